@@ -1,0 +1,70 @@
+/**
+ * The provider configuration, read from the environment when the site starts
+ * (never at build time), so one build serves the sandbox or the real provider.
+ * Only server code imports this file; the browser receives the result through
+ * the page (see src/lib/provider-config.ts).
+ */
+export interface ProviderConfig {
+  provider: 'sandbox' | 'spotify';
+  authorizeUrl: string;
+  tokenUrl: string;
+  apiBase: string;
+  sdkUrl: string;
+  clientId: string;
+  redirectUri: string;
+  scopes: string[];
+}
+
+/** The login scopes of SPEC §6. */
+export const LOGIN_SCOPES = [
+  'user-read-currently-playing',
+  'user-read-recently-played',
+  'user-read-playback-state',
+  'user-modify-playback-state',
+  'playlist-read-private',
+  'playlist-read-collaborative',
+  'user-top-read',
+  'streaming',
+  'user-read-email',
+  'user-read-private',
+  'user-follow-read',
+  'user-follow-modify',
+  'user-library-read',
+  'user-library-modify',
+];
+
+/** The client id the sandbox registers for this product. */
+export const SANDBOX_CLIENT_ID = 'my-music';
+
+type Env = Record<string, string | undefined>;
+
+export function readProviderConfig(env: Env = process.env): ProviderConfig {
+  const siteOrigin = env.SITE_URL ?? `http://${env.HOST ?? '127.0.0.1'}:${env.PORT ?? '4321'}`;
+  const redirectUri = env.PROVIDER_REDIRECT_URI ?? `${siteOrigin}/callback`;
+  const scopes = env.PROVIDER_SCOPES ? env.PROVIDER_SCOPES.split(/[\s,]+/).filter(Boolean) : LOGIN_SCOPES;
+  if (env.PROVIDER === 'spotify') {
+    const clientId = env.SPOTIFY_CLIENT_ID ?? env.PROVIDER_CLIENT_ID;
+    if (!clientId) throw new Error('PROVIDER=spotify needs SPOTIFY_CLIENT_ID (your app\'s client id).');
+    return {
+      provider: 'spotify',
+      authorizeUrl: env.PROVIDER_AUTHORIZE_URL ?? 'https://accounts.spotify.com/authorize',
+      tokenUrl: env.PROVIDER_TOKEN_URL ?? 'https://accounts.spotify.com/api/token',
+      apiBase: env.PROVIDER_API_BASE ?? 'https://api.spotify.com/v1',
+      sdkUrl: env.PROVIDER_SDK_URL ?? 'https://sdk.scdn.co/spotify-player.js',
+      clientId,
+      redirectUri,
+      scopes,
+    };
+  }
+  const sandbox = env.SANDBOX_URL ?? `http://127.0.0.1:${env.SANDBOX_PORT ?? '4322'}`;
+  return {
+    provider: 'sandbox',
+    authorizeUrl: env.PROVIDER_AUTHORIZE_URL ?? `${sandbox}/authorize`,
+    tokenUrl: env.PROVIDER_TOKEN_URL ?? `${sandbox}/api/token`,
+    apiBase: env.PROVIDER_API_BASE ?? `${sandbox}/v1`,
+    sdkUrl: env.PROVIDER_SDK_URL ?? `${sandbox}/sdk/player.js`,
+    clientId: env.PROVIDER_CLIENT_ID ?? SANDBOX_CLIENT_ID,
+    redirectUri,
+    scopes,
+  };
+}
