@@ -1,0 +1,75 @@
+import wretch from 'wretch';
+import FormUrlAddon from 'wretch/addons/formUrl';
+import type { ProviderConfig } from '../lib/provider-config';
+
+/** The tokens the product keeps: access, refresh (may be absent) and the expiry in epoch ms. */
+export interface TokenSet {
+  accessToken: string;
+  refreshToken: string | null;
+  expiresAt: number | null;
+}
+
+/** A refusal by the token URL, e.g. `invalid_grant` once a refresh token has died (DESIGN §2). */
+export class TokenError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    description?: string,
+  ) {
+    super(description ?? code);
+    this.name = 'TokenError';
+  }
+}
+
+interface TokenResponse {
+  access_token?: string;
+  refresh_token?: string;
+  expires_in?: number;
+}
+
+/** Turns the token URL's answer into our token set; a refresh answer without a new refresh token keeps the old one. */
+export function toTokenSet(body: TokenResponse, previousRefreshToken: string | null = null, now = Date.now()): TokenSet {
+  if (!body.access_token) throw new TokenError('invalid_response', 200, 'The token answer has no access_token');
+  return {
+    accessToken: body.access_token,
+    refreshToken: body.refresh_token ?? previousRefreshToken,
+    expiresAt: typeof body.expires_in === 'number' ? now + body.expires_in * 1000 : null,
+  };
+}
+
+// The token URL is not under the API base, and its errors are OAuth's
+// ({"error":"invalid_grant"}), not the API envelope, so it has its own small chain.
+async function postToTokenUrl(config: ProviderConfig, form: Record<string, string>): Promise<TokenResponse> {
+  try {
+    return await wretch(config.tokenUrl).addon(FormUrlAddon).formUrl(form).post().json<TokenResponse>();
+  } catch (error) {
+    const status = (error as { status?: number }).status;
+    if (typeof status !== 'number') throw error;
+    const body = (error as { json?: { error?: unknown; error_description?: unknown } }).json;
+    const code = typeof body?.error === 'string' ? body.error : 'token_request_failed';
+    const description = typeof body?.error_description === 'string' ? body.error_description : undefined;
+    throw new TokenError(code, status, description);
+  }
+}
+
+/** Exchanges an authorization code and its PKCE verifier for tokens. */
+export async function exchangeCode(config: ProviderConfig, code: string, verifier: string): Promise<TokenSet> {
+  const body = await postToTokenUrl(config, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: config.redirectUri,
+    client_id: config.clientId,
+    code_verifier: verifier,
+  });
+  return toTokenSet(body);
+}
+
+/** Uses a refresh token; refresh tokens rotate, so the answer's new one replaces it. */
+export async function refreshTokens(config: ProviderConfig, refreshToken: string): Promise<TokenSet> {
+  const body = await postToTokenUrl(config, {
+    grant_type: 'refresh_token',
+    refresh_token: refreshToken,
+    client_id: config.clientId,
+  });
+  return toTokenSet(body, refreshToken);
+}

@@ -1,0 +1,64 @@
+/**
+ * The browser's persisted values, under the seed's localStorage keys (SPEC §3)
+ * plus the refresh token and expiry (DESIGN §4). Values are JSON text. Storage
+ * can be missing, full or hold a value written by an older version, so every
+ * read falls back to its default and logs why instead of throwing.
+ */
+export const STORAGE_KEYS = {
+  isLoggedIn: 'IS_LOGGED_IN',
+  accessToken: 'ACCESS_TOKEN',
+  refreshToken: 'REFRESH_TOKEN',
+  tokenExpiresAt: 'TOKEN_EXPIRES_AT',
+  themeMode: 'THEME_MODE_VALUE',
+  deviceId: 'DEVICE_ID',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+function localStore(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    // Some browsers throw on the mere access when storage is disabled.
+    return null;
+  }
+}
+
+/** Reads a JSON value; a missing, unreadable or unparsable value gives the fallback. */
+export function readStored<T>(key: StorageKey, fallback: T): T {
+  try {
+    const text = localStore()?.getItem(key);
+    if (text === null || text === undefined) return fallback;
+    return JSON.parse(text) as T;
+  } catch (error) {
+    console.error(`Could not read ${key} from local storage`, error);
+    return fallback;
+  }
+}
+
+/** Writes a value as JSON text; a failure (quota, private mode) is logged. */
+export function writeStored(key: StorageKey, value: unknown): void {
+  try {
+    localStore()?.setItem(key, JSON.stringify(value));
+  } catch (error) {
+    console.error(`Could not write ${key} to local storage`, error);
+  }
+}
+
+/** Removes one value. */
+export function removeStored(key: StorageKey): void {
+  try {
+    localStore()?.removeItem(key);
+  } catch (error) {
+    console.error(`Could not remove ${key} from local storage`, error);
+  }
+}
+
+/** Clears all of local storage, as logout and the fatal request errors require (SPEC §4, §8). */
+export function clearStorage(): void {
+  try {
+    localStore()?.clear();
+  } catch (error) {
+    console.error('Could not clear local storage', error);
+  }
+}

@@ -1,0 +1,164 @@
+import { atom, computed } from 'nanostores';
+import { exchangeCode, refreshTokens, type TokenSet } from '../api/auth';
+import { navigateTo } from '../lib/navigation';
+import { takeLoginAttempt } from '../lib/pkce';
+import { getProviderConfig } from '../lib/provider-config';
+import { clearStorage, readStored, STORAGE_KEYS, writeStored } from '../lib/storage';
+import { resetCapabilities } from './capabilities';
+import { showToast } from './toasts';
+
+export type { TokenSet };
+
+/** sessionStorage key carrying the provider's message to /access_denied (DESIGN §2). */
+export const ACCESS_DENIED_MESSAGE_KEY = 'ACCESS_DENIED_MESSAGE';
+
+/** SPEC §9: /callback without a code or token goes to /auth after 1000 ms. */
+export const CALLBACK_GIVE_UP_MS = 1000;
+
+function storedSession(): TokenSet | null {
+  const accessToken = readStored<unknown>(STORAGE_KEYS.accessToken, null);
+  if (typeof accessToken !== 'string' || accessToken === '') return null;
+  const refreshToken = readStored<unknown>(STORAGE_KEYS.refreshToken, null);
+  const expiresAt = readStored<unknown>(STORAGE_KEYS.tokenExpiresAt, null);
+  return {
+    accessToken,
+    refreshToken: typeof refreshToken === 'string' ? refreshToken : null,
+    expiresAt: typeof expiresAt === 'number' ? expiresAt : null,
+  };
+}
+
+/** The signed-in user's tokens, or null for a visitor. */
+export const $session = atom<TokenSet | null>(storedSession());
+
+/** Signed in is decided by the presence of the access token (SPEC §4). */
+export const $isSignedIn = computed($session, (session) => session !== null);
+
+// Reaction: persist whatever the session becomes. Clearing is signOut's job,
+// because it clears all of local storage, not just these keys.
+$session.listen((session) => {
+  if (!session) return;
+  writeStored(STORAGE_KEYS.isLoggedIn, true);
+  writeStored(STORAGE_KEYS.accessToken, session.accessToken);
+  writeStored(STORAGE_KEYS.refreshToken, session.refreshToken);
+  writeStored(STORAGE_KEYS.tokenExpiresAt, session.expiresAt);
+});
+
+/** Keeps a new token set (login or refresh). */
+export function storeTokens(tokens: TokenSet): void {
+  $session.set(tokens);
+}
+
+/** Reads the session again from storage (another tab signed in or out). */
+export function reloadSession(): void {
+  $session.set(storedSession());
+}
+
+function forgetSession(): void {
+  clearStorage();
+  $session.set(null);
+  resetCapabilities();
+}
+
+/** Logout: clears all local storage and replaces history with /auth. */
+export function signOut(): void {
+  forgetSession();
+  navigateTo('/auth', { replace: true });
+}
+
+/** SPEC §8's 401 path, once a refresh could not help: clear, toast 'Session Expired', go to /auth. */
+export function expireSession(): void {
+  forgetSession();
+  showToast('Session Expired');
+  navigateTo('/auth', { replace: true });
+}
+
+/** SPEC §8's 403 path: clear and go to /access_denied, carrying the provider's message when it has one. */
+export function denyAccess(message?: string): void {
+  forgetSession();
+  try {
+    if (message) sessionStorage.setItem(ACCESS_DENIED_MESSAGE_KEY, message);
+    else sessionStorage.removeItem(ACCESS_DENIED_MESSAGE_KEY);
+  } catch (error) {
+    console.error('Could not keep the access-denied message', error);
+  }
+  navigateTo('/access_denied', { replace: true });
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * Refreshes the access token once, shared by every request that met the 401
+ * at the same time (one refresh, not one per call). Resolves false when there
+ * is no refresh token or the token URL refuses (e.g. invalid_grant).
+ */
+export function refreshSession(): Promise<boolean> {
+  if (refreshing) return refreshing;
+  const refreshToken = $session.get()?.refreshToken;
+  if (!refreshToken) return Promise.resolve(false);
+  refreshing = refreshTokens(getProviderConfig(), refreshToken)
+    .then((tokens) => {
+      storeTokens(tokens);
+      return true;
+    })
+    .catch((error: unknown) => {
+      console.error('Token refresh failed', error);
+      return false;
+    })
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+export type CallbackDestination = '/' | '/auth' | '/access_denied';
+
+function finish(destination: CallbackDestination): CallbackDestination {
+  navigateTo(destination, { replace: true });
+  return destination;
+}
+
+/**
+ * Handles /callback (DESIGN §2): a stored token goes straight to /; `error=access_denied`
+ * goes to /access_denied; `code` + `state` are checked against this tab's login attempt
+ * and exchanged; `#access_token` is accepted for providers with the implicit grant;
+ * with neither, it goes to /auth after about 1 s. Resolves to where it went.
+ */
+export async function completeLogin(url: string): Promise<CallbackDestination> {
+  if ($session.get()) return finish('/');
+  const parsed = new URL(url);
+  const query = parsed.searchParams;
+  const fragment = new URLSearchParams(parsed.hash.replace(/^#/, ''));
+  const error = query.get('error') ?? fragment.get('error');
+  if (error) {
+    takeLoginAttempt();
+    return finish(error === 'access_denied' ? '/access_denied' : '/auth');
+  }
+  const code = query.get('code');
+  if (code) {
+    const attempt = takeLoginAttempt();
+    // A missing verifier or a state that is not ours is a forged or replayed callback.
+    if (!attempt.verifier || !attempt.state || attempt.state !== query.get('state')) {
+      console.error('Login refused: the state does not match this login attempt');
+      return finish('/auth');
+    }
+    try {
+      storeTokens(await exchangeCode(getProviderConfig(), code, attempt.verifier));
+      return finish('/');
+    } catch (exchangeError) {
+      console.error('Could not exchange the authorization code', exchangeError);
+      return finish('/auth');
+    }
+  }
+  const accessToken = fragment.get('access_token');
+  if (accessToken) {
+    const expiresIn = Number(fragment.get('expires_in'));
+    storeTokens({
+      accessToken,
+      refreshToken: null,
+      expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? Date.now() + expiresIn * 1000 : null,
+    });
+    return finish('/');
+  }
+  await new Promise((resolve) => setTimeout(resolve, CALLBACK_GIVE_UP_MS));
+  return finish('/auth');
+}

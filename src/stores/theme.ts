@@ -1,0 +1,29 @@
+import { atom } from 'nanostores';
+import { readStored, STORAGE_KEYS, writeStored } from '../lib/storage';
+
+export type ThemeMode = 'dark' | 'light';
+
+function storedTheme(): ThemeMode {
+  const value = readStored<unknown>(STORAGE_KEYS.themeMode, 'dark');
+  return value === 'light' ? 'light' : 'dark';
+}
+
+/** The colour theme: dark by default, light as the alternative, kept as THEME_MODE_VALUE. */
+export const $theme = atom<ThemeMode>(storedTheme());
+
+/** Switches between dark and light. */
+export function toggleTheme(): void {
+  $theme.set($theme.get() === 'dark' ? 'light' : 'dark');
+}
+
+/** Sets the theme explicitly. */
+export function setTheme(mode: ThemeMode): void {
+  $theme.set(mode);
+}
+
+// Reactions kept apart from the action: persist, and mirror on <html data-theme>,
+// the attribute the head script sets before first paint (docs/team-contracts.md).
+$theme.listen((mode) => {
+  writeStored(STORAGE_KEYS.themeMode, mode);
+  if (typeof document !== 'undefined') document.documentElement.dataset.theme = mode;
+});

@@ -1,0 +1,67 @@
+import { map } from 'nanostores';
+
+export interface UiState {
+  isTopLoading: boolean;
+  /** 0 to 100, for the top loading bar. */
+  topLoadingProgress: number;
+  openMoreOptionBottomSheet: boolean;
+  openDialogImagePreview: boolean;
+  /** The image the preview dialog shows (the album cover that was clicked). */
+  imagePreviewUrl: string | null;
+  openDialogPremiumRequired: boolean;
+}
+
+/** The global UI flags of SPEC §3: top loading bar, bottom sheet, image preview, premium prompt. */
+export const $ui = map<UiState>({
+  isTopLoading: false,
+  topLoadingProgress: 0,
+  openMoreOptionBottomSheet: false,
+  openDialogImagePreview: false,
+  imagePreviewUrl: null,
+  openDialogPremiumRequired: false,
+});
+
+/** Shows the top loading bar at a given progress (0 to 100). */
+export function startTopLoading(progress = 10): void {
+  $ui.set({ ...$ui.get(), isTopLoading: true, topLoadingProgress: progress });
+}
+
+/** Moves the top loading bar on. */
+export function setTopLoadingProgress(progress: number): void {
+  $ui.setKey('topLoadingProgress', Math.max(0, Math.min(100, progress)));
+}
+
+/** Completes and hides the top loading bar. */
+export function finishTopLoading(): void {
+  $ui.set({ ...$ui.get(), isTopLoading: false, topLoadingProgress: 100 });
+}
+
+/** Opens the narrow screen's bottom sheet (Go Back, Go Forward, Install App, LogOut). */
+export function openBottomSheet(): void {
+  $ui.setKey('openMoreOptionBottomSheet', true);
+}
+
+/** Closes the bottom sheet. */
+export function closeBottomSheet(): void {
+  $ui.setKey('openMoreOptionBottomSheet', false);
+}
+
+/** Opens the image preview dialog on an image. */
+export function openImagePreview(url: string | null = null): void {
+  $ui.set({ ...$ui.get(), openDialogImagePreview: true, imagePreviewUrl: url });
+}
+
+/** Closes the image preview; SPEC §4: only its Close button calls this, not backdrop or Escape. */
+export function closeImagePreview(): void {
+  $ui.set({ ...$ui.get(), openDialogImagePreview: false, imagePreviewUrl: null });
+}
+
+/** Opens the 'Premium Required' prompt. */
+export function openPremiumPrompt(): void {
+  $ui.setKey('openDialogPremiumRequired', true);
+}
+
+/** Closes the 'Premium Required' prompt. */
+export function closePremiumPrompt(): void {
+  $ui.setKey('openDialogPremiumRequired', false);
+}
