@@ -2,12 +2,12 @@ import type { ProviderConfig } from './provider-config';
 
 /**
  * Authorization code with PKCE (S256) and state, DESIGN §2. The verifier and
- * state live in sessionStorage between the redirect to the provider and
- * /callback: they belong to this tab's one login attempt, and logout's
- * localStorage.clear() must not be what removes them.
+ * state live in sessionStorage (JSON text, like localStorage values) between
+ * the redirect to the provider and /callback: they belong to this tab's one
+ * login attempt. The landing page's inline script writes the same keys.
  */
 export const PKCE_STORAGE_KEYS = {
-  verifier: 'PKCE_CODE_VERIFIER',
+  verifier: 'PKCE_VERIFIER',
   state: 'PKCE_STATE',
 } as const;
 
@@ -63,16 +63,32 @@ export function buildAuthorizeUrl(config: ProviderConfig, challenge: string, sta
 export async function prepareLogin(config: ProviderConfig): Promise<string> {
   const verifier = createCodeVerifier();
   const state = createState();
-  sessionStorage.setItem(PKCE_STORAGE_KEYS.verifier, verifier);
-  sessionStorage.setItem(PKCE_STORAGE_KEYS.state, state);
+  sessionStorage.setItem(PKCE_STORAGE_KEYS.verifier, JSON.stringify(verifier));
+  sessionStorage.setItem(PKCE_STORAGE_KEYS.state, JSON.stringify(state));
   return buildAuthorizeUrl(config, await createCodeChallenge(verifier), state);
 }
 
 /** Takes (reads and removes) the stored verifier and state: each is good for one callback only. */
 export function takeLoginAttempt(): { verifier: string | null; state: string | null } {
-  const verifier = sessionStorage.getItem(PKCE_STORAGE_KEYS.verifier);
-  const state = sessionStorage.getItem(PKCE_STORAGE_KEYS.state);
-  sessionStorage.removeItem(PKCE_STORAGE_KEYS.verifier);
-  sessionStorage.removeItem(PKCE_STORAGE_KEYS.state);
+  const verifier = readSessionText(PKCE_STORAGE_KEYS.verifier);
+  const state = readSessionText(PKCE_STORAGE_KEYS.state);
+  try {
+    sessionStorage.removeItem(PKCE_STORAGE_KEYS.verifier);
+    sessionStorage.removeItem(PKCE_STORAGE_KEYS.state);
+  } catch (error) {
+    console.error('Could not remove the login attempt', error);
+  }
   return { verifier, state };
+}
+
+function readSessionText(key: string): string | null {
+  try {
+    const text = sessionStorage.getItem(key);
+    if (text === null) return null;
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'string' && value !== '' ? value : null;
+  } catch (error) {
+    console.error(`Could not read ${key} from session storage`, error);
+    return null;
+  }
 }

@@ -9,9 +9,6 @@ import { showToast } from './toasts';
 
 export type { TokenSet };
 
-/** sessionStorage key carrying the provider's message to /access_denied (DESIGN §2). */
-export const ACCESS_DENIED_MESSAGE_KEY = 'ACCESS_DENIED_MESSAGE';
-
 /** SPEC §9: /callback without a code or token goes to /auth after 1000 ms. */
 export const CALLBACK_GIVE_UP_MS = 1000;
 
@@ -72,16 +69,15 @@ export function expireSession(): void {
   navigateTo('/auth', { replace: true });
 }
 
-/** SPEC §8's 403 path: clear and go to /access_denied, carrying the provider's message when it has one. */
+/** The /access_denied path, carrying the provider's message as `?message=` when there is one (DESIGN §2). */
+export function accessDeniedPath(message?: string | null): string {
+  return message ? `/access_denied?${new URLSearchParams({ message }).toString()}` : '/access_denied';
+}
+
+/** SPEC §8's 403 path: clear local storage and go to /access_denied, with the provider's message when it has one. */
 export function denyAccess(message?: string): void {
   forgetSession();
-  try {
-    if (message) sessionStorage.setItem(ACCESS_DENIED_MESSAGE_KEY, message);
-    else sessionStorage.removeItem(ACCESS_DENIED_MESSAGE_KEY);
-  } catch (error) {
-    console.error('Could not keep the access-denied message', error);
-  }
-  navigateTo('/access_denied', { replace: true });
+  navigateTo(accessDeniedPath(message), { replace: true });
 }
 
 let refreshing: Promise<boolean> | null = null;
@@ -110,28 +106,24 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
-export type CallbackDestination = '/' | '/auth' | '/access_denied';
-
-function finish(destination: CallbackDestination): CallbackDestination {
-  navigateTo(destination, { replace: true });
-  return destination;
-}
-
 /**
- * Handles /callback (DESIGN §2): a stored token goes straight to /; `error=access_denied`
- * goes to /access_denied; `code` + `state` are checked against this tab's login attempt
- * and exchanged; `#access_token` is accepted for providers with the implicit grant;
- * with neither, it goes to /auth after about 1 s. Resolves to where it went.
+ * Handles /callback (DESIGN §2) and resolves to the path to go to; the page
+ * replaces history with it (docs/team-contracts.md). A stored token goes
+ * straight to /; `error=access_denied` to /access_denied; `code` + `state` are
+ * checked against this tab's login attempt and exchanged; `#access_token` is
+ * accepted for providers with the implicit grant. With neither it resolves to
+ * /auth at once: the page waits CALLBACK_GIVE_UP_MS before going there.
  */
-export async function completeLogin(url: string): Promise<CallbackDestination> {
-  if ($session.get()) return finish('/');
+export async function completeLogin(url: string): Promise<string> {
+  if ($session.get()) return '/';
   const parsed = new URL(url);
   const query = parsed.searchParams;
   const fragment = new URLSearchParams(parsed.hash.replace(/^#/, ''));
   const error = query.get('error') ?? fragment.get('error');
   if (error) {
     takeLoginAttempt();
-    return finish(error === 'access_denied' ? '/access_denied' : '/auth');
+    const description = query.get('error_description') ?? fragment.get('error_description');
+    return error === 'access_denied' ? accessDeniedPath(description) : '/auth';
   }
   const code = query.get('code');
   if (code) {
@@ -139,14 +131,14 @@ export async function completeLogin(url: string): Promise<CallbackDestination> {
     // A missing verifier or a state that is not ours is a forged or replayed callback.
     if (!attempt.verifier || !attempt.state || attempt.state !== query.get('state')) {
       console.error('Login refused: the state does not match this login attempt');
-      return finish('/auth');
+      return '/auth';
     }
     try {
       storeTokens(await exchangeCode(getProviderConfig(), code, attempt.verifier));
-      return finish('/');
+      return '/';
     } catch (exchangeError) {
       console.error('Could not exchange the authorization code', exchangeError);
-      return finish('/auth');
+      return '/auth';
     }
   }
   const accessToken = fragment.get('access_token');
@@ -157,8 +149,7 @@ export async function completeLogin(url: string): Promise<CallbackDestination> {
       refreshToken: null,
       expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? Date.now() + expiresIn * 1000 : null,
     });
-    return finish('/');
+    return '/';
   }
-  await new Promise((resolve) => setTimeout(resolve, CALLBACK_GIVE_UP_MS));
-  return finish('/auth');
+  return '/auth';
 }
