@@ -1,0 +1,47 @@
+import { vi } from 'vitest';
+
+export interface SeenRequest {
+  method: string;
+  url: string;
+  headers: Headers;
+  body: string;
+}
+
+type Reply = Response | Error | ((request: SeenRequest, signal: AbortSignal | null) => Response | Error | Promise<Response>);
+
+/**
+ * Replaces global fetch with a scripted provider, for the failures a real
+ * sandbox cannot be made to produce from a unit test (timeouts, offline,
+ * a token URL that refuses). Replies are used in order; the last one repeats.
+ */
+export function stubFetch(...replies: Reply[]): SeenRequest[] {
+  const seen: SeenRequest[] = [];
+  let index = 0;
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const request: SeenRequest = {
+      method: (init.method ?? 'GET').toUpperCase(),
+      url: String(input instanceof Request ? input.url : input),
+      headers: new Headers(init.headers),
+      body: typeof init.body === 'string' ? init.body : '',
+    };
+    seen.push(request);
+    const reply = replies[Math.min(index++, replies.length - 1)];
+    const answer = typeof reply === 'function' ? await reply(request, init.signal ?? null) : reply;
+    if (answer instanceof Error) throw answer;
+    return answer ?? new Response(null, { status: 204 });
+  });
+  return seen;
+}
+
+/** A JSON response as the provider sends it. */
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+}
+
+/** The provider's error envelope. */
+export function providerError(status: number, message?: string, reason?: string, headers: Record<string, string> = {}): Response {
+  const error: Record<string, unknown> = { status };
+  if (message !== undefined) error.message = message;
+  if (reason !== undefined) error.reason = reason;
+  return json({ error }, status, headers);
+}
