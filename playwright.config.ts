@@ -1,0 +1,58 @@
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './tests/e2e/helpers/chromium';
+import { TEST_SANDBOX_URL, TEST_SITE_URL } from './tests/e2e/helpers/urls';
+
+// The tests' fixtures read the sandbox's address from the environment; workers
+// inherit it from this process.
+process.env.SANDBOX_URL = TEST_SANDBOX_URL;
+
+const isCI = Boolean(process.env.CI);
+
+// Playwright reads this file's default export; it is the one default export we keep.
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  // Two cores are shared by everything; more workers only make tests time out.
+  workers: isCI ? 1 : 2,
+  fullyParallel: false,
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    baseURL: TEST_SITE_URL,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'mobile',
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 3,
+        userAgent: devices['Pixel 7'].userAgent,
+      },
+    },
+  ],
+  webServer: {
+    command: 'node scripts/serve-test.mjs',
+    url: `${TEST_SITE_URL}/`,
+    // A server already on the test ports is a leftover, never something to reuse.
+    reuseExistingServer: false,
+    // Building plus generating the sandbox's catalogue on two busy cores.
+    timeout: 480_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    // SIGTERM lets serve-test stop both children and delete its data directory.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+});

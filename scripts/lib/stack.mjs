@@ -1,0 +1,68 @@
+// The site and the sandbox started together, the site's provider settings
+// pointing at that sandbox. `npm start`, the test server and the bench differ
+// only in ports, data directory and sandbox options.
+import { SERVER_ENTRY } from './build.mjs';
+import { describeExit, startService, stopServices, waitUntilAnswering } from './services.mjs';
+
+/** The sandbox's first start may generate a whole catalogue; give it time. */
+const SANDBOX_READY_MS = 240_000;
+const SITE_READY_MS = 60_000;
+
+/**
+ * @param {object} options
+ * @param {string} options.host            interface both listen on (127.0.0.1)
+ * @param {number} options.sitePort
+ * @param {number | null} options.sandboxPort  null: no sandbox (PROVIDER=spotify)
+ * @param {Record<string, string>} [options.sandboxEnv]  SANDBOX_* settings for this run
+ * @param {Record<string, string>} [options.siteEnv]     extra settings for the site
+ * @param {boolean} [options.ownGroups]    see startService
+ */
+export function startStack({ host, sitePort, sandboxPort, sandboxEnv = {}, siteEnv = {}, ownGroups = false }) {
+  const siteUrl = `http://${host}:${sitePort}`;
+  const sandboxUrl = sandboxPort === null ? null : `http://${host}:${sandboxPort}`;
+  const services = [];
+
+  if (sandboxPort !== null) {
+    services.push(
+      startService({
+        name: 'sandbox',
+        args: ['--import', 'tsx', 'sandbox/main.ts'],
+        env: { SANDBOX_HOST: host, SANDBOX_PORT: String(sandboxPort), ...sandboxEnv },
+        ownGroup: ownGroups,
+      }),
+    );
+  }
+  // The site reads its provider settings from this environment at start
+  // (src/config/provider.ts); the sandbox URL follows the sandbox's port.
+  const providerEnv = sandboxUrl === null ? {} : { SANDBOX_URL: sandboxUrl, SANDBOX_PORT: String(sandboxPort) };
+  services.push(
+    startService({
+      name: 'site',
+      args: [SERVER_ENTRY],
+      env: { HOST: host, PORT: String(sitePort), ...providerEnv, ...siteEnv },
+      ownGroup: ownGroups,
+    }),
+  );
+
+  const stop = () => stopServices(services);
+  /** Resolves with the first service that exits on its own. */
+  const firstExit = Promise.race(services.map((service) => service.exited));
+
+  /** Resolves when both answer HTTP; rejects (after stopping both) when either cannot start. */
+  const ready = Promise.all(
+    services.map((service) =>
+      service.name === 'site'
+        ? waitUntilAnswering(service, siteUrl, SITE_READY_MS)
+        : waitUntilAnswering(service, sandboxUrl, SANDBOX_READY_MS),
+    ),
+  ).then(
+    () => undefined,
+    async (error) => {
+      await stop();
+      throw error;
+    },
+  );
+  return { siteUrl, sandboxUrl, stop, ready, firstExit };
+}
+
+export { describeExit };

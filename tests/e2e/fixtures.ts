@@ -1,0 +1,129 @@
+/**
+ * The end-to-end tests' `test` and `expect`. Import them from here, not from
+ * '@playwright/test':
+ *
+ *   import { test, expect } from './fixtures';
+ *
+ * Fixtures:
+ * - `signIn(page, account = 'guest')`: signs in through the real flow (/auth, the
+ *   login button, the sandbox's sign-in page, /callback) and resolves on /.
+ *   `account` is 'guest' (premium) or 'free'.
+ * - `sandbox`: control of the run's sandbox over its /__sandbox endpoints:
+ *   `url`, `reset()`, `addFault(fault)`, `clearFaults()`. Faults are cleared after
+ *   the test. A test that asks for `sandbox` runs ALONE (other workers wait), since
+ *   reset and faults change what every test sees; tests that change library state
+ *   (likes, saves, follows) should ask for it for the same reason.
+ * - Automatic: a test fails if any page logged a console error, threw, had a
+ *   request fail (aborted ones excepted) or got an HTTP status >= 400. A test that
+ *   produces some on purpose opts out with
+ *     test.use({ allowErrors: true })            // anything goes
+ *     test.use({ allowErrors: [/HTTP 401/] })    // only these are expected
+ *   and can assert on what was seen through the `browserProblems` fixture.
+ */
+import { test as base, expect } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { recordBrowserProblems, unexpectedProblems } from './helpers/browser-problems';
+import { holdSandboxAlone, holdSandboxShared } from './helpers/sandbox-lock';
+import { signInThroughProvider, type Account } from './helpers/sign-in';
+import { TEST_SANDBOX_URL, TEST_SITE_URL } from './helpers/urls';
+
+/** A scripted failure for POST /__sandbox/faults (sandbox issue 3). */
+export interface SandboxFault {
+  /** Which requests fail: HTTP method (any when absent) and a path regular expression. */
+  match: { method?: string; path: string };
+  status?: number;
+  body?: unknown;
+  /** Extra response headers, such as Retry-After. */
+  headers?: Record<string, string>;
+  delayMs?: number;
+  /** Destroy the socket instead of answering. */
+  drop?: boolean;
+  /** How many matching requests fail; every one when absent. */
+  times?: number;
+}
+
+/** The test's handle on the run's sandbox. */
+export interface SandboxControl {
+  url: string;
+  reset(): Promise<void>;
+  addFault(fault: SandboxFault): Promise<void>;
+  clearFaults(): Promise<void>;
+}
+
+interface Fixtures {
+  allowErrors: boolean | RegExp[];
+  browserProblems: string[];
+  failOnBrowserProblems: void;
+  sandboxShare: { release: () => void };
+  sandbox: SandboxControl;
+  signIn: (page: Page, account?: Account) => Promise<void>;
+}
+
+async function callSandbox(method: string, path: string, body?: unknown): Promise<void> {
+  const response = await fetch(`${TEST_SANDBOX_URL}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) {
+    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  }
+}
+
+/** Waiting for an exclusive test beside us may take a while; it must not eat the test's own time. */
+const LOCK_TIMEOUT = 180_000;
+
+export const test = base.extend<Fixtures>({
+  allowErrors: [false, { option: true }],
+
+  browserProblems: async ({ context }, use) => {
+    await use(recordBrowserProblems(context));
+  },
+
+  failOnBrowserProblems: [
+    async ({ browserProblems, allowErrors }, use) => {
+      await use();
+      const unexpected = unexpectedProblems(browserProblems, allowErrors);
+      expect(unexpected, 'the browser reported problems (opt out with test.use({ allowErrors }))').toEqual([]);
+    },
+    { auto: true },
+  ],
+
+  // Every test holds the sandbox shared; `sandbox` trades that for holding it alone.
+  sandboxShare: [
+    async ({}, use, testInfo) => {
+      const release = await holdSandboxShared(`${process.pid}-${testInfo.testId}-${testInfo.retry}`);
+      try {
+        await use({ release });
+      } finally {
+        release();
+      }
+    },
+    { auto: true, timeout: LOCK_TIMEOUT },
+  ],
+
+  sandbox: [
+    async ({ sandboxShare }, use) => {
+      sandboxShare.release(); // a test waiting for itself would wait forever
+      const release = await holdSandboxAlone();
+      try {
+        await use({
+          url: TEST_SANDBOX_URL,
+          reset: () => callSandbox('POST', '/__sandbox/reset'),
+          addFault: (fault) => callSandbox('POST', '/__sandbox/faults', fault),
+          clearFaults: () => callSandbox('DELETE', '/__sandbox/faults'),
+        });
+        await callSandbox('DELETE', '/__sandbox/faults');
+      } finally {
+        release();
+      }
+    },
+    { timeout: LOCK_TIMEOUT },
+  ],
+
+  signIn: async ({}, use) => {
+    await use((page, account = 'guest') => signInThroughProvider(page, TEST_SITE_URL, TEST_SANDBOX_URL, account));
+  },
+});
+
+export { expect };
