@@ -28,7 +28,8 @@ export function stubFetch(...replies: Reply[]): SeenRequest[] {
     const reply = replies[Math.min(index++, replies.length - 1)];
     const answer = typeof reply === 'function' ? await reply(request, init.signal ?? null) : reply;
     if (answer instanceof Error) throw answer;
-    return answer ?? new Response(null, { status: 204 });
+    // A repeated reply must not hand out a body that was already read.
+    return answer ? answer.clone() : new Response(null, { status: 204 });
   });
   return seen;
 }

@@ -1,0 +1,182 @@
+import wretch, { type Wretch } from 'wretch';
+import { getProviderConfig } from '../lib/provider-config';
+import { markCapabilityAvailable, markCapabilityMissing } from '../stores/capabilities';
+import { $session, denyAccess, expireSession, refreshSession } from '../stores/session';
+import { showToast } from '../stores/toasts';
+import { openPremiumPrompt } from '../stores/ui';
+import { ApiError, CANCELED_MESSAGE, httpError, mapRequestError, type ErrorOutcome, type FailedCall } from './errors';
+
+export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+
+/** One call to the provider's Web API. */
+export interface ApiRequest extends FailedCall {
+  method?: HttpMethod;
+  /** Relative to the API base: `albums/{id}`. */
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** A new call with the same name cancels the previous one (SPEC §4). */
+  name?: string;
+}
+
+/** Timing of the client; tests shorten the waits instead of sleeping for real. */
+export const clientTiming = {
+  /** SPEC §9: 30000 ms. */
+  timeoutMs: 30_000,
+  /** Backoff before the one retry of a GET after a 5xx or a dropped connection. */
+  retryDelayMs: 800,
+  /** A Retry-After longer than this is not waited for: the call fails instead. */
+  maxRetryAfterMs: 10_000,
+  /** Refresh a token this close to its expiry before sending. */
+  refreshMarginMs: 10_000,
+  sleep: (ms: number, signal: AbortSignal): Promise<void> =>
+    new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    }),
+};
+
+const CANCELED = Symbol('canceled');
+const TIMED_OUT = Symbol('timed out');
+const running = new Map<string, AbortController>();
+
+let base: Wretch | null = null;
+// The one wretch instance; built on first use because the base URL is runtime configuration.
+function provider(): Wretch {
+  base ??= wretch(getProviderConfig().apiBase).accept('application/json');
+  return base;
+}
+
+/** Forgets the wretch instance, for tests that point the configuration elsewhere. */
+export function resetClient(): void {
+  base = null;
+  for (const controller of running.values()) controller.abort(CANCELED);
+  running.clear();
+}
+
+function urlOf(request: ApiRequest): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(request.query ?? {})) {
+    if (value !== null && value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `/${request.path.replace(/^\//, '')}${search ? `?${search}` : ''}`;
+}
+
+async function sendOnce(request: ApiRequest, signal: AbortSignal): Promise<unknown> {
+  let chain = provider().url(urlOf(request)).options({ signal });
+  const token = $session.get()?.accessToken;
+  if (token) chain = chain.auth(`Bearer ${token}`);
+  if (request.body !== undefined) chain = chain.json(request.body as object);
+  const method = request.method ?? 'GET';
+  const pending = method === 'GET' ? chain.get() : method === 'PUT' ? chain.put() : method === 'POST' ? chain.post() : chain.delete();
+  const response = await pending.res();
+  const body = await response.text();
+  if (!body) return undefined;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    // A 2xx with a non-JSON body (some player commands answer plain text) still succeeded.
+    return body;
+  }
+}
+
+function toApiError(error: unknown, signal: AbortSignal): ApiError {
+  if (error instanceof ApiError) return error;
+  if (signal.aborted && signal.reason === CANCELED) return new ApiError('canceled', CANCELED_MESSAGE);
+  if (signal.aborted && signal.reason === TIMED_OUT) {
+    return new ApiError('timeout', `timeout of ${clientTiming.timeoutMs}ms exceeded`);
+  }
+  const failed = error as { status?: unknown; json?: unknown; response?: Response };
+  if (typeof failed.status === 'number') {
+    return httpError(failed.status, failed.json, failed.response?.headers.get('Retry-After') ?? null);
+  }
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  return new ApiError(offline ? 'offline' : 'network', error instanceof Error ? error.message : String(error));
+}
+
+/** How long to wait before the one retry, or null when the failure is not retried (DESIGN §5). */
+function retryDelay(error: ApiError, request: ApiRequest): number | null {
+  if ((request.method ?? 'GET') !== 'GET') return null;
+  if (error.kind === 'network') return clientTiming.retryDelayMs;
+  if (error.status === 429) {
+    if (error.reason === 'QUOTA_EXCEEDED') return null;
+    const wait = (error.retryAfterSeconds ?? 1) * 1000;
+    return wait <= clientTiming.maxRetryAfterMs ? wait : null;
+  }
+  if (error.status !== null && error.status >= 500) return clientTiming.retryDelayMs;
+  return null;
+}
+
+/** Carries out the mapper's decision through store actions. */
+function apply(outcome: ErrorOutcome): void {
+  switch (outcome.type) {
+    case 'toast':
+      return void showToast(outcome.message);
+    case 'expire-session':
+      return expireSession();
+    case 'deny-access':
+      return denyAccess(outcome.message ?? undefined);
+    case 'premium-prompt':
+      return openPremiumPrompt();
+    case 'capability-missing':
+      return markCapabilityMissing(outcome.capability);
+  }
+}
+
+async function refreshIfExpiring(): Promise<void> {
+  const session = $session.get();
+  if (session?.refreshToken && session.expiresAt !== null && session.expiresAt - Date.now() < clientTiming.refreshMarginMs) {
+    await refreshSession();
+  }
+}
+
+/**
+ * Sends one call with every rule of DESIGN §5: cancellation by name, 30 s
+ * timeout, one token refresh and replay on 401, one retry of a GET on 429
+ * (honouring Retry-After), 5xx or a dropped connection, and then SPEC §8's
+ * mapping. Resolves to the parsed JSON (undefined for an empty body); rejects
+ * with an ApiError after the mapper's side effect.
+ */
+export async function callApi<T = unknown>(request: ApiRequest): Promise<T> {
+  const controller = new AbortController();
+  if (request.name) {
+    running.get(request.name)?.abort(CANCELED);
+    running.set(request.name, controller);
+  }
+  const { signal } = controller;
+  let refreshed = false;
+  let retried = false;
+  try {
+    await refreshIfExpiring();
+    for (;;) {
+      if (signal.aborted) throw new ApiError('canceled', CANCELED_MESSAGE);
+      const timer = setTimeout(() => controller.abort(TIMED_OUT), clientTiming.timeoutMs);
+      try {
+        const body = await sendOnce(request, signal);
+        if (request.capability) markCapabilityAvailable(request.capability);
+        return body as T;
+      } catch (caught) {
+        const error = toApiError(caught, signal);
+        if (error.kind === 'canceled') throw error;
+        if (error.status === 401 && !refreshed) {
+          refreshed = true;
+          if (await refreshSession()) continue;
+        }
+        const wait = retried ? null : retryDelay(error, request);
+        if (wait !== null) {
+          retried = true;
+          await clientTiming.sleep(wait, signal);
+          continue;
+        }
+        apply(mapRequestError(error, request));
+        throw error;
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+  } finally {
+    if (running.get(request.name ?? '') === controller) running.delete(request.name ?? '');
+  }
+}

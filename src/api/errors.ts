@@ -1,0 +1,112 @@
+import type { Capability } from '../stores/capabilities';
+
+/** What went wrong with a request, in the terms SPEC §8's table uses. */
+export type ApiErrorKind = 'canceled' | 'timeout' | 'offline' | 'network' | 'http';
+
+/** SPEC §4: a request cancelled by a newer one of the same name rejects with this message. */
+export const CANCELED_MESSAGE = 'Request was canceled';
+
+/** The rejection of every failed provider call; stores keep it as their error. */
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly status: number | null = null,
+    /** The envelope's reason (or the seed's code): PREMIUM_REQUIRED, QUOTA_EXCEEDED, a player reason. */
+    readonly reason: string | null = null,
+    /** The provider's own message, when the envelope had one. */
+    readonly providerMessage: string | null = null,
+    /** Seconds from a 429's Retry-After header. */
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Whether a rejection is a cancellation, which every caller passes on silently. */
+export function isCanceled(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'canceled';
+}
+
+interface Envelope {
+  error?: { status?: unknown; message?: unknown; reason?: unknown; code?: unknown } | string;
+  error_description?: unknown;
+  message?: unknown;
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+/** Reads the provider's error envelope, and OAuth's `{"error":"…"}` shape, into an ApiError. */
+export function httpError(status: number, body: unknown, retryAfterHeader: string | null = null): ApiError {
+  const envelope = (body && typeof body === 'object' ? body : {}) as Envelope;
+  const inner = typeof envelope.error === 'object' && envelope.error !== null ? envelope.error : null;
+  const providerMessage = text(inner?.message) ?? text(envelope.error_description) ?? text(envelope.message);
+  const reason = text(inner?.reason) ?? text(inner?.code) ?? text(typeof envelope.error === 'string' ? envelope.error : null);
+  const seconds = retryAfterHeader === null ? NaN : Number(retryAfterHeader);
+  return new ApiError(
+    'http',
+    providerMessage ?? `Request failed with status code ${status}`,
+    status,
+    reason,
+    providerMessage,
+    Number.isFinite(seconds) && seconds >= 0 ? seconds : null,
+  );
+}
+
+/** What the one error mapper decided; applied by the client through store actions. */
+export type ErrorOutcome =
+  | { type: 'silent' }
+  | { type: 'toast'; message: string }
+  | { type: 'expire-session' }
+  | { type: 'deny-access'; message: string | null }
+  | { type: 'premium-prompt' }
+  | { type: 'capability-missing'; capability: Capability };
+
+/** What the mapper needs to know about the call that failed. */
+export interface FailedCall {
+  /** Set on calls DESIGN §2 says may be gone in development mode. */
+  capability?: Capability;
+  /** Statuses the caller turns into its own state (a not-found page), with no toast or redirect. */
+  quietStatuses?: readonly number[];
+}
+
+// Development mode's account-level refusals (DESIGN §2): the user cannot use this app at all.
+const ACCOUNT_REFUSALS = [/not registered for this application/i, /premium subscription required for the owner/i];
+
+/**
+ * The one mapping from a failed request to SPEC §8's request-error table
+ * (with DESIGN §2's exceptions). A 401 reaches this only once a token refresh
+ * could not help; retries happen before it too.
+ */
+export function mapRequestError(error: ApiError, call: FailedCall = {}): ErrorOutcome {
+  switch (error.kind) {
+    case 'canceled':
+      return { type: 'silent' };
+    case 'timeout':
+      return { type: 'toast', message: error.message };
+    case 'offline':
+    case 'network':
+      return { type: 'toast', message: 'Internet Connection Problem' };
+  }
+  const status = error.status ?? 0;
+  if (call.quietStatuses?.includes(status)) return { type: 'silent' };
+  if (status === 401) return { type: 'expire-session' };
+  if (call.capability && (status === 403 || status === 404)) {
+    return { type: 'capability-missing', capability: call.capability };
+  }
+  if (status >= 400 && status < 500 && error.reason === 'PREMIUM_REQUIRED') return { type: 'premium-prompt' };
+  if (status === 403) {
+    const message = error.providerMessage ?? '';
+    if (ACCOUNT_REFUSALS.some((pattern) => pattern.test(message))) return { type: 'deny-access', message };
+    // A 403 carrying a reason is a refused command (a player restriction), not a bad request.
+    if (!error.reason) return { type: 'deny-access', message: null };
+  }
+  if (status >= 400 && status < 500) {
+    return error.providerMessage ? { type: 'silent' } : { type: 'toast', message: 'Something went wrong' };
+  }
+  if (status >= 500) return { type: 'toast', message: error.providerMessage ?? 'Internal Server Error' };
+  return { type: 'toast', message: 'Something went wrong' };
+}
