@@ -2,14 +2,55 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import node from '@astrojs/node';
+import AstroPWA from '@vite-pwa/astro';
 
-// The site is served by @astrojs/node in standalone mode. Pages that need no
-// request data are prerendered; the provider configuration is read from the
-// environment at start (src/config/provider.ts), so one build serves either provider.
+// The site is served by @astrojs/node in standalone mode. Output is server because
+// the landing and app pages embed the provider configuration read from the environment
+// at request time (src/config/provider.ts), so one build serves either provider; pages
+// that need no request data say `prerender = true`.
 export default defineConfig({
-  output: 'static',
+  output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [
+    react(),
+    AstroPWA({
+      registerType: 'autoUpdate',
+      // App pages register the worker themselves (src/components/shell/register-sw.ts),
+      // so the zero-JS landing page stays without a script.
+      injectRegister: false,
+      filename: 'sw.js',
+      manifest: {
+        name: 'My Music',
+        short_name: 'My Music',
+        description: 'Stream, search and collect the music you love.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#0a0b10',
+        theme_color: '#0a0b10',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        // Pages are rendered per request, so there is no prerendered shell to fall back to:
+        // the built assets are precached and pages are cached as they are visited.
+        navigateFallback: null,
+        globPatterns: ['**/*.{js,css,svg,png,webmanifest}'],
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && url.origin === self.location.origin && url.pathname !== '/callback',
+            handler: 'NetworkFirst',
+            options: { cacheName: 'my-music-pages', networkTimeoutSeconds: 4, expiration: { maxEntries: 40 } },
+          },
+        ],
+      },
+    }),
+  ],
   server: { host: '127.0.0.1', port: 4321 },
   site: 'http://127.0.0.1:4321',
 });

@@ -1,0 +1,25 @@
+/**
+ * The product's icons as SVG path data on a 24×24 grid, drawn for this product,
+ * shared by the Astro components and the React islands so both render the same marks.
+ * Icons whose shape is closed can be drawn filled (the active navigation entry).
+ */
+export const ICON_PATHS = {
+  home: 'M3 10.5 12 3l9 7.5V21h-6v-6H9v6H3z',
+  search: 'M11 4a7 7 0 1 1 0 14a7 7 0 1 1 0-14zM21 21l-5-5',
+  library: 'M4 4h3v16H4zM10 4h3v16h-3zM15.4 5.3l2.9-.8 3.6 15.3-2.9.8z',
+  profile: 'M12 3a4.5 4.5 0 1 1 0 9a4.5 4.5 0 1 1 0-9zM3.5 21c.8-4.2 4.2-7 8.5-7s7.7 2.8 8.5 7z',
+  back: 'M15 5l-7 7 7 7',
+  forward: 'M9 5l7 7-7 7',
+  bell: 'M6 16v-5a6 6 0 0 1 12 0v5l2 2H4zM10 20.5a2 2 0 0 0 4 0',
+  install: 'M12 3v12M7 10l5 5 5-5M4 20h16',
+  logout: 'M14 4h5v16h-5M10 8l-4 4 4 4M6 12h10',
+  more: 'M12 5h.01M12 12h.01M12 19h.01',
+  close: 'M6 6l12 12M18 6 6 18',
+  sun: 'M12 8a4 4 0 1 1 0 8a4 4 0 1 1 0-8zM12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4',
+  moon: 'M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z',
+  play: 'M8 5v14l11-7z',
+  note: 'M9 18V5l11-2v13M9 18a3 3 0 1 1-6 0a3 3 0 1 1 6 0zM20 16a3 3 0 1 1-6 0a3 3 0 1 1 6 0z',
+  clear: 'M12 3a9 9 0 1 1 0 18a9 9 0 1 1 0-18zM9 9l6 6M15 9l-6 6',
+} as const;
+
+export type IconName = keyof typeof ICON_PATHS;

@@ -1,0 +1,32 @@
+/// <reference types="vite-plugin-pwa/client" />
+import { navigate } from 'astro:transitions/client';
+import { registerSW } from 'virtual:pwa-register';
+import { listenForInstallPrompt } from '../../islands/shell/install-prompt';
+import { setNavigator } from '../../lib/navigation';
+
+// The app shell's one bundled script: it runs once per full page load and keeps
+// working across the client router's page swaps.
+
+// Pages outside the shell have no client router; they need a full page load.
+const OUTSIDE_SHELL = /^\/(auth|access_denied|callback)(?=[/?#]|$)/;
+
+setNavigator((path, { replace }) => {
+  if (OUTSIDE_SHELL.test(path)) {
+    if (replace) location.replace(path);
+    else location.assign(path);
+    return;
+  }
+  void navigate(path, { history: replace ? 'replace' : 'push' });
+});
+
+// SPEC §2: the content starts at the top after every route change, back and forward included.
+document.addEventListener('astro:after-swap', () => window.scrollTo({ top: 0, left: 0, behavior: 'instant' }));
+
+listenForInstallPrompt();
+
+// SPEC §1: the service worker caches the shell; when an update takes control the page
+// reloads (registerType autoUpdate). Its failures are only logged (SPEC §8).
+registerSW({
+  immediate: true,
+  onRegisterError: (error: unknown) => console.warn('Service worker registration failed', error),
+});

@@ -1,0 +1,37 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { $ui, closeBottomSheet } from '../../stores/ui';
+import { HistoryButton, InstallButton, LogoutButton, ThemeToggle } from './ShellButtons';
+
+/** The narrow screen's bottom sheet (SPEC §2): Go Back, Go Forward, Install App, the theme, LogOut. */
+function BottomSheetView() {
+  const { openMoreOptionBottomSheet: open } = useStore($ui);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeBottomSheet();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  if (!open) return null;
+  const item = 'bottom-sheet__item';
+  return (
+    <div className="bottom-sheet">
+      <div className="bottom-sheet__backdrop" onClick={closeBottomSheet} aria-hidden="true" />
+      <div className="bottom-sheet__panel" role="dialog" aria-modal="true" aria-label="More options">
+        <span className="bottom-sheet__handle" aria-hidden="true" />
+        <HistoryButton direction="back" className={item} withLabel onDone={closeBottomSheet} />
+        <HistoryButton direction="forward" className={item} withLabel onDone={closeBottomSheet} />
+        <InstallButton className={item} onDone={closeBottomSheet} />
+        <ThemeToggle className={item} withLabel />
+        <LogoutButton className={item} onDone={closeBottomSheet} />
+      </div>
+    </div>
+  );
+}
+
+export const BottomSheet = withErrorBoundary(BottomSheetView, { compact: true });

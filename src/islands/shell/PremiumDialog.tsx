@@ -1,0 +1,42 @@
+import { useStore } from '@nanostores/react';
+import { Icon } from '../../components/Icon';
+import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { getProviderConfig } from '../../lib/provider-config';
+import { $ui, closePremiumPrompt } from '../../stores/ui';
+
+/** The provider's plans page: Spotify's, or the sandbox's own page beside its sign-in page. */
+export function providerPlansUrl(): string {
+  try {
+    const config = getProviderConfig();
+    if (config.provider === 'spotify') return 'https://www.spotify.com/premium/';
+    return new URL('/premium', config.authorizeUrl).toString();
+  } catch {
+    return 'https://www.spotify.com/premium/';
+  }
+}
+
+/** The 'Premium Required' prompt (SPEC §2), opened by the ui store's flag. */
+function PremiumDialogView() {
+  const { openDialogPremiumRequired: open } = useStore($ui);
+  if (!open) return null;
+  return (
+    <div className="dialog-backdrop">
+      <div className="dialog premium-dialog" role="dialog" aria-modal="true" aria-labelledby="premium-title">
+        <button type="button" className="icon-button dialog__close" aria-label="Close" onClick={closePremiumPrompt}>
+          <Icon name="close" />
+        </button>
+        <img src="/images/premium-required.svg" alt="" width="120" height="96" />
+        <h2 id="premium-title">Premium Required</h2>
+        <p>
+          You tried to play exclusive premium content. Upgrade to Premium for unlimited access, ad-free listening and
+          high-quality audio.
+        </p>
+        <a className="button" href={providerPlansUrl()} target="_blank" rel="noopener noreferrer">
+          Explore Premium
+        </a>
+      </div>
+    </div>
+  );
+}
+
+export const PremiumDialog = withErrorBoundary(PremiumDialogView, { compact: true });

@@ -1,0 +1,22 @@
+import { useStore } from '@nanostores/react';
+import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { $toasts, dismissToast } from '../../stores/toasts';
+
+/** The toasts of $toasts at the top centre (SPEC §8); the store removes each after 1.5 s. */
+function ToastsView() {
+  const toasts = useStore($toasts);
+  return (
+    <div className="toasts" role="status" aria-live="polite">
+      {toasts.map((toast) => (
+        <div key={toast.id} className={`toast toast--${toast.kind}`}>
+          <span>{toast.message}</span>
+          <button type="button" className="toast__close" aria-label="Dismiss" onClick={() => dismissToast(toast.id)}>
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export const Toasts = withErrorBoundary(ToastsView, { compact: true });

@@ -1,0 +1,24 @@
+import { Icon } from '../../components/Icon';
+import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { SearchBox } from './SearchBox';
+import { HistoryButton, InstallButton, LogoutButton, ThemeToggle } from './ShellButtons';
+
+/** The wide screen's top bar (SPEC §2): back, forward, search box, notification, theme, Install App, LogOut. */
+function TopBarView() {
+  return (
+    <div className="top-bar__row">
+      <HistoryButton direction="back" />
+      <HistoryButton direction="forward" />
+      <SearchBox />
+      <span className="top-bar__spacer" />
+      <a className="icon-button" href="/notification" aria-label="What's New" data-tooltip="What's New">
+        <Icon name="bell" />
+      </a>
+      <ThemeToggle />
+      <InstallButton />
+      <LogoutButton />
+    </div>
+  );
+}
+
+export const TopBar = withErrorBoundary(TopBarView, { compact: true });

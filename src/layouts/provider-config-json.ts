@@ -1,0 +1,10 @@
+import { readProviderConfig } from '../config/provider';
+
+/**
+ * The runtime provider configuration as JSON text safe to place inside
+ * <script type="application/json" id="provider-config"> (src/lib/provider-config.ts reads it).
+ * Read per request so one build serves whichever provider the environment names.
+ */
+export function providerConfigJson(): string {
+  return JSON.stringify(readProviderConfig(process.env)).replace(/</g, '\\u003c');
+}
