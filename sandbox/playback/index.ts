@@ -1,0 +1,21 @@
+import type { Hono } from 'hono';
+import type { SandboxContext, SandboxEnv } from '../context';
+import { createDeviceRegistry } from './devices';
+import { registerMedia } from './media-routes';
+import { createPlayerService } from './player-service';
+import { createQueueSource } from './queue';
+import { registerSdk } from './sdk-routes';
+import { registerPlayerWebApi } from './web-api-routes';
+
+/**
+ * The sandbox's playback (issue 4): generated images and audio, devices and the
+ * player state machine behind the Web API's player endpoints, and the Web
+ * Playback SDK script that plays in the browser.
+ */
+export function registerPlayback(app: Hono<SandboxEnv>, ctx: SandboxContext): void {
+  const devices = createDeviceRegistry();
+  const player = createPlayerService(ctx, devices);
+  registerMedia(app, ctx);
+  registerSdk(app, ctx, player, devices);
+  registerPlayerWebApi(app, ctx, player, devices, createQueueSource(ctx));
+}

@@ -1,0 +1,198 @@
+import { randomBytes } from 'node:crypto';
+import type { SandboxContext } from '../context';
+import { ApiFailure } from '../http/errors';
+import type { Device, DeviceRegistry } from './devices';
+import {
+  canSkipNext, currentTrack, nextEventAt, pause, resume, settle, startPlayback,
+  type PlayerState, type QueueTrack, type Transition,
+} from './player-state';
+import { sdkStateView } from './views';
+
+/**
+ * Each user's playback: the state machine's current state, the active device,
+ * the plays it finished (into recent_plays), and pushing every change to the
+ * user's connected SDK players. Timers only wake it when a track ends or a
+ * play crosses 30 s; progress itself is always computed from timestamps.
+ */
+
+interface Session {
+  state: PlayerState | null;
+  activeDeviceId: string | null;
+  playbackId: string;
+  timer: ReturnType<typeof setTimeout> | null;
+}
+
+export interface PlayRequest {
+  tracks: readonly QueueTrack[];
+  contextUri: string | null;
+  offset: number | null;
+  positionMs: number;
+}
+
+export function noActiveDevice(): ApiFailure {
+  return new ApiFailure(404, 'Player command failed: No active device found', { reason: 'NO_ACTIVE_DEVICE' });
+}
+
+export function restrictionViolated(reason: string): ApiFailure {
+  return new ApiFailure(403, 'Player command failed: Restriction violated', { reason });
+}
+
+export function createPlayerService(ctx: SandboxContext, devices: DeviceRegistry) {
+  const sessions = new Map<string, Session>();
+  const insertPlay = ctx.db.prepare('INSERT INTO recent_plays (user_id, track_id, played_at, context_uri) VALUES (?, ?, ?, ?)');
+
+  function session(userId: string): Session {
+    let found = sessions.get(userId);
+    if (!found) {
+      found = { state: null, activeDeviceId: null, playbackId: newPlaybackId(), timer: null };
+      sessions.set(userId, found);
+    }
+    return found;
+  }
+  function newPlaybackId() {
+    return randomBytes(8).toString('hex');
+  }
+
+  function broadcast(userId: string) {
+    const current = session(userId);
+    const now = ctx.now();
+    for (const device of devices.ofUser(userId)) {
+      const active = device.id === current.activeDeviceId && current.state !== null;
+      const state = active && current.state ? sdkStateView(ctx.objects, current.state, current.playbackId, now) : null;
+      device.send?.('state', { state, volume_percent: device.volumePercent });
+    }
+  }
+
+  /** Stores a transition: records its plays, pushes it if visible, and re-arms the timer. */
+  function commit(userId: string, transition: Transition, push = true) {
+    const current = session(userId);
+    const before = current.state;
+    current.state = transition.state;
+    for (const play of transition.plays) {
+      insertPlay.run(userId, play.trackId, new Date(play.playedAt).toISOString(), play.contextUri);
+    }
+    const changed = !before || before.changedAt !== transition.state.changedAt || before.playing !== transition.state.playing;
+    if (push || changed) broadcast(userId);
+    schedule(userId);
+  }
+
+  function schedule(userId: string) {
+    const current = session(userId);
+    if (current.timer) clearTimeout(current.timer);
+    current.timer = null;
+    const at = current.state ? nextEventAt(current.state) : null;
+    if (at === null) return;
+    current.timer = setTimeout(() => {
+      current.timer = null;
+      if (current.state) commit(userId, settle(current.state, ctx.now()), false);
+    }, Math.max(0, at - ctx.now()) + 5);
+    current.timer.unref?.();
+  }
+
+  function activeDevice(userId: string): Device | undefined {
+    const id = session(userId).activeDeviceId;
+    return id ? devices.connected(userId, id) : undefined;
+  }
+
+  /** The device a command targets: the named one (which becomes active) or the active one. */
+  function target(userId: string, deviceId: string | undefined): Device {
+    if (deviceId) {
+      const device = devices.connected(userId, deviceId);
+      if (!device) throw new ApiFailure(404, 'Device not found');
+      const current = session(userId);
+      if (current.activeDeviceId !== device.id) {
+        const previous = activeDevice(userId);
+        current.activeDeviceId = device.id;
+        if (previous) previous.send?.('state', { state: null, volume_percent: previous.volumePercent });
+      }
+      return device;
+    }
+    const device = activeDevice(userId);
+    if (!device) throw noActiveDevice();
+    return device;
+  }
+
+  return {
+    activeDevice,
+    /** The settled state for reading (GET me/player), or null with nothing loaded. */
+    read(userId: string): PlayerState | null {
+      const current = session(userId);
+      if (!current.state) return null;
+      const settled = settle(current.state, ctx.now());
+      if (settled.plays.length > 0 || settled.state.changedAt !== current.state.changedAt) commit(userId, settled, false);
+      return current.state;
+    },
+    play(userId: string, deviceId: string | undefined, request: PlayRequest | null) {
+      target(userId, deviceId);
+      const current = session(userId);
+      if (!request) {
+        if (!current.state || !currentTrack(current.state)) throw restrictionViolated('NO_SPECIFIC_TRACK');
+        commit(userId, resume(current.state, ctx.now()));
+        return;
+      }
+      if (request.tracks.length === 0) throw restrictionViolated('NO_SPECIFIC_TRACK');
+      current.playbackId = newPlaybackId();
+      const shuffle = current.state?.shuffle ?? false;
+      const repeat = current.state?.repeat ?? 'off';
+      commit(userId, startPlayback({ ...request, shuffle, repeat }, ctx.now()));
+    },
+    /** Runs a command on the loaded playback of the targeted device. */
+    command(userId: string, deviceId: string | undefined, change: (state: PlayerState, now: number) => Transition) {
+      target(userId, deviceId);
+      const state = session(userId).state;
+      if (!state || !currentTrack(state)) throw restrictionViolated('NO_SPECIFIC_TRACK');
+      commit(userId, change(state, ctx.now()));
+    },
+    next(userId: string, deviceId: string | undefined, change: (state: PlayerState, now: number) => Transition) {
+      target(userId, deviceId);
+      const state = session(userId).state;
+      if (!state || !canSkipNext(settle(state, ctx.now()).state)) throw restrictionViolated('NO_NEXT_TRACK');
+      commit(userId, change(state, ctx.now()));
+    },
+    setVolume(userId: string, deviceId: string | undefined, percent: number) {
+      const device = target(userId, deviceId);
+      device.volumePercent = percent;
+      device.send?.('volume', { volume_percent: percent });
+    },
+    transfer(userId: string, deviceId: string, play: boolean) {
+      target(userId, deviceId);
+      const state = session(userId).state;
+      if (state && play) commit(userId, resume(state, ctx.now()));
+      else broadcast(userId);
+    },
+    /** The device's stream opened: it is listed from now on and hears the current state. */
+    connected(device: Device) {
+      broadcast(device.userId);
+    },
+    /** The device's stream closed: it goes, and playback on it pauses. */
+    disconnected(device: Device) {
+      devices.remove(device);
+      const current = session(device.userId);
+      if (current.activeDeviceId !== device.id) return;
+      current.activeDeviceId = null;
+      if (current.state?.playing) commit(device.userId, pause(current.state, ctx.now()));
+    },
+    /** What the device's audio element says; re-anchors progress so server and speaker agree. */
+    report(device: Device, trackId: string, positionMs: number, ended: boolean) {
+      const current = session(device.userId);
+      if (current.activeDeviceId !== device.id || !current.state?.playing) return;
+      const settled = settle(current.state, ctx.now());
+      const track = currentTrack(settled.state);
+      if (!track || track.id !== trackId) return commit(device.userId, settled, false);
+      const position = ended ? track.durationMs : Math.min(track.durationMs, Math.max(0, positionMs));
+      const listened = settled.state.listenedMs + Math.max(0, ctx.now() - settled.state.anchorMs);
+      const anchored = { ...settled.state, positionMs: position, anchorMs: ctx.now(), listenedMs: listened };
+      const after = settle(anchored, ctx.now());
+      commit(device.userId, { state: after.state, plays: [...settled.plays, ...after.plays] }, false);
+    },
+    reset() {
+      for (const [userId, current] of sessions) {
+        if (current.timer) clearTimeout(current.timer);
+        sessions.delete(userId);
+        broadcast(userId);
+      }
+    },
+  };
+}
+
+export type PlayerService = ReturnType<typeof createPlayerService>;
