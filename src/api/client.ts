@@ -1,10 +1,10 @@
 import wretch, { type Wretch } from 'wretch';
 import { getProviderConfig } from '../lib/provider-config';
-import { markCapabilityAvailable, markCapabilityMissing } from '../stores/capabilities';
+import { isCapabilityUsable, markCapabilityAvailable, markCapabilityMissing } from '../stores/capabilities';
 import { $session, denyAccess, expireSession, refreshSession } from '../stores/session';
 import { showToast } from '../stores/toasts';
 import { openPremiumPrompt } from '../stores/ui';
-import { ApiError, CANCELED_MESSAGE, httpError, mapRequestError, type ErrorOutcome, type FailedCall } from './errors';
+import { ApiError, CANCELED_MESSAGE, UNAVAILABLE_MESSAGE, httpError, mapRequestError, type ErrorOutcome, type FailedCall } from './errors';
 
 export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
@@ -140,6 +140,10 @@ async function refreshIfExpiring(): Promise<void> {
  * with an ApiError after the mapper's side effect.
  */
 export async function callApi<T = unknown>(request: ApiRequest): Promise<T> {
+  // A capability learnt missing is not asked about again this session.
+  if (request.capability && !isCapabilityUsable(request.capability)) {
+    throw new ApiError('unavailable', UNAVAILABLE_MESSAGE);
+  }
   const controller = new AbortController();
   if (request.name) {
     running.get(request.name)?.abort(CANCELED);
@@ -170,7 +174,9 @@ export async function callApi<T = unknown>(request: ApiRequest): Promise<T> {
           await clientTiming.sleep(wait, signal);
           continue;
         }
-        apply(mapRequestError(error, request));
+        const outcome = mapRequestError(error, request);
+        apply(outcome);
+        if (outcome.type === 'capability-missing') throw new ApiError('unavailable', UNAVAILABLE_MESSAGE, error.status);
         throw error;
       } finally {
         clearTimeout(timer);

@@ -1,7 +1,10 @@
 import type { Capability } from '../stores/capabilities';
 
 /** What went wrong with a request, in the terms SPEC §8's table uses. */
-export type ApiErrorKind = 'canceled' | 'timeout' | 'offline' | 'network' | 'http';
+export type ApiErrorKind = 'canceled' | 'timeout' | 'offline' | 'network' | 'http' | 'unavailable';
+
+/** The message of a call whose endpoint this app cannot use (DESIGN §2's development mode). */
+export const UNAVAILABLE_MESSAGE = 'Not available for this app';
 
 /** SPEC §4: a request cancelled by a newer one of the same name rejects with this message. */
 export const CANCELED_MESSAGE = 'Request was canceled';
@@ -27,6 +30,16 @@ export class ApiError extends Error {
 /** Whether a rejection is a cancellation, which every caller passes on silently. */
 export function isCanceled(error: unknown): boolean {
   return error instanceof ApiError && error.kind === 'canceled';
+}
+
+/** Whether a rejection means "this app may not use that endpoint": hide the section, say so, no error screen. */
+export function isUnavailable(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'unavailable';
+}
+
+/** The HTTP status of a rejection, if it had one (a 404 makes a not-found page). */
+export function statusOf(error: unknown): number | null {
+  return error instanceof ApiError ? error.status : null;
 }
 
 interface Envelope {
@@ -84,6 +97,7 @@ const ACCOUNT_REFUSALS = [/not registered for this application/i, /premium subsc
 export function mapRequestError(error: ApiError, call: FailedCall = {}): ErrorOutcome {
   switch (error.kind) {
     case 'canceled':
+    case 'unavailable':
       return { type: 'silent' };
     case 'timeout':
       return { type: 'toast', message: error.message };

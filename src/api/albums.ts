@@ -1,0 +1,35 @@
+import { callApi } from './client';
+import { record, toAlbum, toPage, toTrack } from './normalize';
+import type { Album, AlbumRef, Page, SavedAlbum, Track } from './types';
+import { ApiError } from './errors';
+
+/** SPEC §9: album tracks are 10 per page (the album page asks 20 at first). */
+export const ALBUM_TRACKS_PAGE = 10;
+
+/** GET albums/{id}. */
+export async function getAlbum(id: string): Promise<Album> {
+  const album = toAlbum(await callApi({ path: `albums/${encodeURIComponent(id)}`, name: 'album' }));
+  if (!album) throw new ApiError('http', 'Album Not Found', 404);
+  return album;
+}
+
+/** GET albums/{id}/tracks; the album's tracks carry no album, so the caller's album is attached. */
+export async function getAlbumTracks(
+  id: string,
+  offset = 0,
+  limit = ALBUM_TRACKS_PAGE,
+  album: Album | null = null,
+): Promise<Page<Track>> {
+  const body = await callApi({ path: `albums/${encodeURIComponent(id)}/tracks`, query: { limit, offset }, name: 'album-tracks' });
+  const ref: AlbumRef | null = album ? { id: album.id, name: album.name, images: album.images } : null;
+  return toPage(body, (item) => toTrack(item, ref));
+}
+
+/** GET me/albums: the saved albums, each wrapped under `album`. */
+export async function getSavedAlbums(offset = 0, limit = 20): Promise<Page<SavedAlbum>> {
+  const body = await callApi({ path: 'me/albums', query: { limit, offset }, name: 'saved-albums' });
+  return toPage(body, (item) => {
+    const album = toAlbum(record(item).album);
+    return album ? { album, addedAt: typeof record(item).added_at === 'string' ? (record(item).added_at as string) : null } : null;
+  });
+}

@@ -1,0 +1,78 @@
+import { callApi, type HttpMethod } from './client';
+import { list } from './normalize';
+import { isCapabilityUsable } from '../stores/capabilities';
+
+/** What can be saved, liked or followed. */
+export type LibraryKind = 'album' | 'track' | 'artist' | 'user';
+
+// Development mode takes at most 40 URIs per call (DESIGN §2); the seed's id lists allow 20 for albums.
+const CHUNK = 20;
+
+function chunks(ids: readonly string[]): string[][] {
+  const result: string[][] = [];
+  for (let start = 0; start < ids.length; start += CHUNK) result.push(ids.slice(start, start + CHUNK));
+  return result;
+}
+
+function legacyPath(kind: LibraryKind): { path: string; type?: string } {
+  if (kind === 'album') return { path: 'me/albums' };
+  if (kind === 'track') return { path: 'me/tracks' };
+  return { path: 'me/following', type: kind };
+}
+
+const uriOf = (kind: LibraryKind, id: string): string => `spotify:${kind}:${id}`;
+
+/**
+ * The seed's call first (me/albums, me/tracks, me/following); when it is gone
+ * (403/404, learnt once) the replacement /me/library with URIs in the query.
+ */
+async function withFallback<T>(legacy: () => Promise<T>, replacement: () => Promise<T>): Promise<T> {
+  if (isCapabilityUsable('legacyLibrary')) {
+    try {
+      return await legacy();
+    } catch (error) {
+      if (isCapabilityUsable('legacyLibrary')) throw error;
+    }
+  }
+  return replacement();
+}
+
+async function change(method: HttpMethod, kind: LibraryKind, ids: readonly string[]): Promise<void> {
+  for (const part of chunks(ids)) {
+    const { path, type } = legacyPath(kind);
+    await withFallback(
+      () => callApi({ method, path, query: { type, ids: part.join(',') }, capability: 'legacyLibrary' }),
+      () => callApi({ method, path: 'me/library', query: { uris: part.map((id) => uriOf(kind, id)).join(',') } }),
+    );
+  }
+}
+
+/** Saves albums, likes tracks, follows artists or users; resolves only on the provider's 200/204. */
+export function addToLibrary(kind: LibraryKind, ids: readonly string[]): Promise<void> {
+  return change('PUT', kind, ids);
+}
+
+/** Unsaves, unlikes or unfollows; resolves only on the provider's 200/204. */
+export function removeFromLibrary(kind: LibraryKind, ids: readonly string[]): Promise<void> {
+  return change('DELETE', kind, ids);
+}
+
+/** GET …/contains: one boolean per id, in order. */
+export async function checkInLibrary(kind: LibraryKind, ids: readonly string[]): Promise<boolean[]> {
+  const answers: boolean[] = [];
+  for (const part of chunks(ids)) {
+    const { path, type } = legacyPath(kind);
+    const body = await withFallback(
+      () => callApi({ path: `${path}/contains`, query: { type, ids: part.join(',') }, capability: 'legacyLibrary' }),
+      () => callApi({ path: 'me/library/contains', query: { uris: part.map((id) => uriOf(kind, id)).join(',') } }),
+    );
+    const flags = list(body);
+    answers.push(...part.map((_id, index) => flags[index] === true));
+  }
+  return answers;
+}
+
+/** One id's contains answer (SPEC §7 reads the first item). */
+export async function isInLibrary(kind: LibraryKind, id: string): Promise<boolean> {
+  return (await checkInLibrary(kind, [id]))[0] ?? false;
+}

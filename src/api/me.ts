@@ -1,0 +1,49 @@
+import { callApi } from './client';
+import { ApiError } from './errors';
+import { list, record, text, toArtist, toPage, toTrack, toUserProfile } from './normalize';
+import type { Artist, Page, RecentPlay, SavedTrack, Track, UserProfile } from './types';
+
+/** GET /me. Development mode leaves out email, product, country and followers (null here). */
+export async function getMe(): Promise<UserProfile> {
+  const profile = toUserProfile(await callApi({ path: 'me', name: 'me' }));
+  if (!profile) throw new ApiError('http', 'Profile Not Found', 404);
+  return profile;
+}
+
+/** GET /me/top/artists?time_range=short_term ("this month"). */
+export async function getTopArtists(offset = 0, limit = 10): Promise<Page<Artist>> {
+  const body = await callApi({ path: 'me/top/artists', query: { time_range: 'short_term', limit, offset }, name: 'top-artists' });
+  return toPage(body, toArtist);
+}
+
+/** GET /me/top/tracks?time_range=short_term. */
+export async function getTopTracks(offset = 0, limit = 10): Promise<Page<Track>> {
+  const body = await callApi({ path: 'me/top/tracks', query: { time_range: 'short_term', limit, offset }, name: 'top-tracks' });
+  return toPage(body, (item) => toTrack(item));
+}
+
+/** GET /me/following?type=artist&limit: artists.items (10 on the profile, 50 on the full list). */
+export async function getFollowedArtists(limit = 10): Promise<Artist[]> {
+  const body = await callApi({ path: 'me/following', query: { type: 'artist', limit }, name: 'followed-artists' });
+  return list(record(record(body).artists).items)
+    .map(toArtist)
+    .filter((artist): artist is Artist => artist !== null);
+}
+
+/** GET me/player/recently-played?limit (default 10; home asks 50); each play wraps its track. */
+export async function getRecentlyPlayed(limit = 10): Promise<RecentPlay[]> {
+  const body = await callApi({ path: 'me/player/recently-played', query: { limit }, name: 'recently-played' });
+  return list(record(body).items).flatMap((item) => {
+    const track = toTrack(record(item).track);
+    return track ? [{ track, playedAt: text(record(item).played_at) || null }] : [];
+  });
+}
+
+/** GET me/tracks: the liked songs, each wrapped under `track`. */
+export async function getSavedTracks(offset = 0, limit = 20): Promise<Page<SavedTrack>> {
+  const body = await callApi({ path: 'me/tracks', query: { limit, offset }, name: 'saved-tracks' });
+  return toPage(body, (item) => {
+    const track = toTrack(record(item).track);
+    return track ? { track, addedAt: text(record(item).added_at) || null } : null;
+  });
+}

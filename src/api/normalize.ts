@@ -1,0 +1,223 @@
+import type {
+  Album,
+  AlbumRef,
+  Artist,
+  ArtistRef,
+  Category,
+  Device,
+  Image,
+  Page,
+  Playback,
+  Playlist,
+  PlaylistEntry,
+  RepeatState,
+  Track,
+  UserProfile,
+  UserRef,
+} from './types';
+
+/**
+ * Provider JSON of either API profile into the product's types, in one place.
+ * The input is untrusted: every field is read defensively, so a missing or
+ * oddly typed field gives an empty value instead of a crash on a page.
+ */
+type Raw = Record<string, unknown>;
+
+export function record(value: unknown): Raw {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Raw) : {};
+}
+
+export function list(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+export function text(value: unknown, fallback = ''): string {
+  return typeof value === 'string' ? value : fallback;
+}
+
+function textOrNull(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+function count(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** `followers.total` and friends: null when the object or its total is absent. */
+function total(value: unknown): number | null {
+  return count(record(value).total);
+}
+
+export function toImages(value: unknown): Image[] {
+  return list(value)
+    .map(record)
+    .filter((image) => typeof image.url === 'string' && image.url !== '')
+    .map((image) => ({ url: image.url as string, width: count(image.width), height: count(image.height) }));
+}
+
+export function toArtistRefs(value: unknown): ArtistRef[] {
+  return list(value)
+    .map(record)
+    .map((artist) => ({ id: text(artist.id), name: text(artist.name) }));
+}
+
+export function toAlbumRef(value: unknown): AlbumRef | null {
+  const album = record(value);
+  if (typeof album.id !== 'string') return null;
+  return { id: album.id, name: text(album.name), images: toImages(album.images) };
+}
+
+/** A track, or null for the null or id-less entries real lists contain. */
+export function toTrack(value: unknown, album: AlbumRef | null = null): Track | null {
+  const track = record(value);
+  if (typeof track.id !== 'string' || track.id === '') return null;
+  return {
+    id: track.id,
+    name: text(track.name),
+    uri: text(track.uri, `spotify:track:${track.id}`),
+    durationMs: count(track.duration_ms) ?? 0,
+    artists: toArtistRefs(track.artists),
+    album: toAlbumRef(track.album) ?? album,
+  };
+}
+
+export function toAlbum(value: unknown): Album | null {
+  const album = record(value);
+  if (typeof album.id !== 'string' || album.id === '') return null;
+  const releaseDate = text(album.release_date);
+  return {
+    id: album.id,
+    name: text(album.name),
+    uri: text(album.uri, `spotify:album:${album.id}`),
+    type: text(album.type, 'album'),
+    albumType: text(album.album_type, 'album'),
+    images: toImages(album.images),
+    releaseDate,
+    year: releaseDate.slice(0, 4),
+    artists: toArtistRefs(album.artists),
+    totalTracks: count(album.total_tracks) ?? total(album.tracks) ?? 0,
+    label: textOrNull(album.label),
+  };
+}
+
+export function toArtist(value: unknown): Artist | null {
+  const artist = record(value);
+  if (typeof artist.id !== 'string' || artist.id === '') return null;
+  return {
+    id: artist.id,
+    name: text(artist.name),
+    uri: text(artist.uri, `spotify:artist:${artist.id}`),
+    type: text(artist.type, 'artist'),
+    images: toImages(artist.images),
+    followers: total(artist.followers),
+    popularity: count(artist.popularity),
+    genres: list(artist.genres).filter((genre): genre is string => typeof genre === 'string'),
+  };
+}
+
+function toUserRef(value: unknown): UserRef {
+  const user = record(value);
+  return { id: text(user.id), displayName: text(user.display_name, text(user.id)) };
+}
+
+export function toPlaylist(value: unknown): Playlist | null {
+  const playlist = record(value);
+  if (typeof playlist.id !== 'string' || playlist.id === '') return null;
+  return {
+    id: playlist.id,
+    name: text(playlist.name),
+    uri: text(playlist.uri, `spotify:playlist:${playlist.id}`),
+    type: text(playlist.type, 'playlist'),
+    description: text(playlist.description),
+    images: toImages(playlist.images),
+    owner: toUserRef(playlist.owner),
+    // Development mode renames the playlist's `tracks` to `items` (DESIGN §2).
+    totalTracks: total(playlist.tracks) ?? total(playlist.items),
+    followers: total(playlist.followers),
+  };
+}
+
+/** A playlist entry with `item` (development mode) or `track`; null when it has no usable track. */
+export function toPlaylistEntry(value: unknown): PlaylistEntry | null {
+  const entry = record(value);
+  const track = toTrack(entry.item ?? entry.track);
+  // SPEC §4: playlist track lists drop entries with an empty track name.
+  if (!track || track.name.trim() === '') return null;
+  return { track, addedAt: textOrNull(entry.added_at) };
+}
+
+export function toUserProfile(value: unknown): UserProfile | null {
+  const user = record(value);
+  if (typeof user.id !== 'string' || user.id === '') return null;
+  return {
+    id: user.id,
+    displayName: text(user.display_name, user.id),
+    uri: text(user.uri, `spotify:user:${user.id}`),
+    images: toImages(user.images),
+    followers: total(user.followers),
+    email: textOrNull(user.email),
+    product: textOrNull(user.product),
+    country: textOrNull(user.country),
+  };
+}
+
+export function toCategory(value: unknown): Category | null {
+  const category = record(value);
+  if (typeof category.id !== 'string' || category.id === '') return null;
+  return { id: category.id, name: text(category.name), icons: toImages(category.icons) };
+}
+
+export function toDevice(value: unknown): Device | null {
+  const device = record(value);
+  if (typeof device.id !== 'string' || device.id === '') return null;
+  return {
+    id: device.id,
+    name: text(device.name),
+    type: text(device.type),
+    isActive: device.is_active === true,
+    volumePercent: count(device.volume_percent),
+  };
+}
+
+function toRepeatState(value: unknown): RepeatState {
+  return value === 'context' || value === 'track' ? value : 'off';
+}
+
+export function toPlayback(value: unknown): Playback | null {
+  const state = record(value);
+  if (Object.keys(state).length === 0) return null;
+  const disallows = record(record(state.actions).disallows);
+  return {
+    item: toTrack(state.item),
+    progressMs: count(state.progress_ms) ?? 0,
+    isPlaying: state.is_playing === true,
+    repeatState: toRepeatState(state.repeat_state),
+    shuffleState: state.shuffle_state === true,
+    disallows: {
+      skippingPrev: disallows.skipping_prev === true,
+      skippingNext: disallows.skipping_next === true,
+      pausing: disallows.pausing === true,
+      resuming: disallows.resuming === true,
+    },
+    device: toDevice(state.device),
+    contextUri: textOrNull(record(state.context).uri),
+  };
+}
+
+/**
+ * A paged list; entries the converter rejects (null playlists in search
+ * results, null tracks) are dropped while offset, limit and total stay the
+ * provider's, so paging still advances correctly.
+ */
+export function toPage<T>(value: unknown, convert: (item: unknown) => T | null): Page<T> {
+  const page = record(value);
+  const items = list(page.items)
+    .map(convert)
+    .filter((item): item is T => item !== null);
+  return {
+    items,
+    offset: count(page.offset) ?? 0,
+    limit: count(page.limit) ?? items.length,
+    total: count(page.total) ?? items.length,
+  };
+}

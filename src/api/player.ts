@@ -1,0 +1,69 @@
+import { callApi } from './client';
+import { list, record, toDevice, toPlayback } from './normalize';
+import type { Device, Playback, RepeatState } from './types';
+
+/** GET me/player/devices. */
+export async function getDevices(): Promise<Device[]> {
+  return list(record(await callApi({ path: 'me/player/devices', name: 'devices' })).devices)
+    .map(toDevice)
+    .filter((device): device is Device => device !== null);
+}
+
+/** GET me/player: the current playback, or null when nothing plays (204). */
+export async function getPlayback(): Promise<Playback | null> {
+  return toPlayback(await callApi({ path: 'me/player', name: 'playback' }));
+}
+
+/** What to play: a context (album, playlist, artist) with an offset, or a list of track URIs. */
+export interface PlayRequest {
+  deviceId: string;
+  contextUri?: string;
+  uris?: string[];
+  offset?: { position: number } | { uri: string };
+  positionMs?: number;
+}
+
+/** PUT me/player/play?device_id: a track start sends one uri and position_ms 0 (SPEC §7). */
+export async function startPlayback(request: PlayRequest): Promise<void> {
+  const body: Record<string, unknown> = { position_ms: request.positionMs ?? 0 };
+  if (request.contextUri) body.context_uri = request.contextUri;
+  if (request.uris) body.uris = request.uris;
+  if (request.offset) body.offset = request.offset;
+  await callApi({ method: 'PUT', path: 'me/player/play', query: { device_id: request.deviceId }, body });
+}
+
+/** PUT me/player/pause. */
+export async function pausePlayback(deviceId?: string): Promise<void> {
+  await callApi({ method: 'PUT', path: 'me/player/pause', query: { device_id: deviceId } });
+}
+
+/** POST me/player/next. */
+export async function skipToNext(deviceId?: string): Promise<void> {
+  await callApi({ method: 'POST', path: 'me/player/next', query: { device_id: deviceId } });
+}
+
+/** POST me/player/previous. */
+export async function skipToPrevious(deviceId?: string): Promise<void> {
+  await callApi({ method: 'POST', path: 'me/player/previous', query: { device_id: deviceId } });
+}
+
+/** PUT me/player/repeat?state=off|context|track. */
+export async function setRepeatMode(state: RepeatState, deviceId?: string): Promise<void> {
+  await callApi({ method: 'PUT', path: 'me/player/repeat', query: { state, device_id: deviceId } });
+}
+
+/** PUT me/player/shuffle?state=true|false. */
+export async function setShuffle(state: boolean, deviceId?: string): Promise<void> {
+  await callApi({ method: 'PUT', path: 'me/player/shuffle', query: { state, device_id: deviceId } });
+}
+
+/** PUT me/player/seek?position_ms. */
+export async function seekTo(positionMs: number, deviceId?: string): Promise<void> {
+  await callApi({ method: 'PUT', path: 'me/player/seek', query: { position_ms: Math.round(positionMs), device_id: deviceId } });
+}
+
+/** PUT me/player/volume?volume_percent. */
+export async function setVolume(volumePercent: number, deviceId?: string): Promise<void> {
+  const volume = Math.max(0, Math.min(100, Math.round(volumePercent)));
+  await callApi({ method: 'PUT', path: 'me/player/volume', query: { volume_percent: volume, device_id: deviceId } });
+}

@@ -1,0 +1,62 @@
+import { callApi } from './client';
+import { ApiError, statusOf } from './errors';
+import { toPage, toPlaylist, toPlaylistEntry } from './normalize';
+import { isCapabilityUsable } from '../stores/capabilities';
+import type { Page, Playlist, PlaylistEntry, Unavailable } from './types';
+
+/** SPEC §9: playlist tracks are 10 per page. */
+export const PLAYLIST_TRACKS_PAGE = 10;
+
+/** GET playlists/{id}. */
+export async function getPlaylist(id: string): Promise<Playlist> {
+  const playlist = toPlaylist(await callApi({ path: `playlists/${encodeURIComponent(id)}`, name: 'playlist' }));
+  if (!playlist) throw new ApiError('http', 'Playlist Not Found', 404);
+  return playlist;
+}
+
+async function getItems(id: string, offset: number, limit: number): Promise<Page<PlaylistEntry> | Unavailable> {
+  try {
+    const body = await callApi({
+      path: `playlists/${encodeURIComponent(id)}/items`,
+      query: { limit, offset },
+      name: 'playlist-tracks',
+      quietStatuses: [403],
+    });
+    return toPage(body, toPlaylistEntry);
+  } catch (error) {
+    // Development mode: a playlist the user neither owns nor collaborates on shows metadata only.
+    if (statusOf(error) === 403) return { unavailable: true };
+    throw error;
+  }
+}
+
+/**
+ * The playlist's entries: the seed's GET playlists/{id}/tracks first, then
+ * development mode's GET playlists/{id}/items (DESIGN §2). Entries without a
+ * track or with an empty track name are dropped (SPEC §4).
+ */
+export async function getPlaylistTracks(
+  id: string,
+  offset = 0,
+  limit = PLAYLIST_TRACKS_PAGE,
+): Promise<Page<PlaylistEntry> | Unavailable> {
+  if (isCapabilityUsable('legacyPlaylistTracks')) {
+    try {
+      const body = await callApi({
+        path: `playlists/${encodeURIComponent(id)}/tracks`,
+        query: { limit, offset },
+        name: 'playlist-tracks',
+        capability: 'legacyPlaylistTracks',
+      });
+      return toPage(body, toPlaylistEntry);
+    } catch (error) {
+      if (isCapabilityUsable('legacyPlaylistTracks')) throw error;
+    }
+  }
+  return getItems(id, offset, limit);
+}
+
+/** GET me/playlists: the user's playlists (Your Library). */
+export async function getMyPlaylists(offset = 0, limit = 20): Promise<Page<Playlist>> {
+  return toPage(await callApi({ path: 'me/playlists', query: { limit, offset }, name: 'my-playlists' }), toPlaylist);
+}

@@ -1,0 +1,173 @@
+/**
+ * The product's own types for SPEC §3's entities. The resource modules turn
+ * the provider's JSON of either API profile (DESIGN §2) into these; stores and
+ * islands never see provider JSON. A field the provider may leave out in
+ * development mode (followers, popularity, email, product, label) is null
+ * rather than 0, so the page can hide it instead of showing a false zero.
+ */
+export interface Image {
+  url: string;
+  width: number | null;
+  height: number | null;
+}
+
+export interface ArtistRef {
+  id: string;
+  name: string;
+}
+
+export interface AlbumRef {
+  id: string;
+  name: string;
+  images: Image[];
+}
+
+export interface Track {
+  id: string;
+  name: string;
+  uri: string;
+  durationMs: number;
+  artists: ArtistRef[];
+  album: AlbumRef | null;
+}
+
+export interface Album {
+  id: string;
+  name: string;
+  uri: string;
+  type: string;
+  /** album, single, compilation. */
+  albumType: string;
+  images: Image[];
+  /** As the provider gives it: YYYY, YYYY-MM or YYYY-MM-DD. */
+  releaseDate: string;
+  /** The first 4 characters of the release date (SPEC §3). */
+  year: string;
+  artists: ArtistRef[];
+  totalTracks: number;
+  label: string | null;
+}
+
+export interface Artist {
+  id: string;
+  name: string;
+  uri: string;
+  type: string;
+  images: Image[];
+  followers: number | null;
+  popularity: number | null;
+  genres: string[];
+}
+
+export interface UserRef {
+  id: string;
+  displayName: string;
+}
+
+export interface Playlist {
+  id: string;
+  name: string;
+  uri: string;
+  type: string;
+  description: string;
+  images: Image[];
+  owner: UserRef;
+  /** tracks.total, or items.total in development mode; null when neither is given. */
+  totalTracks: number | null;
+  followers: number | null;
+}
+
+/** A playlist entry: its track (from `track` or development mode's `item`) and when it was added. */
+export interface PlaylistEntry {
+  track: Track;
+  addedAt: string | null;
+}
+
+export interface UserProfile {
+  id: string;
+  displayName: string;
+  uri: string;
+  images: Image[];
+  followers: number | null;
+  email: string | null;
+  product: string | null;
+  country: string | null;
+}
+
+export interface Category {
+  id: string;
+  name: string;
+  icons: Image[];
+}
+
+/** A paged list (SPEC §3): items, offset, limit, total. */
+export interface Page<T> {
+  items: T[];
+  offset: number;
+  limit: number;
+  total: number;
+}
+
+export interface CategoryPlaylists {
+  /** Used as the page title. */
+  message: string;
+  playlists: Page<Playlist>;
+}
+
+export type SearchType = 'track' | 'artist' | 'album' | 'playlist';
+
+export interface SearchResults {
+  tracks: Page<Track>;
+  artists: Page<Artist>;
+  albums: Page<Album>;
+  playlists: Page<Playlist>;
+}
+
+export interface SavedAlbum {
+  addedAt: string | null;
+  album: Album;
+}
+
+export interface SavedTrack {
+  addedAt: string | null;
+  track: Track;
+}
+
+export interface RecentPlay {
+  playedAt: string | null;
+  track: Track;
+}
+
+export interface Device {
+  id: string;
+  name: string;
+  type: string;
+  isActive: boolean;
+  volumePercent: number | null;
+}
+
+export type RepeatState = 'off' | 'context' | 'track';
+
+export interface PlaybackDisallows {
+  skippingPrev: boolean;
+  skippingNext: boolean;
+  pausing: boolean;
+  resuming: boolean;
+}
+
+/** SPEC §3's current playback. */
+export interface Playback {
+  item: Track | null;
+  progressMs: number;
+  isPlaying: boolean;
+  repeatState: RepeatState;
+  shuffleState: boolean;
+  disallows: PlaybackDisallows;
+  device: Device | null;
+  contextUri: string | null;
+}
+
+/** A list a development-mode provider will not show this app (DESIGN §2). */
+export interface Unavailable {
+  unavailable: true;
+}
