@@ -12,8 +12,9 @@ const isCI = Boolean(process.env.CI);
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
+  globalTeardown: './tests/e2e/helpers/global-teardown.ts',
   // Two cores are shared by everything; more workers only make tests time out.
-  workers: isCI ? 1 : 2,
+  workers: 2,
   fullyParallel: false,
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
