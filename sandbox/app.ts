@@ -1,0 +1,81 @@
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { createRequireAuth } from './accounts/middleware';
+import { registerAccounts } from './accounts/routes';
+import { registerWebApi } from './api/index';
+import { ensureCatalogue, resetUserState } from './catalogue/seed-state';
+import { createObjectBuilders } from './catalogue/objects';
+import type { SandboxContext, SandboxEnv } from './context';
+import { openDatabase, type SandboxDb } from './db';
+import { readSandboxEnv, type SandboxConfig } from './env';
+import { ApiFailure, apiError } from './http/errors';
+import { createFaults } from './faults/faults';
+import { registerPlayback } from './playback/index';
+
+export interface SandboxOptions extends Partial<SandboxConfig> {
+  /** The clock in milliseconds; tests pass their own to reach token expiry and the six-month refresh limit. */
+  now?: () => number;
+}
+
+export interface Sandbox {
+  app: Hono<SandboxEnv>;
+  db: SandboxDb;
+  config: SandboxConfig;
+  ctx: SandboxContext;
+  close: () => void;
+}
+
+/**
+ * Builds a whole sandbox provider on one data directory: database, catalogue (generated on
+ * first start), accounts, Web API, faults and playback. main.ts serves it; tests make one
+ * per test file on a temporary directory.
+ */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const { now = Date.now, ...overrides } = options;
+  const config: SandboxConfig = { ...readSandboxEnv({}), ...overrides };
+  const db = openDatabase(config.dataDir);
+  ensureCatalogue(db, config, now());
+
+  const resetListeners: (() => void)[] = [];
+  const ctx: SandboxContext = {
+    db,
+    config,
+    now,
+    requireAuth: createRequireAuth(db, now),
+    apiError,
+    objects: createObjectBuilders(db, config),
+    onReset: (listener) => resetListeners.push(listener),
+  };
+
+  const app = new Hono<SandboxEnv>();
+  // The provider answers any origin and lets the browser read Retry-After on a 429.
+  app.use(
+    '*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Authorization', 'Content-Type', 'Range'],
+      exposeHeaders: ['Retry-After', 'Content-Length', 'Content-Range'],
+      maxAge: 86400,
+    }),
+  );
+  const faults = createFaults(config.faults);
+  app.use('*', faults.middleware);
+  faults.registerRoutes(app, () => {
+    resetUserState(db, config, now());
+    for (const listener of resetListeners) listener();
+  });
+
+  registerAccounts(app, ctx);
+  registerWebApi(app, ctx);
+  registerPlayback(app, ctx);
+
+  app.notFound((c) => apiError(c, 404, 'Service not found'));
+  app.onError((error, c) => {
+    if (error instanceof ApiFailure) return apiError(c, error.status, error.message, error.extra);
+    console.error('sandbox: unexpected error', error);
+    return apiError(c, 500, 'Internal server error');
+  });
+
+  return { app, db, config, ctx, close: () => db.close() };
+}

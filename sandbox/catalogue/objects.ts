@@ -1,0 +1,248 @@
+import type { SandboxDb } from '../db';
+import type { SandboxConfig } from '../env';
+import type { AlbumRow, ArtistRow, CategoryRow, PlaylistItemRow, PlaylistRow, TrackRow, UserRow } from './rows';
+
+type Json = Record<string, unknown>;
+type ImageKind = 'album' | 'artist' | 'playlist' | 'category' | 'user';
+
+/** Markets every sandbox item is available in; the client asks for market=IN. */
+const MARKETS = ['IN', 'US', 'GB', 'DE', 'BR', 'JP'];
+
+/**
+ * Builders for the provider's object model (simplified and full objects), shared by the
+ * core API and playback. The catalogue never changes while the process runs, so artists
+ * and albums are cached; the development profile drops the fields the provider removed.
+ */
+export function createObjectBuilders(db: SandboxDb, config: SandboxConfig) {
+  const base = config.publicUrl;
+  const dev = config.apiProfile === 'development';
+  const q = {
+    artist: db.prepare('SELECT * FROM artists WHERE id = ?'),
+    album: db.prepare('SELECT * FROM albums WHERE id = ?'),
+    track: db.prepare('SELECT * FROM tracks WHERE id = ?'),
+    user: db.prepare('SELECT * FROM users WHERE id = ?'),
+    playlist: db.prepare('SELECT * FROM playlists WHERE id = ?'),
+    category: db.prepare('SELECT * FROM categories WHERE id = ?'),
+    albumArtists: db.prepare('SELECT artist_id FROM album_artists WHERE album_id = ? ORDER BY position'),
+    trackArtists: db.prepare('SELECT artist_id FROM track_artists WHERE track_id = ? ORDER BY position'),
+    playlistTotal: db.prepare('SELECT count(*) AS n FROM playlist_items WHERE playlist_id = ?'),
+  };
+  const simplifiedArtists = new Map<string, Json>();
+  const simplifiedAlbums = new Map<string, Json>();
+
+  const href = (path: string) => `${base}/v1/${path}`;
+  const links = (kind: string, id: string) => ({
+    external_urls: { spotify: `${base}/open/${kind}/${id}` },
+    href: href(`${kind === 'user' ? 'users' : `${kind}s`}/${id}`),
+    id,
+    type: kind,
+    uri: `spotify:${kind}:${id}`,
+  });
+  const images = (kind: ImageKind, id: string, present: number, sizes: number[]) =>
+    present ? sizes.map((size) => ({ url: `${base}/img/${kind}/${id}.svg`, height: size, width: size })) : [];
+
+  function getArtistRow(id: string) {
+    return q.artist.get(id) as ArtistRow | undefined;
+  }
+  function simplifiedArtist(id: string): Json {
+    let cached = simplifiedArtists.get(id);
+    if (!cached) {
+      const row = getArtistRow(id);
+      cached = { ...links('artist', id), name: row?.name ?? '' };
+      simplifiedArtists.set(id, cached);
+    }
+    return cached;
+  }
+  function artistFromRow(row: ArtistRow): Json {
+    const object: Json = { ...links('artist', row.id), name: row.name, genres: JSON.parse(row.genres) as string[] };
+    object.images = images('artist', row.id, row.has_image, [640, 320, 160]);
+    if (!dev) {
+      object.followers = { href: null, total: row.followers };
+      object.popularity = row.popularity;
+    }
+    return object;
+  }
+  function artist(id: string): Json | undefined {
+    const row = getArtistRow(id);
+    return row && artistFromRow(row);
+  }
+
+  function albumArtistIds(id: string) {
+    return (q.albumArtists.all(id) as { artist_id: string }[]).map((r) => r.artist_id);
+  }
+  function albumBase(row: AlbumRow): Json {
+    const object: Json = {
+      album_type: row.album_type,
+      total_tracks: row.total_tracks,
+      ...(dev ? {} : { available_markets: MARKETS }),
+      ...links('album', row.id),
+      images: images('album', row.id, row.has_image, [640, 300, 64]),
+      name: row.name,
+      release_date: row.release_date,
+      release_date_precision: row.release_date_precision,
+      artists: albumArtistIds(row.id).map(simplifiedArtist),
+    };
+    return object;
+  }
+  function simplifiedAlbum(id: string): Json | undefined {
+    let cached = simplifiedAlbums.get(id);
+    if (!cached) {
+      const row = q.album.get(id) as AlbumRow | undefined;
+      if (!row) return undefined;
+      cached = albumBase(row);
+      simplifiedAlbums.set(id, cached);
+    }
+    return cached;
+  }
+  function albumRow(id: string) {
+    return q.album.get(id) as AlbumRow | undefined;
+  }
+  /** The full album, with its first page of simplified tracks supplied by the caller. */
+  function fullAlbum(row: AlbumRow, tracks: Json): Json {
+    const object: Json = {
+      ...albumBase(row),
+      tracks,
+      copyrights: [{ text: `© ${row.release_date.slice(0, 4)} ${row.label}`, type: 'C' }],
+      external_ids: { upc: row.upc },
+      genres: [],
+    };
+    if (!dev) {
+      object.label = row.label;
+      object.popularity = row.popularity;
+    }
+    return object;
+  }
+
+  function trackArtistIds(id: string) {
+    return (q.trackArtists.all(id) as { artist_id: string }[]).map((r) => r.artist_id);
+  }
+  function simplifiedTrackFromRow(row: TrackRow): Json {
+    return {
+      artists: trackArtistIds(row.id).map(simplifiedArtist),
+      ...(dev ? {} : { available_markets: MARKETS }),
+      disc_number: row.disc_number,
+      duration_ms: row.duration_ms,
+      explicit: row.explicit === 1,
+      ...links('track', row.id),
+      is_playable: true,
+      is_local: false,
+      name: row.name,
+      preview_url: null,
+      track_number: row.track_number,
+    };
+  }
+  function trackFromRow(row: TrackRow): Json {
+    const object: Json = {
+      ...simplifiedTrackFromRow(row),
+      album: simplifiedAlbum(row.album_id),
+      external_ids: { isrc: row.isrc },
+    };
+    if (!dev) object.popularity = row.popularity;
+    return object;
+  }
+  function trackRow(id: string) {
+    return q.track.get(id) as TrackRow | undefined;
+  }
+  function track(id: string): Json | undefined {
+    const row = trackRow(id);
+    return row && trackFromRow(row);
+  }
+
+  function userRow(id: string) {
+    return q.user.get(id) as UserRow | undefined;
+  }
+  function userImages(row: UserRow) {
+    // Two images, as the provider gives: the client shows image 0 on the own profile, image 1 elsewhere.
+    return row.image_count > 0 ? images('user', row.id, 1, [64, 300]) : [];
+  }
+  function publicUser(row: UserRow): Json {
+    const object: Json = { display_name: row.display_name, ...links('user', row.id), images: userImages(row) };
+    if (!dev) object.followers = { href: null, total: row.followers };
+    return object;
+  }
+  function privateUser(row: UserRow, scopes: Set<string>): Json {
+    const object: Json = { ...publicUser(row) };
+    if (dev) return object;
+    if (scopes.has('user-read-email')) object.email = row.email ?? '';
+    if (scopes.has('user-read-private')) {
+      object.country = row.country;
+      object.product = row.product;
+      object.explicit_content = { filter_enabled: false, filter_locked: false };
+    }
+    return object;
+  }
+  function playlistOwner(ownerId: string): Json {
+    const row = userRow(ownerId);
+    return { ...links('user', ownerId), display_name: row?.display_name ?? null };
+  }
+
+  function playlistRow(id: string) {
+    return q.playlist.get(id) as PlaylistRow | undefined;
+  }
+  function playlistTotal(id: string) {
+    return (q.playlistTotal.get(id) as { n: number }).n;
+  }
+  function simplifiedPlaylist(row: PlaylistRow): Json {
+    const ref = { href: href(`playlists/${row.id}/${dev ? 'items' : 'tracks'}`), total: playlistTotal(row.id) };
+    return {
+      collaborative: row.collaborative === 1,
+      description: row.description,
+      ...links('playlist', row.id),
+      images: images('playlist', row.id, row.has_image, [640]),
+      name: row.name,
+      owner: playlistOwner(row.owner_id),
+      public: row.public === 1,
+      snapshot_id: `${row.id}-1`,
+      [dev ? 'items' : 'tracks']: ref,
+    };
+  }
+  /** One playlist entry; `withItem` adds the development profile's `item` beside the old `track`. */
+  function playlistEntry(row: PlaylistItemRow, withItem: boolean): Json {
+    const entry: Json = {
+      added_at: row.added_at,
+      added_by: links('user', row.added_by),
+      is_local: false,
+      track: row.track_id ? (track(row.track_id) ?? null) : null,
+    };
+    if (withItem) entry.item = entry.track;
+    return entry;
+  }
+
+  function categoryFromRow(row: CategoryRow): Json {
+    return {
+      href: href(`browse/categories/${row.id}`),
+      icons: row.has_icon ? [{ url: `${base}/img/category/${row.id}.svg`, height: 274, width: 274 }] : [],
+      id: row.id,
+      name: row.name,
+    };
+  }
+  function categoryRow(id: string) {
+    return q.category.get(id) as CategoryRow | undefined;
+  }
+
+  return {
+    href,
+    artist,
+    artistFromRow,
+    getArtistRow,
+    simplifiedArtist,
+    albumRow,
+    simplifiedAlbum,
+    fullAlbum,
+    trackRow,
+    track,
+    trackFromRow,
+    simplifiedTrackFromRow,
+    userRow,
+    publicUser,
+    privateUser,
+    playlistRow,
+    simplifiedPlaylist,
+    playlistEntry,
+    playlistTotal,
+    categoryRow,
+    categoryFromRow,
+  };
+}
+
+export type ObjectBuilders = ReturnType<typeof createObjectBuilders>;

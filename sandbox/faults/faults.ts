@@ -1,0 +1,118 @@
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { SandboxEnv } from '../context';
+import { apiError, errorBody } from '../http/errors';
+
+/** One scripted failure: which requests it hits, what they get instead, and how many times. */
+export interface Fault {
+  id: number;
+  method: string | null;
+  path: string;
+  /** null: no replacement answer, the request goes on (after delayMs) to the real handler. */
+  status: number | null;
+  body: unknown;
+  headers: Record<string, string>;
+  delayMs: number;
+  drop: boolean;
+  times: number | null;
+  hits: number;
+}
+
+interface NodeBindings {
+  incoming?: { socket?: { destroy: () => void } };
+}
+
+function parseFault(input: unknown, id: number): Fault | string {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return 'Body must be a JSON object';
+  const raw = input as Record<string, unknown>;
+  const match = (raw.match && typeof raw.match === 'object' ? raw.match : raw) as Record<string, unknown>;
+  const path = match.path ?? '.*';
+  if (typeof path !== 'string') return 'match.path must be a regular expression string';
+  try {
+    new RegExp(path);
+  } catch {
+    return `match.path is not a valid regular expression: ${path}`;
+  }
+  const method = match.method === undefined ? null : String(match.method).toUpperCase();
+  const status = raw.status === undefined ? (raw.body === undefined ? null : 200) : Number(raw.status);
+  if (status !== null && (!Number.isInteger(status) || status < 200 || status > 599)) return 'status must be an HTTP status from 200 to 599';
+  const delayMs = raw.delayMs === undefined ? 0 : Number(raw.delayMs);
+  if (!Number.isFinite(delayMs) || delayMs < 0 || delayMs > 120_000) return 'delayMs must be 0 to 120000';
+  const times = raw.times === undefined || raw.times === null ? null : Number(raw.times);
+  if (times !== null && (!Number.isInteger(times) || times < 1)) return 'times must be a positive integer';
+  const headers: Record<string, string> = {};
+  if (raw.headers && typeof raw.headers === 'object') {
+    for (const [name, value] of Object.entries(raw.headers as Record<string, unknown>)) headers[name] = String(value);
+  }
+  return { id, method, path, status, body: raw.body, headers, delayMs, drop: raw.drop === true, times, hits: 0 };
+}
+
+/**
+ * Scripted failures for end-to-end tests (SANDBOX_FAULTS=1 only): a matching request waits
+ * delayMs, then is dropped or answered with the scripted status, body and headers.
+ * /__sandbox/* itself is never faulted, so a test can always clear what it set.
+ */
+export function createFaults(enabled: boolean) {
+  let faults: Fault[] = [];
+  let nextId = 1;
+
+  const middleware: MiddlewareHandler<SandboxEnv> = async (c, next) => {
+    const path = c.req.path;
+    if (!enabled || path.startsWith('/__sandbox/')) return next();
+    const fault = faults.find(
+      (f) => (f.method === null || f.method === c.req.method) && new RegExp(f.path).test(path) && (f.times === null || f.hits < f.times),
+    );
+    if (!fault) return next();
+    fault.hits++;
+    if (fault.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+    if (fault.drop) {
+      (c.env as NodeBindings | undefined)?.incoming?.socket?.destroy();
+      return new Response(null, { status: 500 });
+    }
+    if (fault.status === null) return next();
+    const body = fault.body === undefined ? errorBody(fault.status, defaultMessage(fault.status)) : fault.body;
+    const response = c.json(body as object, fault.status as ContentfulStatusCode);
+    for (const [name, value] of Object.entries(fault.headers)) response.headers.set(name, value);
+    return response;
+  };
+
+  function registerRoutes(app: Hono<SandboxEnv>, reset: () => void): void {
+    const disabled = (c: Context) => apiError(c, 404, 'Faults are off: start the sandbox with SANDBOX_FAULTS=1');
+    app.get('/__sandbox/faults', (c) => (enabled ? c.json({ faults }) : disabled(c)));
+    app.post('/__sandbox/faults', async (c) => {
+      if (!enabled) return disabled(c);
+      const input: unknown = await c.req.json().catch(() => undefined);
+      const list = Array.isArray(input) ? input : [input];
+      const added: Fault[] = [];
+      for (const item of list) {
+        const fault = parseFault(item, nextId++);
+        if (typeof fault === 'string') return apiError(c, 400, fault);
+        added.push(fault);
+      }
+      faults.push(...added);
+      return c.json({ faults: added }, 201);
+    });
+    app.delete('/__sandbox/faults', (c) => {
+      if (!enabled) return disabled(c);
+      faults = [];
+      return c.body(null, 204);
+    });
+    app.post('/__sandbox/reset', (c) => {
+      if (!enabled) return disabled(c);
+      faults = [];
+      reset();
+      return c.body(null, 204);
+    });
+  }
+
+  return { middleware, registerRoutes };
+}
+
+function defaultMessage(status: number): string {
+  if (status === 401) return 'The access token expired';
+  if (status === 403) return 'Forbidden';
+  if (status === 404) return 'Resource not found';
+  if (status === 429) return 'API rate limit exceeded';
+  if (status >= 500) return 'Internal server error';
+  return 'Scripted failure';
+}

@@ -1,0 +1,50 @@
+import { serve } from '@hono/node-server';
+import { createSandbox } from './app';
+import { readSandboxEnv, SandboxEnvError } from './env';
+
+/** Starts the sandbox provider alone (`npm run sandbox`), with settings from SANDBOX_* variables. */
+function start(): void {
+  let config;
+  try {
+    config = readSandboxEnv(process.env);
+  } catch (error) {
+    if (error instanceof SandboxEnvError) {
+      console.error(`sandbox: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const started = Date.now();
+  const sandbox = createSandbox(config);
+  const server = serve({ fetch: sandbox.app.fetch, hostname: config.host, port: config.port });
+  server.on('listening', () => {
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(
+      `Sandbox provider on ${config.publicUrl} (${config.size} catalogue, ${config.apiProfile} profile, ready in ${seconds}s)`,
+    );
+  });
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE') {
+      console.error(`sandbox: port ${config.port} is in use; stop what holds it or set SANDBOX_PORT to another port`);
+    } else {
+      console.error(`sandbox: cannot listen on ${config.host}:${config.port}: ${error.message}`);
+    }
+    sandbox.close();
+    process.exit(1);
+  });
+  const stop = () => {
+    server.close(() => {
+      sandbox.close();
+      process.exit(0);
+    });
+    // Open keep-alive connections would hold close() forever.
+    setTimeout(() => {
+      sandbox.close();
+      process.exit(0);
+    }, 2000).unref();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+start();
