@@ -1,0 +1,86 @@
+import { map, type MapStore } from 'nanostores';
+import { isCanceled } from '../api/errors';
+import type { Page } from '../api/types';
+
+/** SPEC §4: has-more is forced false once the loaded page's offset reaches 80. */
+export const PAGING_OFFSET_CAP = 80;
+
+/** SPEC §3's client state of a list area: loading, error, list, has-more and offset. */
+export interface PagedListState<T> {
+  list: T[];
+  loading: boolean;
+  error: unknown;
+  hasMore: boolean;
+  /** The offset of the next page to load. */
+  offset: number;
+  /** Whether a first page has arrived (an empty list before it is not "empty"). */
+  loaded: boolean;
+}
+
+export interface PagedList<T> {
+  /** The list's state; islands read it. */
+  $state: MapStore<PagedListState<T>>;
+  /** Loads the first page (offset 0, replacing the list); also after an error (a retry). */
+  loadFirstPage: () => Promise<void>;
+  /** Loads the next page; does nothing while loading, after an error or with no more data. */
+  loadNextPage: () => Promise<void>;
+  /** Back to the empty state; an answer still on its way is dropped. */
+  reset: () => void;
+}
+
+/** How a page is fetched: the offset and limit to ask for. */
+export type PageLoader<T> = (offset: number, limit: number) => Promise<Page<T>>;
+
+function initialState<T>(): PagedListState<T> {
+  return { list: [], loading: false, error: null, hasMore: true, offset: 0, loaded: false };
+}
+
+/**
+ * The one implementation of SPEC §4's paging rules: next offset = offset +
+ * limit; has-more = total > offset + limit, and false once offset reaches 80;
+ * offset 0 replaces the list, later pages append.
+ */
+export function createPagedList<T>(load: PageLoader<T>, limit = 20): PagedList<T> {
+  const $state = map<PagedListState<T>>(initialState<T>());
+  // Each reset starts a new generation; an answer from an older one is stale.
+  let generation = 0;
+
+  async function loadAt(offset: number): Promise<void> {
+    const mine = ++generation;
+    $state.set({ ...$state.get(), loading: true, error: null });
+    try {
+      const page = await load(offset, limit);
+      if (mine !== generation) return;
+      // The provider may answer a smaller page than asked (development mode's limit 10).
+      const pageLimit = page.limit > 0 ? page.limit : limit;
+      const previous = offset === 0 ? [] : $state.get().list;
+      $state.set({
+        list: [...previous, ...page.items],
+        loading: false,
+        error: null,
+        hasMore: offset < PAGING_OFFSET_CAP && page.total > offset + pageLimit,
+        offset: offset + pageLimit,
+        loaded: true,
+      });
+    } catch (error) {
+      if (mine !== generation) return;
+      // A cancelled load was replaced by a newer one of the same name, which owns the state now.
+      if (isCanceled(error)) return;
+      $state.set({ ...$state.get(), loading: false, error });
+    }
+  }
+
+  return {
+    $state,
+    loadFirstPage: () => loadAt(0),
+    loadNextPage: async () => {
+      const state = $state.get();
+      if (state.loading || state.error || !state.hasMore || !state.loaded) return;
+      await loadAt(state.offset);
+    },
+    reset: () => {
+      generation++;
+      $state.set(initialState<T>());
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_BACKGROUND, PALETTE, randomPaletteColor } from '../../src/lib/colors';
+import { formatCount, formatDate, formatDuration, formatSeconds } from '../../src/lib/format';
+
+describe('formatDuration', () => {
+  it('shows mm:ss zero-padded', () => {
+    expect(formatDuration(0)).toBe('00:00');
+    expect(formatDuration(5_000)).toBe('00:05');
+    expect(formatDuration(215_999)).toBe('03:35');
+    expect(formatDuration(3_725_000)).toBe('62:05');
+    expect(formatSeconds(61)).toBe('01:01');
+  });
+
+  it('gives "00:00" when the value cannot be converted', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(formatDuration(Number.NaN)).toBe('00:00');
+    expect(formatDuration(undefined)).toBe('00:00');
+    expect(formatDuration('abc')).toBe('00:00');
+    expect(formatDuration(-1)).toBe('00:00');
+    expect(log).toHaveBeenCalled();
+    log.mockRestore();
+  });
+});
+
+describe('formatCount', () => {
+  it('uses thousands separators and a trailing label, default "followers"', () => {
+    expect(formatCount(1234567)).toBe('1,234,567 followers');
+    expect(formatCount(12, 'saves')).toBe('12 saves');
+    expect(formatCount(999, '')).toBe('999');
+  });
+
+  it('shows nothing for zero or an absent count', () => {
+    expect(formatCount(0)).toBe('');
+    expect(formatCount(null)).toBe('');
+    expect(formatCount(undefined, 'monthly listeners')).toBe('');
+  });
+});
+
+describe('formatDate', () => {
+  it('shows US English short month, day, year without a timezone shift', () => {
+    expect(formatDate('2024-03-05')).toBe('Mar 5, 2024');
+    expect(formatDate('2023-12-31T23:30:00Z')).toBe('Dec 31, 2023');
+    expect(formatDate('1999')).toBe('Jan 1, 1999');
+    expect(formatDate('not a date')).toBe('');
+    expect(formatDate(null)).toBe('');
+  });
+});
+
+describe('colors', () => {
+  it('defaults to #9759a8 and picks palette colours', () => {
+    expect(DEFAULT_BACKGROUND).toBe('#9759a8');
+    expect(randomPaletteColor(() => 0)).toBe(PALETTE[0]);
+    expect(randomPaletteColor(() => 0.9999)).toBe(PALETTE[PALETTE.length - 1]);
+    expect(new Set(PALETTE).size).toBe(PALETTE.length);
+  });
+});

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, CANCELED_MESSAGE } from '../../src/api/errors';
+import type { Page } from '../../src/api/types';
+import { createPagedList } from '../../src/stores/paged-list';
+
+/** A provider list of `total` numbered items, recording the offsets asked for. */
+function numbers(total: number) {
+  const asked: { offset: number; limit: number }[] = [];
+  const load = async (offset: number, limit: number): Promise<Page<number>> => {
+    asked.push({ offset, limit });
+    const items = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, index) => offset + index);
+    return { items, offset, limit, total };
+  };
+  return { asked, load };
+}
+
+describe('paged list (SPEC §4)', () => {
+  it('offset 0 replaces, later pages append at offset + limit, has-more = total > offset + limit', async () => {
+    const provider = numbers(45);
+    const list = createPagedList(provider.load, 20);
+    await list.loadFirstPage();
+    expect(list.$state.get()).toMatchObject({ hasMore: true, offset: 20, loading: false, loaded: true });
+    await list.loadNextPage();
+    await list.loadNextPage();
+    expect(provider.asked).toEqual([
+      { offset: 0, limit: 20 },
+      { offset: 20, limit: 20 },
+      { offset: 40, limit: 20 },
+    ]);
+    expect(list.$state.get().list).toEqual(Array.from({ length: 45 }, (_, index) => index));
+    expect(list.$state.get().hasMore).toBe(false);
+    await list.loadNextPage();
+    expect(provider.asked).toHaveLength(3);
+    await list.loadFirstPage();
+    expect(list.$state.get().list).toHaveLength(20);
+  });
+
+  it('has-more is exactly total > offset + limit at the boundary', async () => {
+    const list = createPagedList(numbers(40).load, 20);
+    await list.loadFirstPage();
+    expect(list.$state.get().hasMore).toBe(true);
+    await list.loadNextPage();
+    expect(list.$state.get().hasMore).toBe(false);
+  });
+
+  it('stops once the offset reaches 80, however long the list', async () => {
+    const provider = numbers(1000);
+    const list = createPagedList(provider.load, 20);
+    await list.loadFirstPage();
+    for (let page = 0; page < 10; page++) await list.loadNextPage();
+    expect(provider.asked.map((call) => call.offset)).toEqual([0, 20, 40, 60, 80]);
+    expect(list.$state.get()).toMatchObject({ hasMore: false });
+    expect(list.$state.get().list).toHaveLength(100);
+  });
+
+  it('does not load while loading', async () => {
+    const provider = numbers(100);
+    const list = createPagedList(provider.load, 20);
+    await list.loadFirstPage();
+    const first = list.loadNextPage();
+    const second = list.loadNextPage();
+    await Promise.all([first, second]);
+    expect(provider.asked.map((call) => call.offset)).toEqual([0, 20]);
+  });
+
+  it('keeps the error and loads no more after it, until the first page is loaded again', async () => {
+    let fail = false;
+    const provider = numbers(100);
+    const list = createPagedList(async (offset, limit) => {
+      if (fail) throw new ApiError('http', 'boom', 500);
+      return provider.load(offset, limit);
+    }, 20);
+    await list.loadFirstPage();
+    fail = true;
+    await list.loadNextPage();
+    expect(list.$state.get().error).toBeInstanceOf(ApiError);
+    expect(list.$state.get().list).toHaveLength(20);
+    fail = false;
+    await list.loadNextPage();
+    expect(provider.asked).toHaveLength(1);
+    await list.loadFirstPage();
+    expect(list.$state.get()).toMatchObject({ error: null, offset: 20 });
+  });
+
+  it('follows a smaller page size answered by the provider (development mode)', async () => {
+    const provider = numbers(100);
+    const list = createPagedList((offset) => provider.load(offset, 10), 20);
+    await list.loadFirstPage();
+    await list.loadNextPage();
+    expect(provider.asked.map((call) => call.offset)).toEqual([0, 10]);
+  });
+
+  it('reset empties the list and drops an answer still on its way', async () => {
+    let release: (page: Page<number>) => void = () => undefined;
+    const list = createPagedList(() => new Promise<Page<number>>((resolve) => (release = resolve)), 20);
+    const pending = list.loadFirstPage();
+    list.reset();
+    release({ items: [1, 2, 3], offset: 0, limit: 20, total: 3 });
+    await pending;
+    expect(list.$state.get()).toEqual({ list: [], loading: false, error: null, hasMore: true, offset: 0, loaded: false });
+  });
+
+  it('a cancelled load leaves no error behind', async () => {
+    const list = createPagedList(() => Promise.reject(new ApiError('canceled', CANCELED_MESSAGE)), 20);
+    await list.loadFirstPage();
+    expect(list.$state.get().error).toBeNull();
+  });
+});

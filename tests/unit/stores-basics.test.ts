@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readStored, writeStored } from '../../src/lib/storage';
+import { $theme, toggleTheme } from '../../src/stores/theme';
+import { $toasts, showToast } from '../../src/stores/toasts';
+import { $ui, closeImagePreview, closePremiumPrompt, openImagePreview, openPremiumPrompt } from '../../src/stores/ui';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('storage', () => {
+  it('reads JSON text and falls back to the default, logged, on an unreadable value', () => {
+    writeStored('DEVICE_ID', 'd1');
+    expect(localStorage.getItem('DEVICE_ID')).toBe('"d1"');
+    expect(readStored('DEVICE_ID', null)).toBe('d1');
+    localStorage.setItem('DEVICE_ID', '{broken');
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(readStored('DEVICE_ID', 'fallback')).toBe('fallback');
+    expect(log).toHaveBeenCalledOnce();
+  });
+});
+
+describe('theme', () => {
+  it('is dark by default, toggles, and is kept as THEME_MODE_VALUE and <html data-theme>', () => {
+    expect($theme.get()).toBe('dark');
+    toggleTheme();
+    expect($theme.get()).toBe('light');
+    expect(localStorage.getItem('THEME_MODE_VALUE')).toBe('"light"');
+    expect(document.documentElement.dataset.theme).toBe('light');
+    toggleTheme();
+    expect(localStorage.getItem('THEME_MODE_VALUE')).toBe('"dark"');
+  });
+});
+
+describe('toasts', () => {
+  it('last 1.5 s', () => {
+    vi.useFakeTimers();
+    $toasts.set([]);
+    showToast('Session Expired');
+    expect($toasts.get().map((toast) => toast.message)).toEqual(['Session Expired']);
+    vi.advanceTimersByTime(1499);
+    expect($toasts.get()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect($toasts.get()).toEqual([]);
+  });
+});
+
+describe('ui flags', () => {
+  it('open and close the premium prompt and the image preview', () => {
+    openPremiumPrompt();
+    openImagePreview('http://img/1.svg');
+    expect($ui.get()).toMatchObject({ openDialogPremiumRequired: true, openDialogImagePreview: true, imagePreviewUrl: 'http://img/1.svg' });
+    closePremiumPrompt();
+    closeImagePreview();
+    expect($ui.get()).toMatchObject({ openDialogPremiumRequired: false, openDialogImagePreview: false, imagePreviewUrl: null });
+  });
+});
