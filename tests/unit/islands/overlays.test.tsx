@@ -1,0 +1,71 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BottomSheet } from '../../../src/islands/shell/BottomSheet';
+import { MoreOptionsButton } from '../../../src/islands/shell/MoreOptionsButton';
+import { PremiumDialog } from '../../../src/islands/shell/PremiumDialog';
+import { Toasts } from '../../../src/islands/shell/Toasts';
+import { setProviderConfig } from '../../../src/lib/provider-config';
+import { showToast, TOAST_DURATION_MS } from '../../../src/stores/toasts';
+import { $ui, closeBottomSheet, closePremiumPrompt, openPremiumPrompt } from '../../../src/stores/ui';
+import { useProvider } from '../helpers/provider';
+
+afterEach(() => {
+  cleanup();
+  closeBottomSheet();
+  closePremiumPrompt();
+  vi.useRealTimers();
+});
+
+describe('toasts', () => {
+  it('shows a toast and removes it after 1.5 s', () => {
+    vi.useFakeTimers();
+    render(<Toasts />);
+    act(() => {
+      showToast('Internet Connection Problem');
+    });
+    expect(screen.getByText('Internet Connection Problem')).toBeTruthy();
+    act(() => {
+      vi.advanceTimersByTime(TOAST_DURATION_MS - 1);
+    });
+    expect(screen.queryByText('Internet Connection Problem')).not.toBeNull();
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(screen.queryByText('Internet Connection Problem')).toBeNull();
+  });
+});
+
+describe('the bottom sheet', () => {
+  it('opens from the more-options button with Go Back, Go Forward, Install App and LogOut', () => {
+    render(
+      <>
+        <MoreOptionsButton />
+        <BottomSheet />
+      </>,
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'More options' }));
+    expect($ui.get().openMoreOptionBottomSheet).toBe(true);
+    for (const name of ['Go Back', 'Go Forward', 'Install App', 'LogOut']) {
+      expect(screen.getByRole('button', { name })).toBeTruthy();
+    }
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe("the 'Premium Required' prompt", () => {
+  it('opens on the ui flag, links to the plans page in a new tab, and closes with its button', () => {
+    useProvider('http://127.0.0.1:4332');
+    render(<PremiumDialog />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => openPremiumPrompt());
+    expect(screen.getByRole('heading', { name: 'Premium Required' })).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Explore Premium' }) as HTMLAnchorElement;
+    expect(link.target).toBe('_blank');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(link.href).toBe('http://127.0.0.1:4332/premium');
+    setProviderConfig(null);
+  });
+});

@@ -1,0 +1,76 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SEARCH_MAX_LENGTH, SearchBox } from '../../../src/islands/shell/SearchBox';
+import { setNavigator } from '../../../src/lib/navigation';
+
+let visits: { path: string; replace: boolean }[];
+
+beforeEach(() => {
+  visits = [];
+  setNavigator((path, { replace }) => visits.push({ path, replace }));
+  history.replaceState(null, '', '/');
+});
+
+afterEach(() => {
+  cleanup();
+  setNavigator(null);
+});
+
+function box(): HTMLInputElement {
+  return screen.getByPlaceholderText('What do you want to play?');
+}
+
+describe('the top bar search box (SPEC §2, §5)', () => {
+  it('opens /search when focused anywhere else', () => {
+    render(<SearchBox />);
+    fireEvent.focus(box());
+    expect(visits).toEqual([{ path: '/search', replace: false }]);
+  });
+
+  it('does not navigate on focus when already on /search', () => {
+    history.replaceState(null, '', '/search?q=abc');
+    render(<SearchBox />);
+    fireEvent.focus(box());
+    expect(visits).toEqual([]);
+  });
+
+  it('starts with the q of the URL on /search', async () => {
+    history.replaceState(null, '', '/search?q=night%20drive');
+    render(<SearchBox />);
+    await act(async () => {});
+    expect(box().value).toBe('night drive');
+  });
+
+  it('ignores typing beyond 30 characters', () => {
+    render(<SearchBox />);
+    fireEvent.change(box(), { target: { value: 'a'.repeat(SEARCH_MAX_LENGTH) } });
+    fireEvent.change(box(), { target: { value: 'a'.repeat(SEARCH_MAX_LENGTH + 1) } });
+    expect(SEARCH_MAX_LENGTH).toBe(30);
+    expect(box().value).toBe('a'.repeat(30));
+    expect(box().maxLength).toBe(30);
+  });
+
+  it('sets q to the trimmed text on Enter', () => {
+    render(<SearchBox />);
+    fireEvent.change(box(), { target: { value: '  lo fi beats ' } });
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    expect(visits.at(-1)).toEqual({ path: '/search?q=lo+fi+beats', replace: false });
+  });
+
+  it('removes q when Enter is pressed on whitespace only', () => {
+    render(<SearchBox />);
+    fireEvent.change(box(), { target: { value: '   ' } });
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    expect(visits.at(-1)).toEqual({ path: '/search', replace: false });
+  });
+
+  it('shows the clear icon only with text, and clearing empties the box and removes q', () => {
+    render(<SearchBox />);
+    expect(screen.queryByRole('button', { name: 'Clear search' })).toBeNull();
+    fireEvent.change(box(), { target: { value: 'jazz' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(box().value).toBe('');
+    expect(screen.queryByRole('button', { name: 'Clear search' })).toBeNull();
+    expect(visits.at(-1)).toEqual({ path: '/search', replace: false });
+  });
+});

@@ -1,0 +1,70 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $installPrompt, captureInstallPrompt, type InstallPromptEvent } from '../../../src/islands/shell/install-prompt';
+import { InstallButton, LogoutButton, ThemeToggle } from '../../../src/islands/shell/ShellButtons';
+import { setNavigator } from '../../../src/lib/navigation';
+import { $theme, setTheme } from '../../../src/stores/theme';
+
+function installOffer(outcome: 'accepted' | 'dismissed') {
+  const event = new Event('beforeinstallprompt', { cancelable: true }) as InstallPromptEvent;
+  const prompt = vi.fn(async () => {});
+  Object.assign(event, { prompt, userChoice: Promise.resolve({ outcome }) });
+  return { event, prompt };
+}
+
+afterEach(() => {
+  cleanup();
+  $installPrompt.set(null);
+  setNavigator(null);
+});
+
+describe('Install App (SPEC §4)', () => {
+  it('is disabled until the browser offers installation, then disabled again after the prompt', async () => {
+    const log = vi.spyOn(console, 'info').mockImplementation(() => {});
+    render(<InstallButton />);
+    const button = screen.getByRole('button', { name: 'Install App' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+
+    const { event, prompt } = installOffer('dismissed');
+    act(() => captureInstallPrompt(event));
+    expect(event.defaultPrevented).toBe(true);
+    expect(button.disabled).toBe(false);
+
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    expect(prompt).toHaveBeenCalledTimes(1);
+    expect(button.disabled).toBe(true);
+    expect(log).toHaveBeenCalledWith('Install prompt dismissed');
+    log.mockRestore();
+  });
+});
+
+describe('LogOut (SPEC §4)', () => {
+  beforeEach(() => {
+    localStorage.setItem('ACCESS_TOKEN', JSON.stringify('token'));
+    localStorage.setItem('THEME_MODE_VALUE', JSON.stringify('light'));
+  });
+
+  it('clears local storage and replaces history with /auth', () => {
+    const visits: { path: string; replace: boolean }[] = [];
+    setNavigator((path, options) => visits.push({ path, ...options }));
+    render(<LogoutButton />);
+    fireEvent.click(screen.getByRole('button', { name: 'LogOut' }));
+    expect(localStorage.length).toBe(0);
+    expect(visits).toEqual([{ path: '/auth', replace: true }]);
+  });
+});
+
+describe('the theme toggle', () => {
+  it('switches dark and light, stores the choice and sets <html data-theme>', () => {
+    setTheme('dark');
+    render(<ThemeToggle />);
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to light theme' }));
+    expect($theme.get()).toBe('light');
+    expect(localStorage.getItem('THEME_MODE_VALUE')).toBe('"light"');
+    expect(document.documentElement.dataset.theme).toBe('light');
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to dark theme' }));
+    expect(document.documentElement.dataset.theme).toBe('dark');
+  });
+});
