@@ -13,7 +13,7 @@ hr{border:0;border-top:1px solid #444;margin:20px 0}`;
 
 function layout(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+<title>${escape(title)}</title><link rel="icon" href="data:,"><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
 function hidden(request: AuthorizeRequest): string {
