@@ -17,13 +17,13 @@ export function registerUsers(app: Hono<SandboxEnv>, kit: Kit): void {
     publicPlaylists: db.prepare('SELECT * FROM playlists WHERE owner_id = ? AND public = 1 AND unavailable = 0 ORDER BY rowid LIMIT ? OFFSET ?'),
     publicCount: db.prepare('SELECT count(*) AS n FROM playlists WHERE owner_id = ? AND public = 1 AND unavailable = 0'),
     // Own and followed playlists, own first; the provider's own are gone for development-mode apps.
-    mine: db.prepare(`SELECT p.* FROM playlists p LEFT JOIN followed_playlists f ON f.playlist_id = p.id AND f.user_id = ?1
-      WHERE (p.owner_id = ?1 OR f.user_id IS NOT NULL) AND p.unavailable = 0 AND (?2 = 0 OR p.owner_id <> 'spotify')
-      AND (?3 = 1 OR p.public = 1 OR p.owner_id <> ?1)
-      ORDER BY (p.owner_id = ?1) DESC, p.rowid LIMIT ?4 OFFSET ?5`),
-    mineCount: db.prepare(`SELECT count(*) AS n FROM playlists p LEFT JOIN followed_playlists f ON f.playlist_id = p.id AND f.user_id = ?1
-      WHERE (p.owner_id = ?1 OR f.user_id IS NOT NULL) AND p.unavailable = 0 AND (?2 = 0 OR p.owner_id <> 'spotify')
-      AND (?3 = 1 OR p.public = 1 OR p.owner_id <> ?1)`),
+    mine: db.prepare(`SELECT p.* FROM playlists p LEFT JOIN followed_playlists f ON f.playlist_id = p.id AND f.user_id = @user
+      WHERE (p.owner_id = @user OR f.user_id IS NOT NULL) AND p.unavailable = 0 AND (@dev = 0 OR p.owner_id <> 'spotify')
+      AND (@privateToo = 1 OR p.public = 1 OR p.owner_id <> @user)
+      ORDER BY (p.owner_id = @user) DESC, p.rowid LIMIT @limit OFFSET @offset`),
+    mineCount: db.prepare(`SELECT count(*) AS n FROM playlists p LEFT JOIN followed_playlists f ON f.playlist_id = p.id AND f.user_id = @user
+      WHERE (p.owner_id = @user OR f.user_id IS NOT NULL) AND p.unavailable = 0 AND (@dev = 0 OR p.owner_id <> 'spotify')
+      AND (@privateToo = 1 OR p.public = 1 OR p.owner_id <> @user)`),
   };
   const userOr404 = (c: Context): UserRow => {
     const id = c.req.param('user_id') ?? '';
@@ -38,8 +38,8 @@ export function registerUsers(app: Hono<SandboxEnv>, kit: Kit): void {
     const offset = readOffset(c);
     const userId = c.get('user').id;
     const privateToo = c.get('token').scopes.has('playlist-read-private') ? 1 : 0;
-    const rows = q.mine.all(userId, dev ? 1 : 0, privateToo, limit, offset) as PlaylistRow[];
-    const total = (q.mineCount.get(userId, dev ? 1 : 0, privateToo) as { n: number }).n;
+    const rows = q.mine.all({ user: userId, dev: dev ? 1 : 0, privateToo, limit, offset }) as PlaylistRow[];
+    const total = (q.mineCount.get({ user: userId, dev: dev ? 1 : 0, privateToo }) as { n: number }).n;
     return c.json(kit.page(c, rows.map(o.simplifiedPlaylist), total, limit, offset));
   });
 
