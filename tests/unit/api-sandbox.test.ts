@@ -1,0 +1,108 @@
+// @vitest-environment node
+// Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAlbum, getAlbumTracks, getSavedAlbums } from '../../src/api/albums';
+import { getArtist, getArtistAlbums, getArtistTopTracks, getRelatedArtists } from '../../src/api/artists';
+import { getCategories, getCategoryPlaylists, getFeaturedPlaylists, getNewReleases } from '../../src/api/browse';
+import { resetClient } from '../../src/api/client';
+import { addToLibrary, checkInLibrary, isInLibrary, removeFromLibrary } from '../../src/api/library';
+import { getFollowedArtists, getMe, getRecentlyPlayed, getSavedTracks, getTopArtists, getTopTracks } from '../../src/api/me';
+import { getMyPlaylists, getPlaylist, getPlaylistTracks } from '../../src/api/playlists';
+import { search, searchType } from '../../src/api/search';
+import { getUser, getUserPlaylists } from '../../src/api/users';
+import { LOGIN_SCOPES } from '../../src/config/provider';
+import { prepareLogin } from '../../src/lib/pkce';
+import { $session, completeLogin } from '../../src/stores/session';
+import { recordNavigation, useProvider } from './helpers/provider';
+import { signInAsGuest, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
+
+let running: RunningSandbox;
+
+beforeAll(async () => {
+  useBrowserStorage();
+  running = await startSandbox('extended');
+  localStorage.clear();
+  sessionStorage.clear();
+  $session.set(null);
+  recordNavigation();
+  resetClient();
+}, 120_000);
+
+afterAll(async () => {
+  await running?.stop();
+});
+
+describe('against a real sandbox (extended profile)', () => {
+  it('signs in as the guest with PKCE through the real sign-in form and token URL', async () => {
+    const config = useProvider(running.base, { scopes: LOGIN_SCOPES });
+    const callback = await signInAsGuest(await prepareLogin(config));
+    expect(new URL(callback).searchParams.get('code')).toBeTruthy();
+    expect(await completeLogin(callback)).toBe('/');
+    expect($session.get()?.accessToken).toBeTruthy();
+    expect($session.get()?.refreshToken).toBeTruthy();
+  });
+
+  it('reads the own profile, search results and the entities they lead to', async () => {
+    const me = await getMe();
+    expect(me.id).toBe('guest');
+    const results = await search('a');
+    expect(results.tracks.items.length).toBeGreaterThan(0);
+    expect(results.tracks.limit).toBe(10);
+    const track = results.tracks.items[0]!;
+    expect(track.durationMs).toBeGreaterThan(0);
+    const album = await getAlbum(track.album!.id);
+    expect(album.year).toMatch(/^\d{4}$/);
+    const tracks = await getAlbumTracks(album.id, 0, 20, album);
+    expect(tracks.items[0]?.album?.id).toBe(album.id);
+    const artist = await getArtist(album.artists[0]!.id);
+    expect(artist.followers).not.toBeNull();
+    expect((await getArtistAlbums(artist.id)).limit).toBeLessThanOrEqual(10);
+    expect(Array.isArray(await getArtistTopTracks(artist.id))).toBe(true);
+    expect(Array.isArray(await getRelatedArtists(artist.id))).toBe(true);
+    const seeAll = await searchType('a', 'album');
+    expect(seeAll.limit).toBe(20);
+  });
+
+  it('reads playlists with their entries, browse lists and another user', async () => {
+    const found = await search('Top 50', ['playlist'], 1);
+    const playlist = await getPlaylist(found.playlists.items[0]!.id);
+    expect(playlist.totalTracks).toBeGreaterThan(0);
+    const entries = await getPlaylistTracks(playlist.id, 0, 5);
+    expect('items' in entries && entries.items.length).toBeGreaterThan(0);
+    expect((await getNewReleases(0, 10)).items.length).toBeGreaterThan(0);
+    const categories = await getCategories();
+    expect(categories.items.length).toBeGreaterThan(0);
+    expect((await getCategoryPlaylists(categories.items[0]!.id)).playlists.items).toBeDefined();
+    expect(typeof (await getFeaturedPlaylists()).message).toBe('string');
+    const owner = await getUser(playlist.owner.id);
+    expect(owner.id).toBe(playlist.owner.id);
+    expect((await getUserPlaylists(owner.id)).items.length).toBeGreaterThan(0);
+  });
+
+  it("reads the user's own playlists", async () => {
+    const mine = await getMyPlaylists();
+    expect(mine.items.every((playlist) => playlist.id !== '')).toBe(true);
+    expect(mine.total).toBeGreaterThanOrEqual(mine.items.length);
+  });
+
+  it('saves, checks and removes an album, likes a track and follows an artist', async () => {
+    const { albums, tracks, artists } = await search('a', ['album', 'track', 'artist']);
+    const albumId = albums.items[0]!.id;
+    await addToLibrary('album', [albumId]);
+    expect(await isInLibrary('album', albumId)).toBe(true);
+    expect((await getSavedAlbums()).items.map((saved) => saved.album.id)).toContain(albumId);
+    await removeFromLibrary('album', [albumId]);
+    expect(await isInLibrary('album', albumId)).toBe(false);
+    await addToLibrary('track', [tracks.items[0]!.id]);
+    expect((await getSavedTracks()).items[0]?.track.id).toBe(tracks.items[0]!.id);
+    await addToLibrary('artist', [artists.items[0]!.id]);
+    expect(await checkInLibrary('artist', [artists.items[0]!.id])).toEqual([true]);
+    expect((await getFollowedArtists(50)).map((artist) => artist.id)).toContain(artists.items[0]!.id);
+  });
+
+  it('reads top items and recent plays', async () => {
+    expect((await getTopArtists()).limit).toBe(10);
+    expect((await getTopTracks(0, 20)).limit).toBe(20);
+    expect(Array.isArray(await getRecentlyPlayed(50))).toBe(true);
+  });
+});
