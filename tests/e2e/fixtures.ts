@@ -27,7 +27,10 @@ import { holdSandboxAlone, holdSandboxShared } from './helpers/sandbox-lock';
 import { signInThroughProvider, type Account } from './helpers/sign-in';
 import { TEST_SANDBOX_URL, TEST_SITE_URL } from './helpers/urls';
 
-/** A scripted failure for POST /__sandbox/faults (sandbox issue 3). */
+/**
+ * A scripted failure for POST /__sandbox/faults (docs/team-contracts.md). Without
+ * status and body the request goes on to the real handler after delayMs.
+ */
 export interface SandboxFault {
   /** Which requests fail: HTTP method (any when absent) and a path regular expression. */
   match: { method?: string; path: string };

@@ -10,3 +10,49 @@ test('the landing page loads with no console error or failed request', async ({ 
   // Late requests (images, fonts, scripts) are checked too before the test ends.
   await page.waitForLoadState('networkidle');
 });
+
+test('signIn goes through the sandbox sign-in page and lands on home', async ({ page, signIn }) => {
+  await signIn(page);
+  expect(new URL(page.url()).pathname).toBe('/');
+  // The token is stored, so the landing page now sends the user home.
+  await page.goto('/auth');
+  await page.waitForURL((url) => url.pathname === '/');
+});
+
+// The harness checking itself: these must fail when the browser reports a problem,
+// or every other test's "no problem" would mean nothing.
+test.describe('the automatic problem check', () => {
+  test('fails a test on a console error (expected to fail)', async ({ page }) => {
+    test.fail();
+    await page.goto('/auth');
+    await page.evaluate(() => console.error('deliberate console error'));
+  });
+
+  test('fails a test on a failed request (expected to fail)', async ({ page }) => {
+    test.fail();
+    await page.goto('/auth');
+    // Port 9 (discard) refuses connections on this machine.
+    await page.evaluate(() => fetch('http://127.0.0.1:9/').catch(() => undefined));
+    await page.waitForTimeout(300);
+  });
+});
+
+test.describe('a test that expects errors', () => {
+  test.use({ allowErrors: [/deliberate console error/] });
+
+  test('passes and can see them', async ({ page, browserProblems }) => {
+    await page.goto('/auth');
+    await page.evaluate(() => console.error('deliberate console error'));
+    await expect.poll(() => browserProblems.length).toBe(1);
+  });
+});
+
+test('the sandbox fixture scripts a fault and clears it', async ({ sandbox }) => {
+  await sandbox.addFault({ match: { method: 'GET', path: '^/v1/me$' }, status: 503, times: 1 });
+  expect((await fetch(`${sandbox.url}/v1/me`)).status).toBe(503);
+  // Used up (times: 1): the real sandbox answers again, here 401 for want of a token.
+  expect((await fetch(`${sandbox.url}/v1/me`)).status).toBe(401);
+  await sandbox.addFault({ match: { path: '^/v1/me$' }, status: 500 });
+  await sandbox.clearFaults();
+  expect((await fetch(`${sandbox.url}/v1/me`)).status).toBe(401);
+});

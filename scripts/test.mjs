@@ -1,0 +1,79 @@
+// `npm test`: every check the project has, in order, stopping at the first that
+// fails with one line naming it. Type check, lint, unit tests, build, then the
+// end-to-end tests in a real Chromium against the built site and a fresh sandbox.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { ensureBuilt } from './lib/build.mjs';
+import { ROOT, bin } from './lib/paths.mjs';
+
+const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+
+function run(command, args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(signal ? `killed by ${signal}` : `exit code ${code}`)),
+    );
+  });
+}
+
+/** Finds Chromium, installing Debian's package when we are root with apt-get; returns its path. */
+async function ensureChromium() {
+  if (process.env.CHROMIUM_PATH) {
+    if (existsSync(process.env.CHROMIUM_PATH)) return process.env.CHROMIUM_PATH;
+    throw new Error(`CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist`);
+  }
+  if (existsSync(DEFAULT_CHROMIUM)) return DEFAULT_CHROMIUM;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (process.getuid?.() === 0 && hasApt) {
+    console.log('Chromium not found: installing Debian\'s chromium package (apt-get)...');
+    await run('sh', ['-c', 'apt-get update -qq && apt-get install -y -qq chromium'], {
+      DEBIAN_FRONTEND: 'noninteractive',
+    });
+    if (existsSync(DEFAULT_CHROMIUM)) return DEFAULT_CHROMIUM;
+    throw new Error(`apt-get installed chromium but ${DEFAULT_CHROMIUM} is still missing`);
+  }
+  console.error('Chromium not found. Install it with this one command, then run npm test again:');
+  console.error('  sudo apt-get update && sudo apt-get install -y chromium');
+  console.error('(or set CHROMIUM_PATH to a Chromium or Chrome binary)');
+  process.exit(1);
+}
+
+let chromium = DEFAULT_CHROMIUM;
+
+/** The steps, in order. Each is a name, what it runs (for the failure line), and the work. */
+const steps = [
+  ['chromium', 'CHROMIUM_PATH or /usr/bin/chromium', async () => (chromium = await ensureChromium())],
+  ['type check (site)', 'astro check', () => run(bin('astro'), ['check'], { ASTRO_TELEMETRY_DISABLED: '1' })],
+  ['type check (sandbox)', 'tsc -p sandbox/tsconfig.json --noEmit', () =>
+    run(bin('tsc'), ['-p', 'sandbox/tsconfig.json', '--noEmit'])],
+  ['lint', 'eslint .', () => run(bin('eslint'), ['.'])],
+  ['unit tests', 'vitest run', () => run(bin('vitest'), ['run'])],
+  ['build', 'astro build', () => ensureBuilt()],
+  ['end-to-end tests', 'playwright test', () => run(bin('playwright'), ['test'], { CHROMIUM_PATH: chromium })],
+];
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const started = Date.now();
+const timings = [];
+
+for (const [name, what, work] of steps) {
+  console.log(`\n=== npm test: ${name} (${what}) ===`);
+  const stepStarted = Date.now();
+  try {
+    await work();
+  } catch (error) {
+    const took = Date.now() - stepStarted;
+    for (const [doneName, doneTime] of timings) console.log(`  ok   ${doneName}: ${seconds(doneTime)}`);
+    console.error(`\nnpm test FAILED at "${name}" (${what}): ${error.message} [after ${seconds(took)}]`);
+    process.exit(1);
+  }
+  const took = Date.now() - stepStarted;
+  timings.push([name, took]);
+  console.log(`=== ${name}: ok in ${seconds(took)} ===`);
+}
+
+console.log('\nnpm test passed:');
+for (const [name, took] of timings) console.log(`  ${name.padEnd(22)} ${seconds(took)}`);
+console.log(`  ${'total'.padEnd(22)} ${seconds(Date.now() - started)}`);
