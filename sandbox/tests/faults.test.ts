@@ -1,0 +1,71 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from './harness';
+
+let s: RunningSandbox;
+let token: string;
+beforeAll(async () => {
+  s = await startSandbox();
+  token = (await s.signIn()).access_token;
+});
+afterAll(async () => s.dispose());
+afterEach(async () => {
+  await fetch(`${s.url}/__sandbox/faults`, { method: 'DELETE' });
+});
+
+const script = (fault: unknown) =>
+  fetch(`${s.url}/__sandbox/faults`, { method: 'POST', body: JSON.stringify(fault), headers: { 'Content-Type': 'application/json' } });
+
+describe('faults (SANDBOX_FAULTS=1)', () => {
+  it('answers a scripted 429 with Retry-After, CORS headers, a given number of times', async () => {
+    expect((await script({ match: { method: 'GET', path: '^/v1/me$' }, status: 429, headers: { 'Retry-After': '2' }, times: 2 })).status).toBe(201);
+    for (let i = 0; i < 2; i++) {
+      const limited = await fetch(`${s.url}/v1/me`, { headers: { Authorization: `Bearer ${token}`, Origin: 'http://127.0.0.1:4321' } });
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toBe('2');
+      expect(limited.headers.get('access-control-allow-origin')).toBe('*');
+      expect(limited.headers.get('access-control-expose-headers')).toContain('Retry-After');
+      expect((await limited.json()).error.status).toBe(429);
+    }
+    expect((await s.get('/v1/me', token)).status).toBe(200);
+  });
+
+  it('matches method and path, and sends a scripted body', async () => {
+    await script({ match: { method: 'PUT', path: '^/v1/me/tracks' }, status: 403, body: { error: { status: 403, message: 'x', reason: 'PREMIUM_REQUIRED' } } });
+    expect((await s.get('/v1/me/tracks', token)).status).toBe(200);
+    const refused = await s.send('PUT', '/v1/me/tracks?ids=0000000000000000000000', token);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error.reason).toBe('PREMIUM_REQUIRED');
+    const listed = await (await fetch(`${s.url}/__sandbox/faults`)).json();
+    expect(listed.faults).toHaveLength(1);
+    expect(listed.faults[0].hits).toBe(1);
+  });
+
+  it('delays, and drops the connection', async () => {
+    await script({ match: { path: '^/v1/browse/categories$' }, delayMs: 300, times: 1 });
+    const started = Date.now();
+    expect((await s.get('/v1/browse/categories', token)).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(280);
+    await script({ match: { path: '^/v1/me/playlists$' }, drop: true, times: 1 });
+    await expect(s.get('/v1/me/playlists', token)).rejects.toThrow();
+    expect((await s.get('/v1/me/playlists', token)).status).toBe(200);
+  });
+
+  it('never faults /__sandbox itself, and rejects a bad script', async () => {
+    await script({ match: { path: '.*' }, status: 500 });
+    expect((await fetch(`${s.url}/__sandbox/faults`)).status).toBe(200);
+    expect((await s.get('/v1/me', token)).status).toBe(500);
+    expect((await script({ match: { path: '(' } })).status).toBe(400);
+    expect((await script({ status: 99 })).status).toBe(400);
+    expect((await fetch(`${s.url}/__sandbox/faults`, { method: 'POST', body: 'not json' })).status).toBe(400);
+  });
+
+  it('is off without SANDBOX_FAULTS', async () => {
+    const plain = await startSandbox({ faults: false });
+    try {
+      expect((await fetch(`${plain.url}/__sandbox/faults`, { method: 'POST', body: '{}' })).status).toBe(404);
+      expect((await fetch(`${plain.url}/__sandbox/reset`, { method: 'POST' })).status).toBe(404);
+    } finally {
+      await plain.dispose();
+    }
+  });
+});
