@@ -1,0 +1,155 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+// The app shell of SPEC §2 on the wide (desktop) and narrow (mobile) projects.
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.screenshot({ path: testInfo.outputPath(`../screens/${testInfo.project.name}-${name}.png`) });
+}
+
+function isNarrow(testInfo: TestInfo): boolean {
+  return testInfo.project.name === 'mobile';
+}
+
+/** The navigation a user of this screen size has. */
+function navigation(page: Page, testInfo: TestInfo) {
+  return page.getByRole('navigation', { name: isNarrow(testInfo) ? 'Bottom' : 'Main' });
+}
+
+async function expectCurrent(page: Page, testInfo: TestInfo, label: string): Promise<void> {
+  await expect(navigation(page, testInfo).locator('[aria-current="page"]')).toHaveText(label);
+}
+
+test('moving around with the navigation, then logging out closes the app', async ({ page, signIn }, testInfo) => {
+  await signIn(page);
+  await expectCurrent(page, testInfo, 'Dashboard');
+  await screenshot(page, testInfo, 'home');
+  const nav = navigation(page, testInfo);
+  const entries: [string, string, string][] = isNarrow(testInfo)
+    ? [['Search', '/search', 'Search'], ['Your Library', '/collection', 'Your Library'], ['My Profile', '/user/me', 'My Profile']]
+    : [['Search', '/search', 'Search'], ['Your Library', '/collection', 'Your Library'], ['Profile', '/user/me', 'Profile']];
+  for (const [label, path, title] of entries) {
+    await nav.getByRole('link', { name: label }).click();
+    await page.waitForURL((url) => url.pathname === path);
+    await expectCurrent(page, testInfo, title);
+    await screenshot(page, testInfo, path.slice(1).replace(/\//g, '-'));
+  }
+  if (isNarrow(testInfo)) {
+    await page.getByRole('link', { name: 'Player' }).click();
+    await page.waitForURL('**/player');
+    // The bottom sheet: Go Back returns to the profile, then LogOut.
+    await page.getByRole('button', { name: 'More options' }).click();
+    const sheet = page.getByRole('dialog', { name: 'More options' });
+    await expect(sheet.getByRole('button', { name: 'Install App' })).toBeDisabled();
+    await screenshot(page, testInfo, 'bottom-sheet');
+    await sheet.getByRole('button', { name: 'Go Back' }).click();
+    await page.waitForURL('**/user/me');
+    await expect(sheet).toBeHidden();
+    await page.getByRole('button', { name: 'More options' }).click();
+    await sheet.getByRole('button', { name: 'Go Forward' }).click();
+    await page.waitForURL('**/player');
+    await page.getByRole('button', { name: 'More options' }).click();
+    await sheet.getByRole('button', { name: 'LogOut' }).click();
+  } else {
+    await page.getByRole('link', { name: 'My Music home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Go Back' }).click();
+    await page.waitForURL('**/user/me');
+    await page.getByRole('button', { name: 'Go Forward' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect(page.getByRole('button', { name: 'Install App' })).toBeDisabled();
+    await page.getByRole('button', { name: 'LogOut' }).click();
+  }
+  await page.waitForURL('**/auth');
+  expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  await page.goto('/collection');
+  await page.waitForURL('**/auth');
+});
+
+test('the theme toggles, survives navigation and reloads, with no flash of the other theme', async ({ page, signIn }, testInfo) => {
+  // Record every value <html data-theme> takes, and the value at the first animation frame (before first paint).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __themes: string[] }).__themes = seen;
+    new MutationObserver(() => seen.push(document.documentElement.getAttribute('data-theme') ?? '')).observe(document.documentElement, {
+      attributes: true,
+      attributeFilter: ['data-theme'],
+    });
+    requestAnimationFrame(() => {
+      (window as unknown as { __firstFrameTheme: string | null }).__firstFrameTheme = document.documentElement.getAttribute('data-theme');
+    });
+  });
+  await signIn(page);
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  if (isNarrow(testInfo)) {
+    await page.getByRole('button', { name: 'More options' }).click();
+  }
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  expect(await page.evaluate(() => localStorage.getItem('THEME_MODE_VALUE'))).toBe('"light"');
+  if (isNarrow(testInfo)) await page.keyboard.press('Escape');
+  await navigation(page, testInfo).getByRole('link', { name: 'Search' }).click();
+  await page.waitForURL('**/search');
+  await expect(html).toHaveAttribute('data-theme', 'light');
+
+  await page.reload();
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  const firstFrame = await page.evaluate(() => (window as unknown as { __firstFrameTheme: string | null }).__firstFrameTheme);
+  const themes = await page.evaluate(() => (window as unknown as { __themes: string[] }).__themes);
+  expect(firstFrame).toBe('light');
+  expect(themes).not.toContain('dark');
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(background).toBe('rgb(255, 255, 255)');
+  await screenshot(page, testInfo, 'search-light');
+});
+
+test('the shell: search box, notification, tooltips, side navigation width, content width, scroll to top', async ({ page, signIn }, testInfo) => {
+  await signIn(page);
+  if (isNarrow(testInfo)) {
+    await page.getByRole('link', { name: "What's New" }).click();
+    await page.waitForURL('**/notification');
+    await expect(page.getByText("We don't have any updates for you yet")).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await screenshot(page, testInfo, 'notification');
+    return;
+  }
+  const box = page.getByPlaceholder('What do you want to play?');
+  await box.focus();
+  await page.waitForURL((url) => url.pathname === '/search');
+  await expect(box).toBeFocused();
+  await box.pressSequentially('  a song title that is far too long to fit ');
+  await expect(box).toHaveValue('  a song title that is far too');
+  await box.press('Enter');
+  await page.waitForURL((url) => url.searchParams.get('q') === 'a song title that is far too');
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(box).toHaveValue('');
+  await page.waitForURL((url) => url.pathname === '/search' && !url.searchParams.has('q'));
+  await expect(page.getByRole('button', { name: 'Clear search' })).toBeHidden();
+
+  for (const [name, tooltip] of [['Go Back', 'Go Back'], ['Go Forward', 'Go Forward'], ["What's New", "What's New"]]) {
+    await expect(page.getByLabel(name)).toHaveAttribute('data-tooltip', tooltip);
+  }
+
+  const side = page.getByRole('navigation', { name: 'Main' });
+  await page.mouse.move(900, 500);
+  await expect.poll(() => side.evaluate((element) => element.getBoundingClientRect().width)).toBe(80);
+  await side.hover();
+  await expect.poll(() => side.evaluate((element) => element.getBoundingClientRect().width)).toBe(250);
+  await page.mouse.move(900, 500);
+
+  // A long page scrolled down starts at the top on the next route.
+  await page.evaluate(() => {
+    const filler = document.createElement('div');
+    filler.style.height = '4000px';
+    document.getElementById('content')?.append(filler);
+    window.scrollTo(0, 3000);
+  });
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  await page.getByRole('link', { name: "What's New" }).click();
+  await page.waitForURL('**/notification');
+  await expect(page.getByText("We don't have any updates for you yet")).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(await page.locator('#content').evaluate((element) => getComputedStyle(element).maxWidth)).toBe('1800px');
+  await screenshot(page, testInfo, 'notification');
+});
