@@ -14,12 +14,12 @@ export async function getPlaylist(id: string): Promise<Playlist> {
   return playlist;
 }
 
-async function getItems(id: string, offset: number, limit: number): Promise<Page<PlaylistEntry> | Unavailable> {
+async function getItems(id: string, offset: number, limit: number, name: string): Promise<Page<PlaylistEntry> | Unavailable> {
   try {
     const body = await callApi({
       path: `playlists/${encodeURIComponent(id)}/items`,
       query: { limit, offset },
-      name: 'playlist-tracks',
+      name,
       quietStatuses: [403],
     });
     return toPage(body, toPlaylistEntry);
@@ -33,19 +33,21 @@ async function getItems(id: string, offset: number, limit: number): Promise<Page
 /**
  * The playlist's entries: the seed's GET playlists/{id}/tracks first, then
  * development mode's GET playlists/{id}/items (DESIGN §2). Entries without a
- * track or with an empty track name are dropped (SPEC §4).
+ * track or with an empty track name are dropped (SPEC §4). `name` keeps
+ * lists loaded side by side (home's three Top 50s) from cancelling each other.
  */
 export async function getPlaylistTracks(
   id: string,
   offset = 0,
   limit = PLAYLIST_TRACKS_PAGE,
+  name = 'playlist-tracks',
 ): Promise<Page<PlaylistEntry> | Unavailable> {
   if (isCapabilityUsable('legacyPlaylistTracks')) {
     try {
       const body = await callApi({
         path: `playlists/${encodeURIComponent(id)}/tracks`,
         query: { limit, offset },
-        name: 'playlist-tracks',
+        name,
         capability: 'legacyPlaylistTracks',
       });
       return toPage(body, toPlaylistEntry);
@@ -53,7 +55,7 @@ export async function getPlaylistTracks(
       if (isCapabilityUsable('legacyPlaylistTracks')) throw error;
     }
   }
-  return getItems(id, offset, limit);
+  return getItems(id, offset, limit, name);
 }
 
 /** GET me/playlists: the user's playlists (Your Library). */

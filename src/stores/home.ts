@@ -1,0 +1,115 @@
+import { map } from 'nanostores';
+import { getNewReleases } from '../api/browse';
+import { isCanceled, isUnavailable, statusOf } from '../api/errors';
+import { getRecentlyPlayed } from '../api/me';
+import { getPlaylistTracks } from '../api/playlists';
+import { search } from '../api/search';
+import type { Album, Playlist, Track } from '../api/types';
+
+/** SPEC §9: home asks 50 recent plays, 10 new releases and 5 tracks per trending list. */
+export const HOME_RECENT_PLAYS = 50;
+export const HOME_NEW_RELEASES = 10;
+export const HOME_TRENDING_TRACKS = 5;
+/** The provider's own user, owner of the Top 50 and Daily Mix lists. */
+export const PROVIDER_USER_ID = 'spotify';
+
+export type TrendingLanguage = 'Hindi' | 'Punjabi' | 'English';
+export const TRENDING_LANGUAGES: readonly TrendingLanguage[] = ['Hindi', 'Punjabi', 'English'];
+
+/** A home section: 'unavailable' when the provider does not offer it to this app (DESIGN §2). */
+export interface HomeSection<T> {
+  status: 'idle' | 'loading' | 'ready' | 'error' | 'unavailable';
+  items: T[];
+}
+
+export interface HomeState {
+  recentPlays: HomeSection<Track>;
+  trending: Record<TrendingLanguage, HomeSection<Track>>;
+  newReleases: HomeSection<Album>;
+  dailyMix: HomeSection<Playlist>;
+}
+
+const idle = <T>(): HomeSection<T> => ({ status: 'idle', items: [] });
+
+function initialHome(): HomeState {
+  return {
+    recentPlays: idle(),
+    trending: { Hindi: idle(), Punjabi: idle(), English: idle() },
+    newReleases: idle(),
+    dailyMix: idle(),
+  };
+}
+
+/** The home page's sections: Recent Played, Tranding Songs (three languages), New Release, Daily Mix. */
+export const $home = map<HomeState>(initialHome());
+
+/** SPEC §4: recent plays de-duplicated by track id, keeping the last occurrence of each. */
+export function dedupeRecentPlays(tracks: readonly Track[]): Track[] {
+  const seen = new Set<string>();
+  const kept: Track[] = [];
+  for (let index = tracks.length - 1; index >= 0; index--) {
+    const track = tracks[index]!;
+    if (seen.has(track.id)) continue;
+    seen.add(track.id);
+    kept.push(track);
+  }
+  return kept.reverse();
+}
+
+/** SPEC §4: daily mix keeps only playlists owned by the music provider. */
+export function keepProviderPlaylists(playlists: readonly Playlist[]): Playlist[] {
+  return playlists.filter((playlist) => playlist.owner.id === PROVIDER_USER_ID);
+}
+
+// SPEC §8: home fetch failures are logged only; a missing capability or a
+// provider-owned list that development mode hides (403/404) makes the section 'unavailable'.
+async function fill<T>(assign: (section: HomeSection<T>) => void, load: () => Promise<T[] | null>): Promise<void> {
+  assign({ status: 'loading', items: [] });
+  try {
+    const items = await load();
+    assign(items === null ? { status: 'unavailable', items: [] } : { status: 'ready', items });
+  } catch (error) {
+    if (isCanceled(error)) return;
+    const status = statusOf(error);
+    if (isUnavailable(error) || status === 403 || status === 404) {
+      assign({ status: 'unavailable', items: [] });
+      return;
+    }
+    console.error('Home section failed to load', error);
+    assign({ status: 'error', items: [] });
+  }
+}
+
+async function trendingTracks(language: TrendingLanguage): Promise<Track[] | null> {
+  const found = await search(`Top 50 - ${language}`, ['playlist'], 1, 0, `home-trending-${language}`);
+  const playlist = found.playlists.items[0];
+  if (!playlist) return null;
+  const entries = await getPlaylistTracks(playlist.id, 0, HOME_TRENDING_TRACKS, `home-trending-${language}`);
+  return 'unavailable' in entries ? null : entries.items.map((entry) => entry.track);
+}
+
+/** Loads every home section at once; each section fails or hides on its own. */
+export async function loadHome(): Promise<void> {
+  const setTrending = (language: TrendingLanguage) => (section: HomeSection<Track>) =>
+    $home.setKey('trending', { ...$home.get().trending, [language]: section });
+  await Promise.all([
+    fill<Track>(
+      (section) => $home.setKey('recentPlays', section),
+      async () => dedupeRecentPlays((await getRecentlyPlayed(HOME_RECENT_PLAYS)).map((play) => play.track)),
+    ),
+    ...TRENDING_LANGUAGES.map((language) => fill<Track>(setTrending(language), () => trendingTracks(language))),
+    fill<Album>(
+      (section) => $home.setKey('newReleases', section),
+      async () => (await getNewReleases(0, HOME_NEW_RELEASES)).items,
+    ),
+    fill<Playlist>(
+      (section) => $home.setKey('dailyMix', section),
+      async () => keepProviderPlaylists((await search('daily mix', ['playlist'], 10, 0, 'home-daily-mix')).playlists.items),
+    ),
+  ]);
+}
+
+/** Back to the empty home (sign-out, tests). */
+export function resetHome(): void {
+  $home.set(initialHome());
+}

@@ -1,0 +1,62 @@
+// @vitest-environment node
+// Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetClient } from '../../src/api/client';
+import type { Playlist, Track } from '../../src/api/types';
+import { resetCapabilities } from '../../src/stores/capabilities';
+import { $home, dedupeRecentPlays, keepProviderPlaylists, loadHome, resetHome } from '../../src/stores/home';
+import { $session } from '../../src/stores/session';
+import { recordNavigation } from './helpers/provider';
+import { signInToSandbox, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
+
+const track = (id: string, name = id): Track => ({ id, name, uri: `spotify:track:${id}`, durationMs: 1000, artists: [], album: null });
+
+describe('home rules (SPEC §4)', () => {
+  it('de-duplicates recent plays by track id, keeping the last occurrence', () => {
+    const plays = [track('a', 'a1'), track('b'), track('a', 'a2'), track('c'), track('b', 'b2')];
+    expect(dedupeRecentPlays(plays).map((kept) => kept.name)).toEqual(['a2', 'c', 'b2']);
+  });
+
+  it('keeps only daily-mix playlists owned by the provider', () => {
+    const playlist = (id: string, owner: string) => ({ id, owner: { id: owner, displayName: owner } }) as Playlist;
+    expect(keepProviderPlaylists([playlist('1', 'spotify'), playlist('2', 'guest')]).map((kept) => kept.id)).toEqual(['1']);
+  });
+});
+
+describe.each(['extended', 'development'] as const)('home against a real sandbox (%s profile)', (profile) => {
+  let running: RunningSandbox;
+  beforeEach(async () => {
+    useBrowserStorage();
+    $session.set(null);
+    resetCapabilities();
+    resetClient();
+    resetHome();
+    recordNavigation();
+    running = await startSandbox(profile);
+    await signInToSandbox(running.base);
+  }, 120_000);
+  afterEach(async () => {
+    await running?.stop();
+  });
+
+  it('loads recent plays, the three trending lists, new releases and daily mix, or marks them unavailable', async () => {
+    await loadHome();
+    const home = $home.get();
+    expect(home.recentPlays.status).toBe('ready');
+    expect(home.recentPlays.items.length).toBeGreaterThan(0);
+    const ids = home.recentPlays.items.map((play) => play.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    if (profile === 'extended') {
+      for (const language of ['Hindi', 'Punjabi', 'English'] as const) {
+        expect(home.trending[language].status).toBe('ready');
+        expect(home.trending[language].items).toHaveLength(5);
+      }
+      expect(home.newReleases.items).toHaveLength(10);
+      expect(home.dailyMix.items.length).toBeGreaterThan(0);
+      expect(home.dailyMix.items.every((playlist) => playlist.owner.id === 'spotify')).toBe(true);
+    } else {
+      expect(home.trending.Hindi.status).toBe('unavailable');
+      expect(home.newReleases.status).toBe('unavailable');
+    }
+  });
+});
