@@ -15,6 +15,8 @@ export interface Device {
   name: string;
   volumePercent: number;
   registeredAt: number;
+  /** Whether the device was last sent a state (rather than null). */
+  playing: boolean;
   /** Set while the event stream is open. */
   send: ((event: string, data: unknown) => void) | null;
 }
@@ -47,6 +49,7 @@ export function createDeviceRegistry() {
         name,
         volumePercent,
         registeredAt: now,
+        playing: false,
         send: null,
       };
       byKey.set(device.key, device);

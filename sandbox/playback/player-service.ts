@@ -53,11 +53,17 @@ export function createPlayerService(ctx: SandboxContext, devices: DeviceRegistry
     return randomBytes(8).toString('hex');
   }
 
-  function broadcast(userId: string) {
+  /**
+   * Sends the state to the active device, and null to a device that just stopped
+   * being active (or to `only`, a device that just connected and needs to know).
+   */
+  function broadcast(userId: string, only?: Device) {
     const current = session(userId);
     const now = ctx.now();
-    for (const device of devices.ofUser(userId)) {
+    for (const device of only ? [only] : devices.ofUser(userId)) {
       const active = device.id === current.activeDeviceId && current.state !== null;
+      if (!active && !device.playing && !only) continue;
+      device.playing = active;
       const state = active && current.state ? sdkStateView(ctx.objects, current.state, current.playbackId, now) : null;
       device.send?.('state', { state, volume_percent: device.volumePercent });
     }
@@ -69,7 +75,7 @@ export function createPlayerService(ctx: SandboxContext, devices: DeviceRegistry
     const before = current.state;
     current.state = transition.state;
     for (const play of transition.plays) {
-      insertPlay.run(userId, play.trackId, new Date(play.playedAt).toISOString(), play.contextUri);
+      insertPlay.run(userId, play.trackId, isoSeconds(play.playedAt), play.contextUri);
     }
     const changed = !before || before.changedAt !== transition.state.changedAt || before.playing !== transition.state.playing;
     if (push || changed) broadcast(userId);
@@ -103,7 +109,7 @@ export function createPlayerService(ctx: SandboxContext, devices: DeviceRegistry
       if (current.activeDeviceId !== device.id) {
         const previous = activeDevice(userId);
         current.activeDeviceId = device.id;
-        if (previous) previous.send?.('state', { state: null, volume_percent: previous.volumePercent });
+        if (previous) broadcast(userId, previous);
       }
       return device;
     }
@@ -162,7 +168,7 @@ export function createPlayerService(ctx: SandboxContext, devices: DeviceRegistry
     },
     /** The device's stream opened: it is listed from now on and hears the current state. */
     connected(device: Device) {
-      broadcast(device.userId);
+      broadcast(device.userId, device);
     },
     /** The device's stream closed: it goes, and playback on it pauses. */
     disconnected(device: Device) {
@@ -193,6 +199,11 @@ export function createPlayerService(ctx: SandboxContext, devices: DeviceRegistry
       }
     },
   };
+}
+
+/** played_at as the core's seeded rows write it, so history sorts as text. */
+function isoSeconds(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z');
 }
 
 export type PlayerService = ReturnType<typeof createPlayerService>;

@@ -32,9 +32,10 @@ export function createQueueSource(ctx: SandboxContext) {
       `SELECT t.id, t.duration_ms FROM playlist_items p JOIN tracks t ON t.id = p.track_id
        WHERE p.playlist_id = ? AND t.name <> '' ORDER BY p.position`,
     ),
+    // The same list as GET artists/{id}/top-tracks: tracks where the artist is the main artist.
     artistTopTracks: ctx.db.prepare(
       `SELECT t.id, t.duration_ms FROM track_artists a JOIN tracks t ON t.id = a.track_id
-       WHERE a.artist_id = ? ORDER BY t.popularity DESC, t.id LIMIT ${ARTIST_TOP_TRACKS}`,
+       WHERE a.artist_id = ? AND a.position = 0 ORDER BY t.popularity DESC, t.id LIMIT ${ARTIST_TOP_TRACKS}`,
     ),
     track: ctx.db.prepare('SELECT id, duration_ms FROM tracks WHERE id = ?'),
   };

@@ -119,8 +119,15 @@ export function registerPlayerWebApi(app: Hono<SandboxEnv>, ctx: SandboxContext,
   });
 
   app.put('/v1/me/player/play', ...modify, async (c) => {
-    const request = playRequest(await jsonBody(c));
-    player.play(c.get('user').id, deviceParam(c), request);
+    const body = await jsonBody(c);
+    const request = playRequest(body);
+    const userId = c.get('user').id;
+    player.play(userId, deviceParam(c), request);
+    // A body with only position_ms resumes from that position.
+    if (!request && typeof body?.position_ms === 'number' && Number.isInteger(body.position_ms) && body.position_ms >= 0) {
+      const position = body.position_ms;
+      player.command(userId, undefined, (state, now) => seek(state, position, now));
+    }
     return c.body(null, 204);
   });
 

@@ -196,9 +196,10 @@
       if (!this._key) return Promise.resolve();
       return fetch(`${origin}/sdk/v1/${path}?key=${encodeURIComponent(this._key)}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        // text/plain is a simple request: no CORS preflight, so commands and reports cost one round trip.
+        headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
         body: JSON.stringify(body),
-        keepalive: true,
+        keepalive: path === 'disconnect',
       }).then(() => undefined, () => undefined);
     }
 
