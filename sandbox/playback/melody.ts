@@ -36,6 +36,8 @@ export interface MelodyPlan {
   /** Degree shift per 4-bar section, so the tune develops instead of looping. */
   sectionShifts: readonly number[];
   progression: readonly number[];
+  /** Frequency of each scale degree, precomputed: sampleAt runs millions of times per track. */
+  degreeHz: readonly number[];
 }
 
 export function planMelody(trackId: string, durationMs: number): MelodyPlan {
@@ -56,21 +58,21 @@ export function planMelody(trackId: string, durationMs: number): MelodyPlan {
     motif.push(degree);
   }
   const sectionShifts = [0, 2, 0, -1, 1, 3].map((shift) => (random() < 0.3 ? 0 : shift));
+  const rootHz = 220 * 2 ** (rootSemitone / 12);
   return {
     totalSamples: Math.max(1, Math.round((durationMs * SAMPLE_RATE) / 1000)),
     samplesPerStep,
-    rootHz: 220 * 2 ** (rootSemitone / 12),
+    rootHz,
     scale,
+    degreeHz: scale.map((semitones) => rootHz * 2 ** (semitones / 12)),
     motif,
     sectionShifts,
     progression: pick(random, PROGRESSIONS),
   };
 }
 
-function degreeHz(plan: MelodyPlan, degree: number, octaveShift: number): number {
-  const clamped = Math.min(plan.scale.length - 1, Math.max(0, degree));
-  const semitones = plan.scale[clamped] ?? 0;
-  return plan.rootHz * 2 ** (semitones / 12 + octaveShift);
+function degreeHz(plan: MelodyPlan, degree: number): number {
+  return plan.degreeHz[Math.min(plan.degreeHz.length - 1, Math.max(0, degree))] ?? plan.rootHz;
 }
 
 /** A plucked envelope: quick attack, exponential decay, short release before the next note. */
@@ -92,7 +94,7 @@ export function sampleAt(plan: MelodyPlan, i: number): number {
   let value = 0;
   const degree = plan.motif[step % MOTIF_STEPS] ?? REST;
   if (degree !== REST) {
-    const hz = degreeHz(plan, degree + shift, 0);
+    const hz = degreeHz(plan, degree + shift);
     const elapsed = (i - stepStart) / SAMPLE_RATE;
     const remaining = (stepStart + plan.samplesPerStep - i) / SAMPLE_RATE;
     const tone = Math.sin(2 * Math.PI * hz * t) + 0.3 * Math.sin(4 * Math.PI * hz * t);
@@ -102,7 +104,7 @@ export function sampleAt(plan: MelodyPlan, i: number): number {
   const barSamples = plan.samplesPerStep * STEPS_PER_BAR;
   const barStart = bar * barSamples;
   const chord = plan.progression[bar % plan.progression.length] ?? 0;
-  const bassHz = degreeHz(plan, chord, -1);
+  const bassHz = degreeHz(plan, chord) / 2;
   const bassElapsed = (i - barStart) / SAMPLE_RATE;
   const bassRemaining = (barStart + barSamples - i) / SAMPLE_RATE;
   value += 0.3 * Math.sin(2 * Math.PI * bassHz * t) * pluck(bassElapsed, bassRemaining, 0.9);
