@@ -1,0 +1,196 @@
+// The sandbox's own Web Playback SDK in a real Chromium: its demo page connects a
+// player, the Web API drives it, and the tests watch the SDK's events and the
+// audio element. They hold the sandbox alone (the `sandbox` fixture), since they
+// move the guest's playback, which other tests may be watching.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { ACCOUNTS, type Account } from './helpers/sign-in';
+
+const SCOPES = 'streaming user-read-email user-read-private user-read-playback-state user-modify-playback-state user-read-currently-playing';
+const REDIRECT_URI = 'http://127.0.0.1:4331/callback';
+
+/** An access token through the sandbox's real PKCE flow, over plain HTTP. */
+async function tokenFor(sandboxUrl: string, account: Account): Promise<string> {
+  const verifier = randomBytes(48).toString('base64url');
+  const form = new URLSearchParams({
+    client_id: 'my-music',
+    redirect_uri: REDIRECT_URI,
+    response_type: 'code',
+    scope: SCOPES,
+    state: randomBytes(12).toString('base64url'),
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    ...(account === 'guest' ? { action: 'guest' } : { action: 'login', ...ACCOUNTS[account] }),
+  });
+  const signIn = await fetch(`${sandboxUrl}/authorize`, { method: 'POST', body: form, redirect: 'manual' });
+  const code = new URL(signIn.headers.get('location') ?? '').searchParams.get('code');
+  if (!code) throw new Error(`sign-in answered ${signIn.status} without a code`);
+  const exchange = await fetch(`${sandboxUrl}/api/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier, client_id: 'my-music' }),
+  });
+  return ((await exchange.json()) as { access_token: string }).access_token;
+}
+
+function webApi(sandboxUrl: string, token: string) {
+  return async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${sandboxUrl}/v1/${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, json: text ? (JSON.parse(text) as any) : null };
+  };
+}
+
+interface DemoEvent {
+  name: string;
+  payload: any;
+  at: number;
+}
+
+/** Waits for the first SDK event after `from` (an index in the page's event list) that matches. */
+async function waitForEvent(page: Page, from: number, name: string, match: (payload: any) => boolean = () => true): Promise<DemoEvent> {
+  const handle = await page.waitForFunction(
+    ([start, wanted, source]) => {
+      const test = new Function('payload', `return (${source})(payload)`) as (payload: unknown) => boolean;
+      return (window as any).demo.events.slice(start).find((event: DemoEvent) => event.name === wanted && test(event.payload)) ?? false;
+    },
+    [from, name, match.toString()] as const,
+  );
+  return (await handle.jsonValue()) as DemoEvent;
+}
+
+const eventCount = (page: Page) => page.evaluate(() => (window as any).demo.events.length as number);
+const currentTrackId = (state: any) => state?.track_window?.current_track?.id;
+const audioTime = (page: Page) => page.evaluate(() => (window as any).demo.player._audio.currentTime as number);
+
+async function openDemo(page: Page, sandboxUrl: string, token: string): Promise<void> {
+  await page.goto(`${sandboxUrl}/sdk/demo?token=${encodeURIComponent(token)}`);
+}
+
+test.describe('the sandbox Web Playback SDK', () => {
+  test.skip(({ isMobile }) => isMobile, 'nothing here depends on the viewport; the desktop project covers it');
+
+  test('connects, plays through the Web API, obeys every control, and leaves on disconnect', async ({ page, sandbox }) => {
+    const token = await tokenFor(sandbox.url, 'guest');
+    const api = webApi(sandbox.url, token);
+    const releases = await api('GET', 'browse/new-releases?limit=5');
+    const albumId = (releases.json.albums.items as { id: string; total_tracks: number }[]).find((a) => a.total_tracks >= 3)!.id;
+    const tracks = (await api('GET', `albums/${albumId}/tracks?limit=50`)).json.items.map((t: { id: string }) => t.id) as string[];
+
+    await openDemo(page, sandbox.url, token);
+    const ready = await waitForEvent(page, 0, 'ready');
+    const deviceId = ready.payload.device_id as string;
+    expect(deviceId).toMatch(/^[0-9a-f]{40}$/);
+    const listed = await api('GET', 'me/player/devices');
+    expect(listed.json.devices).toContainEqual(expect.objectContaining({ id: deviceId, name: 'Sandbox demo', volume_percent: 50 }));
+
+    // Play the album's second track through the Web API.
+    let mark = await eventCount(page);
+    expect((await api('PUT', `me/player/play?device_id=${deviceId}`, { context_uri: `spotify:album:${albumId}`, offset: { position: 1 } })).status).toBe(204);
+    const started = await waitForEvent(page, mark, 'player_state_changed', (s) => s && !s.paused);
+    expect(currentTrackId(started.payload)).toBe(tracks[1]);
+    expect(started.payload).toMatchObject({ shuffle: false, repeat_mode: 0, context: { uri: `spotify:album:${albumId}` } });
+    expect(started.payload.track_window.previous_tracks.map((t: { id: string }) => t.id)).toEqual([tracks[0]]);
+    expect(started.payload.track_window.next_tracks[0].id).toBe(tracks[2]);
+
+    // The audio element really plays: its clock advances.
+    await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeGreaterThan(0.5);
+    const before = await audioTime(page);
+    await page.waitForTimeout(1_000);
+    expect(await audioTime(page)).toBeGreaterThan(before + 0.5);
+    expect(await page.evaluate(() => (window as any).demo.player._audio.src as string)).toBe(`${sandbox.url}/audio/${tracks[1]}`);
+
+    // Pause through the Web API, resume through the SDK.
+    mark = await eventCount(page);
+    expect((await api('PUT', 'me/player/pause')).status).toBe(204);
+    await waitForEvent(page, mark, 'player_state_changed', (s) => s && s.paused);
+    expect(await page.evaluate(() => (window as any).demo.player._audio.paused)).toBe(true);
+    mark = await eventCount(page);
+    await page.evaluate(() => (window as any).demo.player.resume());
+    await waitForEvent(page, mark, 'player_state_changed', (s) => s && !s.paused);
+    expect((await api('GET', 'me/player')).json.is_playing).toBe(true);
+
+    // Next through the SDK, previous through the Web API.
+    mark = await eventCount(page);
+    await page.evaluate(() => (window as any).demo.player.nextTrack());
+    expect(currentTrackId((await waitForEvent(page, mark, 'player_state_changed', (s) => s?.position === 0)).payload)).toBe(tracks[2]);
+    mark = await eventCount(page);
+    expect((await api('POST', 'me/player/previous')).status).toBe(204);
+    expect(currentTrackId((await waitForEvent(page, mark, 'player_state_changed')).payload)).toBe(tracks[1]);
+
+    // Seek through the SDK: the state and the audio element both move.
+    mark = await eventCount(page);
+    await page.evaluate(() => (window as any).demo.player.seek(30_000));
+    await waitForEvent(page, mark, 'player_state_changed', (s) => s && s.position >= 30_000);
+    await expect.poll(() => audioTime(page)).toBeGreaterThan(29.5);
+    const current = await page.evaluate(() => (window as any).demo.player.getCurrentState());
+    expect(current.position).toBeGreaterThanOrEqual(30_000);
+    expect(currentTrackId(current)).toBe(tracks[1]);
+
+    // Shuffle and repeat through the Web API.
+    mark = await eventCount(page);
+    expect((await api('PUT', 'me/player/shuffle?state=true')).status).toBe(204);
+    await waitForEvent(page, mark, 'player_state_changed', (s) => s?.shuffle === true);
+    mark = await eventCount(page);
+    expect((await api('PUT', 'me/player/repeat?state=track')).status).toBe(204);
+    await waitForEvent(page, mark, 'player_state_changed', (s) => s?.repeat_mode === 2);
+    const playback = (await api('GET', 'me/player')).json;
+    expect(playback).toMatchObject({ shuffle_state: true, repeat_state: 'track', is_playing: true, device: { id: deviceId, is_active: true } });
+    expect(playback.item.id).toBe(tracks[1]);
+
+    // Volume set through the Web API reaches the SDK.
+    expect((await api('PUT', 'me/player/volume?volume_percent=30')).status).toBe(204);
+    await expect.poll(() => page.evaluate(() => (window as any).demo.player.getVolume())).toBeCloseTo(0.3, 5);
+
+    // Disconnect: the device leaves the list, and nothing plays.
+    await page.evaluate(() => (window as any).demo.player.disconnect());
+    await expect.poll(async () => (await api('GET', 'me/player/devices')).json.devices.map((d: { id: string }) => d.id)).not.toContain(deviceId);
+    expect((await api('GET', 'me/player')).status).toBe(204);
+  });
+
+  test.describe('refusals', () => {
+    test.use({ allowErrors: [/401|403/] });
+
+    test('the free account gets account_error from the SDK and 403 PREMIUM_REQUIRED from play', async ({ page, sandbox }) => {
+      const token = await tokenFor(sandbox.url, 'free');
+      await openDemo(page, sandbox.url, token);
+      const error = await waitForEvent(page, 0, 'account_error');
+      expect(error.payload.message).toMatch(/premium/i);
+      const played = await webApi(sandbox.url, token)('PUT', 'me/player/play', { uris: [] });
+      expect(played.status).toBe(403);
+      expect(played.json.error.reason).toBe('PREMIUM_REQUIRED');
+      expect(await page.evaluate(() => (window as any).demo.events.some((e: DemoEvent) => e.name === 'ready'))).toBe(false);
+    });
+
+    test('a token the sandbox does not accept raises authentication_error', async ({ page, sandbox }) => {
+      await openDemo(page, sandbox.url, 'not-a-token');
+      const error = await waitForEvent(page, 0, 'authentication_error');
+      expect(error.payload.message).toBe('Authentication failed');
+    });
+  });
+
+  test('audio answers a Range request with 206 and the right bytes', async ({ page, sandbox }) => {
+    const token = await tokenFor(sandbox.url, 'guest');
+    const api = webApi(sandbox.url, token);
+    const releases = await api('GET', 'browse/new-releases?limit=1');
+    const trackId = (await api('GET', `albums/${releases.json.albums.items[0].id}/tracks?limit=1`)).json.items[0].id as string;
+    await page.goto(`${sandbox.url}/sdk/demo?connect=0`);
+    const result = await page.evaluate(async (url) => {
+      const whole = new Uint8Array(await (await fetch(url)).arrayBuffer());
+      const part = await fetch(url, { headers: { Range: 'bytes=5000-5999' } });
+      const bytes = new Uint8Array(await part.arrayBuffer());
+      return {
+        status: part.status,
+        range: part.headers.get('content-range'),
+        same: bytes.length === 1000 && bytes.every((value, i) => value === whole[5000 + i]),
+        size: whole.length,
+      };
+    }, `${sandbox.url}/audio/${trackId}`);
+    expect(result).toEqual({ status: 206, range: `bytes 5000-5999/${result.size}`, same: true, size: result.size });
+  });
+});
