@@ -58,6 +58,9 @@ export async function startSandbox(options: SandboxOptions = {}, existingDir?: s
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: (request, env) => handle(request, env), hostname: '127.0.0.1', port: 0 }, () => resolve(s));
   });
+  // Tests block the event loop while generating catalogues; a late server-side keep-alive
+  // close would then race the client's next request on the same socket (ECONNRESET).
+  (server as unknown as { keepAliveTimeout: number }).keepAliveTimeout = 60_000;
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const sandbox = createSandbox({ size: 'small', seed: 42, faults: true, dataDir, now: clock.now, publicUrl: url, ...options });
   handle = (request, env) => sandbox.app.fetch(request, env as never);
