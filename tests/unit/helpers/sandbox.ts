@@ -79,3 +79,13 @@ export async function signInToSandbox(base: string): Promise<void> {
   const destination = await completeLogin(await signInAsGuest(await prepareLogin(config)));
   if (destination !== '/') throw new Error(`Sign-in ended on ${destination}`);
 }
+
+/** Scripts a sandbox failure (SANDBOX_FAULTS): matching requests get this answer, `times` times. */
+export async function addFault(base: string, fault: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${base}/__sandbox/faults`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(fault),
+  });
+  if (!response.ok) throw new Error(`Fault refused: ${response.status} ${await response.text()}`);
+}

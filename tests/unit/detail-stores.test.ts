@@ -1,0 +1,154 @@
+// @vitest-environment node
+// Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { clientTiming, resetClient } from '../../src/api/client';
+import { search } from '../../src/api/search';
+import { $album, albumTracks, loadAlbum, resetAlbum, toggleSaveAlbum } from '../../src/stores/album';
+import { $artist, artistAlbums, isVerified, loadArtist, toggleFollowArtist } from '../../src/stores/artist';
+import { categoriesList, newReleasesList } from '../../src/stores/browse';
+import { $likedTracks, checkLikedTracks, savedAlbumsList, savedTracksList, toggleLikeTrack } from '../../src/stores/library';
+import { $playlist, isDescriptionShown, loadPlaylist, playlistTracks } from '../../src/stores/playlist';
+import { $myProfile, $profile, loadProfilePage, resetProfile } from '../../src/stores/profile';
+import { $search, clearSearch, loadSeeAll, queryFromText, runSearch, seeAllList } from '../../src/stores/search';
+import { $user, loadUser, toggleFollowUser, userPlaylists } from '../../src/stores/user';
+import { $session } from '../../src/stores/session';
+import { recordNavigation } from './helpers/provider';
+import { addFault, signInToSandbox, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
+
+let running: RunningSandbox;
+
+beforeAll(async () => {
+  useBrowserStorage();
+  recordNavigation();
+  resetClient();
+  clientTiming.retryDelayMs = 10;
+  running = await startSandbox('extended');
+  await signInToSandbox(running.base);
+}, 120_000);
+
+afterAll(async () => {
+  await running?.stop();
+});
+
+async function anAlbumId(): Promise<string> {
+  return (await search('a', ['album'])).albums.items[0]!.id;
+}
+
+describe('detail areas against a real sandbox', () => {
+  it('album: data, then saved state and the first 20 tracks, then 10 per page; a new colour on load', async () => {
+    const id = await anAlbumId();
+    await loadAlbum(id);
+    const state = $album.get();
+    expect(state.data?.id).toBe(id);
+    expect(state.loading).toBe(false);
+    expect(state.background).toMatch(/^#[0-9a-f]{6}$/);
+    const tracks = albumTracks.$state.get();
+    expect(tracks.list.length).toBe(Math.min(20, state.data!.totalTracks));
+    expect(tracks.list[0]?.album?.id).toBe(id);
+    resetAlbum();
+    expect($album.get().data).toBeNull();
+  });
+
+  it('album save flips only when the provider answers 2xx', async () => {
+    await loadAlbum(await anAlbumId());
+    const before = $album.get().isSaved;
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await addFault(running.base, { match: { method: before ? 'DELETE' : 'PUT', path: '^/v1/me/albums$' }, status: 400, times: 1 });
+    await toggleSaveAlbum();
+    expect($album.get()).toMatchObject({ isSaved: before, saving: false });
+    await toggleSaveAlbum();
+    expect($album.get().isSaved).toBe(!before);
+    await toggleSaveAlbum();
+    expect($album.get().isSaved).toBe(before);
+    vi.restoreAllMocks();
+  });
+
+  it('a 503 on the album is retried once and the page still loads', async () => {
+    const id = await anAlbumId();
+    await addFault(running.base, { match: { method: 'GET', path: `^/v1/albums/${id}$` }, status: 503, times: 1 });
+    await loadAlbum(id);
+    expect($album.get().data?.id).toBe(id);
+    expect($album.get().error).toBeNull();
+  });
+
+  it('an unknown album ends in the error state with its status', async () => {
+    await loadAlbum('0000000000000000000000');
+    expect($album.get().data).toBeNull();
+    expect($album.get().error).toMatchObject({ status: expect.any(Number) });
+    expect($session.get()).not.toBeNull();
+  });
+
+  it('artist: data, follow toggle, top tracks, albums (10 per page) and related artists', async () => {
+    const id = (await search('a', ['artist'])).artists.items[0]!.id;
+    await loadArtist(id);
+    const state = $artist.get();
+    expect(state.data?.id).toBe(id);
+    expect(state.topTracks.status).toBe('ready');
+    expect(state.relatedArtists.status).toBe('ready');
+    expect(artistAlbums.$state.get().list.length).toBeLessThanOrEqual(10);
+    expect(typeof isVerified(state.data)).toBe('boolean');
+    const followed = state.isFollowed;
+    await toggleFollowArtist();
+    expect($artist.get().isFollowed).toBe(!followed);
+  });
+
+  it('playlist: data then tracks without empty names; user: data, follow toggle, playlists', async () => {
+    const found = (await search('Top 50', ['playlist'], 1)).playlists.items[0]!;
+    await loadPlaylist(found.id);
+    expect($playlist.get().data?.id).toBe(found.id);
+    expect(playlistTracks.$state.get().list.length).toBeGreaterThan(0);
+    expect(playlistTracks.$state.get().list.every((entry) => entry.track.name.trim() !== '')).toBe(true);
+    await loadUser($playlist.get().data!.owner.id);
+    expect($user.get().data?.id).toBe(found.owner.id);
+    expect(userPlaylists.$state.get().list.length).toBeGreaterThan(0);
+    const followed = $user.get().isFollowed;
+    await toggleFollowUser();
+    expect($user.get().isFollowed).toBe(!followed);
+  });
+
+  it('own profile: profile, then top artists, top tracks and following (10 each); reset keeps my profile', async () => {
+    await loadProfilePage();
+    expect($myProfile.get().data?.id).toBe('guest');
+    const profile = $profile.get();
+    expect(profile.topArtists.status).toBe('ready');
+    expect(profile.topTracks.items.length).toBeLessThanOrEqual(10);
+    expect(profile.following.status).toBe('ready');
+    resetProfile();
+    expect($profile.get().topArtists.status).toBe('idle');
+    expect($myProfile.get().data?.id).toBe('guest');
+  });
+
+  it('library lists page by 20 and a like heart flips on the provider', async () => {
+    await savedAlbumsList.loadFirstPage();
+    await savedTracksList.loadFirstPage();
+    expect(savedTracksList.$state.get().list.length).toBe(20);
+    const trackId = savedTracksList.$state.get().list[0]!.track.id;
+    await checkLikedTracks([trackId]);
+    expect($likedTracks.get()[trackId]).toBe(true);
+    expect(await toggleLikeTrack(trackId)).toBe(false);
+    expect(await toggleLikeTrack(trackId)).toBe(true);
+  });
+
+  it('search: results for q, see-all paging, clearing on leave', async () => {
+    expect(queryFromText('   ')).toBeNull();
+    await runSearch('a');
+    expect($search.get().results?.tracks.items.length).toBe(10);
+    await loadSeeAll('album', 'a');
+    expect(seeAllList.$state.get().list.length).toBeGreaterThan(0);
+    clearSearch();
+    expect($search.get().results).toBeNull();
+  });
+
+  it('browse lists: new releases and categories', async () => {
+    await newReleasesList.loadFirstPage();
+    await categoriesList.loadFirstPage();
+    expect(newReleasesList.$state.get().list.length).toBe(20);
+    expect(categoriesList.$state.get().list.length).toBeGreaterThan(0);
+  });
+
+  it('descriptions with a link are hidden', () => {
+    expect(isDescriptionShown('Fresh hits')).toBe(true);
+    expect(isDescriptionShown('See <a href="spotify:user:x">more</a>')).toBe(false);
+    expect(isDescriptionShown('')).toBe(false);
+  });
+});
