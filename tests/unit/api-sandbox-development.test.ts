@@ -10,7 +10,10 @@ import { getMe } from '../../src/api/me';
 import { getPlaylist, getPlaylistTracks } from '../../src/api/playlists';
 import { search, searchType } from '../../src/api/search';
 import { getUser } from '../../src/api/users';
+import { $artist, loadArtist } from '../../src/stores/artist';
 import { $capabilities } from '../../src/stores/capabilities';
+import { $playlist, loadPlaylist, playlistTracks } from '../../src/stores/playlist';
+import { $user, loadUser } from '../../src/stores/user';
 import { $session } from '../../src/stores/session';
 import { recordNavigation } from './helpers/provider';
 import { signInToSandbox, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
@@ -93,6 +96,27 @@ describe("against a real sandbox in the development profile (DESIGN §2's fallba
     }
     expect(sawUnavailable).toBe(true);
     expect($capabilities.get().legacyPlaylistTracks).toBe('missing');
+    expect(visits).toEqual([]);
+  });
+
+  it('the artist page hides Popular Tracks and Fans Also like; another user says not available; a playlist shows its header', async () => {
+    const { artists, playlists } = await search('a', ['artist', 'playlist']);
+    await loadArtist(artists.items[0]!.id);
+    expect($artist.get().data).not.toBeNull();
+    expect($artist.get().topTracks.status).toBe('hidden');
+    expect($artist.get().relatedArtists.status).toBe('hidden');
+    await loadUser('aarav.sharma');
+    expect($user.get()).toMatchObject({ unavailable: true, error: null, data: null });
+    let sawHeaderOnly = false;
+    for (const found of playlists.items) {
+      await loadPlaylist(found.id);
+      expect($playlist.get().data?.id).toBe(found.id);
+      if ($playlist.get().tracksUnavailable) {
+        sawHeaderOnly = true;
+        expect(playlistTracks.$state.get()).toMatchObject({ list: [], error: null, hasMore: false });
+      }
+    }
+    expect(sawHeaderOnly).toBe(true);
     expect(visits).toEqual([]);
   });
 });
