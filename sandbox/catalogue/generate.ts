@@ -90,7 +90,7 @@ export function generateCatalogue(db: SandboxDb, seed: number, size: CatalogueSi
     const peers = byLanguage.get(main.language.code)!;
     const r = random();
     const albumType = r < 0.45 ? 'album' : r < 0.85 ? 'single' : 'compilation';
-    const total = albumType === 'single' ? between(random, 1, 3) : albumType === 'album' ? between(random, 8, 14) : between(random, 10, 18);
+    const total = albumType === 'single' ? between(random, 1, 4) : albumType === 'album' ? between(random, 10, 18) : between(random, 12, 20);
     const albumArtists = [main];
     if (albumType === 'compilation' || random() < 0.08) albumArtists.push(pick(random, peers));
     const unique = [...new Map(albumArtists.map((a) => [a.id, a])).values()];

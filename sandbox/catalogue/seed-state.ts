@@ -18,12 +18,16 @@ const GENERATOR_VERSION = 1;
 export function ensureCatalogue(db: SandboxDb, config: SandboxConfig, now: number): void {
   const wanted = `${config.seed}:${config.size}:${GENERATOR_VERSION}`;
   if (readMeta(db, 'catalogue') === wanted) return;
+  // A bigger page cache keeps the random-id B-trees in memory while a large catalogue is written.
+  const cacheSize = db.pragma('cache_size', { simple: true }) as number;
+  db.pragma('cache_size = -262144');
   db.transaction(() => {
     for (const table of [...CATALOGUE_TABLES, ...USER_STATE_TABLES]) db.exec(`DELETE FROM ${table}`);
     generateCatalogue(db, config.seed, config.size);
     seedUserState(db, config.seed, now);
     writeMeta(db, 'catalogue', wanted);
   })();
+  db.pragma(`cache_size = ${cacheSize}`);
 }
 
 /** Empties every user's library and history and seeds the accounts' again (POST /__sandbox/reset). */
