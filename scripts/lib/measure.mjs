@@ -1,0 +1,72 @@
+// What one route costs a browser: every JavaScript and CSS response Chromium
+// actually receives while loading it (any origin, the provider's SDK included),
+// each gzipped here so the figure does not depend on whether a server compresses.
+import { gzipSync } from 'node:zlib';
+
+const QUIET_MS = 1500;
+const MAX_WAIT_MS = 15_000;
+
+function kindOf(response) {
+  const type = response.request().resourceType();
+  const contentType = response.headers()['content-type'] ?? '';
+  if (type === 'script' || /javascript/.test(contentType)) return 'js';
+  if (type === 'stylesheet' || /text\/css/.test(contentType)) return 'css';
+  return null;
+}
+
+/**
+ * Loads `url` in a fresh context (empty cache; service workers blocked, since a
+ * worker's precache would be counted against whichever route installs it) and
+ * waits until no script or stylesheet has arrived for QUIET_MS.
+ */
+export async function measureRoute(browser, { url, storageState }) {
+  const context = await browser.newContext({ storageState, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const files = [];
+  const pending = [];
+  let lastArrival = Date.now();
+  page.on('response', (response) => {
+    const kind = kindOf(response);
+    if (!kind) return;
+    lastArrival = Date.now();
+    pending.push(
+      response
+        .body()
+        .then((body) => files.push({ kind, url: response.url(), bytes: body.length, gzip: gzipSync(body, { level: 9 }).length }))
+        .catch(() => undefined), // a redirect or an aborted response has no body
+    );
+  });
+  const started = Date.now();
+  const response = await page.goto(url, { waitUntil: 'domcontentloaded' });
+  // A page that never fires `load` is reported, not fatal: its downloads still count.
+  const loaded = await page.waitForLoadState('load', { timeout: MAX_WAIT_MS }).then(
+    () => true,
+    () => false,
+  );
+  while (Date.now() - lastArrival < QUIET_MS && Date.now() - started < MAX_WAIT_MS) {
+    await page.waitForTimeout(250);
+  }
+  await Promise.all(pending);
+  // Inline scripts are downloaded with the HTML; count them so "no script file" is not "no JS".
+  const inlineJs = await page.evaluate(() =>
+    [...document.querySelectorAll('script:not([src])')]
+      .filter((script) => !script.type || /javascript|module/.test(script.type))
+      .reduce((sum, script) => sum + new TextEncoder().encode(script.textContent ?? '').length, 0),
+  );
+  const finalPath = new URL(page.url()).pathname;
+  await context.close();
+  const sum = (kind, field) => files.filter((file) => file.kind === kind).reduce((total, file) => total + file[field], 0);
+  return {
+    status: response?.status() ?? 0,
+    loaded,
+    finalPath,
+    jsFiles: files.filter((file) => file.kind === 'js').length,
+    jsBytes: sum('js', 'bytes'),
+    jsGzip: sum('js', 'gzip'),
+    cssFiles: files.filter((file) => file.kind === 'css').length,
+    cssBytes: sum('css', 'bytes'),
+    cssGzip: sum('css', 'gzip'),
+    inlineJs,
+    files,
+  };
+}
