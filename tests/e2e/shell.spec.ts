@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 // The app shell of SPEC §2 on the wide (desktop) and narrow (mobile) projects.
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.screenshot({ path: testInfo.outputPath(`../screens/${testInfo.project.name}-${name}.png`) });
+  await page.screenshot({ path: `${testInfo.project.outputDir}/screens/${testInfo.project.name}-${name}.png` });
 }
 
 function isNarrow(testInfo: TestInfo): boolean {
@@ -71,10 +71,12 @@ test('the theme toggles, survives navigation and reloads, with no flash of the o
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __themes: string[] }).__themes = seen;
-    new MutationObserver(() => seen.push(document.documentElement.getAttribute('data-theme') ?? '')).observe(document.documentElement, {
-      attributes: true,
-      attributeFilter: ['data-theme'],
-    });
+    // The init script runs before <html> exists, so watch the whole document.
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.target === document.documentElement) seen.push(document.documentElement.getAttribute('data-theme') ?? '');
+      }
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-theme'] });
     requestAnimationFrame(() => {
       (window as unknown as { __firstFrameTheme: string | null }).__firstFrameTheme = document.documentElement.getAttribute('data-theme');
     });
@@ -128,7 +130,7 @@ test('the shell: search box, notification, tooltips, side navigation width, cont
   await expect(page.getByRole('button', { name: 'Clear search' })).toBeHidden();
 
   for (const [name, tooltip] of [['Go Back', 'Go Back'], ['Go Forward', 'Go Forward'], ["What's New", "What's New"]]) {
-    await expect(page.getByLabel(name)).toHaveAttribute('data-tooltip', tooltip);
+    await expect(page.locator('.top-bar').getByLabel(name)).toHaveAttribute('data-tooltip', tooltip);
   }
 
   const side = page.getByRole('navigation', { name: 'Main' });
@@ -146,7 +148,7 @@ test('the shell: search box, notification, tooltips, side navigation width, cont
     window.scrollTo(0, 3000);
   });
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
-  await page.getByRole('link', { name: "What's New" }).click();
+  await page.locator('.top-bar').getByRole('link', { name: "What's New" }).click();
   await page.waitForURL('**/notification');
   await expect(page.getByText("We don't have any updates for you yet")).toBeVisible();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
