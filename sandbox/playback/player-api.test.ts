@@ -23,14 +23,24 @@ function api(method: string, path: string, options: { token?: string; body?: unk
     body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
   });
 }
+/** The parts of GET me/player these tests read. */
+interface Playback {
+  is_playing: boolean;
+  item: { id: string };
+  context: { uri: string };
+  device: { id: string; is_active: boolean };
+}
+interface PushedState {
+  state: { shuffle: boolean; track_window: { current_track: { id: string } } } | null;
+}
 async function playback() {
   const response = await api('GET', '');
-  return response.status === 204 ? null : ((await response.json()) as Record<string, any>);
+  return response.status === 204 ? null : ((await response.json()) as Playback);
 }
 async function errorOf(response: Response) {
   return { status: response.status, ...((await response.json()) as { error: Record<string, unknown> }).error };
 }
-const currentId = (state: any) => state.state?.track_window.current_track.id;
+const currentId = (pushed: Record<string, unknown>) => (pushed as unknown as PushedState).state?.track_window.current_track.id;
 
 describe('the player endpoints with an SDK device', () => {
   it('answers 404 NO_ACTIVE_DEVICE with no device, and lists none', async () => {
@@ -91,9 +101,9 @@ describe('the player endpoints with an SDK device', () => {
     expect((await api('POST', '/next')).status).toBe(204);
     expect(currentId(await device.next('state'))).toBe(album.trackIds[0]);
     expect((await api('PUT', '/shuffle?state=true')).status).toBe(204);
-    const shuffled = (await device.next('state')).state as any;
-    expect(shuffled.shuffle).toBe(true);
-    expect(shuffled.track_window.current_track.id).toBe(album.trackIds[0]);
+    const shuffled = (await device.next('state')) as unknown as PushedState;
+    expect(shuffled.state?.shuffle).toBe(true);
+    expect(shuffled.state?.track_window.current_track.id).toBe(album.trackIds[0]);
     expect(await playback()).toMatchObject({ shuffle_state: true, repeat_state: 'context' });
     expect((await api('PUT', '/repeat?state=sometimes')).status).toBe(400);
     expect((await api('PUT', '/shuffle?state=yes')).status).toBe(400);

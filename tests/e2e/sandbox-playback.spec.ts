@@ -34,39 +34,87 @@ async function tokenFor(sandboxUrl: string, account: Account): Promise<string> {
   return ((await exchange.json()) as { access_token: string }).access_token;
 }
 
+/** The parts of the provider's JSON these tests read. */
+interface ApiJson {
+  devices: { id: string; name: string; volume_percent: number }[];
+  albums: { items: { id: string; total_tracks: number }[] };
+  items: { id: string }[];
+  item: { id: string };
+  is_playing: boolean;
+  error: { status: number; reason?: string };
+}
+
+interface SdkTrack {
+  id: string;
+  name: string;
+}
+
+/** The SDK's state object, as far as these tests look. */
+interface SdkState {
+  paused: boolean;
+  position: number;
+  shuffle: boolean;
+  repeat_mode: 0 | 1 | 2;
+  context: { uri: string | null };
+  track_window: { current_track: SdkTrack; previous_tracks: SdkTrack[]; next_tracks: SdkTrack[] };
+}
+
+interface DemoEvent {
+  name: string;
+  payload: SdkState & { device_id: string; message: string };
+  at: number;
+}
+
+/** What the demo page puts on window.demo (see sandbox/playback/sdk/demo.html). */
+interface DemoWindow {
+  demo: {
+    events: DemoEvent[];
+    player: {
+      resume(): Promise<void>;
+      nextTrack(): Promise<void>;
+      seek(positionMs: number): Promise<void>;
+      getCurrentState(): Promise<SdkState | null>;
+      getVolume(): Promise<number>;
+      disconnect(): void;
+      /** The sandbox SDK's audio element; tests read its clock. */
+      _audio: HTMLAudioElement;
+    };
+  };
+}
+
 function webApi(sandboxUrl: string, token: string) {
-  return async (method: string, path: string, body?: unknown) => {
+  return async (method: string, path: string, body?: unknown): Promise<{ status: number; json: ApiJson }> => {
     const response = await fetch(`${sandboxUrl}/v1/${path}`, {
       method,
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
-    return { status: response.status, json: text ? (JSON.parse(text) as any) : null };
+    return { status: response.status, json: (text ? JSON.parse(text) : {}) as ApiJson };
   };
 }
 
-interface DemoEvent {
-  name: string;
-  payload: any;
-  at: number;
-}
-
 /** Waits for the first SDK event after `from` (an index in the page's event list) that matches. */
-async function waitForEvent(page: Page, from: number, name: string, match: (payload: any) => boolean = () => true): Promise<DemoEvent> {
+async function waitForEvent(
+  page: Page,
+  from: number,
+  name: string,
+  match: (payload: DemoEvent['payload'] | null) => unknown = () => true,
+): Promise<DemoEvent> {
   const handle = await page.waitForFunction(
     ([start, wanted, source]) => {
       const test = new Function('payload', `return (${source})(payload)`) as (payload: unknown) => boolean;
-      return (window as any).demo.events.slice(start).find((event: DemoEvent) => event.name === wanted && test(event.payload)) ?? false;
+      const { events } = (window as unknown as DemoWindow).demo;
+      return events.slice(start).find((event) => event.name === wanted && test(event.payload)) ?? false;
     },
     [from, name, match.toString()] as const,
   );
   return (await handle.jsonValue()) as DemoEvent;
 }
 
-const eventCount = (page: Page) => page.evaluate(() => (window as any).demo.events.length as number);
-const currentTrackId = (state: any) => state?.track_window?.current_track?.id;
-const audioTime = (page: Page) => page.evaluate(() => (window as any).demo.player._audio.currentTime as number);
+const eventCount = (page: Page) => page.evaluate(() => (window as unknown as DemoWindow).demo.events.length);
+const currentTrackId = (state: SdkState | null) => state?.track_window.current_track.id;
+const audioTime = (page: Page) => page.evaluate(() => (window as unknown as DemoWindow).demo.player._audio.currentTime);
 
 async function openDemo(page: Page, sandboxUrl: string, token: string): Promise<void> {
   await page.goto(`${sandboxUrl}/sdk/demo?token=${encodeURIComponent(token)}`);
@@ -79,12 +127,12 @@ test.describe('the sandbox Web Playback SDK', () => {
     const token = await tokenFor(sandbox.url, 'guest');
     const api = webApi(sandbox.url, token);
     const releases = await api('GET', 'browse/new-releases?limit=5');
-    const albumId = (releases.json.albums.items as { id: string; total_tracks: number }[]).find((a) => a.total_tracks >= 3)!.id;
-    const tracks = (await api('GET', `albums/${albumId}/tracks?limit=50`)).json.items.map((t: { id: string }) => t.id) as string[];
+    const albumId = releases.json.albums.items.find((album) => album.total_tracks >= 3)!.id;
+    const tracks = (await api('GET', `albums/${albumId}/tracks?limit=50`)).json.items.map((track) => track.id);
 
     await openDemo(page, sandbox.url, token);
     const ready = await waitForEvent(page, 0, 'ready');
-    const deviceId = ready.payload.device_id as string;
+    const deviceId = ready.payload.device_id;
     expect(deviceId).toMatch(/^[0-9a-f]{40}$/);
     const listed = await api('GET', 'me/player/devices');
     expect(listed.json.devices).toContainEqual(expect.objectContaining({ id: deviceId, name: 'Sandbox demo', volume_percent: 50 }));
@@ -95,29 +143,29 @@ test.describe('the sandbox Web Playback SDK', () => {
     const started = await waitForEvent(page, mark, 'player_state_changed', (s) => s && !s.paused);
     expect(currentTrackId(started.payload)).toBe(tracks[1]);
     expect(started.payload).toMatchObject({ shuffle: false, repeat_mode: 0, context: { uri: `spotify:album:${albumId}` } });
-    expect(started.payload.track_window.previous_tracks.map((t: { id: string }) => t.id)).toEqual([tracks[0]]);
-    expect(started.payload.track_window.next_tracks[0].id).toBe(tracks[2]);
+    expect(started.payload.track_window.previous_tracks.map((track) => track.id)).toEqual([tracks[0]]);
+    expect(started.payload.track_window.next_tracks[0]?.id).toBe(tracks[2]);
 
     // The audio element really plays: its clock advances.
     await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeGreaterThan(0.5);
     const before = await audioTime(page);
     await page.waitForTimeout(1_000);
     expect(await audioTime(page)).toBeGreaterThan(before + 0.5);
-    expect(await page.evaluate(() => (window as any).demo.player._audio.src as string)).toBe(`${sandbox.url}/audio/${tracks[1]}`);
+    expect(await page.evaluate(() => (window as unknown as DemoWindow).demo.player._audio.src)).toBe(`${sandbox.url}/audio/${tracks[1]}`);
 
     // Pause through the Web API, resume through the SDK.
     mark = await eventCount(page);
     expect((await api('PUT', 'me/player/pause')).status).toBe(204);
     await waitForEvent(page, mark, 'player_state_changed', (s) => s && s.paused);
-    expect(await page.evaluate(() => (window as any).demo.player._audio.paused)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as DemoWindow).demo.player._audio.paused)).toBe(true);
     mark = await eventCount(page);
-    await page.evaluate(() => (window as any).demo.player.resume());
+    await page.evaluate(() => (window as unknown as DemoWindow).demo.player.resume());
     await waitForEvent(page, mark, 'player_state_changed', (s) => s && !s.paused);
     expect((await api('GET', 'me/player')).json.is_playing).toBe(true);
 
     // Next through the SDK, previous through the Web API.
     mark = await eventCount(page);
-    await page.evaluate(() => (window as any).demo.player.nextTrack());
+    await page.evaluate(() => (window as unknown as DemoWindow).demo.player.nextTrack());
     expect(currentTrackId((await waitForEvent(page, mark, 'player_state_changed', (s) => s?.position === 0)).payload)).toBe(tracks[2]);
     mark = await eventCount(page);
     expect((await api('POST', 'me/player/previous')).status).toBe(204);
@@ -125,11 +173,11 @@ test.describe('the sandbox Web Playback SDK', () => {
 
     // Seek through the SDK: the state and the audio element both move.
     mark = await eventCount(page);
-    await page.evaluate(() => (window as any).demo.player.seek(30_000));
+    await page.evaluate(() => (window as unknown as DemoWindow).demo.player.seek(30_000));
     await waitForEvent(page, mark, 'player_state_changed', (s) => s && s.position >= 30_000);
     await expect.poll(() => audioTime(page)).toBeGreaterThan(29.5);
-    const current = await page.evaluate(() => (window as any).demo.player.getCurrentState());
-    expect(current.position).toBeGreaterThanOrEqual(30_000);
+    const current = await page.evaluate(() => (window as unknown as DemoWindow).demo.player.getCurrentState());
+    expect(current?.position).toBeGreaterThanOrEqual(30_000);
     expect(currentTrackId(current)).toBe(tracks[1]);
 
     // Shuffle and repeat through the Web API.
@@ -145,11 +193,11 @@ test.describe('the sandbox Web Playback SDK', () => {
 
     // Volume set through the Web API reaches the SDK.
     expect((await api('PUT', 'me/player/volume?volume_percent=30')).status).toBe(204);
-    await expect.poll(() => page.evaluate(() => (window as any).demo.player.getVolume())).toBeCloseTo(0.3, 5);
+    await expect.poll(() => page.evaluate(() => (window as unknown as DemoWindow).demo.player.getVolume())).toBeCloseTo(0.3, 5);
 
     // Disconnect: the device leaves the list, and nothing plays.
-    await page.evaluate(() => (window as any).demo.player.disconnect());
-    await expect.poll(async () => (await api('GET', 'me/player/devices')).json.devices.map((d: { id: string }) => d.id)).not.toContain(deviceId);
+    await page.evaluate(() => (window as unknown as DemoWindow).demo.player.disconnect());
+    await expect.poll(async () => (await api('GET', 'me/player/devices')).json.devices.map((device) => device.id)).not.toContain(deviceId);
     expect((await api('GET', 'me/player')).status).toBe(204);
   });
 
@@ -164,7 +212,7 @@ test.describe('the sandbox Web Playback SDK', () => {
       const played = await webApi(sandbox.url, token)('PUT', 'me/player/play', { uris: [] });
       expect(played.status).toBe(403);
       expect(played.json.error.reason).toBe('PREMIUM_REQUIRED');
-      expect(await page.evaluate(() => (window as any).demo.events.some((e: DemoEvent) => e.name === 'ready'))).toBe(false);
+      expect(await page.evaluate(() => (window as unknown as DemoWindow).demo.events.some((event) => event.name === 'ready'))).toBe(false);
     });
 
     test('a token the sandbox does not accept raises authentication_error', async ({ page, sandbox }) => {
@@ -178,7 +226,7 @@ test.describe('the sandbox Web Playback SDK', () => {
     const token = await tokenFor(sandbox.url, 'guest');
     const api = webApi(sandbox.url, token);
     const releases = await api('GET', 'browse/new-releases?limit=1');
-    const trackId = (await api('GET', `albums/${releases.json.albums.items[0].id}/tracks?limit=1`)).json.items[0].id as string;
+    const trackId = (await api('GET', `albums/${releases.json.albums.items[0]!.id}/tracks?limit=1`)).json.items[0]!.id;
     await page.goto(`${sandbox.url}/sdk/demo?connect=0`);
     const result = await page.evaluate(async (url) => {
       const whole = new Uint8Array(await (await fetch(url)).arrayBuffer());
