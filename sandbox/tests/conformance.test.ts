@@ -69,13 +69,12 @@ function applyExceptions(body: unknown): unknown {
       note('null-playlist-entry-track');
       return null;
     }
-    for (const [key, inner] of Object.entries(record)) record[key] = visit(inner);
-    if (Array.isArray(record.items)) {
-      const before = (record.items as unknown[]).length;
-      record.items = (record.items as unknown[]).filter((item) => item !== null);
-      if ((record.items as unknown[]).length !== before && !('added_at' in ((value as { items: unknown[] }).items.find((x) => x) ?? {}))) {
-        note('null-search-playlist');
-      }
+    for (const [key, inner] of Object.entries(record)) {
+      if (key === 'items' && Array.isArray(inner)) {
+        // Nulls given by the provider itself (search), as opposed to entries emptied above.
+        if (inner.some((item) => item === null)) note('null-search-playlist');
+        record.items = inner.filter((item) => item !== null).map(visit).filter((item) => item !== null);
+      } else record[key] = visit(inner);
     }
     return record;
   };
