@@ -1,0 +1,125 @@
+/**
+ * `node --import tsx bench/playback.ts` (also run by `npm run bench`): how fast the
+ * sandbox's playback answers. A fresh small sandbox runs as its own process, the
+ * guest signs in through the real code flow, and the SDK's demo page in Chromium
+ * connects a device. Each run pauses, then times, inside the page, from the
+ * PUT me/player/play call to (a) the first player_state_changed that is not
+ * paused for that track and (b) the audio element's `playing` event (sound).
+ * Prints median and p95 of 20 runs and writes bench/results/playback.json.
+ */
+import { chromium } from '@playwright/test';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromiumArgs, chromiumPath } from '../tests/e2e/helpers/chromium';
+import { percentile, startServer } from './sandbox-load';
+
+const PORT = Number(process.env.PLAYBACK_BENCH_PORT ?? 4374);
+const RUNS = 20;
+const REDIRECT = 'http://127.0.0.1:4321/callback';
+
+/** The guest's token with the scopes the player needs, through /authorize and /api/token. */
+async function signIn(url: string): Promise<string> {
+  const verifier = randomBytes(48).toString('base64url');
+  const form = new URLSearchParams({
+    client_id: 'my-music', response_type: 'code', redirect_uri: REDIRECT, state: 'bench', action: 'guest',
+    scope: 'streaming user-read-email user-read-private user-read-playback-state user-modify-playback-state',
+    code_challenge_method: 'S256', code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+  });
+  const answer = await fetch(`${url}/authorize`, { method: 'POST', body: form, redirect: 'manual' });
+  const code = new URL(answer.headers.get('location') ?? '').searchParams.get('code') ?? '';
+  const token = await fetch(`${url}/api/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: 'my-music', code_verifier: verifier }),
+  });
+  return ((await token.json()) as { access_token: string }).access_token;
+}
+
+async function trackUris(url: string, token: string): Promise<string[]> {
+  const get = async (path: string) =>
+    (await (await fetch(`${url}/v1/${path}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { items?: { id: string }[]; albums?: { items: { id: string }[] } };
+  const albums = (await get('browse/new-releases?limit=20')).albums?.items ?? [];
+  const uris: string[] = [];
+  for (const album of albums) {
+    for (const track of (await get(`albums/${album.id}/tracks?limit=2`)).items ?? []) uris.push(`spotify:track:${track.id}`);
+  }
+  return uris;
+}
+
+interface BenchWindow {
+  demo: {
+    events: { name: string; payload: { device_id?: string } }[];
+    player: {
+      addListener(event: string, callback: (state: { paused: boolean; track_window: { current_track: { uri: string } } } | null) => void): void;
+      removeListener(event: string, callback: unknown): void;
+      _audio: HTMLAudioElement;
+    };
+  };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'my-music-playback-bench-'));
+const server = await startServer({ SANDBOX_DATA_DIR: dataDir, SANDBOX_SIZE: 'small', SANDBOX_PUBLIC_URL: `http://127.0.0.1:${PORT}` }, PORT);
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+try {
+  const token = await signIn(server.url);
+  const uris = await trackUris(server.url, token);
+  const page = await browser.newPage();
+  // tsx compiles this file with esbuild's keepNames, whose __name helper does not exist in the page.
+  await page.addInitScript('window.__name = (fn) => fn');
+  await page.goto(`${server.url}/sdk/demo?token=${encodeURIComponent(token)}`);
+  const ready = await page.waitForFunction(() => (window as unknown as BenchWindow).demo.events.find((e) => e.name === 'ready')?.payload.device_id);
+  const deviceId = (await ready.jsonValue()) as string;
+
+  const toState: number[] = [];
+  const toSound: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const uri = uris[run % uris.length]!;
+    const timing = await page.evaluate(
+      async ({ base, token, deviceId, uri }) => {
+        const { player } = (window as unknown as BenchWindow).demo;
+        const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+        await fetch(`${base}/v1/me/player/pause`, { method: 'PUT', headers });
+        const audio = player._audio;
+        const start = performance.now();
+        const state = new Promise<number>((resolve) => {
+          const listener = (s: { paused: boolean; track_window: { current_track: { uri: string } } } | null) => {
+            if (!s || s.paused || s.track_window.current_track.uri !== uri) return;
+            player.removeListener('player_state_changed', listener);
+            resolve(performance.now() - start);
+          };
+          player.addListener('player_state_changed', listener);
+        });
+        const sound = new Promise<number>((resolve) => {
+          audio.addEventListener('playing', () => resolve(performance.now() - start), { once: true });
+        });
+        const answer = await fetch(`${base}/v1/me/player/play?device_id=${deviceId}`, {
+          method: 'PUT', headers, body: JSON.stringify({ uris: [uri], position_ms: 0 }),
+        });
+        if (answer.status !== 204) throw new Error(`play answered ${answer.status}`);
+        return { state: await state, sound: await sound };
+      },
+      { base: server.url, token, deviceId, uri },
+    );
+    toState.push(timing.state);
+    toSound.push(timing.sound);
+  }
+
+  const figures = (samples: number[]) => {
+    const sorted = [...samples].sort((a, b) => a - b);
+    return { median: percentile(sorted, 50), p95: percentile(sorted, 95), min: sorted[0]!, max: sorted[sorted.length - 1]! };
+  };
+  const result = { runs: RUNS, playToStateMs: figures(toState), playToSoundMs: figures(toSound) };
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  console.log(`Playback, ${RUNS} runs (Chromium, sandbox SDK, small catalogue)`);
+  for (const [label, f] of [['play call -> player_state_changed (playing)', result.playToStateMs], ['play call -> audio "playing" event', result.playToSoundMs]] as const) {
+    console.log(`  ${label.padEnd(44)} median ${ms(f.median)}  p95 ${ms(f.p95)}  min ${ms(f.min)}  max ${ms(f.max)}`);
+  }
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync('bench/results/playback.json', JSON.stringify({ measuredAt: new Date().toISOString(), ...result }, null, 2));
+  console.log('Written: bench/results/playback.json');
+} finally {
+  await browser.close();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
