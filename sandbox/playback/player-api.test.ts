@@ -158,6 +158,21 @@ describe('the player endpoints with an SDK device', () => {
   });
 });
 
+describe('reset', () => {
+  it('forgets playback on POST /__sandbox/reset, telling the device', async () => {
+    const device = await connectDevice(t.url, guest);
+    await device.next('ready');
+    await device.next('state');
+    await api('PUT', `/play?device_id=${device.deviceId}`, { body: { context_uri: album.uri, offset: { position: 0 } } });
+    expect(currentId(await device.next('state'))).toBe(album.trackIds[0]);
+    expect((await fetch(`${t.url}/__sandbox/reset`, { method: 'POST' })).status).toBeLessThan(300);
+    expect(await device.next('state')).toMatchObject({ state: null });
+    expect((await api('GET', '')).status).toBe(204);
+    expect(await errorOf(await api('POST', '/next'))).toMatchObject({ status: 404, reason: 'NO_ACTIVE_DEVICE' });
+    device.close();
+  });
+});
+
 describe('refusals', () => {
   it('refuses the free account with 403 PREMIUM_REQUIRED, on the Web API and the SDK', async () => {
     const free = t.token('free');

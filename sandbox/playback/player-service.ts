@@ -191,12 +191,12 @@ export function createPlayerService(ctx: SandboxContext, devices: DeviceRegistry
       const after = settle(anchored, ctx.now());
       commit(device.userId, { state: after.state, plays: [...settled.plays, ...after.plays] }, false);
     },
+    /** POST /__sandbox/reset: every user's playback is forgotten; their devices stay, silent. */
     reset() {
-      for (const [userId, current] of sessions) {
-        if (current.timer) clearTimeout(current.timer);
-        sessions.delete(userId);
-        broadcast(userId);
-      }
+      const users = [...sessions.keys()];
+      for (const current of sessions.values()) if (current.timer) clearTimeout(current.timer);
+      sessions.clear();
+      for (const userId of users) broadcast(userId);
     },
   };
 }

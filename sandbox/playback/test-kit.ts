@@ -30,7 +30,7 @@ export interface TestSandbox {
 export async function startTestSandbox(): Promise<TestSandbox> {
   const dataDir = mkdtempSync(join(tmpdir(), 'playback-test-'));
   const clock = { now: Date.now() };
-  const sandbox = createSandbox({ dataDir, size: 'small', faults: false, now: () => clock.now });
+  const sandbox = createSandbox({ dataDir, size: 'small', faults: true, now: () => clock.now });
   const server: ServerType = await new Promise((resolve) => {
     const started = serve({ fetch: sandbox.app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(started));
   });
