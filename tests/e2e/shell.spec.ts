@@ -156,3 +156,21 @@ test('the shell: search box, notification, tooltips, side navigation width, cont
   expect(await page.locator('#content').evaluate((element) => getComputedStyle(element).maxWidth)).toBe('1800px');
   await screenshot(page, testInfo, 'notification');
 });
+
+test('the service worker at /sw.js takes the shell into its cache', async ({ page, signIn }) => {
+  await signIn(page);
+  const scriptUrl = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? '');
+  expect(new URL(scriptUrl).pathname).toBe('/sw.js');
+  // The precache holds the built scripts and styles of the shell.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const urls: string[] = [];
+        for (const name of await caches.keys()) {
+          for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+        }
+        return urls;
+      }),
+    )
+    .toEqual(expect.arrayContaining([expect.stringMatching(/^\/_astro\/.+\.js$/), expect.stringMatching(/^\/_astro\/.+\.css$/), '/manifest.webmanifest']));
+});
