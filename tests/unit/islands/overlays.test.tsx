@@ -4,9 +4,10 @@ import { BottomSheet } from '../../../src/islands/shell/BottomSheet';
 import { MoreOptionsButton } from '../../../src/islands/shell/MoreOptionsButton';
 import { PremiumDialog } from '../../../src/islands/shell/PremiumDialog';
 import { Toasts } from '../../../src/islands/shell/Toasts';
+import { TopLoadingBar } from '../../../src/islands/shell/TopLoadingBar';
 import { setProviderConfig } from '../../../src/lib/provider-config';
 import { showToast, TOAST_DURATION_MS } from '../../../src/stores/toasts';
-import { $ui, closeBottomSheet, closePremiumPrompt, openPremiumPrompt } from '../../../src/stores/ui';
+import { $ui, closeBottomSheet, closePremiumPrompt, finishTopLoading, openPremiumPrompt, startTopLoading } from '../../../src/stores/ui';
 import { useProvider } from '../helpers/provider';
 
 afterEach(() => {
@@ -67,5 +68,16 @@ describe("the 'Premium Required' prompt", () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(link.href).toBe('http://127.0.0.1:4332/premium');
     setProviderConfig(null);
+  });
+});
+
+describe('the top loading bar', () => {
+  it('follows the ui store: hidden, then at the given progress, then gone when finished', () => {
+    render(<TopLoadingBar />);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    act(() => startTopLoading(40));
+    expect(screen.getByRole('progressbar').style.width).toBe('40%');
+    act(() => finishTopLoading());
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 });
