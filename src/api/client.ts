@@ -166,7 +166,14 @@ export async function callApi<T = unknown>(request: ApiRequest): Promise<T> {
         if (error.kind === 'canceled') throw error;
         if (error.status === 401 && !refreshed) {
           refreshed = true;
-          if (await refreshSession()) continue;
+          const refresh = await refreshSession();
+          if (refresh === 'refreshed') continue;
+          if (refresh === 'unreachable') {
+            // The token URL could not be reached: a connection problem, not an expired session.
+            const offline = new ApiError('network', 'The token URL could not be reached');
+            apply(mapRequestError(offline, request));
+            throw offline;
+          }
         }
         const wait = retried ? null : retryDelay(error, request);
         if (wait !== null) {

@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import { exchangeCode, refreshTokens, type TokenSet } from '../api/auth';
+import { exchangeCode, refreshTokens, TokenError, type TokenSet } from '../api/auth';
 import { navigateTo } from '../lib/navigation';
 import { takeLoginAttempt } from '../lib/pkce';
 import { getProviderConfig } from '../lib/provider-config';
@@ -39,6 +39,16 @@ $session.listen((session) => {
   writeStored(STORAGE_KEYS.refreshToken, session.refreshToken);
   writeStored(STORAGE_KEYS.tokenExpiresAt, session.expiresAt);
 });
+
+// Reaction: another tab signing in, refreshing or signing out changes this tab's session too
+// (a clear() arrives as a storage event with a null key).
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key === STORAGE_KEYS.accessToken || event.key === STORAGE_KEYS.refreshToken) {
+      reloadSession();
+    }
+  });
+}
 
 /** Keeps a new token set (login or refresh). */
 export function storeTokens(tokens: TokenSet): void {
@@ -80,25 +90,29 @@ export function denyAccess(message?: string): void {
   navigateTo(accessDeniedPath(message), { replace: true });
 }
 
-let refreshing: Promise<boolean> | null = null;
+/** How a refresh ended: new tokens, refused by the token URL (sign in again), or the token URL not reached. */
+export type RefreshOutcome = 'refreshed' | 'refused' | 'unreachable';
+
+let refreshing: Promise<RefreshOutcome> | null = null;
 
 /**
  * Refreshes the access token once, shared by every request that met the 401
- * at the same time (one refresh, not one per call). Resolves false when there
- * is no refresh token or the token URL refuses (e.g. invalid_grant).
+ * at the same time (one refresh, not one per call). 'refused' covers a missing
+ * refresh token and the token URL's refusals (invalid_grant once the refresh
+ * token died); 'unreachable' is a network failure, which is no reason to sign out.
  */
-export function refreshSession(): Promise<boolean> {
+export function refreshSession(): Promise<RefreshOutcome> {
   if (refreshing) return refreshing;
   const refreshToken = $session.get()?.refreshToken;
-  if (!refreshToken) return Promise.resolve(false);
+  if (!refreshToken) return Promise.resolve('refused');
   refreshing = refreshTokens(getProviderConfig(), refreshToken)
-    .then((tokens) => {
+    .then((tokens): RefreshOutcome => {
       storeTokens(tokens);
-      return true;
+      return 'refreshed';
     })
-    .catch((error: unknown) => {
+    .catch((error: unknown): RefreshOutcome => {
       console.error('Token refresh failed', error);
-      return false;
+      return error instanceof TokenError ? 'refused' : 'unreachable';
     })
     .finally(() => {
       refreshing = null;

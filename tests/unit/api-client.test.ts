@@ -229,6 +229,16 @@ describe('token refresh on 401', () => {
     expect(visits).toEqual([{ path: '/auth', replace: true }]);
   });
 
+  it('a token URL that cannot be reached is a connection problem, not a sign-out', async () => {
+    signIn('R1');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubFetch(providerError(401, 'The access token expired'), new TypeError('fetch failed'));
+    expect((await rejection(callApi({ path: 'me' }))).kind).toBe('network');
+    expect(toastMessages()).toEqual(['Internet Connection Problem']);
+    expect(visits).toEqual([]);
+    expect($session.get()?.refreshToken).toBe('R1');
+  });
+
   it('a second 401 after a successful refresh is not refreshed again', async () => {
     signIn('R1');
     const seen = stubFetch(

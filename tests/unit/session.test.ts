@@ -106,7 +106,7 @@ describe('session', () => {
     storeTokens({ accessToken: 'old', refreshToken: 'R0', expiresAt: 1 });
     const seen = stubFetch(json({ access_token: 'A2', refresh_token: 'R2', expires_in: 60 }));
     const results = await Promise.all([refreshSession(), refreshSession()]);
-    expect(results).toEqual([true, true]);
+    expect(results).toEqual(['refreshed', 'refreshed']);
     expect(seen).toHaveLength(1);
     expect(Object.fromEntries(new URLSearchParams(seen[0]?.body))).toEqual({
       grant_type: 'refresh_token',
@@ -119,9 +119,29 @@ describe('session', () => {
   it('keeps the old refresh token when the answer has none, and fails on invalid_grant', async () => {
     storeTokens({ accessToken: 'old', refreshToken: 'R0', expiresAt: 1 });
     stubFetch(json({ access_token: 'A3', expires_in: 60 }), json({ error: 'invalid_grant' }, 400));
-    expect(await refreshSession()).toBe(true);
+    expect(await refreshSession()).toBe('refreshed');
     expect($session.get()).toMatchObject({ accessToken: 'A3', refreshToken: 'R0' });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(await refreshSession()).toBe(false);
+    expect(await refreshSession()).toBe('refused');
+  });
+
+  it('tells an unreachable token URL apart from a refusal', async () => {
+    storeTokens({ accessToken: 'old', refreshToken: 'R0', expiresAt: 1 });
+    stubFetch(new TypeError('fetch failed'));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await refreshSession()).toBe('unreachable');
+    expect($session.get()?.refreshToken).toBe('R0');
+  });
+});
+
+describe('session across tabs', () => {
+  it('follows a sign-in and a sign-out made in another tab', () => {
+    $session.set(null);
+    localStorage.setItem('ACCESS_TOKEN', '"T9"');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'ACCESS_TOKEN', newValue: '"T9"' }));
+    expect($session.get()?.accessToken).toBe('T9');
+    localStorage.clear();
+    window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    expect($session.get()).toBeNull();
   });
 });
