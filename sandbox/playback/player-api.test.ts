@@ -136,6 +136,29 @@ describe('the player endpoints with an SDK device', () => {
     device.close();
   });
 
+  it('moves to the next track on its own when one ends, or when the device reports its end', async () => {
+    const device = await connectDevice(t.url, guest);
+    await device.next('ready');
+    await device.next('state');
+    const durations = t.sandbox.db.prepare('SELECT duration_ms FROM tracks WHERE id = ?');
+    const first = durations.get(album.trackIds[0]) as { duration_ms: number };
+    await api('PUT', `/play?device_id=${device.deviceId}`, { body: { context_uri: album.uri, offset: { position: 0 } } });
+    expect(currentId(await device.next('state'))).toBe(album.trackIds[0]);
+    // 150 ms before the end on the sandbox clock: reading settles the state and arms the end-of-track timer.
+    t.clock.now += first.duration_ms - 150;
+    expect((await playback())?.item.id).toBe(album.trackIds[0]);
+    // The sandbox clock stands still unless moved: move it past the end before the timer fires.
+    t.clock.now += 200;
+    const pushed = await device.next('state');
+    expect(currentId(pushed)).not.toBe(album.trackIds[0]);
+    t.clock.now += 1_000;
+    // The audio element's end moves playback on too.
+    const playingId = (await playback())!.item.id;
+    expect((await device.post('report', { track_id: playingId, position_ms: 0, ended: true })).status).toBe(204);
+    expect(currentId(await device.next('state'))).not.toBe(playingId);
+    device.close();
+  });
+
   it('transfers playback between devices', async () => {
     const first = await connectDevice(t.url, guest, 'First');
     const second = await connectDevice(t.url, guest, 'Second');
