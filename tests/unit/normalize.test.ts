@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { toAlbum, toArtist, toPage, toPlaylist, toPlaylistEntry, toPlayback, toUserProfile } from '../../src/api/normalize';
+
+const track = (id: string, name = `Song ${id}`) => ({ id, name, uri: `spotify:track:${id}`, duration_ms: 1000, artists: [{ id: 'a', name: 'A' }] });
+
+describe('provider JSON of either profile into our types', () => {
+  it('reads a playlist entry from `item` (development) or `track` (extended)', () => {
+    expect(toPlaylistEntry({ added_at: '2024-01-01T00:00:00Z', item: track('1') })?.track.id).toBe('1');
+    expect(toPlaylistEntry({ added_at: null, track: track('2') })?.track.id).toBe('2');
+    expect(toPlaylistEntry({ item: track('3'), track: track('3') })?.track.id).toBe('3');
+  });
+
+  it('drops entries whose track is null or has an empty name, keeping the page total', () => {
+    const page = toPage(
+      { items: [{ track: null }, { track: track('1', '  ') }, { track: track('2') }], offset: 0, limit: 10, total: 3 },
+      toPlaylistEntry,
+    );
+    expect(page.items.map((entry) => entry.track.id)).toEqual(['2']);
+    expect(page).toMatchObject({ offset: 0, limit: 10, total: 3 });
+  });
+
+  it("reads a playlist's track count from `tracks` or development mode's `items`", () => {
+    const base = { id: 'p', name: 'P', owner: { id: 'spotify', display_name: 'Spotify' } };
+    expect(toPlaylist({ ...base, tracks: { total: 50 } })?.totalTracks).toBe(50);
+    expect(toPlaylist({ ...base, items: { total: 7 } })?.totalTracks).toBe(7);
+    expect(toPlaylist({ ...base })?.totalTracks).toBeNull();
+    expect(toPlaylist(null)).toBeNull();
+  });
+
+  it('keeps absent counts and profile fields as null, not 0', () => {
+    expect(toArtist({ id: 'a', name: 'A' })).toMatchObject({ followers: null, popularity: null, genres: [] });
+    expect(toArtist({ id: 'a', name: 'A', followers: { total: 0 } })?.followers).toBe(0);
+    expect(toUserProfile({ id: 'u' })).toMatchObject({ displayName: 'u', email: null, product: null, followers: null });
+    expect(toAlbum({ id: 'b', release_date: '2019-05-01', total_tracks: 12 })).toMatchObject({ year: '2019', totalTracks: 12, label: null });
+  });
+
+  it('reads the current playback with its disallows', () => {
+    const playback = toPlayback({
+      item: track('1'),
+      progress_ms: 61_000,
+      is_playing: true,
+      repeat_state: 'context',
+      shuffle_state: true,
+      actions: { disallows: { skipping_prev: true } },
+      device: { id: 'd', name: 'My Music', type: 'Computer', is_active: true, volume_percent: 50 },
+    });
+    expect(playback).toMatchObject({ progressMs: 61_000, isPlaying: true, repeatState: 'context', shuffleState: true });
+    expect(playback?.disallows).toEqual({ skippingPrev: true, skippingNext: false, pausing: false, resuming: false });
+    expect(playback?.device?.id).toBe('d');
+    expect(toPlayback(undefined)).toBeNull();
+  });
+});
