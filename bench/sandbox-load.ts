@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 
 export interface RunningServer {
   url: string;
@@ -78,6 +79,16 @@ export async function drive(url: string, token: string, next: () => { name: stri
   const started = performance.now();
   await Promise.all(Array.from({ length: concurrency }, worker));
   return { samples, elapsedMs: performance.now() - started };
+}
+
+/** CPU time (user + system, ms) the process has used so far, from /proc; undefined off Linux. */
+export function cpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 export function percentile(sorted: number[], p: number): number {

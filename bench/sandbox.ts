@@ -8,7 +8,8 @@
 import Database from 'better-sqlite3';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { drive, signInGuest, startServer, summarise, type Sample } from './sandbox-load';
+import { cpus, loadavg } from 'node:os';
+import { cpuMs, drive, signInGuest, startServer, summarise, type Sample } from './sandbox-load';
 
 const PORT = Number(process.env.SANDBOX_BENCH_PORT ?? 4373);
 const SECONDS = Number(process.env.SANDBOX_BENCH_SECONDS ?? 10);
@@ -86,11 +87,15 @@ async function runSize(size: 'medium' | 'large', mix: (c: Catalogue) => () => { 
     const catalogue = sampleCatalogue(dataDir);
     const next = mix(catalogue);
     await drive(server.url, token, next, concurrency, 2); // warm-up: caches, JIT
+    const cpuBefore = cpuMs(server.child.pid);
     const { samples, elapsedMs } = await drive(server.url, token, next, concurrency, SECONDS);
+    const cpuAfter = cpuMs(server.child.pid);
+    // CPU per request does not depend on what else the machine is doing, unlike latency.
+    const cpuMsPerRequest = cpuBefore !== undefined && cpuAfter !== undefined ? Number(((cpuAfter - cpuBefore) / samples.length).toFixed(2)) : null;
     const byName = new Map<string, Sample[]>();
     for (const sample of samples) byName.set(sample.name, [...(byName.get(sample.name) ?? []), sample]);
     const calls = Object.fromEntries([...byName].map(([name, list]) => [name, summarise(list, elapsedMs)]));
-    return { size, startupMs: server.startupMs, concurrency, seconds: SECONDS, overall: summarise(samples, elapsedMs), calls };
+    return { size, startupMs: server.startupMs, concurrency, seconds: SECONDS, cpuMsPerRequest, loadAverage: loadavg()[0]!.toFixed(1), overall: summarise(samples, elapsedMs), calls };
   } finally {
     await server.stop();
   }
@@ -106,7 +111,8 @@ for (const run of [medium, large]) {
 }
 const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
 for (const row of rows) console.log(row.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
-console.log(`\nstartup (incl. generation when the data dir was empty): medium ${medium.startupMs} ms, large ${large.startupMs} ms; ${CONCURRENCY} (medium) and 4 (large) requests in flight, ${SECONDS} s each; ${new Date().toISOString()}`);
+console.log(`\nsandbox CPU per request: medium ${medium.cpuMsPerRequest} ms, large search ${large.cpuMsPerRequest} ms; 1-min load average ${medium.loadAverage} / ${large.loadAverage} on ${cpus().length} cores`);
+console.log(`startup (incl. generation when the data dir was empty): medium ${medium.startupMs} ms, large ${large.startupMs} ms; ${CONCURRENCY} (medium) and 4 (large) requests in flight, ${SECONDS} s each; ${new Date().toISOString()}`);
 
 mkdirSync(join(process.cwd(), 'bench', 'results'), { recursive: true });
 const file = join(process.cwd(), 'bench', 'results', 'sandbox.json');

@@ -29,6 +29,8 @@ export function createObjectBuilders(db: SandboxDb, config: SandboxConfig) {
   };
   const simplifiedArtists = new Map<string, Json>();
   const simplifiedAlbums = new Map<string, Json>();
+  // Credits are read for every track of every page; cached because the catalogue never changes.
+  const trackCredits = new Map<string, Json[]>();
 
   const href = (path: string) => `${base}/v1/${path}`;
   const links = (kind: string, id: string) => ({
@@ -113,12 +115,17 @@ export function createObjectBuilders(db: SandboxDb, config: SandboxConfig) {
     return object;
   }
 
-  function trackArtistIds(id: string) {
-    return (q.trackArtists.all(id) as { artist_id: string }[]).map((r) => r.artist_id);
+  function trackArtists(id: string): Json[] {
+    let credits = trackCredits.get(id);
+    if (!credits) {
+      credits = (q.trackArtists.all(id) as { artist_id: string }[]).map((r) => simplifiedArtist(r.artist_id));
+      trackCredits.set(id, credits);
+    }
+    return credits;
   }
   function simplifiedTrackFromRow(row: TrackRow): Json {
     return {
-      artists: trackArtistIds(row.id).map(simplifiedArtist),
+      artists: trackArtists(row.id),
       ...(dev ? {} : { available_markets: MARKETS }),
       disc_number: row.disc_number,
       duration_ms: row.duration_ms,
