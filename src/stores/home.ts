@@ -88,15 +88,20 @@ async function trendingTracks(language: TrendingLanguage): Promise<Track[] | nul
   return 'unavailable' in entries ? null : entries.items.map((entry) => entry.track);
 }
 
+/** Loads only the recent plays (the /track/recent-played page). */
+export function loadRecentPlays(): Promise<void> {
+  return fill<Track>(
+    (section) => $home.setKey('recentPlays', section),
+    async () => dedupeRecentPlays((await getRecentlyPlayed(HOME_RECENT_PLAYS)).map((play) => play.track)),
+  );
+}
+
 /** Loads every home section at once; each section fails or hides on its own. */
 export async function loadHome(): Promise<void> {
   const setTrending = (language: TrendingLanguage) => (section: HomeSection<Track>) =>
     $home.setKey('trending', { ...$home.get().trending, [language]: section });
   await Promise.all([
-    fill<Track>(
-      (section) => $home.setKey('recentPlays', section),
-      async () => dedupeRecentPlays((await getRecentlyPlayed(HOME_RECENT_PLAYS)).map((play) => play.track)),
-    ),
+    loadRecentPlays(),
     ...TRENDING_LANGUAGES.map((language) => fill<Track>(setTrending(language), () => trendingTracks(language))),
     fill<Album>(
       (section) => $home.setKey('newReleases', section),
