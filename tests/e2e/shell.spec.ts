@@ -117,6 +117,7 @@ test('the shell: search box, notification, tooltips, side navigation width, cont
     return;
   }
   const box = page.getByPlaceholder('What do you want to play?');
+  await expect(box).toBeEditable(); // read-only until the top bar has hydrated
   await box.focus();
   await page.waitForURL((url) => url.pathname === '/search');
   await expect(box).toBeFocused();

@@ -1,11 +1,20 @@
 import { Icon } from '../../components/Icon';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { openBottomSheet } from '../../stores/ui';
+import { useHydrated } from './use-hydrated';
 
 /** The narrow top bar's button that opens the bottom sheet. */
 function MoreOptionsButtonView() {
+  const hydrated = useHydrated();
   return (
-    <button type="button" className="icon-button" aria-label="More options" aria-haspopup="dialog" onClick={openBottomSheet}>
+    <button
+      type="button"
+      className="icon-button"
+      aria-label="More options"
+      aria-haspopup="dialog"
+      disabled={!hydrated}
+      onClick={openBottomSheet}
+    >
       <Icon name="more" />
     </button>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { Icon } from '../../components/Icon';
 import { navigateTo } from '../../lib/navigation';
+import { useHydrated } from './use-hydrated';
 
 /** SPEC §5 and §9: search text is limited to 30 characters. */
 export const SEARCH_MAX_LENGTH = 30;
@@ -16,6 +17,7 @@ function queryInUrl(): string {
  */
 export function SearchBox() {
   const [text, setText] = useState('');
+  const hydrated = useHydrated();
 
   // The text follows the URL: on first load and after every client-side navigation.
   useEffect(() => {
@@ -58,6 +60,7 @@ export function SearchBox() {
         placeholder="What do you want to play?"
         maxLength={SEARCH_MAX_LENGTH}
         value={text}
+        readOnly={!hydrated}
         onChange={onChange}
         onFocus={onFocus}
         onKeyDown={onKeyDown}

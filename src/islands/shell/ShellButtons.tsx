@@ -3,6 +3,7 @@ import { Icon } from '../../components/Icon';
 import { signOut } from '../../stores/session';
 import { $theme, toggleTheme } from '../../stores/theme';
 import { $installPrompt, promptInstall } from './install-prompt';
+import { useHydrated } from './use-hydrated';
 
 // The shell's buttons, shared by the wide top bar and the narrow bottom sheet.
 // `onDone` lets the bottom sheet close itself after an action.
@@ -33,10 +34,12 @@ export function InstallButton({ className = 'button button--ghost', onDone }: Ac
 
 /** LogOut: clears local storage and replaces history with /auth (SPEC §4). */
 export function LogoutButton({ className = 'button', onDone }: ActionProps) {
+  const hydrated = useHydrated();
   return (
     <button
       type="button"
       className={className}
+      disabled={!hydrated}
       onClick={() => {
         onDone?.();
         signOut();
@@ -51,11 +54,13 @@ export function LogoutButton({ className = 'button', onDone }: ActionProps) {
 /** Switches between the dark and light themes; the label names the theme it switches to. */
 export function ThemeToggle({ className = 'icon-button', withLabel = false }: ActionProps & { withLabel?: boolean }) {
   const theme = useStore($theme);
+  const hydrated = useHydrated();
   const next = theme === 'dark' ? 'Light' : 'Dark';
   return (
     <button
       type="button"
       className={className}
+      disabled={!hydrated}
       aria-label={`Switch to ${next.toLowerCase()} theme`}
       data-tooltip={withLabel ? undefined : `${next} theme`}
       data-theme-toggle
@@ -70,10 +75,12 @@ export function ThemeToggle({ className = 'icon-button', withLabel = false }: Ac
 /** Go Back and Go Forward through the browser history. */
 export function HistoryButton({ direction, className = 'icon-button', onDone, withLabel = false }: ActionProps & { direction: 'back' | 'forward'; withLabel?: boolean }) {
   const label = direction === 'back' ? 'Go Back' : 'Go Forward';
+  const hydrated = useHydrated();
   return (
     <button
       type="button"
       className={className}
+      disabled={!hydrated}
       aria-label={label}
       data-tooltip={withLabel ? undefined : label}
       onClick={() => {
