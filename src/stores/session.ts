@@ -50,8 +50,12 @@ if (typeof window !== 'undefined') {
   });
 }
 
+// Several calls in flight can all meet the same dead session; only the first ends it visibly.
+let sessionEnded = false;
+
 /** Keeps a new token set (login or refresh). */
 export function storeTokens(tokens: TokenSet): void {
+  sessionEnded = false;
   $session.set(tokens);
 }
 
@@ -74,6 +78,8 @@ export function signOut(): void {
 
 /** SPEC §8's 401 path, once a refresh could not help: clear, toast 'Session Expired', go to /auth. */
 export function expireSession(): void {
+  if (sessionEnded) return;
+  sessionEnded = true;
   forgetSession();
   showToast('Session Expired');
   navigateTo('/auth', { replace: true });
@@ -86,6 +92,8 @@ export function accessDeniedPath(message?: string | null): string {
 
 /** SPEC §8's 403 path: clear local storage and go to /access_denied, with the provider's message when it has one. */
 export function denyAccess(message?: string): void {
+  if (sessionEnded) return;
+  sessionEnded = true;
   forgetSession();
   navigateTo(accessDeniedPath(message), { replace: true });
 }

@@ -94,6 +94,13 @@ describe("SPEC §8's request-error table", () => {
     expect(visits).toEqual([{ path: '/auth', replace: true }]);
   });
 
+  it('calls in flight that all meet the expired session end it once', async () => {
+    stubFetch(providerError(401, 'The access token expired'));
+    await Promise.all([rejection(callApi({ path: 'me' })), rejection(callApi({ path: 'me/playlists' }))]);
+    expect(toastMessages()).toEqual(['Session Expired']);
+    expect(visits).toEqual([{ path: '/auth', replace: true }]);
+  });
+
   it('403 on a bad request: clear local storage, go to /access_denied', async () => {
     stubFetch(providerError(403, 'Insufficient client scope'));
     await rejection(callApi({ path: 'me/player' }));
