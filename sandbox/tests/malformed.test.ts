@@ -90,6 +90,27 @@ describe('malformed input never gets a 500', () => {
     expect(await status('/v1/me/top/everything')).toBe(400);
   });
 
+  it('the sign-in page and token endpoint refuse junk with a 4xx', async () => {
+    const junk = ['%ZZ', 'x'.repeat(5000), '%00', '<script>alert(1)</script>'];
+    for (const value of junk) {
+      for (const name of ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge']) {
+        const answer = await fetch(`${s.url}/authorize?client_id=my-music&response_type=code&redirect_uri=http://127.0.0.1:1/callback&${name}=${value}`, { redirect: 'manual' });
+        expect(answer.status, `${name}=${value.slice(0, 20)}`).toBeGreaterThanOrEqual(400);
+        expect(answer.status).toBeLessThan(500);
+        expect(await answer.text()).not.toContain('<script>alert');
+      }
+    }
+    const forms = ['', 'grant_type=authorization_code', 'grant_type=authorization_code&code=x&redirect_uri=y&code_verifier=short',
+      `grant_type=refresh_token&refresh_token=${'r'.repeat(5000)}`, '%ZZ=%ZZ', 'grant_type[]=x'];
+    for (const body of forms) {
+      const answer = await fetch(`${s.url}/api/token`, { method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+      expect(answer.status, body.slice(0, 40)).toBe(400);
+      expect((await answer.json()).error).toMatch(/^(invalid_request|invalid_grant|invalid_client|unsupported_grant_type)$/);
+    }
+    const post = await fetch(`${s.url}/authorize`, { method: 'POST', body: 'not a form', headers: { 'Content-Type': 'text/plain' } });
+    expect(post.status).toBe(400);
+  });
+
   it('unknown paths and methods get the envelope', async () => {
     const answer = await fetch(`${s.url}/v1/nothing/here`, { headers: { Authorization: `Bearer ${token}` } });
     expect(answer.status).toBe(404);
