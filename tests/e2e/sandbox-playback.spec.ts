@@ -166,7 +166,9 @@ test.describe('the sandbox Web Playback SDK', () => {
     // Next through the SDK, previous through the Web API.
     mark = await eventCount(page);
     await page.evaluate(() => (window as unknown as DemoWindow).demo.player.nextTrack());
-    expect(currentTrackId((await waitForEvent(page, mark, 'player_state_changed', (s) => s?.position === 0)).payload)).toBe(tracks[2]);
+    // The track before it had played more than a second, so a position under one is the new track.
+    const skipped = await waitForEvent(page, mark, 'player_state_changed', (s) => s && s.position < 1_000);
+    expect(currentTrackId(skipped.payload)).toBe(tracks[2]);
     mark = await eventCount(page);
     expect((await api('POST', 'me/player/previous')).status).toBe(204);
     expect(currentTrackId((await waitForEvent(page, mark, 'player_state_changed')).payload)).toBe(tracks[1]);

@@ -19,6 +19,7 @@
   /** Drift between the state and the audio element above which the element is moved. */
   const SEEK_TOLERANCE_S = 1;
   const RECONNECT_MS = 1000;
+  const MAX_RECONNECT_MS = 10000;
 
   const clampVolume = (/** @type {unknown} */ value) =>
     typeof value === 'number' && Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 1;
@@ -40,6 +41,8 @@
       this._lastReport = 0;
       /** @type {string | null} */ this._audioTrack = null;
       /** @type {ReturnType<typeof setTimeout> | undefined} */ this._retry = undefined;
+      /** @type {Promise<boolean> | null} */ this._connecting = null;
+      this._failures = 0;
       this._audio = new Audio();
       this._audio.preload = 'auto';
       this._audio.volume = this._options.volume;
@@ -88,8 +91,15 @@
     }
 
     /** @returns {Promise<boolean>} */
-    async connect() {
-      if (this._source) return true;
+    connect() {
+      if (this._source) return Promise.resolve(true);
+      // Two quick calls share one registration rather than making two devices.
+      if (!this._connecting) this._connecting = this._register().finally(() => { this._connecting = null; });
+      return this._connecting;
+    }
+
+    /** @returns {Promise<boolean>} */
+    async _register() {
       this._wanted = true;
       const token = await this._token();
       let response;
@@ -100,9 +110,13 @@
           body: JSON.stringify({ name: this._options.name, volume: this._options.volume }),
         });
       } catch {
-        this._emit('initialization_error', { message: 'Failed to initialize player: the playback service is unreachable' });
+        // Unreachable (the sandbox restarting, say): say so once, then keep trying, more slowly each time.
+        if (this._failures === 0) this._emit('initialization_error', { message: 'Failed to initialize player: the playback service is unreachable' });
+        const delay = Math.min(MAX_RECONNECT_MS, RECONNECT_MS * 2 ** this._failures++);
+        this._retry = setTimeout(() => { if (this._wanted) this.connect(); }, delay);
         return false;
       }
+      this._failures = 0;
       if (!response.ok) {
         const body = await response.json().catch(() => ({}));
         const reason = body && body.error && body.error.reason;
