@@ -5,6 +5,7 @@ import { registerAccounts } from './accounts/routes';
 import { registerWebApi } from './api/index';
 import { ensureCatalogue, resetUserState } from './catalogue/seed-state';
 import { createObjectBuilders } from './catalogue/objects';
+import { restoreTemplate, saveTemplate } from './catalogue/template-cache';
 import type { SandboxContext, SandboxEnv } from './context';
 import { openDatabase, type SandboxDb } from './db';
 import { readSandboxEnv, type SandboxConfig } from './env';
@@ -13,6 +14,8 @@ import { createFaults } from './faults/faults';
 import { registerPlayback } from './playback/index';
 
 export interface SandboxOptions extends Partial<SandboxConfig> {
+  /** Copy the catalogue from a template made by an earlier start (default: for the small size only, which tests use). */
+  catalogueCache?: boolean;
   /** The clock in milliseconds; tests pass their own to reach token expiry and the six-month refresh limit. */
   now?: () => number;
 }
@@ -31,10 +34,13 @@ export interface Sandbox {
  * per test file on a temporary directory.
  */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
-  const { now = Date.now, ...overrides } = options;
+  const { now = Date.now, catalogueCache, ...overrides } = options;
   const config: SandboxConfig = { ...readSandboxEnv({}), ...overrides };
+  const useTemplate = catalogueCache ?? config.size === 'small';
+  const copied = useTemplate && restoreTemplate(config.dataDir, config.seed, config.size);
   const db = openDatabase(config.dataDir);
-  ensureCatalogue(db, config, now());
+  if (copied) resetUserState(db, config, now());
+  else if (ensureCatalogue(db, config, now()) && useTemplate) saveTemplate(db, config.seed, config.size);
 
   const resetListeners: (() => void)[] = [];
   const ctx: SandboxContext = {

@@ -21,10 +21,11 @@ const GENERATOR_VERSION = 1;
 /**
  * Generates the catalogue on first start (or when seed, size or generator changed) and
  * seeds the accounts' library and history; otherwise leaves the data, and what users did, alone.
+ * Returns whether it generated.
  */
-export function ensureCatalogue(db: SandboxDb, config: SandboxConfig, now: number): void {
+export function ensureCatalogue(db: SandboxDb, config: SandboxConfig, now: number): boolean {
   const wanted = `${config.seed}:${config.size}:${GENERATOR_VERSION}`;
-  if (readMeta(db, 'catalogue') === wanted) return;
+  if (readMeta(db, 'catalogue') === wanted) return false;
   // A bigger page cache keeps the random-id B-trees in memory while a large catalogue is written.
   const cacheSize = db.pragma('cache_size', { simple: true }) as number;
   db.pragma('cache_size = -262144');
@@ -37,6 +38,7 @@ export function ensureCatalogue(db: SandboxDb, config: SandboxConfig, now: numbe
     writeMeta(db, 'catalogue', wanted);
   })();
   db.pragma(`cache_size = ${cacheSize}`);
+  return true;
 }
 
 /** Empties every user's library and history and seeds the accounts' again (POST /__sandbox/reset). */
