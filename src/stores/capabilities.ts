@@ -21,8 +21,33 @@ export type Capability =
 
 export type CapabilityState = 'unknown' | 'available' | 'missing';
 
+type CapabilityMap = Partial<Record<Capability, CapabilityState>>;
+
+/** sessionStorage key: what was learnt survives full page loads within the tab's session. */
+export const CAPABILITIES_KEY = 'CAPABILITIES';
+
+function learnt(): CapabilityMap {
+  try {
+    const text = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(CAPABILITIES_KEY);
+    const value: unknown = text ? JSON.parse(text) : {};
+    return value && typeof value === 'object' ? (value as CapabilityMap) : {};
+  } catch (error) {
+    console.error('Could not read the learnt capabilities', error);
+    return {};
+  }
+}
+
 /** Each capability's state; absent keys are 'unknown'. */
-export const $capabilities = map<Partial<Record<Capability, CapabilityState>>>({});
+export const $capabilities = map<CapabilityMap>(learnt());
+
+// Reaction: keep what was learnt for the rest of the tab's session.
+$capabilities.listen((capabilities) => {
+  try {
+    if (typeof sessionStorage !== 'undefined') sessionStorage.setItem(CAPABILITIES_KEY, JSON.stringify(capabilities));
+  } catch (error) {
+    console.error('Could not keep the learnt capabilities', error);
+  }
+});
 
 /** Whether a capability may be tried (not known to be missing). */
 export function isCapabilityUsable(capability: Capability): boolean {

@@ -56,3 +56,15 @@ describe('ui flags', () => {
     expect($ui.get()).toMatchObject({ openDialogPremiumRequired: false, openDialogImagePreview: false, imagePreviewUrl: null });
   });
 });
+
+describe('capabilities', () => {
+  it('are kept in sessionStorage for the session and forgotten on reset', async () => {
+    const { $capabilities, markCapabilityMissing, resetCapabilities, isCapabilityUsable } = await import('../../src/stores/capabilities');
+    markCapabilityMissing('newReleases');
+    expect(isCapabilityUsable('newReleases')).toBe(false);
+    expect(JSON.parse(sessionStorage.getItem('CAPABILITIES') ?? '{}')).toEqual({ newReleases: 'missing' });
+    resetCapabilities();
+    expect($capabilities.get()).toEqual({});
+    expect(sessionStorage.getItem('CAPABILITIES')).toBe('{}');
+  });
+});
