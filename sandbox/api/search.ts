@@ -29,22 +29,22 @@ export function registerSearch(app: Hono<SandboxEnv>, kit: Kit): void {
   const sql = {
     track: {
       rows: `SELECT t.id FROM search_tracks s JOIN tracks t ON t.rowid = s.rowid WHERE search_tracks MATCH ?
-        ORDER BY s.rank * (1 + t.popularity / 100.0) LIMIT ? OFFSET ?`,
+        ORDER BY (lower(t.name) = lower(?)) DESC, s.rank * (1 + t.popularity / 100.0) LIMIT ? OFFSET ?`,
       count: 'SELECT count(*) AS n FROM search_tracks WHERE search_tracks MATCH ?',
     },
     artist: {
       rows: `SELECT a.* FROM search_artists s JOIN artists a ON a.rowid = s.rowid WHERE search_artists MATCH ?
-        ORDER BY s.rank * (1 + a.popularity / 100.0) LIMIT ? OFFSET ?`,
+        ORDER BY (lower(a.name) = lower(?)) DESC, s.rank * (1 + a.popularity / 100.0) LIMIT ? OFFSET ?`,
       count: 'SELECT count(*) AS n FROM search_artists WHERE search_artists MATCH ?',
     },
     album: {
       rows: `SELECT a.id FROM search_albums s JOIN albums a ON a.rowid = s.rowid WHERE search_albums MATCH ?
-        ORDER BY s.rank * (1 + a.popularity / 100.0) LIMIT ? OFFSET ?`,
+        ORDER BY (lower(a.name) = lower(?)) DESC, s.rank * (1 + a.popularity / 100.0) LIMIT ? OFFSET ?`,
       count: 'SELECT count(*) AS n FROM search_albums WHERE search_albums MATCH ?',
     },
     playlist: {
       rows: `SELECT p.* FROM search_playlists s JOIN playlists p ON p.rowid = s.rowid WHERE search_playlists MATCH ? AND p.public = 1 ${hideProvider}
-        ORDER BY s.rank * (1 + log(p.followers + 1) / 15.0) LIMIT ? OFFSET ?`,
+        ORDER BY (lower(p.name) = lower(?)) DESC, s.rank * (1 + log(p.followers + 1) / 15.0) LIMIT ? OFFSET ?`,
       count: `SELECT count(*) AS n FROM search_playlists s JOIN playlists p ON p.rowid = s.rowid WHERE search_playlists MATCH ? AND p.public = 1 ${hideProvider}`,
     },
   };
@@ -77,7 +77,8 @@ export function registerSearch(app: Hono<SandboxEnv>, kit: Kit): void {
       let total = 0;
       if (query && (type === 'track' || type === 'artist' || type === 'album' || type === 'playlist')) {
         total = (statements[type].count.get(query) as { n: number }).n;
-        const rows = statements[type].rows.all(query, limit, offset) as never[];
+        // An exact name match comes first, as people expect when they type a whole name.
+        const rows = statements[type].rows.all(query, text.trim(), limit, offset) as never[];
         items = rows.map((row) => toItem[type](row));
       }
       result[`${type}s`] = kit.page(c, items, total, limit, offset);
