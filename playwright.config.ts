@@ -50,6 +50,8 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/serve-test.mjs',
     url: `${TEST_SITE_URL}/`,
+    // The site may answer before the sandbox has its catalogue; serve-test says when both do.
+    wait: { stdout: /serve-test: ready/ },
     // A server already on the test ports is a leftover, never something to reuse.
     reuseExistingServer: false,
     // Building plus generating the sandbox's catalogue on two busy cores.

@@ -63,7 +63,7 @@ stack.firstExit.then((exit) => {
 });
 try {
   await stack.ready;
-  console.log(`serve-test: site ${stack.siteUrl}, sandbox ${stack.sandboxUrl}, data ${dataDir}`);
+  console.log(`serve-test: ready: site ${stack.siteUrl}, sandbox ${stack.sandboxUrl}, data ${dataDir}`);
 } catch (error) {
   console.error(`serve-test: ${error.message}`);
   await shutDown(1);
