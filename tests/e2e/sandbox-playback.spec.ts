@@ -124,6 +124,8 @@ test.describe('the sandbox Web Playback SDK', () => {
   test.skip(({ isMobile }) => isMobile, 'nothing here depends on the viewport; the desktop project covers it');
 
   test('connects, plays through the Web API, obeys every control, and leaves on disconnect', async ({ page, sandbox }) => {
+    // Shuffle and repeat stay with the user: start from a fresh sandbox, whatever ran before.
+    await sandbox.reset();
     const token = await tokenFor(sandbox.url, 'guest');
     const api = webApi(sandbox.url, token);
     const releases = await api('GET', 'browse/new-releases?limit=5');
