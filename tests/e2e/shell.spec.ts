@@ -108,6 +108,11 @@ test('the theme toggles, survives navigation and reloads, with no flash of the o
 
 test('the shell: search box, notification, tooltips, side navigation width, content width, scroll to top', async ({ page, signIn }, testInfo) => {
   await signIn(page);
+  // /home is /, and a see-all search of an unknown type goes to / as well (SPEC §2).
+  await page.goto('/home');
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goto('/search/video/anything');
+  await page.waitForURL((url) => url.pathname === '/');
   if (isNarrow(testInfo)) {
     await page.getByRole('link', { name: "What's New" }).click();
     await page.waitForURL('**/notification');

@@ -22,7 +22,7 @@ function PremiumDialogView() {
   return (
     <div className="dialog-backdrop">
       <div className="dialog premium-dialog" role="dialog" aria-modal="true" aria-labelledby="premium-title">
-        <button type="button" className="icon-button dialog__close" aria-label="Close" onClick={closePremiumPrompt}>
+        <button type="button" className="icon-button dialog__close" aria-label="Close" onClick={closePremiumPrompt} autoFocus>
           <Icon name="close" />
         </button>
         <img src="/images/premium-required.svg" alt="" width="120" height="96" />
