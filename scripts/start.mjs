@@ -8,6 +8,10 @@ import { describeExit, startStack } from './lib/stack.mjs';
 /** Loopback only: the provider's redirect URI must be 127.0.0.1, never localhost. */
 const HOST = process.env.HOST ?? '127.0.0.1';
 const useSandbox = process.env.PROVIDER !== 'spotify';
+if (!useSandbox && !process.env.SPOTIFY_CLIENT_ID && !process.env.PROVIDER_CLIENT_ID) {
+  console.error('PROVIDER=spotify needs SPOTIFY_CLIENT_ID (your app\'s client id; see README, "Using the real Spotify").');
+  process.exit(1);
+}
 
 function readPort(variable, fallback) {
   const raw = process.env[variable] ?? String(fallback);
