@@ -1,9 +1,8 @@
 import type { SandboxDb } from '../db';
 import type { SandboxConfig } from '../env';
-import type { AlbumRow, ArtistRow, CategoryRow, PlaylistItemRow, PlaylistRow, TrackRow, UserRow } from './rows';
+import type { AlbumRow, ArtistRow, TrackRow } from './rows';
 
-type Json = Record<string, unknown>;
-type ImageKind = 'album' | 'artist' | 'playlist' | 'category' | 'user';
+import { createPeopleBuilders, linkBuilders, type Json } from './people-objects';
 
 /** Markets every sandbox item is available in; the client asks for market=IN. */
 const MARKETS = ['IN', 'US', 'GB', 'DE', 'BR', 'JP'];
@@ -20,28 +19,15 @@ export function createObjectBuilders(db: SandboxDb, config: SandboxConfig) {
     artist: db.prepare('SELECT * FROM artists WHERE id = ?'),
     album: db.prepare('SELECT * FROM albums WHERE id = ?'),
     track: db.prepare('SELECT * FROM tracks WHERE id = ?'),
-    user: db.prepare('SELECT * FROM users WHERE id = ?'),
-    playlist: db.prepare('SELECT * FROM playlists WHERE id = ?'),
-    category: db.prepare('SELECT * FROM categories WHERE id = ?'),
     albumArtists: db.prepare('SELECT artist_id FROM album_artists WHERE album_id = ? ORDER BY position'),
     trackArtists: db.prepare('SELECT artist_id FROM track_artists WHERE track_id = ? ORDER BY position'),
-    playlistTotal: db.prepare('SELECT count(*) AS n FROM playlist_items WHERE playlist_id = ?'),
   };
   const simplifiedArtists = new Map<string, Json>();
   const simplifiedAlbums = new Map<string, Json>();
   // Credits are read for every track of every page; cached because the catalogue never changes.
   const trackCredits = new Map<string, Json[]>();
 
-  const href = (path: string) => `${base}/v1/${path}`;
-  const links = (kind: string, id: string) => ({
-    external_urls: { spotify: `${base}/open/${kind}/${id}` },
-    href: href(`${kind === 'user' ? 'users' : `${kind}s`}/${id}`),
-    id,
-    type: kind,
-    uri: `spotify:${kind}:${id}`,
-  });
-  const images = (kind: ImageKind, id: string, present: number, sizes: number[]) =>
-    present ? sizes.map((size) => ({ url: `${base}/img/${kind}/${id}.svg`, height: size, width: size })) : [];
+  const { href, links, images } = linkBuilders(base);
 
   function getArtistRow(id: string) {
     return q.artist.get(id) as ArtistRow | undefined;
@@ -155,78 +141,6 @@ export function createObjectBuilders(db: SandboxDb, config: SandboxConfig) {
     return row && trackFromRow(row);
   }
 
-  function userRow(id: string) {
-    return q.user.get(id) as UserRow | undefined;
-  }
-  function userImages(row: UserRow) {
-    // Two images, as the provider gives: the client shows image 0 on the own profile, image 1 elsewhere.
-    return row.image_count > 0 ? images('user', row.id, 1, [64, 300]) : [];
-  }
-  function publicUser(row: UserRow): Json {
-    const object: Json = { display_name: row.display_name, ...links('user', row.id), images: userImages(row) };
-    if (!dev) object.followers = { href: null, total: row.followers };
-    return object;
-  }
-  function privateUser(row: UserRow, scopes: Set<string>): Json {
-    const object: Json = { ...publicUser(row) };
-    if (dev) return object;
-    if (scopes.has('user-read-email')) object.email = row.email ?? '';
-    if (scopes.has('user-read-private')) {
-      object.country = row.country;
-      object.product = row.product;
-      object.explicit_content = { filter_enabled: false, filter_locked: false };
-    }
-    return object;
-  }
-  function playlistOwner(ownerId: string): Json {
-    const row = userRow(ownerId);
-    return { ...links('user', ownerId), display_name: row?.display_name ?? null };
-  }
-
-  function playlistRow(id: string) {
-    return q.playlist.get(id) as PlaylistRow | undefined;
-  }
-  function playlistTotal(id: string) {
-    return (q.playlistTotal.get(id) as { n: number }).n;
-  }
-  function simplifiedPlaylist(row: PlaylistRow): Json {
-    const ref = { href: href(`playlists/${row.id}/${dev ? 'items' : 'tracks'}`), total: playlistTotal(row.id) };
-    return {
-      collaborative: row.collaborative === 1,
-      description: row.description,
-      ...links('playlist', row.id),
-      images: images('playlist', row.id, row.has_image, [640]),
-      name: row.name,
-      owner: playlistOwner(row.owner_id),
-      public: row.public === 1,
-      snapshot_id: `${row.id}-1`,
-      [dev ? 'items' : 'tracks']: ref,
-    };
-  }
-  /** One playlist entry; `withItem` adds the development profile's `item` beside the old `track`. */
-  function playlistEntry(row: PlaylistItemRow, withItem: boolean): Json {
-    const entry: Json = {
-      added_at: row.added_at,
-      added_by: links('user', row.added_by),
-      is_local: false,
-      track: row.track_id ? (track(row.track_id) ?? null) : null,
-    };
-    if (withItem) entry.item = entry.track;
-    return entry;
-  }
-
-  function categoryFromRow(row: CategoryRow): Json {
-    return {
-      href: href(`browse/categories/${row.id}`),
-      icons: row.has_icon ? [{ url: `${base}/img/category/${row.id}.svg`, height: 274, width: 274 }] : [],
-      id: row.id,
-      name: row.name,
-    };
-  }
-  function categoryRow(id: string) {
-    return q.category.get(id) as CategoryRow | undefined;
-  }
-
   return {
     href,
     artist,
@@ -240,15 +154,7 @@ export function createObjectBuilders(db: SandboxDb, config: SandboxConfig) {
     track,
     trackFromRow,
     simplifiedTrackFromRow,
-    userRow,
-    publicUser,
-    privateUser,
-    playlistRow,
-    simplifiedPlaylist,
-    playlistEntry,
-    playlistTotal,
-    categoryRow,
-    categoryFromRow,
+    ...createPeopleBuilders(db, config, { href, links, images, track }),
   };
 }
 

@@ -107,7 +107,7 @@ describe('search', () => {
     expect(page2.tracks.items[0].id).not.toBe(result.tracks.items[0].id);
     const artist = await json(`/v1/artists/${ids.artist}`);
     const byName = await json(`/v1/search?q=${encodeURIComponent(artist.name)}&type=artist&limit=5`);
-    expect(byName.artists.items.map((a: { id: string }) => a.name)[0]).toBe(artist.name);
+    expect(byName.artists.items.map((a: { name: string }) => a.name)[0]).toBe(artist.name);
     expect(byName.artists.items.map((a: { id: string }) => a.id)).toContain(ids.artist);
   });
 
