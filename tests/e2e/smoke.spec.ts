@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { expect, test } from './fixtures';
+import { TEST_SANDBOX_URL, TEST_SITE_URL } from './helpers/urls';
 
 // The smallest proof that the built site serves a page to a real Chromium on
 // both projects; the fixtures fail it on any console error or failed request.
@@ -55,4 +57,23 @@ test('the sandbox fixture scripts a fault and clears it', async ({ sandbox }) =>
   await sandbox.addFault({ match: { path: '^/v1/me$' }, status: 500 });
   await sandbox.clearFaults();
   expect((await fetch(`${sandbox.url}/v1/me`)).status).toBe(401);
+});
+
+// `npm start` beside a running site: the test server holds both test ports now.
+test.describe('npm start with a port already in use', () => {
+  test.skip(({ isMobile }) => isMobile, 'no page involved: the desktop run is enough');
+  const run = (env: Record<string, string>) =>
+    spawnSync(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 20_000 });
+
+  test('names the site port and PORT in one line', () => {
+    const result = run({ PORT: new URL(TEST_SITE_URL).port, SANDBOX_PORT: '4399' });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Port \d+ \(the site\) .*set PORT\b/)]);
+  });
+
+  test('names the sandbox port and SANDBOX_PORT in one line', () => {
+    const result = run({ PORT: '4398', SANDBOX_PORT: new URL(TEST_SANDBOX_URL).port });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Port \d+ \(the sandbox\) .*set SANDBOX_PORT\b/)]);
+  });
 });
