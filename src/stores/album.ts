@@ -1,10 +1,11 @@
-import { map } from 'nanostores';
+import { map, onMount } from 'nanostores';
 import { getAlbum, getAlbumTracks } from '../api/albums';
 import { isCanceled } from '../api/errors';
 import { isInLibrary } from '../api/library';
 import type { Album, Track } from '../api/types';
 import { createTicket, emptyDetail, flipInLibrary, loadingDetail, logUnlessCanceled, type DetailState } from './detail';
 import { createPagedList } from './paged-list';
+import { onRoute } from './route';
 
 /** SPEC §7: the album page asks 20 tracks first, then 10 per page. */
 export const ALBUM_FIRST_TRACKS = 20;
@@ -71,3 +72,6 @@ export async function toggleSaveAlbum(): Promise<void> {
     $album.setKey('saving', false);
   }
 }
+
+// The album page loads itself when its route is entered while something shows $album, and resets on exit.
+onMount($album, () => onRoute(['album'], (route) => void loadAlbum(route.params.albumId ?? ''), resetAlbum));

@@ -1,10 +1,11 @@
-import { map } from 'nanostores';
+import { map, onMount } from 'nanostores';
 import { getArtist, getArtistAlbums, getArtistTopTracks, getRelatedArtists } from '../api/artists';
 import { isCanceled, isUnavailable } from '../api/errors';
 import { isInLibrary } from '../api/library';
 import type { Album, Artist, Track } from '../api/types';
 import { createTicket, emptyDetail, flipInLibrary, loadingDetail, logUnlessCanceled, type DetailState } from './detail';
 import { createPagedList } from './paged-list';
+import { onRoute } from './route';
 
 /** SPEC §9: Verified when followers exceed 1000. */
 export const VERIFIED_FOLLOWERS = 1000;
@@ -104,3 +105,8 @@ export async function toggleFollowArtist(): Promise<void> {
     $artist.setKey('following', false);
   }
 }
+
+// The artist pages (detail, related artists, albums) load the artist on entry and reset on exit.
+onMount($artist, () =>
+  onRoute(['artist', 'relatedArtists', 'artistAlbums'], (route) => void loadArtist(route.params.artistId ?? ''), resetArtist),
+);

@@ -1,8 +1,9 @@
-import { atom } from 'nanostores';
+import { atom, onMount } from 'nanostores';
 import { getCategories, getCategoryPlaylists, getFeaturedPlaylists, getNewReleases } from '../api/browse';
 import { isUnavailable } from '../api/errors';
 import type { Album, Category, Playlist } from '../api/types';
 import { createPagedList, type PageLoader } from './paged-list';
+import { listOnRoute, onRoute } from './route';
 
 /** /album/new-release: new releases, 20 per page. */
 export const newReleasesList = createPagedList<Album>((offset, limit) => getNewReleases(offset, limit), 20);
@@ -42,3 +43,11 @@ export const featuredPlaylistsList = createPagedList<Playlist>(async (offset, li
 export function isListUnavailable(error: unknown): boolean {
   return isUnavailable(error);
 }
+
+// Browse lists load when their pages are entered (the category browse lives on /search).
+listOnRoute(newReleasesList, ['newRelease']);
+listOnRoute(categoriesList, ['search']);
+listOnRoute(featuredPlaylistsList, ['popularPlaylists']);
+onMount(categoryPlaylistsList.$state, () =>
+  onRoute(['categoryPlaylists'], (route) => void loadCategoryPlaylists(route.params.categoryId ?? ''), categoryPlaylistsList.reset),
+);

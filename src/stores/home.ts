@@ -1,10 +1,11 @@
-import { map } from 'nanostores';
+import { map, onMount } from 'nanostores';
 import { getNewReleases } from '../api/browse';
 import { isCanceled, isUnavailable, statusOf } from '../api/errors';
 import { getRecentlyPlayed } from '../api/me';
 import { getPlaylistTracks } from '../api/playlists';
 import { search } from '../api/search';
 import type { Album, Playlist, Track } from '../api/types';
+import { onRoute } from './route';
 
 /** SPEC §9: home asks 50 recent plays, 10 new releases and 5 tracks per trending list. */
 export const HOME_RECENT_PLAYS = 50;
@@ -118,3 +119,8 @@ export async function loadHome(): Promise<void> {
 export function resetHome(): void {
   $home.set(initialHome());
 }
+
+// Home loads every section on entry; /track/recent-played loads only the recent plays.
+onMount($home, () =>
+  onRoute(['home', 'recentPlayed'], (route) => void (route.name === 'home' ? loadHome() : loadRecentPlays())),
+);

@@ -6,6 +6,7 @@ import { getMyPlaylists } from '../api/playlists';
 import type { Playlist, SavedAlbum, SavedTrack } from '../api/types';
 import { flipInLibrary, logUnlessCanceled } from './detail';
 import { createPagedList } from './paged-list';
+import { listOnRoute } from './route';
 
 /** Your Library's saved albums (/collection/albums), 20 per page. */
 export const savedAlbumsList = createPagedList<SavedAlbum>((offset, limit) => getSavedAlbums(offset, limit), 20);
@@ -55,3 +56,8 @@ export async function toggleLikeTrack(id: string): Promise<boolean> {
     $likingTracks.setKey(id, false);
   }
 }
+
+// Your Library's lists load when their pages are entered.
+listOnRoute(savedAlbumsList, ['collectionAlbums', 'mySavedAlbums']);
+listOnRoute(savedTracksList, ['collectionTracks', 'mySavedTracks']);
+listOnRoute(myPlaylistsList, ['collection']);

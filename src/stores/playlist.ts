@@ -1,9 +1,10 @@
-import { map } from 'nanostores';
+import { map, onMount } from 'nanostores';
 import { isCanceled } from '../api/errors';
 import { getPlaylist, getPlaylistTracks } from '../api/playlists';
 import type { Playlist, PlaylistEntry } from '../api/types';
 import { createTicket, emptyDetail, loadingDetail, type DetailState } from './detail';
 import { createPagedList } from './paged-list';
+import { onRoute } from './route';
 
 export interface PlaylistState extends DetailState<Playlist> {
   /** Development mode: the provider shows this playlist's header but not its tracks (DESIGN §2). */
@@ -55,3 +56,6 @@ export async function loadPlaylist(id: string): Promise<void> {
   }
   await playlistTracks.loadFirstPage();
 }
+
+// The playlist page loads itself on entry and resets on exit.
+onMount($playlist, () => onRoute(['playlist'], (route) => void loadPlaylist(route.params.playlistId ?? ''), resetPlaylist));

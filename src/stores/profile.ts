@@ -1,10 +1,11 @@
-import { atom, map } from 'nanostores';
+import { atom, map, onMount } from 'nanostores';
 import { isCanceled } from '../api/errors';
 import { getFollowedArtists, getMe, getTopArtists, getTopTracks } from '../api/me';
 import type { Artist, Track, UserProfile } from '../api/types';
 import { DEFAULT_BACKGROUND, randomPaletteColor } from '../lib/colors';
 import { createTicket } from './detail';
 import { createPagedList } from './paged-list';
+import { listOnRoute, onRoute } from './route';
 
 /** SPEC §9: the own profile shows 10 of each list; full lists page by 20, following asks 50. */
 export const PROFILE_SECTION_SIZE = 10;
@@ -90,3 +91,10 @@ export async function loadFullFollowing(): Promise<void> {
   const mine = ticket.next();
   await section(mine, 'following', () => getFollowedArtists(FOLLOWING_FULL_LIST));
 }
+
+// The own profile page loads on entry and resets (keeping $myProfile) on exit; the full lists page themselves.
+onMount($profile, () =>
+  onRoute(['myProfile', 'myFollowing'], (route) => void (route.name === 'myProfile' ? loadProfilePage() : loadFullFollowing()), resetProfile),
+);
+listOnRoute(topTracksList, ['myTopTracks']);
+listOnRoute(topArtistsList, ['myTopArtists']);

@@ -1,8 +1,9 @@
-import { map } from 'nanostores';
+import { map, onMount } from 'nanostores';
 import { isCanceled } from '../api/errors';
 import { search, SEARCH_TYPES, searchType } from '../api/search';
 import type { Album, Artist, Playlist, SearchResults, SearchType, Track } from '../api/types';
 import { createPagedList } from './paged-list';
+import { onRoute } from './route';
 
 /** SPEC §5: search text is limited to 30 characters. */
 export const SEARCH_MAX_LENGTH = 30;
@@ -73,3 +74,16 @@ export async function loadSeeAll(type: SearchType, query: string): Promise<void>
   seeAllList.reset();
   await seeAllList.loadFirstPage();
 }
+
+// /search?q runs the search (no q: the category browse shows); leaving search clears it (SPEC §4).
+onMount($search, () =>
+  onRoute(['search'], (route) => void (route.search.q ? runSearch(limitSearchText(route.search.q)) : clearSearch()), clearSearch),
+);
+
+// /search/{type}/{query} opens its see-all list; a type that is not one of the four loads nothing.
+onMount(seeAllList.$state, () =>
+  onRoute(['seeAll'], (route) => {
+    const type = route.params.searchType ?? '';
+    if (isSearchType(type)) void loadSeeAll(type, route.params.searchQuery ?? '');
+  }),
+);

@@ -1,10 +1,11 @@
-import { map } from 'nanostores';
+import { map, onMount } from 'nanostores';
 import { isCanceled, isUnavailable } from '../api/errors';
 import { isInLibrary } from '../api/library';
 import type { Playlist, UserProfile } from '../api/types';
 import { getUser, getUserPlaylists } from '../api/users';
 import { createTicket, emptyDetail, flipInLibrary, loadingDetail, logUnlessCanceled, type DetailState } from './detail';
 import { createPagedList } from './paged-list';
+import { onRoute } from './route';
 
 export interface UserState extends DetailState<UserProfile> {
   isFollowed: boolean;
@@ -69,3 +70,6 @@ export async function toggleFollowUser(): Promise<void> {
     $user.setKey('following', false);
   }
 }
+
+// Another user's page loads itself on entry and resets on exit.
+onMount($user, () => onRoute(['user'], (route) => void loadUser(route.params.userId ?? ''), resetUser));

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { $route, onRoute, parseRoute, syncRoute } from '../../src/stores/route';
+
+describe('routes of SPEC §2', () => {
+  it('parses every app route with its params and query', () => {
+    expect(parseRoute('/')).toMatchObject({ name: 'home' });
+    expect(parseRoute('/search?q=love')).toMatchObject({ name: 'search', search: { q: 'love' } });
+    expect(parseRoute('/search/track/hello%20world')).toMatchObject({ name: 'seeAll', params: { searchType: 'track', searchQuery: 'hello world' } });
+    expect(parseRoute('/album/new-release')).toMatchObject({ name: 'newRelease' });
+    expect(parseRoute('/album/abc')).toMatchObject({ name: 'album', params: { albumId: 'abc' } });
+    expect(parseRoute('/artist/a1/related-artists')).toMatchObject({ name: 'relatedArtists', params: { artistId: 'a1' } });
+    expect(parseRoute('/artist/a1/albums')).toMatchObject({ name: 'artistAlbums' });
+    expect(parseRoute('/playlist/popular')).toMatchObject({ name: 'popularPlaylists' });
+    expect(parseRoute('/category/pop/playlists')).toMatchObject({ name: 'categoryPlaylists', params: { categoryId: 'pop' } });
+    expect(parseRoute('/user/me')).toMatchObject({ name: 'myProfile' });
+    expect(parseRoute('/user/me/top-tracks')).toMatchObject({ name: 'myTopTracks' });
+    expect(parseRoute('/user/aarav.sharma')).toMatchObject({ name: 'user', params: { userId: 'aarav.sharma' } });
+    expect(parseRoute('/collection/tracks')).toMatchObject({ name: 'collectionTracks' });
+    expect(parseRoute('http://127.0.0.1:4321/track/recent-played')).toMatchObject({ name: 'recentPlayed' });
+    expect(parseRoute('/nowhere/at/all')).toBeNull();
+  });
+
+  it('enters on a matching route, again when its params or query change, and leaves elsewhere', () => {
+    const seen: string[] = [];
+    const stop = onRoute(['album'], (route) => seen.push(`enter ${route.params.albumId}`), () => seen.push('leave'));
+    syncRoute('/album/a');
+    syncRoute('/album/a');
+    syncRoute('/album/b');
+    syncRoute('/search');
+    syncRoute('/collection');
+    syncRoute('/album/c');
+    stop();
+    syncRoute('/album/d');
+    expect(seen).toEqual(['enter a', 'enter b', 'leave', 'enter c', 'leave']);
+    expect($route.get()?.params.albumId).toBe('d');
+  });
+});
