@@ -12,7 +12,7 @@ function MoreOptionsButtonView() {
       className="icon-button"
       aria-label="More options"
       aria-haspopup="dialog"
-      disabled={!hydrated}
+      aria-disabled={!hydrated || undefined}
       onClick={openBottomSheet}
     >
       <Icon name="more" />

@@ -39,7 +39,7 @@ export function LogoutButton({ className = 'button', onDone }: ActionProps) {
     <button
       type="button"
       className={className}
-      disabled={!hydrated}
+      aria-disabled={!hydrated || undefined}
       onClick={() => {
         onDone?.();
         signOut();
@@ -60,7 +60,7 @@ export function ThemeToggle({ className = 'icon-button', withLabel = false }: Ac
     <button
       type="button"
       className={className}
-      disabled={!hydrated}
+      aria-disabled={!hydrated || undefined}
       aria-label={`Switch to ${next.toLowerCase()} theme`}
       data-tooltip={withLabel ? undefined : `${next} theme`}
       data-theme-toggle
@@ -80,7 +80,7 @@ export function HistoryButton({ direction, className = 'icon-button', onDone, wi
     <button
       type="button"
       className={className}
-      disabled={!hydrated}
+      aria-disabled={!hydrated || undefined}
       aria-label={label}
       data-tooltip={withLabel ? undefined : label}
       onClick={() => {

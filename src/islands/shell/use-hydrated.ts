@@ -4,8 +4,8 @@ const subscribeToNothing = () => () => {};
 
 /**
  * False in the server's HTML and during hydration, true once the island answers.
- * Controls are rendered disabled until then, so a click that lands before
- * hydration is refused visibly instead of being lost (and tests wait for it).
+ * Controls say aria-disabled until then (no faded flash), so assistive technology
+ * and tests know a click that lands before hydration would be lost.
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(
