@@ -59,8 +59,13 @@ export function createFaults(enabled: boolean) {
   const middleware: MiddlewareHandler<SandboxEnv> = async (c, next) => {
     const path = c.req.path;
     if (!enabled || path.startsWith('/__sandbox/')) return next();
+    // The regex may name the path alone (^/v1/me$) or the path with its query (type=playlist).
+    const withQuery = path + new URL(c.req.url).search;
     const fault = faults.find(
-      (f) => (f.method === null || f.method === c.req.method) && new RegExp(f.path).test(path) && (f.times === null || f.hits < f.times),
+      (f) =>
+        (f.method === null || f.method === c.req.method) &&
+        (new RegExp(f.path).test(path) || new RegExp(f.path).test(withQuery)) &&
+        (f.times === null || f.hits < f.times),
     );
     if (!fault) return next();
     fault.hits++;

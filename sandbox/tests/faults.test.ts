@@ -40,6 +40,12 @@ describe('faults (SANDBOX_FAULTS=1)', () => {
     expect(listed.faults[0].hits).toBe(1);
   });
 
+  it('matches the query string too', async () => {
+    await script({ match: { path: '^/v1/search\\?.*type=playlist' }, status: 503, times: 1 });
+    expect((await s.get('/v1/search?q=a&type=track', token)).status).toBe(200);
+    expect((await s.get('/v1/search?q=a&type=playlist', token)).status).toBe(503);
+  });
+
   it('delays, and drops the connection', async () => {
     await script({ match: { path: '^/v1/browse/categories$' }, delayMs: 300, times: 1 });
     const started = Date.now();
