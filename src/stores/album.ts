@@ -6,6 +6,7 @@ import type { Album, Track } from '../api/types';
 import { createTicket, emptyDetail, flipInLibrary, loadingDetail, logUnlessCanceled, type DetailState } from './detail';
 import { createPagedList } from './paged-list';
 import { onRoute } from './route';
+import { withTopLoading } from './ui';
 
 /** SPEC §7: the album page asks 20 tracks first, then 10 per page. */
 export const ALBUM_FIRST_TRACKS = 20;
@@ -42,7 +43,7 @@ export async function loadAlbum(id: string): Promise<void> {
   albumId = id;
   $album.set({ ...loadingDetail<Album>(), isSaved: false, saving: false });
   try {
-    const album = await getAlbum(id);
+    const album = await withTopLoading(getAlbum(id));
     if (!ticket.isCurrent(mine)) return;
     $album.set({ ...$album.get(), loading: false, data: album });
   } catch (error) {

@@ -6,6 +6,7 @@ import type { Album, Artist, Track } from '../api/types';
 import { createTicket, emptyDetail, flipInLibrary, loadingDetail, logUnlessCanceled, type DetailState } from './detail';
 import { createPagedList } from './paged-list';
 import { onRoute } from './route';
+import { withTopLoading } from './ui';
 
 /** SPEC §9: Verified when followers exceed 1000. */
 export const VERIFIED_FOLLOWERS = 1000;
@@ -73,7 +74,7 @@ export async function loadArtist(id: string): Promise<void> {
   artistId = id;
   $artist.set({ ...initial(), ...loadingDetail<Artist>() });
   try {
-    const artist = await getArtist(id);
+    const artist = await withTopLoading(getArtist(id));
     if (!ticket.isCurrent(mine)) return;
     $artist.set({ ...$artist.get(), loading: false, data: artist });
   } catch (error) {

@@ -6,6 +6,7 @@ import { getPlaylistTracks } from '../api/playlists';
 import { search } from '../api/search';
 import type { Album, Playlist, Track } from '../api/types';
 import { onRoute } from './route';
+import { withTopLoading } from './ui';
 
 /** SPEC §9: home asks 50 recent plays, 10 new releases and 5 tracks per trending list. */
 export const HOME_RECENT_PLAYS = 50;
@@ -101,7 +102,7 @@ export function loadRecentPlays(): Promise<void> {
 export async function loadHome(): Promise<void> {
   const setTrending = (language: TrendingLanguage) => (section: HomeSection<Track>) =>
     $home.setKey('trending', { ...$home.get().trending, [language]: section });
-  await Promise.all([
+  await withTopLoading(Promise.all([
     loadRecentPlays(),
     ...TRENDING_LANGUAGES.map((language) => fill<Track>(setTrending(language), () => trendingTracks(language))),
     fill<Album>(
@@ -112,7 +113,7 @@ export async function loadHome(): Promise<void> {
       (section) => $home.setKey('dailyMix', section),
       async () => keepProviderPlaylists((await search('daily mix', ['playlist'], 10, 0, 'home-daily-mix')).playlists.items),
     ),
-  ]);
+  ]));
 }
 
 /** Back to the empty home (sign-out, tests). */

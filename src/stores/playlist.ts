@@ -5,6 +5,7 @@ import type { Playlist, PlaylistEntry } from '../api/types';
 import { createTicket, emptyDetail, loadingDetail, type DetailState } from './detail';
 import { createPagedList } from './paged-list';
 import { onRoute } from './route';
+import { withTopLoading } from './ui';
 
 export interface PlaylistState extends DetailState<Playlist> {
   /** Development mode: the provider shows this playlist's header but not its tracks (DESIGN §2). */
@@ -46,7 +47,7 @@ export async function loadPlaylist(id: string): Promise<void> {
   playlistId = id;
   $playlist.set({ ...loadingDetail<Playlist>(), tracksUnavailable: false });
   try {
-    const playlist = await getPlaylist(id);
+    const playlist = await withTopLoading(getPlaylist(id));
     if (!ticket.isCurrent(mine)) return;
     $playlist.set({ ...$playlist.get(), loading: false, data: playlist });
   } catch (error) {

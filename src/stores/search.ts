@@ -2,6 +2,7 @@ import { map, onMount } from 'nanostores';
 import { isCanceled } from '../api/errors';
 import { search, SEARCH_TYPES, searchType } from '../api/search';
 import type { Album, Artist, Playlist, SearchResults, SearchType, Track } from '../api/types';
+import { navigateTo } from '../lib/navigation';
 import { createPagedList } from './paged-list';
 import { onRoute } from './route';
 
@@ -80,10 +81,11 @@ onMount($search, () =>
   onRoute(['search'], (route) => void (route.search.q ? runSearch(limitSearchText(route.search.q)) : clearSearch()), clearSearch),
 );
 
-// /search/{type}/{query} opens its see-all list; a type that is not one of the four loads nothing.
+// /search/{type}/{query} opens its see-all list; any other type goes to / replacing history (SPEC §5).
 onMount(seeAllList.$state, () =>
   onRoute(['seeAll'], (route) => {
     const type = route.params.searchType ?? '';
     if (isSearchType(type)) void loadSeeAll(type, route.params.searchQuery ?? '');
+    else navigateTo('/', { replace: true });
   }),
 );

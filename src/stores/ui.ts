@@ -65,3 +65,21 @@ export function openPremiumPrompt(): void {
 export function closePremiumPrompt(): void {
   $ui.setKey('openDialogPremiumRequired', false);
 }
+
+let pageLoads = 0;
+
+/**
+ * Shows the top loading bar while a page's data loads; loads that overlap keep
+ * it up until the last one settles. Resolves like the promise it watches.
+ */
+export async function withTopLoading<T>(load: Promise<T>): Promise<T> {
+  pageLoads++;
+  startTopLoading(Math.max($ui.get().topLoadingProgress % 100, 30));
+  try {
+    return await load;
+  } finally {
+    pageLoads--;
+    if (pageLoads === 0) finishTopLoading();
+    else setTopLoadingProgress($ui.get().topLoadingProgress + (100 - $ui.get().topLoadingProgress) / 2);
+  }
+}

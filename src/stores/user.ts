@@ -6,6 +6,7 @@ import { getUser, getUserPlaylists } from '../api/users';
 import { createTicket, emptyDetail, flipInLibrary, loadingDetail, logUnlessCanceled, type DetailState } from './detail';
 import { createPagedList } from './paged-list';
 import { onRoute } from './route';
+import { withTopLoading } from './ui';
 
 export interface UserState extends DetailState<UserProfile> {
   isFollowed: boolean;
@@ -39,7 +40,7 @@ export async function loadUser(id: string): Promise<void> {
   userId = id;
   $user.set({ ...initial(), ...loadingDetail<UserProfile>() });
   try {
-    const user = await getUser(id);
+    const user = await withTopLoading(getUser(id));
     if (!ticket.isCurrent(mine)) return;
     $user.set({ ...$user.get(), loading: false, data: user });
   } catch (error) {

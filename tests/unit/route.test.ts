@@ -35,3 +35,15 @@ describe('routes of SPEC §2', () => {
     expect($route.get()?.params.albumId).toBe('d');
   });
 });
+
+describe('see-all type check', () => {
+  it('sends an unknown search type to /, replacing history', async () => {
+    const { recordNavigation } = await import('./helpers/provider');
+    const { seeAllList } = await import('../../src/stores/search');
+    const visits = recordNavigation();
+    syncRoute('/search/podcast/love');
+    const stop = seeAllList.$state.listen(() => undefined);
+    expect(visits).toEqual([{ path: '/', replace: true }]);
+    stop();
+  });
+});

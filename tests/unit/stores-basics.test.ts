@@ -68,3 +68,19 @@ describe('capabilities', () => {
     expect(sessionStorage.getItem('CAPABILITIES')).toBe('{}');
   });
 });
+
+describe('top loading bar', () => {
+  it('stays up while overlapping page loads run and goes when the last settles, failures included', async () => {
+    const { withTopLoading } = await import('../../src/stores/ui');
+    let finishFirst: () => void = () => undefined;
+    const first = withTopLoading(new Promise<void>((resolve) => (finishFirst = resolve)));
+    const second = withTopLoading(Promise.reject(new Error('boom')));
+    expect($ui.get().isTopLoading).toBe(true);
+    await expect(second).rejects.toThrow('boom');
+    expect($ui.get().isTopLoading).toBe(true);
+    expect($ui.get().topLoadingProgress).toBeGreaterThan(30);
+    finishFirst();
+    await first;
+    expect($ui.get()).toMatchObject({ isTopLoading: false, topLoadingProgress: 100 });
+  });
+});
