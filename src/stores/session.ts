@@ -61,7 +61,9 @@ export function storeTokens(tokens: TokenSet): void {
 
 /** Reads the session again from storage (another tab signed in or out). */
 export function reloadSession(): void {
-  $session.set(storedSession());
+  const session = storedSession();
+  if (session) sessionEnded = false;
+  $session.set(session);
 }
 
 function forgetSession(): void {
