@@ -209,4 +209,25 @@ describe.each(['extended', 'development'] as const)('conformance with the provid
     }
     expect(failures).toEqual([]);
   });
+
+  it('errors use the documented envelopes: 401, 403 (scope) and 429 (rate limit, with Retry-After)', async () => {
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    const cache = new Map<string, ValidateFunction>();
+    const narrow = (await s.signIn({ scopes: ['user-read-private'] })).access_token;
+    const check = async (call: Call, answer: Response) => {
+      expect(answer.status, call.path).toBe(call.status);
+      const validate = validatorFor(ajv, cache, call, profile)!;
+      const body: unknown = await answer.json();
+      expect(validate(body), `${call.path}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+    };
+    await check({ method: 'get', template: '/me/tracks', path: '/me/tracks', status: 401 }, await fetch(`${s.url}/v1/me/tracks`));
+    await check(
+      { method: 'get', template: '/me/tracks', path: '/me/tracks', status: 403 },
+      await fetch(`${s.url}/v1/me/tracks`, { headers: { Authorization: `Bearer ${narrow}` } }),
+    );
+    await fetch(`${s.url}/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ match: { path: '^/v1/search$' }, status: 429, headers: { 'Retry-After': '3' }, times: 1 }) });
+    const limited = await fetch(`${s.url}/v1/search?q=a&type=track`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(limited.headers.get('retry-after')).toBe('3');
+    await check({ method: 'get', template: '/search', path: '/search', status: 429 }, limited);
+  });
 });
