@@ -78,6 +78,8 @@ interface DemoWindow {
       disconnect(): void;
       /** The sandbox SDK's audio element; tests read its clock. */
       _audio: HTMLAudioElement;
+      /** The sandbox SDK's device key; a test uses it to cut the device's connection. */
+      _key: string;
     };
   };
 }
@@ -203,6 +205,22 @@ test.describe('the sandbox Web Playback SDK', () => {
     await page.evaluate(() => (window as unknown as DemoWindow).demo.player.disconnect());
     await expect.poll(async () => (await api('GET', 'me/player/devices')).json.devices.map((device) => device.id)).not.toContain(deviceId);
     expect((await api('GET', 'me/player')).status).toBe(204);
+  });
+
+  test('comes back as a new device after its connection drops', async ({ page, sandbox }) => {
+    const token = await tokenFor(sandbox.url, 'guest');
+    await openDemo(page, sandbox.url, token);
+    const first = (await waitForEvent(page, 0, 'ready')).payload.device_id;
+    // The sandbox ends the device's event stream, as a restart or a network cut would.
+    const key = await page.evaluate(() => (window as unknown as DemoWindow).demo.player._key);
+    const mark = await eventCount(page);
+    expect((await fetch(`${sandbox.url}/sdk/v1/disconnect?key=${key}`, { method: 'POST' })).status).toBe(204);
+    expect((await waitForEvent(page, mark, 'not_ready')).payload.device_id).toBe(first);
+    const second = (await waitForEvent(page, mark, 'ready')).payload.device_id;
+    expect(second).not.toBe(first);
+    const ids = (await webApi(sandbox.url, token)('GET', 'me/player/devices')).json.devices.map((device) => device.id);
+    expect(ids).toContain(second);
+    expect(ids).not.toContain(first);
   });
 
   test.describe('refusals', () => {
