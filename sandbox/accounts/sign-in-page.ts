@@ -4,11 +4,11 @@ const escape = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 const STYLE = `body{font-family:system-ui,sans-serif;background:#121212;color:#f5f5f5;margin:0;display:grid;place-items:center;min-height:100vh}
-main{width:min(92vw,380px);padding:32px;background:#1e1e2a;border-radius:12px}h1{font-size:1.5rem;margin:0 0 8px}
+main{box-sizing:border-box;width:min(92vw,380px);padding:28px;background:#1e1e2a;border-radius:12px}h1{font-size:1.5rem;margin:0 0 8px}
 p{color:#c8c8d0}form{margin:16px 0}label{display:block;margin:12px 0 4px}input{width:100%;box-sizing:border-box;padding:10px;border-radius:6px;border:1px solid #888;background:#fff;color:#111;font-size:1rem}
 button{width:100%;padding:12px;border-radius:999px;border:0;font-size:1rem;font-weight:600;cursor:pointer;margin-top:12px}
 .primary{background:#1ed760;color:#000}.secondary{background:#f5f5f5;color:#000}.deny{background:transparent;color:#f5f5f5;border:1px solid #f5f5f5}
-button:focus-visible,input:focus-visible{outline:3px solid #9759a8;outline-offset:2px}.error{background:#5c1d24;color:#fff;padding:12px;border-radius:6px}
+button:focus-visible,input:focus-visible{outline:3px solid #9759a8;outline-offset:2px}.error{background:#5c1d24;color:#fff;padding:12px;border-radius:6px}.hint{font-size:.875rem}
 hr{border:0;border-top:1px solid #444;margin:20px 0}`;
 
 function layout(title: string, body: string): string {
@@ -46,7 +46,8 @@ ${problem ? `<p class="error" role="alert">${escape(problem)}</p>` : ''}
 <form method="post" action="/authorize">${fields}
 <label for="email">Email address</label><input id="email" name="email" type="email" autocomplete="username" required value="${escape(email)}">
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
-<button class="secondary" type="submit" name="action" value="login">Log in</button></form>
+<button class="secondary" type="submit" name="action" value="login">Log in</button>
+<p class="hint">Sandbox accounts: guest@mymusic.test (password guest, Premium) and free@mymusic.test (password free).</p></form>
 <form method="post" action="/authorize">${fields}<button class="deny" type="submit" name="action" value="deny">Deny</button></form>`,
   );
 }
