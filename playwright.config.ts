@@ -7,11 +7,14 @@ import { TEST_SANDBOX_URL, TEST_SITE_URL } from './tests/e2e/helpers/urls';
 process.env.SANDBOX_URL = TEST_SANDBOX_URL;
 
 const isCI = Boolean(process.env.CI);
+// Runs on other ports (TEST_SITE_PORT) keep their own artifacts: each run empties its
+// output folder at start, which would delete a concurrent run's traces.
+const runSuffix = process.env.TEST_SITE_PORT ? `-${process.env.TEST_SITE_PORT}` : '';
 
 // Playwright reads this file's default export; it is the one default export we keep.
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results',
+  outputDir: `test-results${runSuffix}`,
   globalTeardown: './tests/e2e/helpers/global-teardown.ts',
   // Two cores are shared by everything; more workers only make tests time out.
   workers: 2,
@@ -22,7 +25,7 @@ export default defineConfig({
   // and a long walk through the app must not fail only because the machine is busy.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  reporter: [['list'], ['html', { open: 'never', outputFolder: `playwright-report${runSuffix}` }]],
   use: {
     baseURL: TEST_SITE_URL,
     screenshot: 'only-on-failure',

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { tsImport } from 'tsx/esm/api';
-import { ensureBuilt } from './lib/build.mjs';
+import { snapshotBuild } from './lib/build.mjs';
 import { measureRoute } from './lib/measure.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { routePatterns, routesToLoad, sampleParams } from './lib/routes.mjs';
@@ -34,13 +34,15 @@ if (clash) {
   console.error(clash);
   process.exit(1);
 }
-await ensureBuilt();
+// Built when stale, then run from a copy that a concurrent rebuild cannot change.
+const distDir = await snapshotBuild('bench-site');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'my-music-bench-sandbox-'));
 const stack = startStack({
   host: HOST,
   sitePort,
   sandboxPort,
+  distDir,
   sandboxEnv: { SANDBOX_DATA_DIR: dataDir, SANDBOX_SIZE: 'small', SANDBOX_PUBLIC_URL: `http://${HOST}:${sandboxPort}` },
   siteEnv: { PROVIDER: 'sandbox', SITE_URL: `http://${HOST}:${sitePort}` },
 });
@@ -49,6 +51,7 @@ const cleanUp = async () => {
   await browser?.close();
   await stack.stop();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(distDir, { recursive: true, force: true });
 };
 process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureBuilt } from './lib/build.mjs';
+import { snapshotBuild } from './lib/build.mjs';
 import { findPortClash } from './lib/services.mjs';
 import { describeExit, startStack } from './lib/stack.mjs';
 
@@ -26,8 +26,9 @@ if (clash) {
   process.exit(1);
 }
 
-// `npm test` builds first; this makes `npm run test:e2e` alone safe too.
-await ensureBuilt();
+// `npm test` builds first; building here when stale makes `npm run test:e2e` alone
+// safe too. The site runs from a copy so a rebuild during the run cannot break it.
+const distDir = await snapshotBuild('e2e-site');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'my-music-test-sandbox-'));
 let stopping = false;
@@ -36,6 +37,7 @@ const stack = startStack({
   host: HOST,
   sitePort,
   sandboxPort,
+  distDir,
   sandboxEnv: {
     SANDBOX_DATA_DIR: dataDir,
     SANDBOX_SIZE: 'small',
@@ -51,6 +53,7 @@ async function shutDown(exitCode) {
   stopping = true;
   await stack.stop();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(distDir, { recursive: true, force: true });
   process.exit(exitCode);
 }
 process.on('SIGTERM', () => void shutDown(0));

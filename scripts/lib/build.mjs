@@ -1,7 +1,9 @@
 // Decides whether the site must be (re)built and builds it. `npm start`, the test
 // server and the bench share this so that none of them serves a stale dist/.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, bin } from './paths.mjs';
 
@@ -45,8 +47,47 @@ export function build() {
   });
 }
 
-/** Builds only when needed; says which it did so a slow start is explained. */
-export async function ensureBuilt({ force = false, log = console.log } = {}) {
+const LOCK = join(tmpdir(), `my-music-build-${createHash('sha1').update(ROOT).digest('hex').slice(0, 12)}.lock`);
+
+function lockHolderAlive() {
+  try {
+    process.kill(Number(readFileSync(join(LOCK, 'pid'), 'utf8')), 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+/**
+ * Runs `work` while no other script of this checkout builds or copies dist/:
+ * two builds into one dist/ corrupt each other (seen with several people and
+ * test runs sharing a checkout). A lock left by a dead process is taken over.
+ */
+async function withBuildLock(work, log) {
+  let told = false;
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      writeFileSync(join(LOCK, 'pid'), String(process.pid));
+      break;
+    } catch {
+      if (existsSync(LOCK) && !lockHolderAlive()) {
+        rmSync(LOCK, { recursive: true, force: true });
+        continue;
+      }
+      if (!told) log('Waiting for another build of this checkout to finish...');
+      told = true;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
+async function buildIfStale(force, log) {
   const reason = force ? 'a fresh build was asked for' : staleReason();
   if (!reason) {
     log('Build is up to date (dist/).');
@@ -54,4 +95,25 @@ export async function ensureBuilt({ force = false, log = console.log } = {}) {
   }
   log(`Building the site: ${reason}.`);
   await build();
+}
+
+/** Builds only when needed; says which it did so a slow start is explained. */
+export function ensureBuilt({ force = false, log = console.log } = {}) {
+  return withBuildLock(() => buildIfStale(force, log), log);
+}
+
+/**
+ * Builds when needed, then copies dist/ to `.data-<name>-<pid>/` in the checkout
+ * (inside it, so the server still finds node_modules) and returns that folder.
+ * The test server and the bench run from the copy, so a rebuild of dist/ during
+ * their run cannot swap the code under them. The caller removes the folder.
+ */
+export function snapshotBuild(name, { log = console.log } = {}) {
+  return withBuildLock(async () => {
+    await buildIfStale(false, log);
+    const copy = join(ROOT, `.data-${name}-${process.pid}`);
+    rmSync(copy, { recursive: true, force: true });
+    cpSync(join(ROOT, 'dist'), copy, { recursive: true });
+    return copy;
+  }, log);
 }

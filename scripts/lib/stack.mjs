@@ -1,6 +1,7 @@
 // The site and the sandbox started together, the site's provider settings
 // pointing at that sandbox. `npm start`, the test server and the bench differ
 // only in ports, data directory and sandbox options.
+import { join } from 'node:path';
 import { SERVER_ENTRY } from './build.mjs';
 import { describeExit, startService, stopServices, waitUntilAnswering } from './services.mjs';
 
@@ -16,8 +17,9 @@ const SITE_READY_MS = 60_000;
  * @param {Record<string, string>} [options.sandboxEnv]  SANDBOX_* settings for this run
  * @param {Record<string, string>} [options.siteEnv]     extra settings for the site
  * @param {boolean} [options.ownGroups]    see startService
+ * @param {string} [options.distDir]      a copy of dist/ to run (snapshotBuild); dist/ itself by default
  */
-export function startStack({ host, sitePort, sandboxPort, sandboxEnv = {}, siteEnv = {}, ownGroups = false }) {
+export function startStack({ host, sitePort, sandboxPort, sandboxEnv = {}, siteEnv = {}, ownGroups = false, distDir }) {
   const siteUrl = `http://${host}:${sitePort}`;
   const sandboxUrl = sandboxPort === null ? null : `http://${host}:${sandboxPort}`;
   const services = [];
@@ -38,7 +40,7 @@ export function startStack({ host, sitePort, sandboxPort, sandboxEnv = {}, siteE
   services.push(
     startService({
       name: 'site',
-      args: [SERVER_ENTRY],
+      args: [distDir ? join(distDir, 'server', 'entry.mjs') : SERVER_ENTRY],
       env: { HOST: host, PORT: String(sitePort), ...providerEnv, ...siteEnv },
       ownGroup: ownGroups,
     }),
