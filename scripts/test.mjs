@@ -67,6 +67,7 @@ for (const [name, what, work] of steps) {
     const took = Date.now() - stepStarted;
     for (const [doneName, doneTime] of timings) console.log(`  ok   ${doneName}: ${seconds(doneTime)}`);
     console.error(`\nnpm test FAILED at "${name}" (${what}): ${error.message} [after ${seconds(took)}]`);
+    if (name === 'end-to-end tests') console.error('Screenshots and traces: playwright-report/index.html (npx playwright show-report)');
     process.exit(1);
   }
   const took = Date.now() - stepStarted;
