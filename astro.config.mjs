@@ -36,6 +36,10 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // A new worker takes over at once; the page then reloads itself (registerType
+        // autoUpdate), which is SPEC §1's "auto-reloads when an update takes control".
+        skipWaiting: true,
+        clientsClaim: true,
         // Pages are rendered per request, so there is no prerendered shell to fall back to:
         // the built assets are precached and pages are cached as they are visited.
         navigateFallback: null,

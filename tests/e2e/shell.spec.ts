@@ -163,20 +163,33 @@ test('the shell: search box, notification, tooltips, side navigation width, cont
   await screenshot(page, testInfo, 'notification');
 });
 
-test('the service worker at /sw.js takes the shell into its cache', async ({ page, signIn }) => {
-  await signIn(page);
-  const scriptUrl = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? '');
-  expect(new URL(scriptUrl).pathname).toBe('/sw.js');
-  // The precache holds the built scripts and styles of the shell.
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const urls: string[] = [];
-        for (const name of await caches.keys()) {
-          for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
-        }
-        return urls;
-      }),
-    )
-    .toEqual(expect.arrayContaining([expect.stringMatching(/^\/_astro\/.+\.js$/), expect.stringMatching(/^\/_astro\/.+\.css$/), '/manifest.webmanifest']));
+test.describe('offline', () => {
+  // Offline, the worker's own try at the network fails before it answers from its cache.
+  test.use({ allowErrors: [/ERR_INTERNET_DISCONNECTED/] });
+
+  test('the service worker at /sw.js takes the shell into its cache, and a visited page opens offline', async ({ page, signIn }) => {
+    await signIn(page);
+    const scriptUrl = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? '');
+    expect(new URL(scriptUrl).pathname).toBe('/sw.js');
+    // The precache holds the built scripts and styles of the shell.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const urls: string[] = [];
+          for (const name of await caches.keys()) {
+            for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+          }
+          return urls;
+        }),
+      )
+      .toEqual(expect.arrayContaining([expect.stringMatching(/^\/_astro\/.+\.js$/), expect.stringMatching(/^\/_astro\/.+\.css$/), '/manifest.webmanifest']));
+
+    // A page visited while the worker is in control is there without a connection.
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await page.goto('/collection');
+    await page.context().setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Your Library' })).toBeVisible();
+    await page.context().setOffline(false);
+  });
 });
