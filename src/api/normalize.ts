@@ -23,14 +23,17 @@ import type {
  */
 type Raw = Record<string, unknown>;
 
+/** An object to read fields from; anything else reads as empty. */
 export function record(value: unknown): Raw {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Raw) : {};
 }
 
+/** An array, or empty for anything else. */
 export function list(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
+/** A string field, or the fallback. */
 export function text(value: unknown, fallback = ''): string {
   return typeof value === 'string' ? value : fallback;
 }
@@ -48,6 +51,7 @@ function total(value: unknown): number | null {
   return count(record(value).total);
 }
 
+/** Images with a usable url. */
 export function toImages(value: unknown): Image[] {
   return list(value)
     .map(record)
@@ -55,12 +59,14 @@ export function toImages(value: unknown): Image[] {
     .map((image) => ({ url: image.url as string, width: count(image.width), height: count(image.height) }));
 }
 
+/** The id and name of each artist. */
 export function toArtistRefs(value: unknown): ArtistRef[] {
   return list(value)
     .map(record)
     .map((artist) => ({ id: text(artist.id), name: text(artist.name) }));
 }
 
+/** A track's album (id, name, images), or null. */
 export function toAlbumRef(value: unknown): AlbumRef | null {
   const album = record(value);
   if (typeof album.id !== 'string') return null;
@@ -81,6 +87,7 @@ export function toTrack(value: unknown, album: AlbumRef | null = null): Track | 
   };
 }
 
+/** An album, or null without an id. */
 export function toAlbum(value: unknown): Album | null {
   const album = record(value);
   if (typeof album.id !== 'string' || album.id === '') return null;
@@ -100,6 +107,7 @@ export function toAlbum(value: unknown): Album | null {
   };
 }
 
+/** An artist; followers and popularity stay null when development mode leaves them out. */
 export function toArtist(value: unknown): Artist | null {
   const artist = record(value);
   if (typeof artist.id !== 'string' || artist.id === '') return null;
@@ -120,6 +128,7 @@ function toUserRef(value: unknown): UserRef {
   return { id: text(user.id), displayName: text(user.display_name, text(user.id)) };
 }
 
+/** A playlist, or null (search results may hold null playlists). */
 export function toPlaylist(value: unknown): Playlist | null {
   const playlist = record(value);
   if (typeof playlist.id !== 'string' || playlist.id === '') return null;
@@ -146,6 +155,7 @@ export function toPlaylistEntry(value: unknown): PlaylistEntry | null {
   return { track, addedAt: textOrNull(entry.added_at) };
 }
 
+/** A user profile; email, product, country and followers stay null when absent. */
 export function toUserProfile(value: unknown): UserProfile | null {
   const user = record(value);
   if (typeof user.id !== 'string' || user.id === '') return null;
@@ -161,12 +171,14 @@ export function toUserProfile(value: unknown): UserProfile | null {
   };
 }
 
+/** A category with its icons. */
 export function toCategory(value: unknown): Category | null {
   const category = record(value);
   if (typeof category.id !== 'string' || category.id === '') return null;
   return { id: category.id, name: text(category.name), icons: toImages(category.icons) };
 }
 
+/** A playback device. */
 export function toDevice(value: unknown): Device | null {
   const device = record(value);
   if (typeof device.id !== 'string' || device.id === '') return null;
@@ -183,6 +195,7 @@ function toRepeatState(value: unknown): RepeatState {
   return value === 'context' || value === 'track' ? value : 'off';
 }
 
+/** The current playback, or null when nothing plays (an empty 204 answer). */
 export function toPlayback(value: unknown): Playback | null {
   const state = record(value);
   if (Object.keys(state).length === 0) return null;

@@ -11,10 +11,12 @@ export interface DetailState<T> {
   background: string;
 }
 
+/** A detail area before anything is loaded. */
 export function emptyDetail<T>(): DetailState<T> {
   return { loading: false, error: null, data: null, background: DEFAULT_BACKGROUND };
 }
 
+/** A detail area as a load starts: loading, with a new random background. */
 export function loadingDetail<T>(): DetailState<T> {
   return { loading: true, error: null, data: null, background: randomPaletteColor() };
 }
