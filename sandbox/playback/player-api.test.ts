@@ -174,6 +174,11 @@ describe('the player endpoints with an SDK device', () => {
     expect(currentId(await second.next('state'))).toBe(album.trackIds[0]);
     expect(await first.next('state')).toMatchObject({ state: null });
     expect((await playback())?.device.id).toBe(second.deviceId);
+    // Naming the idle device in a command or a volume change does not move the music.
+    expect((await api('PUT', `/volume?volume_percent=20&device_id=${first.deviceId}`)).status).toBe(204);
+    expect(await first.next('volume')).toEqual({ volume_percent: 20 });
+    expect((await api('PUT', `/repeat?state=off&device_id=${first.deviceId}`)).status).toBe(204);
+    expect((await playback())?.device.id).toBe(second.deviceId);
     expect((await api('PUT', '', { body: { device_ids: ['nope'] } })).status).toBe(404);
     expect((await api('PUT', '', { body: { device_ids: [] } })).status).toBe(400);
     first.close();

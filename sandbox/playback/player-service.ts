@@ -100,18 +100,19 @@ export function createPlayerService(ctx: SandboxContext, devices: DeviceRegistry
     return id ? devices.connected(userId, id) : undefined;
   }
 
-  /** The device a command targets: the named one (which becomes active) or the active one. */
-  function target(userId: string, deviceId: string | undefined): Device {
-    if (deviceId) {
-      const device = devices.connected(userId, deviceId);
-      if (!device) throw new ApiFailure(404, 'Device not found');
-      const current = session(userId);
-      if (current.activeDeviceId !== device.id) {
-        const previous = activeDevice(userId);
-        current.activeDeviceId = device.id;
-        if (previous) broadcast(userId, previous);
-      }
-      return device;
+  /**
+   * The device a command targets. A named device must be the user's (else 404); play and
+   * transfer make it the active one. Other commands act on the playback, which needs an
+   * active device (else 404 NO_ACTIVE_DEVICE), so naming an idle device never moves music.
+   */
+  function target(userId: string, deviceId: string | undefined, activate = false): Device {
+    const named = deviceId ? devices.connected(userId, deviceId) : undefined;
+    if (deviceId && !named) throw new ApiFailure(404, 'Device not found');
+    const current = session(userId);
+    if (named && activate && current.activeDeviceId !== named.id) {
+      const previous = activeDevice(userId);
+      current.activeDeviceId = named.id;
+      if (previous) broadcast(userId, previous);
     }
     const device = activeDevice(userId);
     if (!device) throw noActiveDevice();
@@ -129,7 +130,7 @@ export function createPlayerService(ctx: SandboxContext, devices: DeviceRegistry
       return current.state;
     },
     play(userId: string, deviceId: string | undefined, request: PlayRequest | null) {
-      target(userId, deviceId);
+      target(userId, deviceId, true);
       const current = session(userId);
       if (!request) {
         if (!current.state || !currentTrack(current.state)) throw restrictionViolated('NO_SPECIFIC_TRACK');
@@ -156,12 +157,13 @@ export function createPlayerService(ctx: SandboxContext, devices: DeviceRegistry
       commit(userId, change(state, ctx.now()));
     },
     setVolume(userId: string, deviceId: string | undefined, percent: number) {
-      const device = target(userId, deviceId);
+      const device = deviceId ? devices.connected(userId, deviceId) : activeDevice(userId);
+      if (!device) throw deviceId ? new ApiFailure(404, 'Device not found') : noActiveDevice();
       device.volumePercent = percent;
       device.send?.('volume', { volume_percent: percent });
     },
     transfer(userId: string, deviceId: string, play: boolean) {
-      target(userId, deviceId);
+      target(userId, deviceId, true);
       const state = session(userId).state;
       if (state && play) commit(userId, resume(state, ctx.now()));
       else broadcast(userId);
