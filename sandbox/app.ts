@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { createRequireAuth } from './accounts/middleware';
 import { registerAccounts } from './accounts/routes';
@@ -65,6 +66,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       maxAge: 86400,
     }),
   );
+  // No call of the Web API takes more than a few kilobytes; a huge body is refused before it is
+  // read, and the connection closed, since the unread rest of the body would poison a reused socket.
+  const tooLarge = (c: Context) => {
+    c.header('Connection', 'close');
+    return apiError(c, 413, 'Request body too large');
+  };
+  app.use('/v1/*', bodyLimit({ maxSize: 256 * 1024, onError: tooLarge }));
+  app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: tooLarge }));
   const faults = createFaults(config.faults);
   app.use('*', faults.middleware);
   faults.registerRoutes(app, () => {

@@ -88,6 +88,7 @@ describe('malformed input never gets a 500', () => {
     expect(answer).toBeLessThan(500);
     expect(await status(`/v1/me/library?uris=${'spotify:track:x,'.repeat(500)}`, 'PUT')).toBe(400);
     expect(await status('/v1/me/top/everything')).toBe(400);
+    expect(await status('/v1/me/tracks', 'PUT', JSON.stringify({ ids: Array.from({ length: 20_000 }, () => artist) }))).toBe(413);
   });
 
   it('the sign-in page and token endpoint refuse junk with a 4xx', async () => {
