@@ -111,6 +111,7 @@ function callsFor(profile: ApiProfile, ids: Record<string, string>): Call[] {
     get('/albums/{id}/tracks', `/albums/${ids.album}/tracks?limit=10&offset=0`),
     get('/tracks/{id}', `/tracks/${ids.track}`),
     get('/playlists/{playlist_id}', `/playlists/${ids.ownPlaylist}`),
+    get('/playlists/{playlist_id}', `/playlists/${ids.otherPlaylist}`),
     get('/playlists/{playlist_id}/items', `/playlists/${ids.ownPlaylist}/items?limit=10&offset=0`),
     get('/playlists/{playlist_id}/items', `/playlists/${ids.oddPlaylist}/items?limit=10&offset=0`),
     get('/me/playlists', '/me/playlists?limit=20&offset=0'),
@@ -176,6 +177,7 @@ describe.each(['extended', 'development'] as const)('conformance with the provid
     ids.track = id("SELECT id FROM tracks WHERE name <> '' ORDER BY id LIMIT 1");
     ids.ownPlaylist = id("SELECT id FROM playlists WHERE name = 'Road Trip'");
     ids.oddPlaylist = id("SELECT id FROM playlists WHERE name = 'Shared with Friends'");
+    ids.otherPlaylist = id("SELECT id FROM playlists WHERE name = 'Bhangra Nights'");
     ids.chartPlaylist = id("SELECT id FROM playlists WHERE name = 'Top 50 - Hindi'");
     if (profile === 'extended') ids.oddPlaylist = id("SELECT id FROM playlists WHERE name = 'Odd Ones Out'");
   });
