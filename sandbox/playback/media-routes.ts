@@ -1,9 +1,10 @@
 import type { Context, Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../context';
 import { isArtId, isArtKind, renderArt } from './art';
+import { createAudioChunks } from './audio-chunks';
 import { parseByteRange } from './byte-range';
 import { hashString } from './seeded';
-import { renderWavBytes, trackAudio, type TrackAudio } from './wav';
+import { trackAudio } from './wav';
 
 /**
  * /img/{kind}/{id}.svg and /audio/{trackId}: generated media. A URL always
@@ -11,28 +12,15 @@ import { renderWavBytes, trackAudio, type TrackAudio } from './wav';
  */
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Bytes produced per pull of the audio stream: about two seconds of sound. */
-const CHUNK_BYTES = 32 * 1024;
 
 function notModified(c: Context, etag: string): boolean {
   const header = c.req.header('if-none-match');
   return header !== undefined && header.split(',').some((tag) => tag.trim() === etag);
 }
 
-function audioStream(audio: TrackAudio, start: number, end: number): ReadableStream<Uint8Array> {
-  let offset = start;
-  return new ReadableStream({
-    pull(controller) {
-      const until = Math.min(end, offset + CHUNK_BYTES);
-      controller.enqueue(renderWavBytes(audio, offset, until));
-      offset = until;
-      if (offset >= end) controller.close();
-    },
-  });
-}
-
 export function registerMedia(app: Hono<SandboxEnv>, ctx: SandboxContext) {
   const svgCache = new Map<string, string>();
+  const audioChunks = createAudioChunks();
 
   app.get('/img/:kind/:file', (c) => {
     const kind = c.req.param('kind');
@@ -75,9 +63,9 @@ export function registerMedia(app: Hono<SandboxEnv>, ctx: SandboxContext) {
       return c.body(null, 200, { ...headers, 'Content-Length': String(audio.byteLength) });
     }
     if (range === null) {
-      return c.body(audioStream(audio, 0, audio.byteLength), 200, { ...headers, 'Content-Length': String(audio.byteLength) });
+      return c.body(audioChunks.stream(row.id, audio, 0, audio.byteLength), 200, { ...headers, 'Content-Length': String(audio.byteLength) });
     }
-    return c.body(audioStream(audio, range.start, range.end), 206, {
+    return c.body(audioChunks.stream(row.id, audio, range.start, range.end), 206, {
       ...headers,
       'Content-Length': String(range.end - range.start),
       'Content-Range': `bytes ${range.start}-${range.end - 1}/${audio.byteLength}`,
