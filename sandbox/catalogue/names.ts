@@ -106,7 +106,16 @@ function titleWords(random: Random, language: Language): string[] {
 /** A person's name or a band name in the language's usual script. */
 export function artistName(random: Random, language: Language): string {
   const r = random();
-  if (r < 0.6) return `${pick(random, language.given)} ${pick(random, language.family)}`;
+  if (r < 0.6) {
+    const given = pick(random, language.given);
+    // Keep a person's name in one script, and in the order the language writes it.
+    const latin = /^[\p{Script=Latin}\s]+$/u.test(given);
+    const families = language.family.filter((f) => /^[\p{Script=Latin}\s]+$/u.test(f) === latin);
+    const family = pick(random, families.length > 0 ? families : language.family);
+    if (language.code === 'ko') return `${family}${given}`;
+    if (language.code === 'ja') return `${family} ${given}`;
+    return `${given} ${family}`;
+  }
   if (r < 0.8) {
     const words = titleWords(random, language);
     return language.code === 'en' ? `The ${pick(random, words)} ${pick(random, ['Club', 'Kids', 'Society', 'Union', 'Machines'])}` : `${pick(random, words)} ${pick(random, words)}`;

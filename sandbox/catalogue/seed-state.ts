@@ -16,7 +16,7 @@ const CATALOGUE_INDEXES: Record<string, string> = {
   track_artists_by_artist: 'track_artists(artist_id, position)',
 };
 /** Bump when the generator changes, so old data directories are regenerated rather than half-matching. */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 
 /**
  * Generates the catalogue on first start (or when seed, size or generator changed) and
