@@ -193,3 +193,18 @@ test.describe('offline', () => {
     await page.context().setOffline(false);
   });
 });
+
+test('logging out in one tab sends the other tabs to /auth', async ({ page, signIn }, testInfo) => {
+  await signIn(page);
+  const other = await page.context().newPage();
+  await other.goto('/collection');
+  await expect(other.getByRole('heading', { name: 'Your Library' })).toBeVisible();
+  if (isNarrow(testInfo)) {
+    await page.getByRole('button', { name: 'More options' }).click();
+    await page.getByRole('dialog', { name: 'More options' }).getByRole('button', { name: 'LogOut' }).click();
+  } else {
+    await page.getByRole('button', { name: 'LogOut' }).click();
+  }
+  await page.waitForURL('**/auth');
+  await other.waitForURL('**/auth');
+});

@@ -2,7 +2,8 @@
 import { navigate } from 'astro:transitions/client';
 import { registerSW } from 'virtual:pwa-register';
 import { listenForInstallPrompt } from '../../islands/shell/install-prompt';
-import { setNavigator } from '../../lib/navigation';
+import { navigateTo, setNavigator } from '../../lib/navigation';
+import { $isSignedIn, reloadSession } from '../../stores/session';
 
 // The app shell's one bundled script: it runs once per full page load and keeps
 // working across the client router's page swaps.
@@ -23,6 +24,16 @@ setNavigator((path, { replace }) => {
 document.addEventListener('astro:after-swap', () => window.scrollTo({ top: 0, left: 0, behavior: 'instant' }));
 
 listenForInstallPrompt();
+
+// SPEC §2: without a stored token the shell goes to /auth. Signing out in another tab
+// clears the shared storage; this tab follows at once instead of failing on its next call.
+// Only other tabs' changes: this tab's own sign-out paths choose their destination
+// (/auth, or /access_denied for a refused account).
+window.addEventListener('storage', (event) => {
+  if (event.key !== null && event.key !== 'ACCESS_TOKEN') return;
+  reloadSession();
+  if (!$isSignedIn.get()) navigateTo('/auth', { replace: true });
+});
 
 // SPEC §1: the service worker caches the shell; when an update takes control the page
 // reloads (registerType autoUpdate). Its failures are only logged (SPEC §8).
