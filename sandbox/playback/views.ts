@@ -36,15 +36,10 @@ function webApiDisallows(state: PlayerState): Record<string, true> {
   return result;
 }
 
-/** GET me/player's CurrentlyPlayingContextObject. */
-export function playbackView(objects: ObjectBuilders, state: PlayerState, device: DeviceView, now: number): Json {
+/** What GET me/player and GET me/player/currently-playing share. */
+function playingFields(objects: ObjectBuilders, state: PlayerState, now: number): Json {
   const track = currentTrack(state);
   return {
-    device,
-    shuffle_state: state.shuffle,
-    smart_shuffle: false,
-    repeat_state: state.repeat,
-    timestamp: state.changedAt,
     context: contextObject(objects, state.contextUri),
     progress_ms: progressMs(state, now),
     item: track ? (objects.track(track.id) ?? null) : null,
@@ -54,15 +49,21 @@ export function playbackView(objects: ObjectBuilders, state: PlayerState, device
   };
 }
 
-/** GET me/player/currently-playing's CurrentlyPlayingObject. */
+/** GET me/player's CurrentlyPlayingContextObject; `timestamp` is when the state last changed. */
+export function playbackView(objects: ObjectBuilders, state: PlayerState, device: DeviceView, now: number): Json {
+  return {
+    device,
+    shuffle_state: state.shuffle,
+    smart_shuffle: false,
+    repeat_state: state.repeat,
+    timestamp: state.changedAt,
+    ...playingFields(objects, state, now),
+  };
+}
+
+/** GET me/player/currently-playing's CurrentlyPlayingObject; `timestamp` is when it was fetched. */
 export function currentlyPlayingView(objects: ObjectBuilders, state: PlayerState, now: number): Json {
-  const { device: _device, shuffle_state: _s, smart_shuffle: _ss, repeat_state: _r, ...rest } = playbackView(
-    objects,
-    state,
-    {} as DeviceView,
-    now,
-  );
-  return { ...rest, timestamp: now };
+  return { timestamp: now, ...playingFields(objects, state, now) };
 }
 
 /** A track as the SDK describes it in track_window. */
