@@ -2,14 +2,16 @@ import type { Context, Hono } from 'hono';
 import type { UserRow } from '../catalogue/rows';
 import type { SandboxContext, SandboxEnv } from '../context';
 import { checkAuthorizeRequest, type AuthorizeRequest } from './oauth-params';
-import { badRequestPage, signInPage } from './sign-in-page';
+import { badRequestPage, premiumPage, signInPage } from './sign-in-page';
 import { createTokenStore, GrantError } from './tokens';
 
-/** GET/POST /authorize (the sign-in page and its answer) and POST /api/token. */
+/** GET/POST /authorize (the sign-in page and its answer), POST /api/token, and the plans page GET /premium. */
 export function registerAccounts(app: Hono<SandboxEnv>, ctx: SandboxContext): void {
   const tokens = createTokenStore(ctx.db, ctx.now, ctx.config.tokenTtl);
   const findByEmail = ctx.db.prepare('SELECT * FROM users WHERE lower(email) = lower(?)');
   const noStore = { 'Cache-Control': 'no-store' };
+
+  app.get('/premium', (c) => c.html(premiumPage()));
 
   app.get('/authorize', (c) => {
     const request = checkAuthorizeRequest((name) => c.req.query(name));

@@ -60,3 +60,19 @@ export function badRequestPage(message: string): string {
 <p>The app that sent you here made a request the sandbox cannot accept. Nothing was shared with it.</p>`,
   );
 }
+
+const PLANS: [string, string, string][] = [
+  ['Free', '$0', 'forever. Shuffle play, with ads.'],
+  ['Premium', '$9.99', 'per month. Ad-free listening, high-quality audio, play any song.'],
+  ['Family', '$14.99', 'per month. Premium for up to 6 accounts.'],
+];
+
+/** GET /premium: the provider's plans page, which the client's 'Explore Premium' link opens in a new tab. */
+export function premiumPage(): string {
+  const plans = PLANS.map(([name, price, text]) => `<li><h2>${name}</h2><p><strong>${price}</strong> ${escape(text)}</p></li>`).join('');
+  return layout(
+    'Premium plans - Sandbox music provider',
+    `<h1>Get Premium</h1><p>Plans of the sandbox provider. Nothing is charged here: the guest account already has Premium.</p>
+<ul style="list-style:none;padding:0">${plans}</ul>`,
+  );
+}

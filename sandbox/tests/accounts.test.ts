@@ -158,6 +158,13 @@ describe('the sign-in page', () => {
     expect(await page.text()).toContain(message);
   });
 
+  it('the plans page lists the three plans', async () => {
+    const page = await fetch(`${s.url}/premium`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    for (const text of ['Free', '$0', 'Premium', '$9.99', 'Family', '$14.99', 'up to 6 accounts']) expect(html).toContain(text);
+  });
+
   it('Deny goes back with error=access_denied and the state', async () => {
     const form = new URLSearchParams({ ...base, action: 'deny' });
     const answer = await fetch(`${s.url}/authorize`, { method: 'POST', body: form, redirect: 'manual' });
