@@ -9,6 +9,7 @@ import { createTokenStore, GrantError } from './tokens';
 export function registerAccounts(app: Hono<SandboxEnv>, ctx: SandboxContext): void {
   const tokens = createTokenStore(ctx.db, ctx.now, ctx.config.tokenTtl);
   const findByEmail = ctx.db.prepare('SELECT * FROM users WHERE lower(email) = lower(?)');
+  const findById = ctx.db.prepare('SELECT * FROM users WHERE id = ?');
   const noStore = { 'Cache-Control': 'no-store' };
 
   app.get('/premium', (c) => c.html(premiumPage()));
@@ -27,7 +28,7 @@ export function registerAccounts(app: Hono<SandboxEnv>, ctx: SandboxContext): vo
     const action = field('action');
     if (action === 'deny') return redirect(c, request, { error: 'access_denied' });
     let user: UserRow | undefined;
-    if (action === 'guest') user = findByEmail.get('guest@mymusic.test') as UserRow | undefined;
+    if (action === 'guest') user = findById.get('guest') as UserRow | undefined;
     else if (action === 'login') {
       const email = field('email') ?? '';
       const found = findByEmail.get(email) as UserRow | undefined;

@@ -1,3 +1,4 @@
+import { FREE_EMAIL, GUEST_EMAIL } from '../catalogue/people';
 import type { AuthorizeRequest } from './oauth-params';
 
 const escape = (text: string) =>
@@ -47,7 +48,7 @@ ${problem ? `<p class="error" role="alert">${escape(problem)}</p>` : ''}
 <label for="email">Email address</label><input id="email" name="email" type="email" autocomplete="username" required value="${escape(email)}">
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
 <button class="secondary" type="submit" name="action" value="login">Log in</button>
-<p class="hint">Sandbox accounts: guest@mymusic.test (password guest, Premium) and free@mymusic.test (password free).</p></form>
+<p class="hint">Sandbox accounts: ${GUEST_EMAIL} (password guest, Premium) and ${FREE_EMAIL} (password free).</p></form>
 <form method="post" action="/authorize">${fields}<button class="deny" type="submit" name="action" value="deny">Deny</button></form>`,
   );
 }
