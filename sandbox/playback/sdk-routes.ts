@@ -3,7 +3,7 @@ import type { Context, Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../context';
 import { ApiFailure } from '../http/errors';
 import type { Device, DeviceRegistry } from './devices';
-import { next, pause, previous, resume, seek, type PlayerState } from './player-state';
+import { next, pause, previous, resume, seek, type PlayerState, type Transition } from './player-state';
 import type { PlayerService } from './player-service';
 
 /**
@@ -92,10 +92,11 @@ export function registerSdk(app: Hono<SandboxEnv>, ctx: SandboxContext, player: 
   });
 
   /** Local controls of the SDK act only when this device is the one playing, as with the real SDK. */
-  const local = (device: Device, change: (state: PlayerState, now: number) => ReturnType<typeof pause>) => {
+  const local = (device: Device, change: (state: PlayerState, now: number) => Transition, skipping = false) => {
     if (player.activeDevice(device.userId)?.id !== device.id) return;
     try {
-      if (change === next) player.next(device.userId, device.id, change);
+      // Skipping ahead has its own check (no next track), like POST me/player/next.
+      if (skipping) player.next(device.userId, device.id, change);
       else player.command(device.userId, device.id, change);
     } catch (error) {
       // A refused local control (no next track, nothing loaded) is silent in the SDK.
@@ -118,7 +119,7 @@ export function registerSdk(app: Hono<SandboxEnv>, ctx: SandboxContext, player: 
         local(device, (state, now) => seek(state, position, now));
         break;
       case 'next':
-        local(device, next);
+        local(device, next, true);
         break;
       case 'previous':
         local(device, previous);
