@@ -142,8 +142,10 @@ export function registerSdk(app: Hono<SandboxEnv>, ctx: SandboxContext, player: 
     return c.body(null, 204);
   });
 
+  // Idempotent: closing the stream may already have removed the device, and gone is gone.
   app.post('/sdk/v1/disconnect', (c) => {
-    const device = deviceOf(c);
+    const device = devices.byKey(c.req.query('key') ?? '');
+    if (!device) return c.body(null, 204);
     const close = closers.get(device.key);
     if (close) close();
     else devices.remove(device);

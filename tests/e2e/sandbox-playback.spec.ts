@@ -3,6 +3,8 @@
 // audio element. They hold the sandbox alone (the `sandbox` fixture), since they
 // move the guest's playback, which other tests may be watching.
 import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ACCOUNTS, type Account } from './helpers/sign-in';
@@ -71,6 +73,7 @@ interface DemoWindow {
     events: DemoEvent[];
     player: {
       resume(): Promise<void>;
+      pause(): Promise<void>;
       nextTrack(): Promise<void>;
       seek(positionMs: number): Promise<void>;
       getCurrentState(): Promise<SdkState | null>;
@@ -205,6 +208,41 @@ test.describe('the sandbox Web Playback SDK', () => {
     await page.evaluate(() => (window as unknown as DemoWindow).demo.player.disconnect());
     await expect.poll(async () => (await api('GET', 'me/player/devices')).json.devices.map((device) => device.id)).not.toContain(deviceId);
     expect((await api('GET', 'me/player')).status).toBe(204);
+  });
+
+  test('works from another origin, as the site loads it', async ({ page, sandbox }) => {
+    const token = await tokenFor(sandbox.url, 'guest');
+    // A page served from another loopback port, as the site is, loading the SDK cross-origin.
+    const html = `<!doctype html><link rel="icon" href="data:,"><script>
+      window.demo = { events: [] };
+      window.onSpotifyWebPlaybackSDKReady = () => {
+        const player = new Spotify.Player({ name: 'Elsewhere', getOAuthToken: (cb) => cb(${JSON.stringify(token)}), volume: 0.5 });
+        window.demo.player = player;
+        for (const name of ['ready', 'player_state_changed', 'authentication_error', 'initialization_error', 'playback_error']) {
+          player.addListener(name, (payload) => window.demo.events.push({ name, payload, at: Date.now() }));
+        }
+        player.connect();
+      };
+    </script><script src="${sandbox.url}/sdk/player.js"></script>`;
+    const site = createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'text/html' }).end(html));
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/player`);
+    const deviceId = (await waitForEvent(page, 0, 'ready')).payload.device_id;
+    const api = webApi(sandbox.url, token);
+    const releases = await api('GET', 'browse/new-releases?limit=1');
+    const trackId = (await api('GET', `albums/${releases.json.albums.items[0]!.id}/tracks?limit=1`)).json.items[0]!.id;
+    expect((await api('PUT', `me/player/play?device_id=${deviceId}`, { uris: [`spotify:track:${trackId}`] })).status).toBe(204);
+    const playing = await waitForEvent(page, 0, 'player_state_changed', (s) => s && !s.paused);
+    expect(currentTrackId(playing.payload)).toBe(trackId);
+    await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeGreaterThan(0.3);
+    // A control from the page (a simple cross-origin POST) reaches the sandbox.
+    const mark = await eventCount(page);
+    await page.evaluate(() => (window as unknown as DemoWindow).demo.player.pause());
+    await waitForEvent(page, mark, 'player_state_changed', (s) => s && s.paused);
+    expect((await api('GET', 'me/player')).json.is_playing).toBe(false);
+    await page.evaluate(() => (window as unknown as DemoWindow).demo.player.disconnect());
+    await page.close();
+    site.close();
   });
 
   test('comes back as a new device after its connection drops', async ({ page, sandbox }) => {

@@ -220,9 +220,10 @@
     disconnect() {
       this._wanted = false;
       clearTimeout(this._retry);
+      // Tell the sandbox first; closing the stream alone would also remove the device, a moment later.
+      this._post('disconnect', {});
       if (this._source) this._source.close();
       this._source = null;
-      this._post('disconnect', {});
       this._key = null;
       this._state = null;
       this._audioTrack = null;
