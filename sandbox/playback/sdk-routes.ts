@@ -133,10 +133,11 @@ export function registerSdk(app: Hono<SandboxEnv>, ctx: SandboxContext, player: 
     return c.body(null, 204);
   });
 
+  // A report from a device already forgotten (its stream just closed) is moot, not an error.
   app.post('/sdk/v1/report', async (c) => {
-    const device = deviceOf(c);
+    const device = devices.byKey(c.req.query('key') ?? '');
     const body = await readJson(c);
-    if (typeof body.track_id === 'string' && typeof body.position_ms === 'number') {
+    if (device && typeof body.track_id === 'string' && typeof body.position_ms === 'number') {
       player.report(device, body.track_id, body.position_ms, body.ended === true);
     }
     return c.body(null, 204);

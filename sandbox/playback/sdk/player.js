@@ -158,6 +158,9 @@
         source.close();
         if (this._source !== source) return;
         this._source = null;
+        // The sandbox has forgotten this device: nothing more is posted until it registers again.
+        this._key = null;
+        this._state = null;
         this._emit('not_ready', { device_id: this._options.id });
         this._stopAudio();
         if (this._wanted) this._retry = setTimeout(() => { if (this._wanted) this.connect(); }, RECONNECT_MS);
