@@ -107,7 +107,8 @@ try {
 
   const figures = (samples: number[]) => {
     const sorted = [...samples].sort((a, b) => a - b);
-    return { median: percentile(sorted, 50), p95: percentile(sorted, 95), min: sorted[0]!, max: sorted[sorted.length - 1]! };
+    const round = (value: number) => Math.round(value * 10) / 10;
+    return { median: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), min: round(sorted[0]!), max: round(sorted[sorted.length - 1]!) };
   };
   const result = { runs: RUNS, playToStateMs: figures(toState), playToSoundMs: figures(toSound) };
   const ms = (value: number) => `${value.toFixed(1)} ms`;
