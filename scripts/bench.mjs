@@ -1,7 +1,7 @@
 // `npm run bench`: what each route costs a browser. Builds the site, starts it
 // with a fresh sandbox (like the e2e server, on its own ports), signs in through
 // the real flow, loads every route in Chromium and sums the gzipped JavaScript and
-// CSS it downloads. Prints a table and writes bench/results/routes-<time>.json.
+// CSS it downloads. Prints a table and writes bench/results/routes.json.
 // Then runs bench/sandbox.ts and bench/playback.ts when they exist.
 // Flags: --site-only (skip both), --skip-sandbox, --skip-playback.
 import { spawn } from 'node:child_process';
@@ -57,9 +57,11 @@ process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 let rows;
+let browserVersion = '';
 try {
   await stack.ready;
   browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+  browserVersion = browser.version();
 
   // Sign in once, the way a person does, and reuse that storage for every signed-in route.
   const signInContext = await browser.newContext({ serviceWorkers: 'block' });
@@ -103,9 +105,9 @@ const widths = header.map((title, column) => Math.max(title.length, ...table.map
 for (const cells of [header, ...table]) console.log(cells.map((cell, column) => cell.padEnd(widths[column])).join('  '));
 
 mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
-const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-const file = join(ROOT, 'bench', 'results', `routes-${stamp}.json`);
-writeFileSync(file, JSON.stringify({ measuredAt: new Date().toISOString(), unit: 'bytes', routes: rows }, null, 2));
+// One file, overwritten, like the other benches': git history keeps the earlier runs.
+const file = join(ROOT, 'bench', 'results', 'routes.json');
+writeFileSync(file, JSON.stringify({ measuredAt: new Date().toISOString(), chromium: browserVersion, unit: 'bytes', routes: rows }, null, 2));
 console.log(`\nWritten: ${file}`);
 
 /** The other engineers' benches, each its own process with its own setup. */
