@@ -59,28 +59,40 @@ export function toImages(value: unknown): Image[] {
     .map((image) => ({ url: image.url as string, width: count(image.width), height: count(image.height) }));
 }
 
+/**
+ * An object's id, or the last part of its `spotify:{type}:{id}` uri: the
+ * Web Playback SDK's track objects give their album and artists only a uri.
+ */
+export function idOf(object: Raw): string {
+  if (typeof object.id === 'string' && object.id !== '') return object.id;
+  const uri = text(object.uri);
+  return uri.split(':').length === 3 ? (uri.split(':')[2] ?? '') : '';
+}
+
 /** The id and name of each artist. */
 export function toArtistRefs(value: unknown): ArtistRef[] {
   return list(value)
     .map(record)
-    .map((artist) => ({ id: text(artist.id), name: text(artist.name) }));
+    .map((artist) => ({ id: idOf(artist), name: text(artist.name) }));
 }
 
 /** A track's album (id, name, images), or null. */
 export function toAlbumRef(value: unknown): AlbumRef | null {
   const album = record(value);
-  if (typeof album.id !== 'string') return null;
-  return { id: album.id, name: text(album.name), images: toImages(album.images) };
+  const id = idOf(album);
+  if (id === '') return null;
+  return { id, name: text(album.name), images: toImages(album.images) };
 }
 
 /** A track, or null for the null or id-less entries real lists contain. */
 export function toTrack(value: unknown, album: AlbumRef | null = null): Track | null {
   const track = record(value);
-  if (typeof track.id !== 'string' || track.id === '') return null;
+  const id = idOf(track);
+  if (id === '') return null;
   return {
-    id: track.id,
+    id,
     name: text(track.name),
-    uri: text(track.uri, `spotify:track:${track.id}`),
+    uri: text(track.uri, `spotify:track:${id}`),
     durationMs: count(track.duration_ms) ?? 0,
     artists: toArtistRefs(track.artists),
     album: toAlbumRef(track.album) ?? album,

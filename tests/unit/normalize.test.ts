@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { toAlbum, toArtist, toPage, toPlaylist, toPlaylistEntry, toPlayback, toUserProfile } from '../../src/api/normalize';
+import { toAlbum, toArtist, toPage, toPlaylist, toPlaylistEntry, toPlayback, toTrack, toUserProfile } from '../../src/api/normalize';
 
 const track = (id: string, name = `Song ${id}`) => ({ id, name, uri: `spotify:track:${id}`, duration_ms: 1000, artists: [{ id: 'a', name: 'A' }] });
 
 describe('provider JSON of either profile into our types', () => {
+  it("takes ids from uris where the playback SDK's track objects give only uris", () => {
+    const sdkTrack = {
+      id: 't1',
+      uri: 'spotify:track:t1',
+      name: 'Song',
+      album: { uri: 'spotify:album:al1', name: 'Album', images: [{ url: 'https://img/a.svg' }] },
+      artists: [{ uri: 'spotify:artist:ar1', name: 'Artist' }],
+    };
+    const converted = toTrack(sdkTrack);
+    expect(converted?.album?.id).toBe('al1');
+    expect(converted?.artists).toEqual([{ id: 'ar1', name: 'Artist' }]);
+    expect(toTrack({ uri: 'spotify:track:t2', name: 'No id' })?.id).toBe('t2');
+    expect(toTrack({ uri: 'not-a-uri', name: 'Nothing' })).toBeNull();
+  });
+
   it('reads a playlist entry from `item` (development) or `track` (extended)', () => {
     expect(toPlaylistEntry({ added_at: '2024-01-01T00:00:00Z', item: track('1') })?.track.id).toBe('1');
     expect(toPlaylistEntry({ added_at: null, track: track('2') })?.track.id).toBe('2');
