@@ -1,6 +1,6 @@
 import wretch, { type Wretch } from 'wretch';
 import { getProviderConfig } from '../lib/provider-config';
-import { isCapabilityUsable, markCapabilityAvailable, markCapabilityMissing } from '../stores/capabilities';
+import { hasCapabilityAnswered, isCapabilityUsable, markCapabilityAvailable, markCapabilityMissing } from '../stores/capabilities';
 import { $session, denyAccess, expireSession, refreshSession } from '../stores/session';
 import { showToast } from '../stores/toasts';
 import { openPremiumPrompt } from '../stores/ui';
@@ -162,6 +162,9 @@ export async function callApi<T = unknown>(request: ApiRequest): Promise<T> {
         if (request.capability) markCapabilityAvailable(request.capability);
         return body as T;
       } catch (caught) {
+        // The time-out covers one try. Left running through the refresh or the wait before a
+        // retry, it would abort the call there, and the abort would pass as a silent cancel.
+        clearTimeout(timer);
         const error = toApiError(caught, signal);
         if (error.kind === 'canceled') throw error;
         if (error.status === 401 && !refreshed) {
@@ -181,7 +184,9 @@ export async function callApi<T = unknown>(request: ApiRequest): Promise<T> {
           await clientTiming.sleep(wait, signal);
           continue;
         }
-        const outcome = mapRequestError(error, request);
+        // An endpoint that has answered this session is not gone: its 404 is a real "not found".
+        const answeredBefore = request.capability !== undefined && hasCapabilityAnswered(request.capability);
+        const outcome = mapRequestError(error, answeredBefore && error.status === 404 ? { ...request, capability: undefined } : request);
         apply(outcome);
         if (outcome.type === 'capability-missing') throw new ApiError('unavailable', UNAVAILABLE_MESSAGE, error.status);
         throw error;

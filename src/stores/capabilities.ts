@@ -54,6 +54,11 @@ export function isCapabilityUsable(capability: Capability): boolean {
   return $capabilities.get()[capability] !== 'missing';
 }
 
+/** Whether a capability's endpoint has answered this session (so a 404 from it means "not found"). */
+export function hasCapabilityAnswered(capability: Capability): boolean {
+  return $capabilities.get()[capability] === 'available';
+}
+
 /** Records that a capability answered. */
 export function markCapabilityAvailable(capability: Capability): void {
   if ($capabilities.get()[capability] !== 'available') $capabilities.setKey(capability, 'available');

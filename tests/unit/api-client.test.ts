@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callApi, clientTiming, resetClient } from '../../src/api/client';
-import { ApiError, isCanceled } from '../../src/api/errors';
+import { ApiError, isCanceled, isUnavailable } from '../../src/api/errors';
 import { setNavigator } from '../../src/lib/navigation';
 import { $capabilities, resetCapabilities } from '../../src/stores/capabilities';
 import { $session, storeTokens } from '../../src/stores/session';
@@ -173,6 +173,15 @@ describe("DESIGN §2's exceptions", () => {
     stubFetch(json({ albums: { items: [] } }));
     await callApi({ path: 'browse/new-releases', capability: 'newReleases' });
     expect($capabilities.get().newReleases).toBe('available');
+  });
+
+  it('a 404 from an endpoint that has answered before is a real "not found", not a missing capability', async () => {
+    stubFetch(json({ id: 'u1', display_name: 'One' }), providerError(404, 'Not found'));
+    await callApi({ path: 'users/u1', capability: 'otherUsers' });
+    const error = await rejection(callApi({ path: 'users/nobody', capability: 'otherUsers' }));
+    expect(error.status).toBe(404);
+    expect(isUnavailable(error)).toBe(false);
+    expect($capabilities.get().otherUsers).toBe('available');
   });
 
   it("development mode's account refusals end on /access_denied with the provider's message", async () => {
