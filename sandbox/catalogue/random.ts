@@ -1,6 +1,7 @@
 /**
- * Seeded randomness for the catalogue: the same SANDBOX_SEED gives the same catalogue,
- * ids included, on every machine.
+ * Seeded randomness for the catalogue and its generated media: the same SANDBOX_SEED
+ * gives the same catalogue, ids included, and the same id the same picture and melody,
+ * on every machine.
  */
 export type Random = () => number;
 

@@ -1,4 +1,4 @@
-import { hashString, pick, seededRandom } from './seeded';
+import { hashString, pick, seededRandom } from '../catalogue/random';
 
 /**
  * Generated artwork for the sandbox's catalogue: cover art, artist images,

@@ -3,7 +3,7 @@ import type { SandboxContext, SandboxEnv } from '../context';
 import { isArtId, isArtKind, renderArt } from './art';
 import { createAudioChunks } from './audio-chunks';
 import { parseByteRange } from './byte-range';
-import { hashString } from './seeded';
+import { hashString } from '../catalogue/random';
 import { trackAudio } from './wav';
 
 /**

@@ -1,4 +1,4 @@
-import { hashString, pick, seededRandom } from './seeded';
+import { hashString, pick, seededRandom } from '../catalogue/random';
 
 /**
  * A track's tune: tempo, key, a motif that wanders through a scale, a bass
