@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callApi, clientTiming, resetClient } from '../../src/api/client';
-import { ApiError, isCanceled, isUnavailable } from '../../src/api/errors';
+import { isCanceled, isUnavailable } from '../../src/api/errors';
 import { setNavigator } from '../../src/lib/navigation';
 import { $capabilities, resetCapabilities } from '../../src/stores/capabilities';
 import { $session, storeTokens } from '../../src/stores/session';
@@ -8,6 +8,7 @@ import { $toasts } from '../../src/stores/toasts';
 import { $ui, closePremiumPrompt } from '../../src/stores/ui';
 import { json, providerError, stubFetch } from './helpers/fetch-stub';
 import { recordNavigation, useProvider } from './helpers/provider';
+import { rejection } from './helpers/rejection';
 
 const realTiming = { ...clientTiming };
 let waits: number[];
@@ -19,15 +20,6 @@ function toastMessages(): string[] {
 
 function signIn(refreshToken: string | null = null): void {
   storeTokens({ accessToken: 'A1', refreshToken, expiresAt: Date.now() + 3600_000 });
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
 }
 
 beforeEach(() => {

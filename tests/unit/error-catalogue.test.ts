@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { getAlbum } from '../../src/api/albums';
 import { getArtistTopTracks } from '../../src/api/artists';
 import { clientTiming, resetClient } from '../../src/api/client';
-import { ApiError, isCanceled, isUnavailable } from '../../src/api/errors';
+import { type ApiError, isCanceled, isUnavailable } from '../../src/api/errors';
 import { getMe } from '../../src/api/me';
 import { skipToNext, startPlayback } from '../../src/api/player';
 import { search } from '../../src/api/search';
@@ -21,6 +21,7 @@ import { $toasts } from '../../src/stores/toasts';
 import { $ui, closePremiumPrompt } from '../../src/stores/ui';
 import { recordNavigation } from './helpers/provider';
 import { addFault, signInToSandbox, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
+import { rejection } from './helpers/rejection';
 
 const realTiming = { ...clientTiming };
 /** A GET's one retry after a 5xx or a dropped socket waits this long here instead of 800 ms. */
@@ -42,15 +43,6 @@ const unlisten = $toasts.listen((toasts) => {
     shown.push(toast.message);
   }
 });
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 /** How many requests the sandbox's faults have hit, in the order they were added. */
 async function faultHits(base = running.base): Promise<number[]> {
