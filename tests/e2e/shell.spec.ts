@@ -17,7 +17,15 @@ function navigation(page: Page, testInfo: TestInfo) {
 }
 
 async function expectCurrent(page: Page, testInfo: TestInfo, label: string): Promise<void> {
-  await expect(navigation(page, testInfo).locator('[aria-current="page"]')).toHaveText(label);
+  const nav = navigation(page, testInfo);
+  const current = nav.locator('[aria-current="page"]');
+  await expect(current).toHaveText(label);
+  // SPEC §2: the active entry has a filled icon and stronger text than the others.
+  const other = nav.getByRole('link', { name: label === 'Dashboard' ? 'Search' : 'Dashboard', exact: true });
+  await expect(current.locator('svg')).toHaveAttribute('fill', 'currentColor');
+  await expect(other.locator('svg')).toHaveAttribute('fill', 'none');
+  const weight = (link: typeof current) => link.evaluate((element) => Number(getComputedStyle(element).fontWeight));
+  expect(await weight(current)).toBeGreaterThan(await weight(other));
 }
 
 test('moving around with the navigation, then logging out closes the app', async ({ page, signIn }, testInfo) => {
