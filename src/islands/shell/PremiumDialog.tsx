@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Icon } from '../../components/Icon';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { PROVIDER_PLANS_URL } from '../../components/site-links';
 import { getProviderConfig } from '../../lib/provider-config';
 import { $ui, closePremiumPrompt } from '../../stores/ui';
 
@@ -8,10 +9,10 @@ import { $ui, closePremiumPrompt } from '../../stores/ui';
 export function providerPlansUrl(): string {
   try {
     const config = getProviderConfig();
-    if (config.provider === 'spotify') return 'https://www.spotify.com/premium/';
+    if (config.provider === 'spotify') return PROVIDER_PLANS_URL;
     return new URL('/premium', config.authorizeUrl).toString();
   } catch {
-    return 'https://www.spotify.com/premium/';
+    return PROVIDER_PLANS_URL;
   }
 }
 
