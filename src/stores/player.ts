@@ -100,6 +100,18 @@ export function playContext(contextUri: string, offset?: playerApi.PlayRequest['
   return start({ contextUri, offset, positionMs: 0 }, null);
 }
 
+/**
+ * Plays the track at `index` of a list the user clicked in. An album or
+ * playlist plays as its context (context_uri and offset), so next and previous
+ * follow it; any other list plays as its track uris.
+ */
+export function playFromList(tracks: readonly Track[], index: number, contextUri?: string): Promise<void> {
+  const track = tracks[index];
+  if (!track) return Promise.resolve();
+  if (contextUri) return start({ contextUri, offset: { uri: track.uri }, positionMs: 0 }, track);
+  return start({ uris: tracks.map((item) => item.uri), offset: { position: index }, positionMs: 0 }, track);
+}
+
 /** Play/pause: pause, or resume the current track uri from the current progress (SPEC §4). */
 export async function togglePlay(): Promise<void> {
   const { playback, currentPlayingTrack, progressSeconds } = $player.get();
