@@ -65,8 +65,9 @@ export function keepProviderPlaylists(playlists: readonly Playlist[]): Playlist[
 
 // SPEC §8: home fetch failures are logged only; a missing capability or a
 // provider-owned list that development mode hides (403/404) makes the section 'unavailable'.
-async function fill<T>(assign: (section: HomeSection<T>) => void, load: () => Promise<T[] | null>): Promise<void> {
-  assign({ status: 'loading', items: [] });
+// A section that already shows items keeps them while it reloads: the page never blanks.
+async function fill<T>(current: HomeSection<T>, assign: (section: HomeSection<T>) => void, load: () => Promise<T[] | null>): Promise<void> {
+  if (current.status !== 'ready') assign({ status: 'loading', items: [] });
   try {
     const items = await load();
     assign(items === null ? { status: 'unavailable', items: [] } : { status: 'ready', items });
@@ -93,31 +94,52 @@ async function trendingTracks(language: TrendingLanguage): Promise<Track[] | nul
 /** Loads only the recent plays (the /track/recent-played page). */
 export function loadRecentPlays(): Promise<void> {
   return fill<Track>(
+    $home.get().recentPlays,
     (section) => $home.setKey('recentPlays', section),
     async () => dedupeRecentPlays((await getRecentlyPlayed(HOME_RECENT_PLAYS)).map((play) => play.track)),
   );
 }
 
-/** Loads every home section at once; each section fails or hides on its own. */
-export async function loadHome(): Promise<void> {
+/**
+ * How long what home shows stays fresh: going back to home within it paints from
+ * the store with no request (the catalogue's lists change rarely; a play shows up
+ * in Recent Played on the next visit after it).
+ */
+export const HOME_FRESH_MS = 60_000;
+let loadedAt = Number.NEGATIVE_INFINITY;
+
+/** Loads every home section at once (unless loaded within HOME_FRESH_MS); each section fails or hides on its own. */
+export async function loadHome(now: number = Date.now()): Promise<void> {
+  if (now - loadedAt < HOME_FRESH_MS) return;
+  loadedAt = now;
   const setTrending = (language: TrendingLanguage) => (section: HomeSection<Track>) =>
     $home.setKey('trending', { ...$home.get().trending, [language]: section });
   await withTopLoading(Promise.all([
     loadRecentPlays(),
-    ...TRENDING_LANGUAGES.map((language) => fill<Track>(setTrending(language), () => trendingTracks(language))),
+    ...TRENDING_LANGUAGES.map((language) =>
+      fill<Track>($home.get().trending[language], setTrending(language), () => trendingTracks(language)),
+    ),
     fill<Album>(
+      $home.get().newReleases,
       (section) => $home.setKey('newReleases', section),
       async () => (await getNewReleases(0, HOME_NEW_RELEASES)).items,
     ),
     fill<Playlist>(
+      $home.get().dailyMix,
       (section) => $home.setKey('dailyMix', section),
       async () => keepProviderPlaylists((await search('daily mix', ['playlist'], 10, 0, 'home-daily-mix')).playlists.items),
     ),
   ]));
+  // A failed section is tried again on the next visit.
+  const { recentPlays, trending, newReleases, dailyMix } = $home.get();
+  if ([recentPlays, ...Object.values(trending), newReleases, dailyMix].some((section) => section.status === 'error')) {
+    loadedAt = Number.NEGATIVE_INFINITY;
+  }
 }
 
 /** Back to the empty home (sign-out, tests). */
 export function resetHome(): void {
+  loadedAt = Number.NEGATIVE_INFINITY;
   $home.set(initialHome());
 }
 

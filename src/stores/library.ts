@@ -1,12 +1,14 @@
-import { map } from 'nanostores';
+import { map, type MapStore } from 'nanostores';
 import { getSavedAlbums } from '../api/albums';
-import { checkInLibrary } from '../api/library';
+import { addToLibrary, checkInLibrary, removeFromLibrary, type LibraryKind } from '../api/library';
 import { getSavedTracks } from '../api/me';
 import { getMyPlaylists } from '../api/playlists';
 import type { Playlist, SavedAlbum, SavedTrack } from '../api/types';
-import { flipInLibrary, logUnlessCanceled } from './detail';
+import { listArea } from './list-area';
+import { logUnlessCanceled } from './log';
 import { createPagedList } from './paged-list';
-import { listOnRoute } from './route';
+
+export type { LibraryKind };
 
 /** Your Library's saved albums (/collection/albums), 20 per page. */
 export const savedAlbumsList = createPagedList<SavedAlbum>((offset, limit) => getSavedAlbums(offset, limit), 20);
@@ -17,47 +19,73 @@ export const savedTracksList = createPagedList<SavedTrack>((offset, limit) => ge
 /** The user's playlists on /collection, 20 per page. */
 export const myPlaylistsList = createPagedList<Playlist>((offset, limit) => getMyPlaylists(offset, limit), 20);
 
-/** Whether each track seen so far is liked (true/false), by track id; absent means unknown. */
-export const $likedTracks = map<Record<string, boolean>>({});
+type Flags = MapStore<Record<string, boolean>>;
+const flags = (): Record<LibraryKind, Flags> => ({ track: map({}), album: map({}), artist: map({}), user: map({}) });
 
-/** Track ids whose like heart is waiting for the provider. */
-export const $likingTracks = map<Record<string, boolean>>({});
+/**
+ * What is in the user's library, by kind and id: liked tracks, saved albums,
+ * followed artists and users (true/false; absent means not asked yet). One
+ * store, so a like or a save shows at once on every page and on the player card.
+ */
+export const $inLibrary: Record<LibraryKind, Flags> = flags();
 
-/** Asks the provider which of these tracks are liked (those not known yet). */
-export async function checkLikedTracks(ids: readonly string[]): Promise<void> {
-  const known = $likedTracks.get();
-  const unknown = [...new Set(ids)].filter((id) => known[id] === undefined);
+/** Ids whose Save, Follow or like button is waiting for the provider (its loading state). */
+export const $libraryPending: Record<LibraryKind, Flags> = flags();
+
+/** The liked tracks (the hearts of every track row and the player card). */
+export const $likedTracks = $inLibrary.track;
+
+/** Asks the provider which of these are in the library (only those not known yet). */
+export async function checkLibrary(kind: LibraryKind, ids: readonly string[]): Promise<void> {
+  const known = $inLibrary[kind].get();
+  const unknown = [...new Set(ids)].filter((id) => id !== '' && known[id] === undefined);
   if (unknown.length === 0) return;
   try {
-    const flags = await checkInLibrary('track', unknown);
-    $likedTracks.set({ ...$likedTracks.get(), ...Object.fromEntries(unknown.map((id, index) => [id, flags[index] === true])) });
+    const answers = await checkInLibrary(kind, unknown);
+    $inLibrary[kind].set({ ...$inLibrary[kind].get(), ...Object.fromEntries(unknown.map((id, index) => [id, answers[index] === true])) });
   } catch (error) {
-    logUnlessCanceled('Could not check liked tracks', error);
+    logUnlessCanceled(`Could not check the library (${kind})`, error);
   }
 }
 
-/** Records a like state learnt elsewhere (the player's contains check). */
+/** Records a flag learnt elsewhere (the player's contains check). */
 export function rememberLiked(id: string, liked: boolean): void {
-  $likedTracks.setKey(id, liked);
+  $inLibrary.track.setKey(id, liked);
 }
 
-/** Likes or unlikes a track (Save to Liked / Remove from Liked); flips only on the provider's 200/204. */
-export async function toggleLikeTrack(id: string): Promise<boolean> {
-  if ($likingTracks.get()[id]) return $likedTracks.get()[id] === true;
-  $likingTracks.setKey(id, true);
+// A change to the library makes the remembered library lists stale.
+const listsOf: Record<LibraryKind, { forget: () => void }[]> = { track: [], album: [], artist: [], user: [] };
+
+/**
+ * SPEC §4's toggle: acts on the current value (follow-user sends its negation),
+ * shows the loading state, ignores a second click meanwhile, and flips the flag
+ * only when the provider answered 200/204. On a failure the flag stays and the
+ * API client has already shown the catalogue's toast. Resolves to the flag.
+ */
+export async function toggleInLibrary(kind: LibraryKind, id: string): Promise<boolean> {
+  const current = $inLibrary[kind].get()[id] === true;
+  if ($libraryPending[kind].get()[id]) return current;
+  $libraryPending[kind].setKey(id, true);
   try {
-    const liked = await flipInLibrary('track', id, $likedTracks.get()[id] === true);
-    $likedTracks.setKey(id, liked);
-    return liked;
+    if (current) await removeFromLibrary(kind, [id]);
+    else await addToLibrary(kind, [id]);
+    $inLibrary[kind].setKey(id, !current);
+    for (const list of listsOf[kind]) list.forget();
+    return !current;
   } catch (error) {
-    logUnlessCanceled('Could not change the liked track', error);
-    return $likedTracks.get()[id] === true;
+    logUnlessCanceled(`Could not change the library (${kind})`, error);
+    return current;
   } finally {
-    $likingTracks.setKey(id, false);
+    $libraryPending[kind].setKey(id, false);
   }
 }
 
-// Your Library's lists load when their pages are entered.
-listOnRoute(savedAlbumsList, ['collectionAlbums', 'mySavedAlbums']);
-listOnRoute(savedTracksList, ['collectionTracks', 'mySavedTracks']);
-listOnRoute(myPlaylistsList, ['collection']);
+/** Likes or unlikes a track (Save to Liked / Remove from Liked). */
+export function toggleLikeTrack(id: string): Promise<boolean> {
+  return toggleInLibrary('track', id);
+}
+
+// Your Library's lists load when their pages are entered, and repaint from memory on return.
+listsOf.album.push(listArea(savedAlbumsList, ['collectionAlbums', 'mySavedAlbums']));
+listsOf.track.push(listArea(savedTracksList, ['collectionTracks', 'mySavedTracks']));
+listArea(myPlaylistsList, ['collection']);

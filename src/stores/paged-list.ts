@@ -1,5 +1,5 @@
 import { map, type MapStore } from 'nanostores';
-import { isCanceled } from '../api/errors';
+import { isCanceled, isUnavailable } from '../api/errors';
 import type { Page } from '../api/types';
 
 /** SPEC §4: has-more is forced false once the loaded page's offset reaches 80. */
@@ -26,6 +26,8 @@ export interface PagedList<T> {
   loadNextPage: () => Promise<void>;
   /** Back to the empty state; an answer still on its way is dropped. */
   reset: () => void;
+  /** Puts back a state kept earlier (painting from memory); an answer still on its way is dropped. */
+  restore: (state: PagedListState<T>) => void;
 }
 
 /** How a page is fetched: the offset and limit to ask for. */
@@ -82,5 +84,14 @@ export function createPagedList<T>(load: PageLoader<T>, limit = 20): PagedList<T
       generation++;
       $state.set(initialState<T>());
     },
+    restore: (state) => {
+      generation++;
+      $state.set({ ...state, loading: false });
+    },
   };
+}
+
+/** Whether a list (or area) failed only because the provider does not offer it to this app (DESIGN §2). */
+export function isListUnavailable(error: unknown): boolean {
+  return isUnavailable(error);
 }

@@ -4,7 +4,7 @@ import { isInLibrary } from '../api/library';
 import * as playerApi from '../api/player';
 import type { Playback, RepeatState, Track } from '../api/types';
 import { readStored, STORAGE_KEYS } from '../lib/storage';
-import { logUnlessCanceled } from './detail';
+import { logUnlessCanceled } from './log';
 import { rememberLiked, toggleLikeTrack } from './library';
 import { openPremiumPrompt } from './ui';
 

@@ -10,10 +10,11 @@ import { getMe } from '../../src/api/me';
 import { getPlaylist, getPlaylistTracks } from '../../src/api/playlists';
 import { search, searchType } from '../../src/api/search';
 import { getUser } from '../../src/api/users';
-import { $artist, loadArtist } from '../../src/stores/artist';
+import { $artist, artistArea } from '../../src/stores/artist';
 import { $capabilities } from '../../src/stores/capabilities';
-import { $playlist, loadPlaylist, playlistTracks } from '../../src/stores/playlist';
-import { $user, loadUser } from '../../src/stores/user';
+import { isListUnavailable } from '../../src/stores/paged-list';
+import { $playlist, playlistArea, playlistTracks } from '../../src/stores/playlist';
+import { $user, userArea } from '../../src/stores/user';
 import { $session } from '../../src/stores/session';
 import { recordNavigation } from './helpers/provider';
 import { signInToSandbox, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
@@ -101,19 +102,19 @@ describe("against a real sandbox in the development profile (DESIGN §2's fallba
 
   it('the artist page hides Popular Tracks and Fans Also like; another user says not available; a playlist shows its header', async () => {
     const { artists, playlists } = await search('a', ['artist', 'playlist']);
-    await loadArtist(artists.items[0]!.id);
+    await artistArea.load(artists.items[0]!.id);
     expect($artist.get().data).not.toBeNull();
-    expect($artist.get().topTracks.status).toBe('hidden');
-    expect($artist.get().relatedArtists.status).toBe('hidden');
-    await loadUser('aarav.sharma');
+    expect($artist.get().sections.topTracks.status).toBe('hidden');
+    expect($artist.get().sections.relatedArtists.status).toBe('hidden');
+    await userArea.load('aarav.sharma');
     expect($user.get()).toMatchObject({ unavailable: true, error: null, data: null });
     let sawHeaderOnly = false;
     for (const found of playlists.items) {
-      await loadPlaylist(found.id);
+      await playlistArea.load(found.id);
       expect($playlist.get().data?.id).toBe(found.id);
-      if ($playlist.get().tracksUnavailable) {
+      if (isListUnavailable(playlistTracks.$state.get().error)) {
         sawHeaderOnly = true;
-        expect(playlistTracks.$state.get()).toMatchObject({ list: [], error: null, hasMore: false });
+        expect(playlistTracks.$state.get().list).toEqual([]);
       }
     }
     expect(sawHeaderOnly).toBe(true);

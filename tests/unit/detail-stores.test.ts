@@ -3,14 +3,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clientTiming, resetClient } from '../../src/api/client';
 import { search } from '../../src/api/search';
-import { $album, albumTracks, loadAlbum, resetAlbum, toggleSaveAlbum } from '../../src/stores/album';
-import { $artist, artistAlbums, isVerified, loadArtist, toggleFollowArtist } from '../../src/stores/artist';
+import { $album, albumArea, albumTracks } from '../../src/stores/album';
+import { $artist, artistAlbums, artistArea, isVerified } from '../../src/stores/artist';
 import { categoriesList, newReleasesList } from '../../src/stores/browse';
-import { $likedTracks, checkLikedTracks, savedAlbumsList, savedTracksList, toggleLikeTrack } from '../../src/stores/library';
-import { $playlist, isDescriptionShown, loadPlaylist, playlistTracks } from '../../src/stores/playlist';
-import { $myProfile, $profile, loadProfilePage, resetProfile } from '../../src/stores/profile';
+import { $inLibrary, $libraryPending, $likedTracks, checkLibrary, savedAlbumsList, savedTracksList, toggleInLibrary, toggleLikeTrack } from '../../src/stores/library';
+import { $playlist, isDescriptionShown, playlistArea, playlistTracks } from '../../src/stores/playlist';
+import { $myProfile, $profile, profileArea } from '../../src/stores/profile';
 import { $search, clearSearch, loadSeeAll, queryFromText, runSearch, seeAllList } from '../../src/stores/search';
-import { $user, loadUser, toggleFollowUser, userPlaylists } from '../../src/stores/user';
+import { $user, userArea, userPlaylists } from '../../src/stores/user';
 import { $session } from '../../src/stores/session';
 import { recordNavigation } from './helpers/provider';
 import { addFault, signInToSandbox, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
@@ -37,7 +37,7 @@ async function anAlbumId(): Promise<string> {
 describe('detail areas against a real sandbox', () => {
   it('album: data, then saved state and the first 20 tracks, then 10 per page; a new colour on load', async () => {
     const id = await anAlbumId();
-    await loadAlbum(id);
+    await albumArea.load(id);
     const state = $album.get();
     expect(state.data?.id).toBe(id);
     expect(state.loading).toBe(false);
@@ -45,34 +45,41 @@ describe('detail areas against a real sandbox', () => {
     const tracks = albumTracks.$state.get();
     expect(tracks.list.length).toBe(Math.min(20, state.data!.totalTracks));
     expect(tracks.list[0]?.album?.id).toBe(id);
-    resetAlbum();
+    albumArea.reset();
     expect($album.get().data).toBeNull();
   });
 
-  it('album save flips only when the provider answers 2xx', async () => {
-    await loadAlbum(await anAlbumId());
-    const before = $album.get().isSaved;
+  it('album save flips only when the provider answers 2xx, and ignores a second click meanwhile', async () => {
+    const id = await anAlbumId();
+    await albumArea.load(id);
+    const saved = () => $inLibrary.album.get()[id];
+    const before = saved();
+    expect(typeof before).toBe('boolean');
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await addFault(running.base, { match: { method: before ? 'DELETE' : 'PUT', path: '^/v1/me/albums$' }, status: 400, times: 1 });
-    await toggleSaveAlbum();
-    expect($album.get()).toMatchObject({ isSaved: before, saving: false });
-    await toggleSaveAlbum();
-    expect($album.get().isSaved).toBe(!before);
-    await toggleSaveAlbum();
-    expect($album.get().isSaved).toBe(before);
+    await toggleInLibrary('album', id);
+    expect(saved()).toBe(before);
+    expect($libraryPending.album.get()[id]).toBe(false);
+    const first = toggleInLibrary('album', id);
+    expect($libraryPending.album.get()[id]).toBe(true);
+    const second = toggleInLibrary('album', id);
+    await Promise.all([first, second]);
+    expect(saved()).toBe(!before);
+    await toggleInLibrary('album', id);
+    expect(saved()).toBe(before);
     vi.restoreAllMocks();
   });
 
   it('a 503 on the album is retried once and the page still loads', async () => {
     const id = await anAlbumId();
     await addFault(running.base, { match: { method: 'GET', path: `^/v1/albums/${id}$` }, status: 503, times: 1 });
-    await loadAlbum(id);
+    await albumArea.load(id);
     expect($album.get().data?.id).toBe(id);
     expect($album.get().error).toBeNull();
   });
 
   it('an unknown album ends in the error state with its status', async () => {
-    await loadAlbum('0000000000000000000000');
+    await albumArea.load('0000000000000000000000');
     expect($album.get().data).toBeNull();
     expect($album.get().error).toMatchObject({ status: expect.any(Number) });
     expect($session.get()).not.toBeNull();
@@ -80,42 +87,45 @@ describe('detail areas against a real sandbox', () => {
 
   it('artist: data, follow toggle, top tracks, albums (10 per page) and related artists', async () => {
     const id = (await search('a', ['artist'])).artists.items[0]!.id;
-    await loadArtist(id);
+    await artistArea.load(id);
     const state = $artist.get();
     expect(state.data?.id).toBe(id);
-    expect(state.topTracks.status).toBe('ready');
-    expect(state.relatedArtists.status).toBe('ready');
+    expect(state.sections.topTracks.status).toBe('ready');
+    expect(state.sections.relatedArtists.status).toBe('ready');
     expect(artistAlbums.$state.get().list.length).toBeLessThanOrEqual(10);
     expect(typeof isVerified(state.data)).toBe('boolean');
-    const followed = state.isFollowed;
-    await toggleFollowArtist();
-    expect($artist.get().isFollowed).toBe(!followed);
+    const followed = $inLibrary.artist.get()[id];
+    expect(typeof followed).toBe('boolean');
+    await toggleInLibrary('artist', id);
+    expect($inLibrary.artist.get()[id]).toBe(!followed);
   });
 
   it('playlist: data then tracks without empty names; user: data, follow toggle, playlists', async () => {
     const found = (await search('Top 50', ['playlist'], 1)).playlists.items[0]!;
-    await loadPlaylist(found.id);
+    await playlistArea.load(found.id);
     expect($playlist.get().data?.id).toBe(found.id);
     expect(playlistTracks.$state.get().list.length).toBeGreaterThan(0);
     expect(playlistTracks.$state.get().list.every((entry) => entry.track.name.trim() !== '')).toBe(true);
-    await loadUser($playlist.get().data!.owner.id);
+    const owner = $playlist.get().data!.owner.id;
+    await userArea.load(owner);
     expect($user.get().data?.id).toBe(found.owner.id);
     expect(userPlaylists.$state.get().list.length).toBeGreaterThan(0);
-    const followed = $user.get().isFollowed;
-    await toggleFollowUser();
-    expect($user.get().isFollowed).toBe(!followed);
+    const followed = $inLibrary.user.get()[owner];
+    expect(typeof followed).toBe('boolean');
+    await toggleInLibrary('user', owner);
+    expect($inLibrary.user.get()[owner]).toBe(!followed);
   });
 
   it('own profile: profile, then top artists, top tracks and following (10 each); reset keeps my profile', async () => {
-    await loadProfilePage();
-    expect($myProfile.get().data?.id).toBe('guest');
-    const profile = $profile.get();
-    expect(profile.topArtists.status).toBe('ready');
-    expect(profile.topTracks.items.length).toBeLessThanOrEqual(10);
-    expect(profile.following.status).toBe('ready');
-    resetProfile();
-    expect($profile.get().topArtists.status).toBe('idle');
-    expect($myProfile.get().data?.id).toBe('guest');
+    await profileArea.load('');
+    expect($myProfile.get()?.id).toBe('guest');
+    const { sections } = $profile.get();
+    expect(sections.topArtists.status).toBe('ready');
+    expect(sections.topTracks.items.length).toBeLessThanOrEqual(10);
+    expect(sections.following.status).toBe('ready');
+    profileArea.reset();
+    expect($profile.get().sections.topArtists.status).toBe('idle');
+    expect($myProfile.get()?.id).toBe('guest');
   });
 
   it('library lists page by 20 and a like heart flips on the provider', async () => {
@@ -123,7 +133,7 @@ describe('detail areas against a real sandbox', () => {
     await savedTracksList.loadFirstPage();
     expect(savedTracksList.$state.get().list.length).toBe(20);
     const trackId = savedTracksList.$state.get().list[0]!.track.id;
-    await checkLikedTracks([trackId]);
+    await checkLibrary('track', [trackId]);
     expect($likedTracks.get()[trackId]).toBe(true);
     expect(await toggleLikeTrack(trackId)).toBe(false);
     expect(await toggleLikeTrack(trackId)).toBe(true);

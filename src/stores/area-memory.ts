@@ -1,0 +1,40 @@
+/**
+ * The last few areas a user saw, by route key, so back and forward (and a
+ * second visit) paint at once from memory with no request and no skeleton.
+ * Least recently used first out; pure, so its rule is tested without a browser.
+ */
+export interface AreaMemory<S> {
+  /** Keeps a snapshot under a key, as the most recent one. */
+  remember: (key: string, snapshot: S) => void;
+  /** The snapshot kept under a key (and marks it the most recent), or undefined. */
+  recall: (key: string) => S | undefined;
+  /** Drops a key (its data changed) or, without one, everything (sign-out). */
+  forget: (key?: string) => void;
+}
+
+/** SPEC leaves it open; five covers a user's back-and-forth between a list and its items. */
+export const AREA_MEMORY_SIZE = 5;
+
+/** Makes a memory holding at most `size` snapshots. */
+export function createAreaMemory<S>(size = AREA_MEMORY_SIZE): AreaMemory<S> {
+  // A Map keeps insertion order: the first key is the least recently used.
+  const kept = new Map<string, S>();
+  return {
+    remember(key, snapshot) {
+      kept.delete(key);
+      kept.set(key, snapshot);
+      while (kept.size > size) kept.delete(kept.keys().next().value as string);
+    },
+    recall(key) {
+      const snapshot = kept.get(key);
+      if (snapshot === undefined) return undefined;
+      kept.delete(key);
+      kept.set(key, snapshot);
+      return snapshot;
+    },
+    forget(key) {
+      if (key === undefined) kept.clear();
+      else kept.delete(key);
+    },
+  };
+}

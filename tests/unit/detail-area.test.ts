@@ -1,0 +1,147 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, UNAVAILABLE_MESSAGE } from '../../src/api/errors';
+import type { Page } from '../../src/api/types';
+import { createAreaMemory } from '../../src/stores/area-memory';
+import { createDetailArea } from '../../src/stores/detail-area';
+
+interface Thing {
+  id: string;
+  name: string;
+}
+
+const page = <T>(items: T[], offset: number, limit: number, total: number): Page<T> => ({ items, offset, limit, total });
+
+/** A promise the test settles by hand, to order answers as a slow network would. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((yes, no) => ((resolve = yes), (reject = no)));
+  return { promise, resolve, reject };
+}
+
+function makeArea(overrides: { load?: (id: string) => Promise<Thing>; related?: () => Promise<string[]> } = {}) {
+  const calls: string[] = [];
+  const area = createDetailArea<Thing, { related: string }, { items: number }>({
+    load: overrides.load ?? (async (id) => (calls.push(`load ${id}`), { id, name: `Thing ${id}` })),
+    sections: { related: overrides.related ?? (async () => (calls.push('related'), ['a', 'b'])) },
+    lists: {
+      items: {
+        limit: 10,
+        firstLimit: 20,
+        load: async (id, thing, offset, limit) => {
+          calls.push(`items ${id} ${thing.name} ${offset}/${limit}`);
+          return page(Array.from({ length: limit }, (_v, index) => offset + index), offset, limit, 100);
+        },
+      },
+    },
+    random: () => 0.5,
+  });
+  return { area, calls };
+}
+
+describe('the detail-area factory', () => {
+  it('loads the entity first, then its sections and the first page of its lists, with a new background', async () => {
+    const { area, calls } = makeArea();
+    await area.load('x');
+    expect(calls[0]).toBe('load x');
+    expect(calls.slice(1).sort()).toEqual(['items x Thing x 0/20', 'related']);
+    const state = area.$state.get();
+    expect(state).toMatchObject({ id: 'x', loading: false, error: null, data: { name: 'Thing x' } });
+    expect(state.background).not.toBe('#9759a8');
+    expect(state.sections.related).toEqual({ status: 'ready', items: ['a', 'b'] });
+    expect(area.lists.items.$state.get().list).toHaveLength(20);
+    await area.lists.items.loadNextPage();
+    expect(calls.at(-1)).toBe('items x Thing x 20/10');
+  });
+
+  it('resets on entry: a new load empties what the previous id showed', async () => {
+    const { area } = makeArea();
+    await area.load('x');
+    const pending = area.load('y');
+    expect(area.$state.get()).toMatchObject({ id: 'y', loading: true, data: null });
+    expect(area.lists.items.$state.get().list).toEqual([]);
+    await pending;
+    expect(area.$state.get().data?.id).toBe('y');
+  });
+
+  it('drops an answer for an id the user already left (one stale-answer guard)', async () => {
+    const slow = deferred<Thing>();
+    const { area } = makeArea({ load: (id) => (id === 'old' ? slow.promise : Promise.resolve({ id, name: 'New' })) });
+    const first = area.load('old');
+    await area.load('new');
+    slow.resolve({ id: 'old', name: 'Old' });
+    await first;
+    expect(area.$state.get().data).toEqual({ id: 'new', name: 'New' });
+  });
+
+  it('hides a failed section and logs it, but not one the provider does not offer', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failing = makeArea({ related: () => Promise.reject(new ApiError('http', 'Boom', 500)) });
+    await failing.area.load('x');
+    expect(failing.area.$state.get().sections.related.status).toBe('hidden');
+    expect(error).toHaveBeenCalledTimes(1);
+    const missing = makeArea({ related: () => Promise.reject(new ApiError('unavailable', UNAVAILABLE_MESSAGE)) });
+    await missing.area.load('x');
+    expect(missing.area.$state.get().sections.related.status).toBe('hidden');
+    expect(error).toHaveBeenCalledTimes(1);
+    error.mockRestore();
+  });
+
+  it('keeps the error of the main load and loads nothing else; a missing capability is "unavailable"', async () => {
+    const { area, calls } = makeArea({ load: () => Promise.reject(new ApiError('http', 'Album Not Found', 404)) });
+    await area.load('x');
+    expect(area.$state.get()).toMatchObject({ loading: false, data: null, unavailable: false });
+    expect((area.$state.get().error as ApiError).status).toBe(404);
+    expect(calls).toEqual([]);
+    const gone = makeArea({ load: () => Promise.reject(new ApiError('unavailable', UNAVAILABLE_MESSAGE)) });
+    await gone.area.load('x');
+    expect(gone.area.$state.get()).toMatchObject({ unavailable: true, error: null });
+  });
+
+  it('paints a recently seen id from memory with no request, pages included', async () => {
+    const { area, calls } = makeArea();
+    await area.load('x');
+    await area.lists.items.loadNextPage();
+    const seen = area.$state.get();
+    area.reset();
+    expect(area.$state.get().data).toBeNull();
+    await area.open('y');
+    area.reset();
+    const before = calls.length;
+    await area.open('x');
+    expect(calls.length).toBe(before);
+    expect(area.$state.get()).toEqual(seen);
+    expect(area.lists.items.$state.get().list).toHaveLength(30);
+  });
+
+  it('does not remember a failed load: opening it again asks the provider', async () => {
+    let fail = true;
+    const { area } = makeArea({
+      load: async (id) => {
+        if (fail) throw new ApiError('http', 'Server down', 500);
+        return { id, name: 'Back' };
+      },
+    });
+    await area.open('x');
+    area.reset();
+    fail = false;
+    await area.open('x');
+    expect(area.$state.get().data?.name).toBe('Back');
+  });
+});
+
+describe('the area memory', () => {
+  it('keeps the most recently used snapshots and drops the oldest', () => {
+    const memory = createAreaMemory<number>(2);
+    memory.remember('a', 1);
+    memory.remember('b', 2);
+    expect(memory.recall('a')).toBe(1);
+    memory.remember('c', 3);
+    expect(memory.recall('b')).toBeUndefined();
+    expect(memory.recall('a')).toBe(1);
+    memory.forget('a');
+    expect(memory.recall('a')).toBeUndefined();
+    memory.forget();
+    expect(memory.recall('c')).toBeUndefined();
+  });
+});
