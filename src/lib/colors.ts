@@ -17,3 +17,10 @@ export function randomPaletteColor(random: () => number = Math.random): string {
   const index = Math.floor(random() * PALETTE.length) % PALETTE.length;
   return PALETTE[Math.max(0, index)] ?? DEFAULT_BACKGROUND;
 }
+
+/** A palette colour chosen by a string (an image URL), so a placeholder keeps its colour across renders. */
+export function placeholderColor(key: string): string {
+  let hash = 0;
+  for (let index = 0; index < key.length; index++) hash = (hash * 31 + key.charCodeAt(index)) >>> 0;
+  return PALETTE[hash % PALETTE.length] ?? DEFAULT_BACKGROUND;
+}

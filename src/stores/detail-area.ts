@@ -1,5 +1,5 @@
 import { map, onMount, type MapStore } from 'nanostores';
-import { isCanceled, isUnavailable } from '../api/errors';
+import { isCanceled, isUnavailable, statusOf } from '../api/errors';
 import type { LibraryKind } from '../api/library';
 import type { Page } from '../api/types';
 import { DEFAULT_BACKGROUND, randomPaletteColor } from '../lib/colors';
@@ -28,6 +28,20 @@ export interface DetailState<T, S extends Record<string, unknown>> {
   /** The header's background: a new random palette colour on every load (SPEC §4). */
   background: string;
   sections: { [K in keyof S]: Section<S[K]> };
+}
+
+/** How a detail page failed, for the page to say so: SPEC §4's not-found message, DESIGN §2's note, or the error screen. */
+export type DetailFailure = 'not-found' | 'unavailable' | 'error' | null;
+
+/**
+ * A missing id (404) and a malformed one (the provider's 400) both read as
+ * "not found": the user followed a link to something that is not there.
+ */
+export function failureOf(state: Pick<DetailState<unknown, Record<string, unknown>>, 'error' | 'unavailable'>): DetailFailure {
+  if (state.unavailable) return 'unavailable';
+  if (!state.error) return null;
+  const status = statusOf(state.error);
+  return status === 404 || status === 400 ? 'not-found' : 'error';
 }
 
 /** A paged list of the area: how to fetch a page of it once the entity is known. */

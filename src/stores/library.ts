@@ -1,4 +1,4 @@
-import { map, type MapStore } from 'nanostores';
+import { map, onNotify, type MapStore, type ReadableAtom } from 'nanostores';
 import { getSavedAlbums } from '../api/albums';
 import { addToLibrary, checkInLibrary, removeFromLibrary, type LibraryKind } from '../api/library';
 import { getSavedTracks } from '../api/me';
@@ -35,17 +35,31 @@ export const $libraryPending: Record<LibraryKind, Flags> = flags();
 /** The liked tracks (the hearts of every track row and the player card). */
 export const $likedTracks = $inLibrary.track;
 
-/** Asks the provider which of these are in the library (only those not known yet). */
+// Ids whose contains check is on its way, so two lists showing one track ask once.
+const asking: Record<LibraryKind, Set<string>> = { track: new Set(), album: new Set(), artist: new Set(), user: new Set() };
+
+/** Asks the provider which of these are in the library (only those neither known nor being asked). */
 export async function checkLibrary(kind: LibraryKind, ids: readonly string[]): Promise<void> {
   const known = $inLibrary[kind].get();
-  const unknown = [...new Set(ids)].filter((id) => id !== '' && known[id] === undefined);
+  const unknown = [...new Set(ids)].filter((id) => id !== '' && known[id] === undefined && !asking[kind].has(id));
   if (unknown.length === 0) return;
+  for (const id of unknown) asking[kind].add(id);
   try {
     const answers = await checkInLibrary(kind, unknown);
     $inLibrary[kind].set({ ...$inLibrary[kind].get(), ...Object.fromEntries(unknown.map((id, index) => [id, answers[index] === true])) });
   } catch (error) {
     logUnlessCanceled(`Could not check the library (${kind})`, error);
+  } finally {
+    for (const id of unknown) asking[kind].delete(id);
   }
+}
+
+/**
+ * Reaction: whenever a store that shows tracks changes, asks once whether its
+ * new tracks are liked, so every row's heart is right without a request per row.
+ */
+export function checkLikesOf<V>($store: ReadableAtom<V>, trackIds: (value: V) => readonly string[]): void {
+  onNotify($store, () => void checkLibrary('track', trackIds($store.get())));
 }
 
 /** Records a flag learnt elsewhere (the player's contains check). */
@@ -84,6 +98,13 @@ export async function toggleInLibrary(kind: LibraryKind, id: string): Promise<bo
 export function toggleLikeTrack(id: string): Promise<boolean> {
   return toggleInLibrary('track', id);
 }
+
+// Liked Songs holds liked tracks only: its hearts need no question.
+onNotify(savedTracksList.$state, () => {
+  for (const { track } of savedTracksList.$state.get().list) {
+    if ($inLibrary.track.get()[track.id] === undefined) rememberLiked(track.id, true);
+  }
+});
 
 // Your Library's lists load when their pages are entered, and repaint from memory on return.
 listsOf.album.push(listArea(savedAlbumsList, ['collectionAlbums', 'mySavedAlbums']));

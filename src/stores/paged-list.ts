@@ -1,5 +1,8 @@
 import { map, type MapStore } from 'nanostores';
-import { isCanceled, isUnavailable } from '../api/errors';
+import { isCanceled, isUnavailable, UNAVAILABLE_MESSAGE } from '../api/errors';
+
+/** DESIGN §2: what a page says where the provider does not offer something to this app. */
+export const NOT_AVAILABLE_MESSAGE = UNAVAILABLE_MESSAGE;
 import type { Page } from '../api/types';
 
 /** SPEC §4: has-more is forced false once the loaded page's offset reaches 80. */

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import type { Image } from '../../api/types';
+import { placeholderColor } from '../../lib/colors';
+
+/** SPEC §2's default images, swapped in when a picture is missing or fails to load. */
+export const DEFAULT_COVER = '/images/default-song.svg';
+
+interface CoverProps {
+  images: readonly Image[];
+  /** Empty for a decorative picture beside its own name. */
+  alt: string;
+  /** The displayed size in CSS pixels (width and height, so the layout never shifts). */
+  size: number;
+  round?: boolean;
+  /** Above the fold (a page header): load at once instead of lazily. */
+  eager?: boolean;
+  className?: string;
+}
+
+/** The smallest picture at least as large as the slot, or the largest there is. */
+function pick(images: readonly Image[], size: number): string | null {
+  const sized = [...images].sort((a, b) => (a.width ?? 0) - (b.width ?? 0));
+  return (sized.find((image) => (image.width ?? Infinity) >= size) ?? sized.at(-1))?.url ?? null;
+}
+
+/** A cover, portrait or icon: lazy, sized, decoded off the main thread, on a palette colour until it arrives. */
+export function Cover({ images, alt, size, round = false, eager = false, className = '' }: CoverProps) {
+  const wanted = pick(images, size * 2) ?? DEFAULT_COVER;
+  const [failed, setFailed] = useState<string | null>(null);
+  const src = failed === wanted ? DEFAULT_COVER : wanted;
+  return (
+    <img
+      className={`cover${round ? ' cover--round' : ''} ${className}`}
+      src={src}
+      alt={alt}
+      width={size}
+      height={size}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      style={{ backgroundColor: placeholderColor(wanted) }}
+      onError={() => setFailed(wanted)}
+    />
+  );
+}

@@ -1,0 +1,39 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
+import { $ui, closeImagePreview } from '../../stores/ui';
+import { DEFAULT_COVER } from './Cover';
+
+/**
+ * SPEC §2/§4's image preview dialog, at most 600 px wide: it closes only with
+ * its Close button, never by a click on the backdrop or Escape.
+ */
+export function ImagePreview() {
+  const { openDialogImagePreview, imagePreviewUrl } = useStore($ui);
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (openDialogImagePreview && !element.open) element.showModal();
+    if (!openDialogImagePreview && element.open) element.close();
+  }, [openDialogImagePreview]);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="image-preview"
+      aria-label="Image preview"
+      // Escape would close a modal dialog by itself; SPEC keeps it open.
+      onCancel={(event) => event.preventDefault()}
+      // Chromium closes anyway on a second Escape without a click between: open it again.
+      onClose={() => $ui.get().openDialogImagePreview && dialog.current?.showModal()}
+    >
+      {openDialogImagePreview ? (
+        <img className="image-preview__image" src={imagePreviewUrl ?? DEFAULT_COVER} alt="" width={600} height={600} />
+      ) : null}
+      <button type="button" className="button" onClick={closeImagePreview}>
+        Close
+      </button>
+    </dialog>
+  );
+}

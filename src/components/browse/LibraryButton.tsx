@@ -1,0 +1,32 @@
+import { useStore } from '@nanostores/react';
+import { $inLibrary, $libraryPending, toggleInLibrary, type LibraryKind } from '../../stores/library';
+import { Icon } from '../Icon';
+
+const LABELS: Record<Exclude<LibraryKind, 'track'>, [off: string, on: string]> = {
+  album: ['Save', 'Saved'],
+  artist: ['Follow', 'Following'],
+  user: ['Follow', 'Following'],
+};
+
+/** Save/Saved for an album, Follow/Following for an artist or user: flips only on the provider's 2xx (SPEC §4). */
+export function LibraryButton({ kind, id, name }: { kind: Exclude<LibraryKind, 'track'>; id: string; name: string }) {
+  const flag = useStore($inLibrary[kind], { keys: [id] })[id];
+  const pending = useStore($libraryPending[kind], { keys: [id] })[id] === true;
+  const on = flag === true;
+  const [off, onLabel] = LABELS[kind];
+  return (
+    <button
+      type="button"
+      className={`button button--ghost library-button${on ? ' library-button--on' : ''}`}
+      aria-pressed={on}
+      aria-busy={pending}
+      // Until the provider said whether it is saved, a click could only guess.
+      disabled={flag === undefined}
+      aria-label={`${on ? onLabel : off} ${name}`}
+      onClick={() => void toggleInLibrary(kind, id)}
+    >
+      {pending ? <span className="spinner" aria-hidden="true" /> : <Icon name={on ? 'check' : 'plus'} size={16} />}
+      <span>{on ? onLabel : off}</span>
+    </button>
+  );
+}

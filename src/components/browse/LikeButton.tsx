@@ -1,0 +1,27 @@
+import { useStore } from '@nanostores/react';
+import { $libraryPending, $likedTracks, toggleLikeTrack } from '../../stores/library';
+import { Icon } from '../Icon';
+
+/** The like heart of a track: Save to Liked, or Remove from Liked in the error colour (SPEC §2). */
+export function LikeButton({ trackId, name }: { trackId: string; name: string }) {
+  const liked = useStore($likedTracks, { keys: [trackId] })[trackId] === true;
+  const pending = useStore($libraryPending.track, { keys: [trackId] })[trackId] === true;
+  const label = liked ? 'Remove from Liked' : 'Save to Liked';
+  return (
+    <button
+      type="button"
+      className={`icon-button icon-button--plain like-button${liked ? ' like-button--liked' : ''}`}
+      data-tooltip={label}
+      {...(liked ? { 'data-tooltip-error': '' } : {})}
+      aria-label={`${label}: ${name}`}
+      aria-pressed={liked}
+      aria-busy={pending}
+      onClick={(event) => {
+        event.stopPropagation();
+        void toggleLikeTrack(trackId);
+      }}
+    >
+      <Icon name="heart" filled={liked} />
+    </button>
+  );
+}

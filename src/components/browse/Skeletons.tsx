@@ -1,0 +1,48 @@
+/** SPEC §9: 10 skeleton rows for track lists, 20 for the see-all search. */
+export const TRACK_SKELETON_ROWS = 10;
+
+/** Placeholder rows while a track list loads (announced once to assistive technology). */
+export function RowSkeletons({ count = TRACK_SKELETON_ROWS }: { count?: number }) {
+  return (
+    <div className="skeletons" role="status" aria-label="Loading">
+      {Array.from({ length: count }, (_value, index) => (
+        <div key={index} className="skeleton-row" data-testid="skeleton-row">
+          <span className="skeleton skeleton--cover" />
+          <span className="skeleton-row__text">
+            <span className="skeleton skeleton--line" />
+            <span className="skeleton skeleton--line skeleton--short" />
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Placeholder cards while a card row or grid loads. */
+export function CardSkeletons({ count = 6 }: { count?: number }) {
+  return (
+    <div className="card-grid" role="status" aria-label="Loading">
+      {Array.from({ length: count }, (_value, index) => (
+        <div key={index} className="card card--skeleton" data-testid="skeleton-card">
+          <span className="skeleton skeleton--square" />
+          <span className="skeleton skeleton--line" />
+          <span className="skeleton skeleton--line skeleton--short" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The header of a detail page while it loads. */
+export function HeaderSkeleton() {
+  return (
+    <div className="detail-header detail-header--skeleton" role="status" aria-label="Loading">
+      <span className="skeleton detail-header__cover" />
+      <span className="detail-header__text">
+        <span className="skeleton skeleton--line skeleton--short" />
+        <span className="skeleton skeleton--title" />
+        <span className="skeleton skeleton--line" />
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { useStore } from '@nanostores/react';
+import { AlbumCard, ArtistCard } from '../../components/browse/Card';
+import { DetailPage } from '../../components/browse/DetailPage';
+import { NotAvailable } from '../../components/browse/NotAvailable';
+import { PagedView } from '../../components/browse/PagedView';
+import { CardSkeletons } from '../../components/browse/Skeletons';
+import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { ErrorScreen } from '../../components/ErrorScreen';
+import { $artist, artistAlbums } from '../../stores/artist';
+import '../../styles/content.css';
+
+/** /artist/{id}/albums: every album of the artist, paged by infinite scroll. */
+function ArtistAlbumsBody() {
+  const state = useStore($artist);
+  return (
+    <DetailPage state={state} notFound="Artist Not Found">
+      {(artist) => (
+        <>
+          <h1 className="page-heading">
+            Albums By <a href={`/artist/${encodeURIComponent(artist.id)}`}>{artist.name}</a>
+          </h1>
+          <PagedView list={artistAlbums} empty="No Albums Available." skeleton={<CardSkeletons count={12} />}>
+            {(albums) => (
+              <div className="card-grid">
+                {albums.map((album) => (
+                  <AlbumCard key={album.id} album={album} />
+                ))}
+              </div>
+            )}
+          </PagedView>
+        </>
+      )}
+    </DetailPage>
+  );
+}
+
+/** /artist/{id}/related-artists: Fans Also like, in full. */
+function RelatedArtistsBody() {
+  const state = useStore($artist);
+  const related = state.sections.relatedArtists;
+  return (
+    <DetailPage state={state} notFound="Artist Not Found">
+      {(artist) => (
+        <>
+          <h1 className="page-heading">Fans Also like {artist.name}</h1>
+          {related.status === 'hidden' ? (
+            <NotAvailable />
+          ) : related.status !== 'ready' ? (
+            <CardSkeletons count={12} />
+          ) : related.items.length === 0 ? (
+            <ErrorScreen kind="data_not_found" title="No Related Artists Found." />
+          ) : (
+            <div className="card-grid">
+              {related.items.map((item) => (
+                <ArtistCard key={item.id} artist={item} />
+              ))}
+            </div>
+          )}
+        </>
+      )}
+    </DetailPage>
+  );
+}
+
+export const ArtistAlbumsView = withErrorBoundary(ArtistAlbumsBody);
+export const RelatedArtistsView = withErrorBoundary(RelatedArtistsBody);

@@ -1,0 +1,103 @@
+import { useStore } from '@nanostores/react';
+import { AlbumCard, ArtistCard } from '../../components/browse/Card';
+import { DetailHeader } from '../../components/browse/DetailHeader';
+import { DetailPage } from '../../components/browse/DetailPage';
+import { LibraryButton } from '../../components/browse/LibraryButton';
+import { PagedView } from '../../components/browse/PagedView';
+import { SectionHeader } from '../../components/browse/SectionHeader';
+import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
+import { TrackList } from '../../components/browse/TrackList';
+import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { formatCount } from '../../lib/format';
+import { $artist, artistAlbums, isVerified } from '../../stores/artist';
+import '../../styles/content.css';
+
+/** SPEC §9: See all at exactly 10 items; related artists and album rows at 10 or more. */
+const SECTION_SIZE = 10;
+
+/** /artist/{id}: cover, Verified, monthly listeners, Follow, Popular Tracks, Albums By {artist}, Fans Also like. */
+function ArtistViewBody() {
+  const state = useStore($artist);
+  const { topTracks, relatedArtists } = state.sections;
+  return (
+    <DetailPage state={state} notFound="Artist Not Found">
+      {(artist) => {
+        const listeners = formatCount(artist.followers, 'monthly listeners');
+        const base = `/artist/${encodeURIComponent(artist.id)}`;
+        return (
+          <>
+            <DetailHeader
+              images={artist.images}
+              type="Artist"
+              name={artist.name}
+              round
+              background={state.background}
+              badge={
+                isVerified(artist) ? (
+                  <span className="verified">
+                    <img src="/images/verified.svg" alt="" width={20} height={20} />
+                    Verified
+                  </span>
+                ) : null
+              }
+              meta={listeners || null}
+              action={<LibraryButton kind="artist" id={artist.id} name={artist.name} />}
+            />
+            <div className="page-stack">
+              {topTracks.status !== 'hidden' ? (
+                <section aria-labelledby="popular-tracks">
+                  <SectionHeader
+                    id="popular-tracks"
+                    title="Popular Tracks"
+                    seeAllHref={topTracks.items.length === SECTION_SIZE ? `/search/track/${encodeURIComponent(artist.name)}` : null}
+                  />
+                  {topTracks.status === 'ready' ? (
+                    <TrackList tracks={topTracks.items} label={`Popular tracks of ${artist.name}`} />
+                  ) : (
+                    <RowSkeletons />
+                  )}
+                </section>
+              ) : null}
+              <section aria-labelledby="artist-albums">
+                <SectionHeader id="artist-albums" title={`Albums By ${artist.name}`} seeAllHref={`${base}/albums`} />
+                <PagedView list={artistAlbums} empty="No Albums Available." skeleton={<CardSkeletons />}>
+                  {(albums) => (
+                    <div className="card-row">
+                      {albums.slice(0, SECTION_SIZE).map((album) => (
+                        <AlbumCard key={album.id} album={album} />
+                      ))}
+                    </div>
+                  )}
+                </PagedView>
+              </section>
+              {relatedArtists.status !== 'hidden' ? (
+                <section aria-labelledby="fans-also-like">
+                  <SectionHeader
+                    id="fans-also-like"
+                    title="Fans Also like"
+                    seeAllHref={relatedArtists.items.length >= SECTION_SIZE ? `${base}/related-artists` : null}
+                  />
+                  {relatedArtists.status === 'ready' ? (
+                    relatedArtists.items.length > 0 ? (
+                      <div className="card-row">
+                        {relatedArtists.items.slice(0, SECTION_SIZE).map((related) => (
+                          <ArtistCard key={related.id} artist={related} />
+                        ))}
+                      </div>
+                    ) : (
+                      <p className="not-available">No Related Artists Found.</p>
+                    )
+                  ) : (
+                    <CardSkeletons />
+                  )}
+                </section>
+              ) : null}
+            </div>
+          </>
+        );
+      }}
+    </DetailPage>
+  );
+}
+
+export const ArtistView = withErrorBoundary(ArtistViewBody);

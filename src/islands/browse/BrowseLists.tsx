@@ -1,0 +1,95 @@
+import { useStore } from '@nanostores/react';
+import { AlbumCard, PlaylistCard } from '../../components/browse/Card';
+import { PagedView } from '../../components/browse/PagedView';
+import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
+import { TrackList } from '../../components/browse/TrackList';
+import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { ErrorScreen } from '../../components/ErrorScreen';
+import { NotAvailable } from '../../components/browse/NotAvailable';
+import { $playlistListTitle, categoryPlaylistsList, featuredPlaylistsList, newReleasesList } from '../../stores/browse';
+import { $home } from '../../stores/home';
+import { isListUnavailable } from '../../stores/paged-list';
+import type { Playlist } from '../../api/types';
+import '../../styles/content.css';
+
+const playlistGrid = (playlists: Playlist[]) => (
+  <div className="card-grid">
+    {playlists.map((playlist) => (
+      <PlaylistCard key={playlist.id} playlist={playlist} />
+    ))}
+  </div>
+);
+
+/** /album/new-release: every new release, paged by infinite scroll. */
+function NewReleasesBody() {
+  return (
+    <>
+      <h1 className="page-heading">New Release</h1>
+      <PagedView list={newReleasesList} empty="No New Release Albums Available." skeleton={<CardSkeletons count={12} />}>
+        {(albums) => (
+          <div className="card-grid">
+            {albums.map((album) => (
+              <AlbumCard key={album.id} album={album} />
+            ))}
+          </div>
+        )}
+      </PagedView>
+    </>
+  );
+}
+
+/** /playlist/popular: the featured playlists under the provider's own title. */
+function PopularPlaylistsBody() {
+  const title = useStore($playlistListTitle);
+  return (
+    <>
+      <h1 className="page-heading">{title || 'Popular Playlists'}</h1>
+      <PagedView list={featuredPlaylistsList} empty="No Playlist Available" skeleton={<CardSkeletons count={12} />}>
+        {playlistGrid}
+      </PagedView>
+    </>
+  );
+}
+
+/**
+ * /category/{id}/playlists: the category's playlists where the provider still
+ * serves them, SPEC's "Playlist not availbale" where it does not (the provider
+ * removed the endpoint for new apps in November 2024).
+ */
+function CategoryPlaylistsBody() {
+  const title = useStore($playlistListTitle);
+  const state = useStore(categoryPlaylistsList.$state);
+  if (isListUnavailable(state.error) || (state.loaded && state.list.length === 0)) {
+    return <ErrorScreen kind="data_not_found" title="Playlist not availbale" />;
+  }
+  return (
+    <>
+      <h1 className="page-heading">{title || 'Playlists'}</h1>
+      <PagedView list={categoryPlaylistsList} skeleton={<CardSkeletons count={12} />}>
+        {playlistGrid}
+      </PagedView>
+    </>
+  );
+}
+
+/** /track/recent-played: the recent plays, de-duplicated by track, newest first. */
+function RecentPlayedBody() {
+  const { recentPlays } = useStore($home);
+  let body;
+  if (recentPlays.status === 'unavailable') body = <NotAvailable />;
+  else if (recentPlays.status === 'error') body = <ErrorScreen kind="something_went_wrong" />;
+  else if (recentPlays.status !== 'ready') body = <RowSkeletons />;
+  else if (recentPlays.items.length === 0) body = <ErrorScreen kind="data_not_found" title="No Recent Played Tracks Found" />;
+  else body = <TrackList tracks={recentPlays.items} showAlbum label="Recent Played" />;
+  return (
+    <>
+      <h1 className="page-heading">Recent Played</h1>
+      {body}
+    </>
+  );
+}
+
+export const NewReleasesView = withErrorBoundary(NewReleasesBody);
+export const PopularPlaylistsView = withErrorBoundary(PopularPlaylistsBody);
+export const CategoryPlaylistsView = withErrorBoundary(CategoryPlaylistsBody);
+export const RecentPlayedView = withErrorBoundary(RecentPlayedBody);

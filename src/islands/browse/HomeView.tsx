@@ -1,0 +1,93 @@
+import { useStore } from '@nanostores/react';
+import type { ReactNode } from 'react';
+import { AlbumCard, PlaylistCard } from '../../components/browse/Card';
+import { NotAvailable } from '../../components/browse/NotAvailable';
+import { SectionHeader } from '../../components/browse/SectionHeader';
+import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
+import { TrackCard } from '../../components/browse/TrackCard';
+import { TrackList } from '../../components/browse/TrackList';
+import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { ErrorScreen } from '../../components/ErrorScreen';
+import { $home, HOME_NEW_RELEASES, HOME_TRENDING_TRACKS, TRENDING_LANGUAGES, type HomeSection } from '../../stores/home';
+import { playFrom } from '../../components/browse/play';
+import '../../styles/content.css';
+
+const TRENDING_COLORS = { Hindi: '#e8115b', Punjabi: '#148a08', English: '#2d46b9' } as const;
+
+/** A home section's states: skeletons, the note where the provider does not offer it, the empty message, the content. */
+function SectionBody<T>({ section, skeleton, empty, children }: {
+  section: HomeSection<T>;
+  skeleton: ReactNode;
+  empty: string;
+  children: (items: T[]) => ReactNode;
+}) {
+  if (section.status === 'idle' || section.status === 'loading') return <>{skeleton}</>;
+  if (section.status === 'unavailable') return <NotAvailable />;
+  // SPEC §8: home fetch failures are logged only; the section says what a failed list says.
+  if (section.status === 'error') return <ErrorScreen kind="something_went_wrong" compact />;
+  if (section.items.length === 0) return <p className="not-available">{empty}</p>;
+  return <>{children(section.items)}</>;
+}
+
+/** Home: Recent Played, "Tranding Songs" in Hindi, Punjabi and English, New Release (SPEC §2). */
+function HomeViewBody() {
+  const home = useStore($home);
+  const recent = home.recentPlays;
+  return (
+    <div className="page-stack">
+      <section aria-labelledby="recent-played">
+        <SectionHeader id="recent-played" title="Recent Played" seeAllHref={recent.items.length >= 10 ? '/track/recent-played' : null} />
+        <SectionBody section={recent} skeleton={<CardSkeletons />} empty="No Recent Played Tracks Found">
+          {(tracks) => (
+            <div className="card-row">
+              {tracks.slice(0, 10).map((track, index) => (
+                <TrackCard key={track.id} track={track} onPlay={() => playFrom(tracks, index)} />
+              ))}
+            </div>
+          )}
+        </SectionBody>
+      </section>
+      <section aria-labelledby="trending">
+        <SectionHeader id="trending" title="Tranding Songs" />
+        <div className="trending">
+          {TRENDING_LANGUAGES.map((language) => (
+            <div key={language} className="trending__column" style={{ '--column-color': TRENDING_COLORS[language] } as React.CSSProperties}>
+              <h3 className="trending__title">{language}</h3>
+              <SectionBody section={home.trending[language]} skeleton={<RowSkeletons count={HOME_TRENDING_TRACKS} />} empty="No Playlist Available">
+                {(tracks) => <TrackList tracks={tracks} numbered={false} label={`Tranding Songs: ${language}`} />}
+              </SectionBody>
+            </div>
+          ))}
+        </div>
+      </section>
+      <section aria-labelledby="new-release">
+        <SectionHeader
+          id="new-release"
+          title="New Release"
+          seeAllHref={home.newReleases.items.length >= HOME_NEW_RELEASES ? '/album/new-release' : null}
+        />
+        <SectionBody section={home.newReleases} skeleton={<CardSkeletons />} empty="No New Release Albums Available.">
+          {(albums) => (
+            <div className="card-row">
+              {albums.slice(0, HOME_NEW_RELEASES).map((album) => (
+                <AlbumCard key={album.id} album={album} />
+              ))}
+            </div>
+          )}
+        </SectionBody>
+      </section>
+      {home.dailyMix.items.length > 0 ? (
+        <section aria-labelledby="daily-mix">
+          <SectionHeader id="daily-mix" title="Daily Mix" />
+          <div className="card-row">
+            {home.dailyMix.items.map((playlist) => (
+              <PlaylistCard key={playlist.id} playlist={playlist} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export const HomeView = withErrorBoundary(HomeViewBody);

@@ -1,0 +1,52 @@
+import { useStore } from '@nanostores/react';
+import { PlaylistCard } from '../../components/browse/Card';
+import { DetailHeader } from '../../components/browse/DetailHeader';
+import { DetailPage } from '../../components/browse/DetailPage';
+import { LibraryButton } from '../../components/browse/LibraryButton';
+import { PagedView } from '../../components/browse/PagedView';
+import { SectionHeader } from '../../components/browse/SectionHeader';
+import { CardSkeletons } from '../../components/browse/Skeletons';
+import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { formatCount } from '../../lib/format';
+import { $user, userPlaylists } from '../../stores/user';
+import '../../styles/content.css';
+
+/** /user/{id}: another user's profile (SPEC §3: their image 1), followers, Follow, public playlists. */
+function UserViewBody() {
+  const state = useStore($user);
+  return (
+    <DetailPage state={state} notFound="User Not Found">
+      {(user) => {
+        const images = user.images.length > 1 ? user.images.slice(1) : user.images;
+        const name = user.displayName || user.id;
+        return (
+          <>
+            <DetailHeader
+              images={images}
+              type="Profile"
+              name={name}
+              round
+              background={state.background}
+              meta={formatCount(user.followers) || null}
+              action={<LibraryButton kind="user" id={user.id} name={name} />}
+            />
+            <section aria-labelledby="public-playlists">
+              <SectionHeader id="public-playlists" title="Public Playlists" />
+              <PagedView list={userPlaylists} empty="No Playlist Available" skeleton={<CardSkeletons />}>
+                {(playlists) => (
+                  <div className="card-grid">
+                    {playlists.map((playlist) => (
+                      <PlaylistCard key={playlist.id} playlist={playlist} />
+                    ))}
+                  </div>
+                )}
+              </PagedView>
+            </section>
+          </>
+        );
+      }}
+    </DetailPage>
+  );
+}
+
+export const UserView = withErrorBoundary(UserViewBody);
