@@ -16,6 +16,8 @@ for (const name of Object.keys(process.env)) {
 }
 const sitePort = Number(process.env.TEST_SITE_PORT ?? 4331);
 const sandboxPort = Number(process.env.TEST_SANDBOX_PORT ?? 4332);
+// The second stack of the run answers as Spotify does for development-mode apps (DESIGN §2).
+const apiProfile = process.env.TEST_API_PROFILE === 'development' ? 'development' : 'extended';
 
 const clash = await findPortClash([
   { port: sitePort, what: 'the test site', variable: 'TEST_SITE_PORT', command: 'npm run test:e2e' },
@@ -42,6 +44,7 @@ const stack = startStack({
     SANDBOX_DATA_DIR: dataDir,
     SANDBOX_SIZE: 'small',
     SANDBOX_FAULTS: '1',
+    SANDBOX_API_PROFILE: apiProfile,
     SANDBOX_PUBLIC_URL: `http://${HOST}:${sandboxPort}`,
   },
   // The real provider is never tested here: whatever the caller's shell says.
@@ -66,7 +69,7 @@ stack.firstExit.then((exit) => {
 });
 try {
   await stack.ready;
-  console.log(`serve-test: ready: site ${stack.siteUrl}, sandbox ${stack.sandboxUrl}, data ${dataDir}`);
+  console.log(`serve-test: ready: site ${stack.siteUrl}, sandbox ${stack.sandboxUrl} (${apiProfile} profile), data ${dataDir}`);
 } catch (error) {
   console.error(`serve-test: ${error.message}`);
   await shutDown(1);

@@ -17,7 +17,7 @@
  *   request fail (aborted ones excepted) or got an HTTP status >= 400. A test that
  *   produces some on purpose opts out with
  *     test.use({ allowErrors: true })            // anything goes
- *     test.use({ allowErrors: [/HTTP 401/] })    // only these are expected
+ *     test.use({ allowErrors: /HTTP 401/ })      // only these are expected (one RegExp)
  *   and can assert on what was seen through the `browserProblems` fixture.
  */
 import { test as base, expect } from '@playwright/test';
@@ -54,7 +54,10 @@ export interface SandboxControl {
 }
 
 interface Fixtures {
-  allowErrors: boolean | RegExp[];
+  /** true, or a pattern of expected problems (one RegExp: Playwright would read an array as [value, options]). */
+  allowErrors: boolean | RegExp | RegExp[];
+  /** The project's sandbox (the development project has its own). */
+  sandboxUrl: string;
   browserProblems: string[];
   failOnBrowserProblems: void;
   sandboxShare: { release: () => void };
@@ -62,8 +65,8 @@ interface Fixtures {
   signIn: (page: Page, account?: Account) => Promise<void>;
 }
 
-async function callSandbox(method: string, path: string, body?: unknown): Promise<void> {
-  const response = await fetch(`${TEST_SANDBOX_URL}${path}`, {
+async function callSandbox(base: string, method: string, path: string, body?: unknown): Promise<void> {
+  const response = await fetch(`${base}${path}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -78,6 +81,7 @@ const LOCK_TIMEOUT = 180_000;
 
 export const test = base.extend<Fixtures>({
   allowErrors: [false, { option: true }],
+  sandboxUrl: [TEST_SANDBOX_URL, { option: true }],
 
   browserProblems: async ({ context }, use) => {
     await use(recordBrowserProblems(context));
@@ -106,17 +110,17 @@ export const test = base.extend<Fixtures>({
   ],
 
   sandbox: [
-    async ({ sandboxShare }, use) => {
+    async ({ sandboxShare, sandboxUrl }, use) => {
       sandboxShare.release(); // a test waiting for itself would wait forever
       const release = await holdSandboxAlone();
       try {
         await use({
-          url: TEST_SANDBOX_URL,
-          reset: () => callSandbox('POST', '/__sandbox/reset'),
-          addFault: (fault) => callSandbox('POST', '/__sandbox/faults', fault),
-          clearFaults: () => callSandbox('DELETE', '/__sandbox/faults'),
+          url: sandboxUrl,
+          reset: () => callSandbox(sandboxUrl, 'POST', '/__sandbox/reset'),
+          addFault: (fault) => callSandbox(sandboxUrl, 'POST', '/__sandbox/faults', fault),
+          clearFaults: () => callSandbox(sandboxUrl, 'DELETE', '/__sandbox/faults'),
         });
-        await callSandbox('DELETE', '/__sandbox/faults');
+        await callSandbox(sandboxUrl, 'DELETE', '/__sandbox/faults');
       } finally {
         release();
       }
@@ -124,9 +128,15 @@ export const test = base.extend<Fixtures>({
     { timeout: LOCK_TIMEOUT },
   ],
 
-  signIn: async ({}, use) => {
-    await use((page, account = 'guest') => signInThroughProvider(page, TEST_SITE_URL, TEST_SANDBOX_URL, account));
+  signIn: async ({ baseURL, sandboxUrl }, use) => {
+    const site = baseURL ?? TEST_SITE_URL;
+    await use((page, account = 'guest') => signInThroughProvider(page, site, sandboxUrl, account));
   },
 });
 
 export { expect };
+
+/** The options a Playwright project may set (playwright.config.ts). */
+export interface E2eOptions {
+  sandboxUrl: string;
+}

@@ -30,8 +30,10 @@ export function recordBrowserProblems(context: BrowserContext): string[] {
 }
 
 /** The problems that no allowance covers. */
-export function unexpectedProblems(problems: string[], allowed: boolean | RegExp[]): string[] {
+export function unexpectedProblems(problems: string[], allowed: boolean | RegExp | RegExp[]): string[] {
   if (allowed === true) return [];
   if (allowed === false) return problems;
-  return problems.filter((problem) => !allowed.some((pattern) => pattern.test(problem)));
+  // Playwright reads an array option as [value, options], so one pattern may arrive bare.
+  const patterns = allowed instanceof RegExp ? [allowed] : allowed;
+  return problems.filter((problem) => !patterns.some((pattern) => pattern.test(problem)));
 }

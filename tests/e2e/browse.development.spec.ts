@@ -1,0 +1,58 @@
+import { searchCatalogue } from './helpers/catalogue';
+import { expect, test } from './fixtures';
+
+// The browsing pages against a provider in development mode (DESIGN §2): what the
+// provider removed is hidden or said to be unavailable, and nothing breaks. The
+// provider answers the removed calls 403 or 404 once each (the client remembers);
+// those answers, and only those, are expected in the browser's log.
+const REMOVED = String.raw`/v1/(me/(following|albums|tracks)(/contains)?\?|artists/[^/]+/(top-tracks|related-artists)|browse/|users/|playlists/[^/?]+/(tracks|items)|playlists/[^/?]+(\?|$|\)))`;
+test.use({ allowErrors: new RegExp(`(HTTP 40[34]: GET |status of 40[34] .*\\(at )\\S+${REMOVED}`) });
+
+interface CatalogueArtist {
+  id: string;
+  name: string;
+}
+interface CataloguePlaylist {
+  id: string;
+  name: string;
+  owner: { id: string };
+}
+
+test('home shows the recent plays and says the rest is not available', async ({ page, signIn }) => {
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Recent Played' })).toBeVisible();
+  await expect(page.locator('section', { has: page.getByRole('heading', { name: 'Recent Played' }) }).locator('.card').first()).toBeVisible();
+  await expect(page.getByRole('note').filter({ hasText: 'Not available for this app' }).first()).toBeVisible();
+  await page.goto('/album/new-release');
+  await expect(page.getByText('Not available for this app')).toBeVisible();
+  await page.goto('/category/pop/playlists');
+  await expect(page.getByRole('heading', { name: 'Playlist not availbale' })).toBeVisible();
+});
+
+test('an artist hides Popular Tracks, Fans Also like, Verified and listeners but shows its albums', async ({ page, signIn, sandboxUrl }) => {
+  await signIn(page);
+  const [artist] = await searchCatalogue<CatalogueArtist>(page, sandboxUrl, 'artist', 5);
+  await page.goto(`/artist/${artist!.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: artist!.name })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Albums By ${artist!.name}` })).toBeVisible();
+  await expect(page.locator('a.card').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Popular Tracks' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Fans Also like' })).toHaveCount(0);
+  await expect(page.getByText('Verified', { exact: true })).toHaveCount(0);
+  await expect(page.getByText(/monthly listeners/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^(Follow|Following) / })).toBeEnabled();
+});
+
+test("a playlist the user does not own shows its header and says its tracks are not available; other users' pages are not available", async ({ page, signIn, sandboxUrl }) => {
+  await signIn(page);
+  const playlists = await searchCatalogue<CataloguePlaylist>(page, sandboxUrl, 'playlist', 10);
+  const foreign = playlists.find((playlist) => playlist.owner.id !== 'guest' && playlist.owner.id !== 'spotify')!;
+  await page.goto(`/playlist/${foreign.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: foreign.name })).toBeVisible();
+  await expect(page.getByText("This playlist's tracks: Not available for this app")).toBeVisible();
+  // The owner cannot be opened in development mode, so it is plain text.
+  await page.goto(`/user/${foreign.owner.id}`);
+  await expect(page.getByText('Not available for this app')).toBeVisible();
+  await page.goto(`/playlist/${foreign.id}`);
+  await expect(page.locator('.detail-header a[href^="/user/"]')).toHaveCount(0);
+});
