@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '../../src/lib/navigation';
 import { PKCE_STORAGE_KEYS } from '../../src/lib/pkce';
-import { $session, completeLogin, refreshSession, signOut, storeTokens } from '../../src/stores/session';
+import { completeLogin } from '../../src/stores/login-callback';
+import { $session, refreshSession, signOut, storeTokens } from '../../src/stores/session';
 import { $toasts } from '../../src/stores/toasts';
 import { json, stubFetch } from './helpers/fetch-stub';
 import { recordNavigation, useProvider } from './helpers/provider';
