@@ -58,6 +58,7 @@ export interface ApiClientWiring {
     isUsable(capability: Capability): boolean;
     hasAnswered(capability: Capability): boolean;
     markAvailable(capability: Capability): void;
+    markMissing(capability: Capability): void;
   };
   /** Carries out the one error mapper's decision: toast, expire session, deny access, premium prompt, capability missing. */
   onOutcome(outcome: ErrorOutcome): void;
@@ -72,6 +73,24 @@ const wiringReady = new Promise<ApiClientWiring>((resolve) => (announceWiring = 
 export function configureApiClient(provided: ApiClientWiring): void {
   wiring = provided;
   announceWiring(provided);
+}
+
+// API modules that choose between an endpoint and its replacement (DESIGN §2) read and
+// update the same record. Before the wiring arrives nothing has been learnt: try the endpoint.
+
+/** Whether a capability may be tried (not learnt missing this session). */
+export function isCapabilityUsable(capability: Capability): boolean {
+  return wiring?.capabilities.isUsable(capability) ?? true;
+}
+
+/** Records that a capability's endpoint answered. */
+export function markCapabilityAvailable(capability: Capability): void {
+  wiring?.capabilities.markAvailable(capability);
+}
+
+/** Records that a capability is gone for this app. */
+export function markCapabilityMissing(capability: Capability): void {
+  wiring?.capabilities.markMissing(capability);
 }
 
 const CANCELED = Symbol('canceled');

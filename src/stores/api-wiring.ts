@@ -34,6 +34,7 @@ configureApiClient({
     isUsable: isCapabilityUsable,
     hasAnswered: hasCapabilityAnswered,
     markAvailable: markCapabilityAvailable,
+    markMissing: markCapabilityMissing,
   },
   onOutcome: carryOut,
 });
