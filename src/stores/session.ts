@@ -10,8 +10,6 @@ import { showToast } from './toasts';
 // the other's exports while loading, so the cycle is harmless).
 import './api-wiring';
 
-export type { RefreshOutcome, TokenSet };
-
 function storedSession(): TokenSet | null {
   const accessToken = readStored<unknown>(STORAGE_KEYS.accessToken, null);
   if (typeof accessToken !== 'string' || accessToken === '') return null;
