@@ -22,6 +22,11 @@ const LAYER = {
     message: 'Islands and components call store actions, never the API (type-only imports of our entity types are fine).',
   },
   islands: { regex: into('islands'), message: 'Components are shared building blocks: a layout or page places islands.' },
+  stateLibrary: {
+    regex: '^(nanostores|@nanostores/router)$',
+    allowTypeImports: true,
+    message: 'Stores live only in src/stores/: make or extend one there and import it.',
+  },
 };
 const restrict = (...layers) => ['error', { patterns: layers.map((name) => LAYER[name]) }];
 const NO_FETCH = 'Only src/api/ calls fetch: go through a store action and an API module.';
@@ -54,11 +59,14 @@ export default tseslint.config(
   },
   // A file gets one set of options per rule (a later block replaces an earlier one),
   // so each folder's block lists every layer it may not import.
-  { files: ['src/**'], rules: { '@typescript-eslint/no-restricted-imports': restrict('sandbox') } },
-  { files: ['src/api/**'], rules: { '@typescript-eslint/no-restricted-imports': restrict('sandbox', 'stores') } },
+  { files: ['src/**'], rules: { '@typescript-eslint/no-restricted-imports': restrict('sandbox', 'stateLibrary') } },
+  { files: ['src/api/**'], rules: { '@typescript-eslint/no-restricted-imports': restrict('sandbox', 'stateLibrary', 'stores') } },
   { files: ['src/stores/**'], rules: { '@typescript-eslint/no-restricted-imports': restrict('sandbox', 'framework', 'views') } },
-  { files: ['src/islands/**'], rules: { '@typescript-eslint/no-restricted-imports': restrict('sandbox', 'api') } },
-  { files: ['src/components/**'], rules: { '@typescript-eslint/no-restricted-imports': restrict('sandbox', 'api', 'islands') } },
+  { files: ['src/islands/**'], rules: { '@typescript-eslint/no-restricted-imports': restrict('sandbox', 'stateLibrary', 'api') } },
+  {
+    files: ['src/components/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': restrict('sandbox', 'stateLibrary', 'api', 'islands') },
+  },
   {
     files: ['src/**'],
     ignores: ['src/api/**'],
