@@ -25,7 +25,7 @@ export class TokenError extends Error {
 }
 
 /** A token answer: the token URL's JSON, or the fragment of an implicit-grant redirect (its values are text). */
-export interface TokenResponse {
+interface TokenResponse {
   access_token?: string;
   refresh_token?: string;
   expires_in?: number | string;
