@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import node from '@astrojs/node';
 import AstroPWA from '@vite-pwa/astro';
+import { loginScript } from './src/layouts/login-script.ts';
 
 // The site is served by @astrojs/node in standalone mode. Output is server because
 // the landing and app pages embed the provider configuration read from the environment
@@ -15,7 +16,7 @@ export default defineConfig({
     react(),
     AstroPWA({
       registerType: 'autoUpdate',
-      // App pages register the worker themselves (src/components/shell/register-sw.ts),
+      // App pages register the worker themselves (src/components/shell/shell-client.ts),
       // so the zero-JS landing page stays without a script.
       injectRegister: false,
       filename: 'sw.js',
@@ -55,6 +56,8 @@ export default defineConfig({
       },
     }),
   ],
+  // /auth inlines src/lib/pkce.ts, bundled at build time (src/layouts/login-script.ts).
+  vite: { plugins: [loginScript()] },
   server: { host: '127.0.0.1', port: 4321 },
   site: 'http://127.0.0.1:4321',
 });

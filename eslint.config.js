@@ -3,6 +3,34 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// Layering (docs/ARCHITECTURE.md): page -> island -> store action -> API module -> provider.
+// Each folder may import only what sits below it; these rules hold that, and
+// tests/unit/lint-layering.test.ts proves each one bites. Import sources are matched
+// as written, so a relative path that climbs into a folder is what they look for.
+const into = (folder) => `^(\\.\\.?/)+${folder}(/|$)`;
+const LAYER = {
+  sandbox: { regex: into('sandbox'), message: 'The sandbox is the provider: the client reaches it over HTTP only.' },
+  stores: { regex: into('stores'), message: 'The API client never imports stores: it gets what it needs through configureApiClient (src/stores/api-wiring.ts).' },
+  framework: {
+    regex: '^(react|react-dom|@nanostores/react|astro)(/|$)|^astro:',
+    message: 'Stores are framework-free: no React or Astro. Islands read them with useStore.',
+  },
+  views: { regex: into('(islands|components)'), message: 'Stores never import islands or components: views read stores, not the other way.' },
+  api: {
+    regex: into('api'),
+    allowTypeImports: true,
+    message: 'Islands and components call store actions, never the API (type-only imports of our entity types are fine).',
+  },
+  islands: { regex: into('islands'), message: 'Components are shared building blocks: a layout or page places islands.' },
+  stateLibrary: {
+    regex: '^(nanostores|@nanostores/router)$',
+    allowTypeImports: true,
+    message: 'Stores live only in src/stores/: make or extend one there and import it.',
+  },
+};
+const restrict = (...layers) => ['error', { patterns: layers.map((name) => LAYER[name]) }];
+const NO_FETCH = 'Only src/api/ calls fetch: go through a store action and an API module.';
+
 export default tseslint.config(
   {
     // Root dotfiles are scratch files and tool state, never the product's code.
@@ -27,6 +55,27 @@ export default tseslint.config(
       'no-empty-pattern': 'off',
       // Input validation matches control characters on purpose.
       'no-control-regex': 'off',
+    },
+  },
+  // A file gets one set of options per rule (a later block replaces an earlier one),
+  // so each folder's block lists every layer it may not import.
+  { files: ['src/**'], rules: { '@typescript-eslint/no-restricted-imports': restrict('sandbox', 'stateLibrary') } },
+  { files: ['src/api/**'], rules: { '@typescript-eslint/no-restricted-imports': restrict('sandbox', 'stateLibrary', 'stores') } },
+  { files: ['src/stores/**'], rules: { '@typescript-eslint/no-restricted-imports': restrict('sandbox', 'framework', 'views') } },
+  { files: ['src/islands/**'], rules: { '@typescript-eslint/no-restricted-imports': restrict('sandbox', 'stateLibrary', 'api') } },
+  {
+    files: ['src/components/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': restrict('sandbox', 'stateLibrary', 'api', 'islands') },
+  },
+  {
+    files: ['src/**'],
+    ignores: ['src/api/**'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: NO_FETCH }],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].map((object) => ({ object, property: 'fetch', message: NO_FETCH })),
+      ],
     },
   },
 );

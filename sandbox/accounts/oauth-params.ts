@@ -7,7 +7,7 @@ export const KNOWN_SCOPES = new Set([
   'user-personalized',
 ]);
 
-/** The only client registered with the sandbox (docs/team-contracts.md). */
+/** The only client registered with the sandbox (docs/ARCHITECTURE.md). */
 export const CLIENT_ID = 'my-music';
 
 /** Loopback literals on any port, path /callback: the provider's 2025 redirect rules, never "localhost". */

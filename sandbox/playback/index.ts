@@ -8,7 +8,7 @@ import { registerSdk } from './sdk-routes';
 import { registerPlayerWebApi } from './web-api-routes';
 
 /**
- * The sandbox's playback (issue 4): generated images and audio, devices and the
+ * The sandbox's playback: generated images and audio, devices and the
  * player state machine behind the Web API's player endpoints, and the Web
  * Playback SDK script that plays in the browser.
  */

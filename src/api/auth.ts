@@ -9,6 +9,9 @@ export interface TokenSet {
   expiresAt: number | null;
 }
 
+/** How a refresh ended: new tokens, refused by the token URL (sign in again), or the token URL not reached. */
+export type RefreshOutcome = 'refreshed' | 'refused' | 'unreachable';
+
 /** A refusal by the token URL, e.g. `invalid_grant` once a refresh token has died (DESIGN §2). */
 export class TokenError extends Error {
   constructor(
@@ -21,19 +24,21 @@ export class TokenError extends Error {
   }
 }
 
+/** A token answer: the token URL's JSON, or the fragment of an implicit-grant redirect (its values are text). */
 interface TokenResponse {
   access_token?: string;
   refresh_token?: string;
-  expires_in?: number;
+  expires_in?: number | string;
 }
 
-/** Turns the token URL's answer into our token set; a refresh answer without a new refresh token keeps the old one. */
+/** Turns a token answer into our token set; a refresh answer without a new refresh token keeps the old one. */
 export function toTokenSet(body: TokenResponse, previousRefreshToken: string | null = null, now = Date.now()): TokenSet {
   if (!body.access_token) throw new TokenError('invalid_response', 200, 'The token answer has no access_token');
+  const expiresIn = Number(body.expires_in);
   return {
     accessToken: body.access_token,
-    refreshToken: body.refresh_token ?? previousRefreshToken,
-    expiresAt: typeof body.expires_in === 'number' ? now + body.expires_in * 1000 : null,
+    refreshToken: body.refresh_token || previousRefreshToken,
+    expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? now + expiresIn * 1000 : null,
   };
 }
 

@@ -1,10 +1,16 @@
 import wretch, { type Wretch } from 'wretch';
 import { getProviderConfig } from '../lib/provider-config';
-import { hasCapabilityAnswered, isCapabilityUsable, markCapabilityAvailable, markCapabilityMissing } from '../stores/capabilities';
-import { $session, denyAccess, expireSession, refreshSession } from '../stores/session';
-import { showToast } from '../stores/toasts';
-import { openPremiumPrompt } from '../stores/ui';
-import { ApiError, CANCELED_MESSAGE, UNAVAILABLE_MESSAGE, httpError, mapRequestError, type ErrorOutcome, type FailedCall } from './errors';
+import type { RefreshOutcome, TokenSet } from './auth';
+import {
+  ApiError,
+  CANCELED_MESSAGE,
+  UNAVAILABLE_MESSAGE,
+  httpError,
+  mapRequestError,
+  type Capability,
+  type ErrorOutcome,
+  type FailedCall,
+} from './errors';
 
 export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
@@ -37,6 +43,56 @@ export const clientTiming = {
     }),
 };
 
+/**
+ * What the client needs from the stores side. The client never imports a store
+ * (the dependency points one way: stores call the API); src/stores/api-wiring.ts
+ * hands these over once with configureApiClient.
+ */
+export interface ApiClientWiring {
+  /** The tokens to send, or null for a visitor. */
+  getSession(): TokenSet | null;
+  /** One token refresh shared by every call that met a 401 at the same time. */
+  refreshSession(): Promise<RefreshOutcome>;
+  /** DESIGN §2's record of which endpoints this app may use. */
+  capabilities: {
+    isUsable(capability: Capability): boolean;
+    hasAnswered(capability: Capability): boolean;
+    markAvailable(capability: Capability): void;
+    markMissing(capability: Capability): void;
+  };
+  /** Carries out the one error mapper's decision: toast, expire session, deny access, premium prompt, capability missing. */
+  onOutcome(outcome: ErrorOutcome): void;
+}
+
+let wiring: ApiClientWiring | null = null;
+let announceWiring: (wiring: ApiClientWiring) => void = () => undefined;
+// An island can hydrate before the shell's script has installed the wiring; its calls wait for it.
+const wiringReady = new Promise<ApiClientWiring>((resolve) => (announceWiring = resolve));
+
+/** Hands the client what it needs from the stores side; called once, by src/stores/api-wiring.ts. */
+export function configureApiClient(provided: ApiClientWiring): void {
+  wiring = provided;
+  announceWiring(provided);
+}
+
+// API modules that choose between an endpoint and its replacement (DESIGN §2) read and
+// update the same record. Before the wiring arrives nothing has been learnt: try the endpoint.
+
+/** Whether a capability may be tried (not learnt missing this session). */
+export function isCapabilityUsable(capability: Capability): boolean {
+  return wiring?.capabilities.isUsable(capability) ?? true;
+}
+
+/** Records that a capability's endpoint answered. */
+export function markCapabilityAvailable(capability: Capability): void {
+  wiring?.capabilities.markAvailable(capability);
+}
+
+/** Records that a capability is gone for this app. */
+export function markCapabilityMissing(capability: Capability): void {
+  wiring?.capabilities.markMissing(capability);
+}
+
 const CANCELED = Symbol('canceled');
 const TIMED_OUT = Symbol('timed out');
 const running = new Map<string, AbortController>();
@@ -64,9 +120,9 @@ function urlOf(request: ApiRequest): string {
   return `/${request.path.replace(/^\//, '')}${search ? `?${search}` : ''}`;
 }
 
-async function sendOnce(request: ApiRequest, signal: AbortSignal): Promise<unknown> {
+async function sendOnce(request: ApiRequest, signal: AbortSignal, hooks: ApiClientWiring): Promise<unknown> {
   let chain = provider().url(urlOf(request)).options({ signal });
-  const token = $session.get()?.accessToken;
+  const token = hooks.getSession()?.accessToken;
   if (token) chain = chain.auth(`Bearer ${token}`);
   if (request.body !== undefined) chain = chain.json(request.body as object);
   const method = request.method ?? 'GET';
@@ -109,26 +165,10 @@ function retryDelay(error: ApiError, request: ApiRequest): number | null {
   return null;
 }
 
-/** Carries out the mapper's decision through store actions. */
-function apply(outcome: ErrorOutcome): void {
-  switch (outcome.type) {
-    case 'toast':
-      return void showToast(outcome.message);
-    case 'expire-session':
-      return expireSession();
-    case 'deny-access':
-      return denyAccess(outcome.message ?? undefined);
-    case 'premium-prompt':
-      return openPremiumPrompt();
-    case 'capability-missing':
-      return markCapabilityMissing(outcome.capability);
-  }
-}
-
-async function refreshIfExpiring(): Promise<void> {
-  const session = $session.get();
+async function refreshIfExpiring(hooks: ApiClientWiring): Promise<void> {
+  const session = hooks.getSession();
   if (session?.refreshToken && session.expiresAt !== null && session.expiresAt - Date.now() < clientTiming.refreshMarginMs) {
-    await refreshSession();
+    await hooks.refreshSession();
   }
 }
 
@@ -137,11 +177,12 @@ async function refreshIfExpiring(): Promise<void> {
  * timeout, one token refresh and replay on 401, one retry of a GET on 429
  * (honouring Retry-After), 5xx or a dropped connection, and then SPEC §8's
  * mapping. Resolves to the parsed JSON (undefined for an empty body); rejects
- * with an ApiError after the mapper's side effect.
+ * with an ApiError after the wiring has carried out the mapper's decision.
  */
 export async function callApi<T = unknown>(request: ApiRequest): Promise<T> {
+  const hooks = wiring ?? (await wiringReady);
   // A capability learnt missing is not asked about again this session.
-  if (request.capability && !isCapabilityUsable(request.capability)) {
+  if (request.capability && !hooks.capabilities.isUsable(request.capability)) {
     throw new ApiError('unavailable', UNAVAILABLE_MESSAGE);
   }
   const controller = new AbortController();
@@ -153,13 +194,13 @@ export async function callApi<T = unknown>(request: ApiRequest): Promise<T> {
   let refreshed = false;
   let retried = false;
   try {
-    await refreshIfExpiring();
+    await refreshIfExpiring(hooks);
     for (;;) {
       if (signal.aborted) throw new ApiError('canceled', CANCELED_MESSAGE);
       const timer = setTimeout(() => controller.abort(TIMED_OUT), clientTiming.timeoutMs);
       try {
-        const body = await sendOnce(request, signal);
-        if (request.capability) markCapabilityAvailable(request.capability);
+        const body = await sendOnce(request, signal, hooks);
+        if (request.capability) hooks.capabilities.markAvailable(request.capability);
         return body as T;
       } catch (caught) {
         // The time-out covers one try. Left running through the refresh or the wait before a
@@ -169,12 +210,12 @@ export async function callApi<T = unknown>(request: ApiRequest): Promise<T> {
         if (error.kind === 'canceled') throw error;
         if (error.status === 401 && !refreshed) {
           refreshed = true;
-          const refresh = await refreshSession();
+          const refresh = await hooks.refreshSession();
           if (refresh === 'refreshed') continue;
           if (refresh === 'unreachable') {
             // The token URL could not be reached: a connection problem, not an expired session.
             const offline = new ApiError('network', 'The token URL could not be reached');
-            apply(mapRequestError(offline, request));
+            hooks.onOutcome(mapRequestError(offline, request));
             throw offline;
           }
         }
@@ -185,9 +226,9 @@ export async function callApi<T = unknown>(request: ApiRequest): Promise<T> {
           continue;
         }
         // An endpoint that has answered this session is not gone: its 404 is a real "not found".
-        const answeredBefore = request.capability !== undefined && hasCapabilityAnswered(request.capability);
+        const answeredBefore = request.capability !== undefined && hooks.capabilities.hasAnswered(request.capability);
         const outcome = mapRequestError(error, answeredBefore && error.status === 404 ? { ...request, capability: undefined } : request);
-        apply(outcome);
+        hooks.onOutcome(outcome);
         if (outcome.type === 'capability-missing') throw new ApiError('unavailable', UNAVAILABLE_MESSAGE, error.status);
         throw error;
       } finally {

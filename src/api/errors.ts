@@ -1,4 +1,21 @@
-import type { Capability } from '../stores/capabilities';
+/**
+ * What the provider may or may not offer this app (DESIGN §2). In development
+ * mode some endpoints are gone; the first 403 or 404 from one of them marks it
+ * missing (src/stores/capabilities.ts keeps the record), so its section is hidden.
+ */
+export type Capability =
+  | 'artistTopTracks'
+  | 'relatedArtists'
+  | 'newReleases'
+  | 'categories'
+  | 'categoryPlaylists'
+  | 'featuredPlaylists'
+  | 'providerPlaylists'
+  | 'otherUsers'
+  | 'legacyPlaylistTracks'
+  | 'legacyLibrary'
+  | 'largeSearchPages'
+  | 'largeArtistAlbumPages';
 
 /** What went wrong with a request, in the terms SPEC §8's table uses. */
 export type ApiErrorKind = 'canceled' | 'timeout' | 'offline' | 'network' | 'http' | 'unavailable';
@@ -69,7 +86,7 @@ export function httpError(status: number, body: unknown, retryAfterHeader: strin
   );
 }
 
-/** What the one error mapper decided; applied by the client through store actions. */
+/** What the one error mapper decided; the stores side carries it out (ApiClientWiring.onOutcome). */
 export type ErrorOutcome =
   | { type: 'silent' }
   | { type: 'toast'; message: string }

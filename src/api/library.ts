@@ -1,6 +1,5 @@
-import { callApi, type HttpMethod } from './client';
+import { callApi, isCapabilityUsable, type HttpMethod } from './client';
 import { list } from './normalize';
-import { isCapabilityUsable } from '../stores/capabilities';
 
 /** What can be saved, liked or followed. */
 export type LibraryKind = 'album' | 'track' | 'artist' | 'user';

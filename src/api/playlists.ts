@@ -1,7 +1,6 @@
-import { callApi } from './client';
+import { callApi, isCapabilityUsable } from './client';
 import { ApiError, statusOf } from './errors';
 import { toPage, toPlaylist, toPlaylistEntry } from './normalize';
-import { isCapabilityUsable } from '../stores/capabilities';
 import type { Page, Playlist, PlaylistEntry, Unavailable } from './types';
 
 /** SPEC §9: playlist tracks are 10 per page. */

@@ -1,7 +1,6 @@
-import { callApi } from './client';
+import { callApi, isCapabilityUsable, markCapabilityAvailable, markCapabilityMissing } from './client';
 import { statusOf } from './errors';
 import { record, toAlbum, toArtist, toPage, toPlaylist, toTrack } from './normalize';
-import { isCapabilityUsable, markCapabilityAvailable, markCapabilityMissing } from '../stores/capabilities';
 import type { Album, Artist, Page, Playlist, SearchResults, SearchType, Track } from './types';
 
 /** SPEC §9: the search page asks 10 per type. */

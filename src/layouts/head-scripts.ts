@@ -2,7 +2,8 @@
  * The tiny inline scripts that must run in <head> before the first paint, kept as
  * strings so pages inline them (no request, no bundle) and unit tests can run them.
  * They read the seed's localStorage keys, whose values are JSON text; a raw value
- * is accepted too so a hand-edited entry never locks anyone out.
+ * is accepted too so a hand-edited entry never locks anyone out. The login script is
+ * not written here: it is src/lib/pkce.ts, bundled at build time (login-script.ts).
  */
 
 // Reads a stored value: JSON text first, raw text as a fallback.
@@ -27,19 +28,3 @@ export const SIGNED_IN_REDIRECT_SCRIPT =
   "(function(){" + READ +
   "var t=null;try{t=r('ACCESS_TOKEN')}catch(e){}" +
   "if(typeof t==='string'&&t){document.documentElement.style.visibility='hidden';location.replace('/')}})();";
-
-/**
- * /auth: hero and plan buttons ([data-login]) start the authorization code flow with
- * PKCE S256 (DESIGN §2). Verifier and state go to sessionStorage as agreed in
- * docs/team-contracts.md; /callback (the session store's completeLogin) checks them.
- */
-export const LOGIN_SCRIPT =
-  "(function(){" +
-  "function b(a){return btoa(String.fromCharCode.apply(null,new Uint8Array(a))).replace(/\\+/g,'-').replace(/\\//g,'_').replace(/=+$/,'')}" +
-  "function n(k){return b(crypto.getRandomValues(new Uint8Array(k)))}" +
-  "async function go(){var c=JSON.parse(document.getElementById('provider-config').textContent),v=n(48),s=n(24)," +
-  "h=b(await crypto.subtle.digest('SHA-256',new TextEncoder().encode(v)));" +
-  "sessionStorage.setItem('PKCE_VERIFIER',JSON.stringify(v));sessionStorage.setItem('PKCE_STATE',JSON.stringify(s));" +
-  "var q=new URLSearchParams({response_type:'code',client_id:c.clientId,redirect_uri:c.redirectUri,scope:c.scopes.join(' '),state:s,code_challenge_method:'S256',code_challenge:h});" +
-  "location.assign(c.authorizeUrl+(c.authorizeUrl.indexOf('?')<0?'?':'&')+q)}" +
-  "document.addEventListener('click',function(e){var l=e.target.closest&&e.target.closest('[data-login]');if(l){e.preventDefault();go()}})})();";

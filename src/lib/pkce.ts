@@ -4,7 +4,8 @@ import type { ProviderConfig } from './provider-config';
  * Authorization code with PKCE (S256) and state, DESIGN §2. The verifier and
  * state live in sessionStorage (JSON text, like localStorage values) between
  * the redirect to the provider and /callback: they belong to this tab's one
- * login attempt. The landing page's inline script writes the same keys.
+ * login attempt. This module is the only PKCE code: /auth inlines it, bundled at
+ * build time (src/layouts/login-script.ts), and /callback reads the attempt back.
  */
 export const PKCE_STORAGE_KEYS = {
   verifier: 'PKCE_VERIFIER',

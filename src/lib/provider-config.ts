@@ -2,7 +2,7 @@ import type { ProviderConfig } from '../config/provider';
 
 export type { ProviderConfig };
 
-/** The id of the JSON script element app pages inline (docs/team-contracts.md). */
+/** The id of the JSON script element app pages inline (docs/ARCHITECTURE.md). */
 export const PROVIDER_CONFIG_ELEMENT_ID = 'provider-config';
 
 let cached: ProviderConfig | null = null;

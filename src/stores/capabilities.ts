@@ -1,23 +1,8 @@
 import { map } from 'nanostores';
+import type { Capability } from '../api/errors';
 
-/**
- * What the provider offers this app, learnt during the session (DESIGN §2).
- * In development mode some endpoints are gone; the first 403 or 404 from one of
- * them marks it missing, so it is asked about once and its section is hidden.
- */
-export type Capability =
-  | 'artistTopTracks'
-  | 'relatedArtists'
-  | 'newReleases'
-  | 'categories'
-  | 'categoryPlaylists'
-  | 'featuredPlaylists'
-  | 'providerPlaylists'
-  | 'otherUsers'
-  | 'legacyPlaylistTracks'
-  | 'legacyLibrary'
-  | 'largeSearchPages'
-  | 'largeArtistAlbumPages';
+// The record of what the provider offers this app, learnt during the session (DESIGN §2);
+// the API client reads and updates it through src/stores/api-wiring.ts.
 
 export type CapabilityState = 'unknown' | 'available' | 'missing';
 

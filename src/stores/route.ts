@@ -1,39 +1,47 @@
-import { atom, onMount } from 'nanostores';
+import { createRouter } from '@nanostores/router';
+import { computed, onMount } from 'nanostores';
 
 /**
  * The app route as a store, so data areas load themselves when their page is
- * entered and reset when it is left (DESIGN §4: islands never fetch). Astro's
- * ClientRouter owns the history; this only reads the URL after each page load
- * (`astro:page-load`), so it never fights the router over history entries.
+ * entered and reset when it is left (DESIGN §4: islands never fetch). Parsing is
+ * @nanostores/router's. Astro's ClientRouter owns the history: link interception
+ * is off, and the router reads the URL after each of its page loads
+ * (`astro:page-load`) and on back and forward (the router's own popstate listener).
+ * First match wins, so fixed paths come before the `:param` path beside them.
  */
-export const ROUTES = [
-  ['home', '/'],
-  ['search', '/search'],
-  ['seeAll', '/search/:searchType/:searchQuery'],
-  ['relatedArtists', '/artist/:artistId/related-artists'],
-  ['artistAlbums', '/artist/:artistId/albums'],
-  ['artist', '/artist/:artistId'],
-  ['newRelease', '/album/new-release'],
-  ['album', '/album/:albumId'],
-  ['popularPlaylists', '/playlist/popular'],
-  ['playlist', '/playlist/:playlistId'],
-  ['categoryPlaylists', '/category/:categoryId/playlists'],
-  ['recentPlayed', '/track/recent-played'],
-  ['myProfile', '/user/me'],
-  ['mySavedAlbums', '/user/me/saved-albums'],
-  ['mySavedTracks', '/user/me/saved-tracks'],
-  ['myTopTracks', '/user/me/top-tracks'],
-  ['myTopArtists', '/user/me/top-artists'],
-  ['myFollowing', '/user/me/following'],
-  ['user', '/user/:userId'],
-  ['collection', '/collection'],
-  ['collectionAlbums', '/collection/albums'],
-  ['collectionTracks', '/collection/tracks'],
-  ['notification', '/notification'],
-  ['player', '/player'],
-] as const;
+const $router = createRouter(
+  {
+    home: '/',
+    search: '/search',
+    seeAll: '/search/:searchType/:searchQuery',
+    relatedArtists: '/artist/:artistId/related-artists',
+    artistAlbums: '/artist/:artistId/albums',
+    artist: '/artist/:artistId',
+    newRelease: '/album/new-release',
+    album: '/album/:albumId',
+    popularPlaylists: '/playlist/popular',
+    playlist: '/playlist/:playlistId',
+    categoryPlaylists: '/category/:categoryId/playlists',
+    recentPlayed: '/track/recent-played',
+    myProfile: '/user/me',
+    mySavedAlbums: '/user/me/saved-albums',
+    mySavedTracks: '/user/me/saved-tracks',
+    myTopTracks: '/user/me/top-tracks',
+    myTopArtists: '/user/me/top-artists',
+    myFollowing: '/user/me/following',
+    user: '/user/:userId',
+    collection: '/collection',
+    collectionAlbums: '/collection/albums',
+    collectionTracks: '/collection/tracks',
+    notification: '/notification',
+    player: '/player',
+  },
+  { links: false },
+);
 
-export type RouteName = (typeof ROUTES)[number][0];
+type RouterPage = NonNullable<ReturnType<typeof $router.get>>;
+
+export type RouteName = RouterPage['route'];
 
 export interface Route {
   name: RouteName;
@@ -42,30 +50,36 @@ export interface Route {
   search: Record<string, string>;
 }
 
-const PATTERNS = ROUTES.map(([name, pattern]) => {
-  const keys: string[] = [];
-  const source = pattern.replace(/:([A-Za-z]+)/g, (_match, key: string) => (keys.push(key), '([^/]+)'));
-  return { name, keys, regexp: new RegExp(`^${source}/?$`) };
-});
+const toRoute = (page: RouterPage | undefined): Route | null =>
+  page ? { name: page.route, params: page.params, search: page.search } : null;
 
-/** Parses a URL into a route, or null for a path the app does not know. */
+/** The current app route. */
+export const $route = computed($router, toRoute);
+
+/**
+ * Parses a URL into a route, or null for a path the app does not know, without
+ * changing the current route. The router offers no pure parse, so this tries its
+ * compiled patterns (`routes`) the way it does: trailing slash dropped, params decoded.
+ */
 export function parseRoute(href: string): Route | null {
   const url = new URL(href, 'http://app.invalid');
-  for (const { name, keys, regexp } of PATTERNS) {
-    const match = regexp.exec(url.pathname);
+  const path = url.pathname.replace(/\/$/, '') || '/';
+  for (const [name, pattern] of $router.routes) {
+    const match = pattern.exec(path);
     if (!match) continue;
-    const params = Object.fromEntries(keys.map((key, index) => [key, decodeURIComponent(match[index + 1] ?? '')]));
-    return { name, params, search: Object.fromEntries(url.searchParams) };
+    const params = Object.fromEntries(Object.entries(match.groups ?? {}).map(([key, value]) => [key, value ? decodeURIComponent(value) : '']));
+    return { name: name as RouteName, params, search: Object.fromEntries(url.searchParams) };
   }
   return null;
 }
 
-/** The current app route. */
-export const $route = atom<Route | null>(null);
-
 /** Reads the route from a URL (the shell's page loads; tests). */
 export function syncRoute(href: string): void {
-  $route.set(parseRoute(href));
+  // open() also writes the URL into the history entry, with a null state; ClientRouter keeps
+  // its own state there (entry index, scroll), so it is put back. The URL is the same one.
+  const state: unknown = typeof history === 'undefined' ? null : history.state;
+  $router.open(href, true);
+  if (state !== null && history.state !== state) history.replaceState(state, '');
 }
 
 const keyOf = (route: Route) => JSON.stringify([route.name, route.params, route.search]);
@@ -95,9 +109,9 @@ export function onRoute(names: readonly RouteName[], enter: (route: Route) => vo
   };
 }
 
-// Reaction: follow the browser's URL on every full or client-router page load.
+// Reaction: follow the browser's URL on every full or client-router page load
+// (ClientRouter changes the URL with pushState, which fires no event the router hears).
 if (typeof document !== 'undefined' && typeof location !== 'undefined') {
-  syncRoute(location.href);
   document.addEventListener('astro:page-load', () => syncRoute(location.href));
 }
 

@@ -1,16 +1,14 @@
 import { atom, computed } from 'nanostores';
-import { exchangeCode, refreshTokens, TokenError, type TokenSet } from '../api/auth';
+import { refreshTokens, TokenError, type RefreshOutcome, type TokenSet } from '../api/auth';
 import { navigateTo } from '../lib/navigation';
-import { takeLoginAttempt } from '../lib/pkce';
 import { getProviderConfig } from '../lib/provider-config';
 import { clearStorage, readStored, STORAGE_KEYS, writeStored } from '../lib/storage';
 import { resetCapabilities } from './capabilities';
 import { showToast } from './toasts';
-
-export type { TokenSet };
-
-/** SPEC §9: /callback without a code or token goes to /auth after 1000 ms. */
-export const CALLBACK_GIVE_UP_MS = 1000;
+// Whatever holds a session can call the API: the client gets its token, refresh and
+// error reactions from this module's wiring (the two import each other; neither reads
+// the other's exports while loading, so the cycle is harmless).
+import './api-wiring';
 
 function storedSession(): TokenSet | null {
   const accessToken = readStored<unknown>(STORAGE_KEYS.accessToken, null);
@@ -100,9 +98,6 @@ export function denyAccess(message?: string): void {
   navigateTo(accessDeniedPath(message), { replace: true });
 }
 
-/** How a refresh ended: new tokens, refused by the token URL (sign in again), or the token URL not reached. */
-export type RefreshOutcome = 'refreshed' | 'refused' | 'unreachable';
-
 let refreshing: Promise<RefreshOutcome> | null = null;
 
 /**
@@ -128,52 +123,4 @@ export function refreshSession(): Promise<RefreshOutcome> {
       refreshing = null;
     });
   return refreshing;
-}
-
-/**
- * Handles /callback (DESIGN §2) and resolves to the path to go to; the page
- * replaces history with it (docs/team-contracts.md). A stored token goes
- * straight to /; `error=access_denied` to /access_denied; `code` + `state` are
- * checked against this tab's login attempt and exchanged; `#access_token` is
- * accepted for providers with the implicit grant. With neither it resolves to
- * /auth at once: the page waits CALLBACK_GIVE_UP_MS before going there.
- */
-export async function completeLogin(url: string): Promise<string> {
-  if ($session.get()) return '/';
-  const parsed = new URL(url);
-  const query = parsed.searchParams;
-  const fragment = new URLSearchParams(parsed.hash.replace(/^#/, ''));
-  const error = query.get('error') ?? fragment.get('error');
-  if (error) {
-    takeLoginAttempt();
-    const description = query.get('error_description') ?? fragment.get('error_description');
-    return error === 'access_denied' ? accessDeniedPath(description) : '/auth';
-  }
-  const code = query.get('code');
-  if (code) {
-    const attempt = takeLoginAttempt();
-    // A missing verifier or a state that is not ours is a forged or replayed callback.
-    if (!attempt.verifier || !attempt.state || attempt.state !== query.get('state')) {
-      console.error('Login refused: the state does not match this login attempt');
-      return '/auth';
-    }
-    try {
-      storeTokens(await exchangeCode(getProviderConfig(), code, attempt.verifier));
-      return '/';
-    } catch (exchangeError) {
-      console.error('Could not exchange the authorization code', exchangeError);
-      return '/auth';
-    }
-  }
-  const accessToken = fragment.get('access_token');
-  if (accessToken) {
-    const expiresIn = Number(fragment.get('expires_in'));
-    storeTokens({
-      accessToken,
-      refreshToken: null,
-      expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? Date.now() + expiresIn * 1000 : null,
-    });
-    return '/';
-  }
-  return '/auth';
 }

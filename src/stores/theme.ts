@@ -22,7 +22,7 @@ export function setTheme(mode: ThemeMode): void {
 }
 
 // Reactions kept apart from the action: persist, and mirror on <html data-theme>,
-// the attribute the head script sets before first paint (docs/team-contracts.md).
+// the attribute the head script sets before first paint (src/layouts/head-scripts.ts).
 $theme.listen((mode) => {
   writeStored(STORAGE_KEYS.themeMode, mode);
   if (typeof document !== 'undefined') document.documentElement.dataset.theme = mode;

@@ -34,6 +34,12 @@ test('a new visitor opening the app lands on /auth, which needs no JavaScript bu
   await expect(page.locator('footer').getByText(`© ${new Date().getFullYear()} My Music`)).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(scripts, 'no script file is loaded by /auth').toEqual([]);
+  // The login script is src/lib/pkce.ts bundled at build time, inlined, under 2 KB.
+  const loginScripts = await page.locator('script:not([src]):not([type])').evaluateAll((elements) =>
+    elements.map((element) => element.textContent ?? '').filter((text) => text.includes('PKCE_VERIFIER')),
+  );
+  expect(loginScripts).toHaveLength(1);
+  expect(new TextEncoder().encode(loginScripts[0]).length).toBeLessThan(2048);
   // Every image is the site's own.
   const imageSources = await page.locator('img').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src));
   expect(imageSources.every((source) => source.startsWith(new URL(page.url()).origin))).toBe(true);

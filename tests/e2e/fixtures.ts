@@ -28,7 +28,7 @@ import { signInThroughProvider, type Account } from './helpers/sign-in';
 import { TEST_SANDBOX_URL, TEST_SITE_URL } from './helpers/urls';
 
 /**
- * A scripted failure for POST /__sandbox/faults (docs/team-contracts.md). Without
+ * A scripted failure for POST /__sandbox/faults (docs/ARCHITECTURE.md). Without
  * status and body the request goes on to the real handler after delayMs.
  */
 export interface SandboxFault {

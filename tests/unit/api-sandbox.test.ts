@@ -12,7 +12,8 @@ import { search, searchType } from '../../src/api/search';
 import { getUser, getUserPlaylists } from '../../src/api/users';
 import { LOGIN_SCOPES } from '../../src/config/provider';
 import { prepareLogin } from '../../src/lib/pkce';
-import { $session, completeLogin } from '../../src/stores/session';
+import { completeLogin } from '../../src/stores/login-callback';
+import { $session } from '../../src/stores/session';
 import { recordNavigation, useProvider } from './helpers/provider';
 import { signInAsGuest, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
 

@@ -349,7 +349,7 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
 
 describe("DESIGN §2's development-mode exceptions, through the same fault injection", () => {
   it("a removed endpoint's 403 is a missing capability, asked once, never a sign-out", async () => {
-    // The answer the development profile gives for top-tracks (docs/team-contracts.md).
+    // The answer the development profile gives for top-tracks (docs/ARCHITECTURE.md, the sandbox's profiles).
     await addFault(running.base, {
       match: { method: 'GET', path: '^/v1/artists/[^/]+/top-tracks$' },
       status: 403,

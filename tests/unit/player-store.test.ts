@@ -32,7 +32,7 @@ const deviceConnection = new AbortController();
 /**
  * Connects a device the way the SDK shim does (register, then hold the event
  * stream open), and stores its id as the SDK's ready handler would. Node has no
- * audio element, so this stands in for the shim; the shim itself is issue 4's.
+ * audio element, so this stands in for the shim; the shim itself is tested in tests/e2e/sandbox-playback.spec.ts.
  */
 async function connectDevice(): Promise<string> {
   const response = await fetch(`${running.base}/sdk/v1/devices`, {

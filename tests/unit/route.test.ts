@@ -36,6 +36,31 @@ describe('routes of SPEC §2', () => {
   });
 });
 
+describe('the route follows the browser while the ClientRouter keeps the history', () => {
+  it('reads each page load without losing the history state, and follows back and forward', () => {
+    const stop = $route.listen(() => undefined);
+    const state = { index: 3, scrollX: 0, scrollY: 120 };
+    history.pushState(state, '', '/playlist/p1?from=test');
+    syncRoute(location.href);
+    expect($route.get()).toEqual({ name: 'playlist', params: { playlistId: 'p1' }, search: { from: 'test' } });
+    expect(history.state).toEqual(state);
+    history.pushState({ index: 4 }, '', '/artist/a9');
+    window.dispatchEvent(new PopStateEvent('popstate', { state: { index: 4 } }));
+    expect($route.get()).toMatchObject({ name: 'artist', params: { artistId: 'a9' } });
+    stop();
+  });
+
+  it('leaves link clicks to the page (no interception)', () => {
+    const stop = $route.listen(() => undefined);
+    document.body.innerHTML = '<a href="/album/z">Album</a>';
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    document.querySelector('a')?.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(false);
+    document.body.innerHTML = '';
+    stop();
+  });
+});
+
 describe('see-all type check', () => {
   it('sends an unknown search type to /, replacing history', async () => {
     const { recordNavigation } = await import('./helpers/provider');

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '../../src/lib/navigation';
 import { PKCE_STORAGE_KEYS } from '../../src/lib/pkce';
-import { $session, completeLogin, refreshSession, signOut, storeTokens } from '../../src/stores/session';
+import { completeLogin } from '../../src/stores/login-callback';
+import { $session, refreshSession, signOut, storeTokens } from '../../src/stores/session';
 import { $toasts } from '../../src/stores/toasts';
 import { json, stubFetch } from './helpers/fetch-stub';
 import { recordNavigation, useProvider } from './helpers/provider';
@@ -13,7 +14,7 @@ function startAttempt(verifier = 'v'.repeat(43), state = 'state-123'): void {
 
 const CALLBACK = 'http://127.0.0.1:4331/callback';
 
-describe('session', () => {
+describe('session and the login callback', () => {
   beforeEach(() => {
     localStorage.clear();
     sessionStorage.clear();
@@ -71,9 +72,11 @@ describe('session', () => {
   });
 
   it('accepts an access token in the fragment', async () => {
+    const before = Date.now();
     expect(await completeLogin(`${CALLBACK}#access_token=F1&token_type=Bearer&expires_in=3600`)).toBe('/');
     expect($session.get()?.accessToken).toBe('F1');
     expect($session.get()?.refreshToken).toBeNull();
+    expect($session.get()?.expiresAt).toBeGreaterThanOrEqual(before + 3600_000);
   });
 
   it('sends error=access_denied to /access_denied and other errors to /auth', async () => {

@@ -1,7 +1,7 @@
 /// <reference types="vite-plugin-pwa/client" />
 import { navigate } from 'astro:transitions/client';
 import { registerSW } from 'virtual:pwa-register';
-import { listenForInstallPrompt } from '../../islands/shell/install-prompt';
+import { listenForInstallPrompt } from '../../stores/install-prompt';
 import { navigateTo, setNavigator } from '../../lib/navigation';
 import { $isSignedIn, reloadSession } from '../../stores/session';
 

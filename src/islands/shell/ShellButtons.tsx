@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { Icon } from '../../components/Icon';
 import { signOut } from '../../stores/session';
 import { $theme, toggleTheme } from '../../stores/theme';
-import { $installPrompt, promptInstall } from './install-prompt';
+import { $installPrompt, promptInstall } from '../../stores/install-prompt';
 import { useHydrated } from './use-hydrated';
 
 // The shell's buttons, shared by the wide top bar and the narrow bottom sheet.

@@ -3,7 +3,7 @@
 // by the bench, so both measure and test the real flow, never a planted token.
 import type { Page } from '@playwright/test';
 
-/** The seeded sandbox accounts of docs/team-contracts.md: guest is premium, free is not. */
+/** The seeded sandbox accounts of docs/ARCHITECTURE.md: guest is premium, free is not. */
 export const ACCOUNTS = {
   guest: { email: 'guest@mymusic.test', password: 'guest' },
   free: { email: 'free@mymusic.test', password: 'free' },

@@ -1,4 +1,4 @@
-// The test ports of docs/team-contracts.md, apart from `npm start`'s 4321/4322.
+// The test ports of docs/ARCHITECTURE.md, apart from `npm start`'s 4321/4322.
 // TEST_SITE_PORT and TEST_SANDBOX_PORT move them when something else holds them.
 
 /** The built site under test. */

@@ -74,7 +74,7 @@ export async function signInToSandbox(base: string): Promise<void> {
   const { LOGIN_SCOPES } = await import('../../../src/config/provider');
   const { useProvider } = await import('./provider');
   const { prepareLogin } = await import('../../../src/lib/pkce');
-  const { completeLogin } = await import('../../../src/stores/session');
+  const { completeLogin } = await import('../../../src/stores/login-callback');
   const config = useProvider(base, { scopes: LOGIN_SCOPES });
   const destination = await completeLogin(await signInAsGuest(await prepareLogin(config)));
   if (destination !== '/') throw new Error(`Sign-in ended on ${destination}`);

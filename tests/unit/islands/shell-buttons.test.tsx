@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $installPrompt, captureInstallPrompt, type InstallPromptEvent } from '../../../src/islands/shell/install-prompt';
+import { $installPrompt, captureInstallPrompt, type InstallPromptEvent } from '../../../src/stores/install-prompt';
 import { InstallButton, LogoutButton, ThemeToggle } from '../../../src/islands/shell/ShellButtons';
 import { setNavigator } from '../../../src/lib/navigation';
 import { $theme, setTheme } from '../../../src/stores/theme';

@@ -8,8 +8,8 @@ export interface InstallPromptEvent extends Event {
 
 /**
  * SPEC §4 Install: the stored install offer, null until the browser signals that
- * installing is possible and again once the prompt was shown. Kept here, beside
- * the shell's islands, because only the shell's Install App buttons use it.
+ * installing is possible and again once the prompt was shown. The shell's
+ * Install App buttons read it.
  */
 export const $installPrompt = atom<InstallPromptEvent | null>(null);
 
