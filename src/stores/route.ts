@@ -1,5 +1,5 @@
 import { createRouter } from '@nanostores/router';
-import { computed, onMount } from 'nanostores';
+import { computed } from 'nanostores';
 
 /**
  * The app route as a store, so data areas load themselves when their page is
@@ -113,12 +113,4 @@ export function onRoute(names: readonly RouteName[], enter: (route: Route) => vo
 // (ClientRouter changes the URL with pushState, which fires no event the router hears).
 if (typeof document !== 'undefined' && typeof location !== 'undefined') {
   document.addEventListener('astro:page-load', () => syncRoute(location.href));
-}
-
-/** A paged list loads its first page when one of its routes is entered and resets when left. */
-export function listOnRoute(
-  list: { $state: Parameters<typeof onMount>[0]; loadFirstPage: () => Promise<void>; reset: () => void },
-  names: readonly RouteName[],
-): void {
-  onMount(list.$state, () => onRoute(names, () => void list.loadFirstPage(), list.reset));
 }
