@@ -3,7 +3,8 @@
 // the real flow, loads every route in Chromium and sums the gzipped JavaScript and
 // CSS it downloads. Prints a table and writes bench/results/routes.json.
 // Then runs bench/sandbox.ts and bench/playback.ts when they exist.
-// Flags: --site-only (skip both), --skip-sandbox, --skip-playback.
+// Then bench/navigation.ts (time to content on cold loads and in-app switches).
+// Flags: --site-only (skip sandbox and playback), --skip-sandbox, --skip-playback, --skip-navigation.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -114,6 +115,7 @@ console.log(`\nWritten: ${file}`);
 const more = [
   ['bench/sandbox.ts', flags.has('--site-only') || flags.has('--skip-sandbox')],
   ['bench/playback.ts', flags.has('--site-only') || flags.has('--skip-playback')],
+  ['bench/navigation.ts', flags.has('--skip-navigation')],
 ];
 for (const [script, skip] of more) {
   if (skip || !existsSync(join(ROOT, script))) continue;

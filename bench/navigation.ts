@@ -1,0 +1,211 @@
+/**
+ * `node --import tsx bench/navigation.ts` (also run by `npm run bench`): how soon
+ * the browsing pages show their content. The built site and a fresh sandbox at the
+ * medium size run on the bench ports; the guest signs in through the real flow.
+ * For `/`, `/album/{id}`, `/artist/{id}` and `/playlist/{id}` it measures, median
+ * of 10 runs each:
+ * - cold: a full page load, from navigation start to the first track row visible;
+ * - switch: an in-app move (a click on a link, Astro's client router), from the
+ *   click to the first track row of the new page visible;
+ * - revisit: the same move to a page seen a moment before (painted from memory);
+ * and the provider requests each makes. Budget (printed, not asserted): a switch
+ * shows content within 100 ms. Writes bench/results/navigation.json.
+ */
+import { chromium, type Page } from '@playwright/test';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { snapshotBuild } from '../scripts/lib/build.mjs';
+import { startStack } from '../scripts/lib/stack.mjs';
+import { chromiumArgs, chromiumPath } from '../tests/e2e/helpers/chromium';
+import { signInThroughProvider } from '../tests/e2e/helpers/sign-in';
+
+const RUNS = Number(process.env.NAVIGATION_BENCH_RUNS ?? 10);
+const SWITCH_BUDGET_MS = 100;
+const HOST = '127.0.0.1';
+const sitePort = Number(process.env.BENCH_SITE_PORT ?? 4361) + 4;
+const sandboxPort = Number(process.env.BENCH_SANDBOX_PORT ?? 4362) + 4;
+const size = process.env.NAVIGATION_BENCH_SIZE ?? 'medium';
+
+/** A route to measure: where it is, which track rows are its content, and a page that links to it. */
+interface Target {
+  route: string;
+  path: string;
+  content: string;
+  from: string;
+  link: string;
+}
+
+interface Sample {
+  ms: number;
+  requests: number;
+  /** In-app moves: the part spent before the router swapped the page in (fetching the new page's HTML). */
+  swapMs?: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? NaN : sorted[Math.floor((sorted.length - 1) / 2)]!;
+};
+
+/** Resolves, inside the page, to performance.now() when `selector` first shows a visible element. */
+const WHEN_VISIBLE = `(selector) => new Promise((resolve) => {
+  const seen = () => { const element = document.querySelector(selector); return element && element.getBoundingClientRect().height > 0; };
+  if (seen()) return resolve(performance.now());
+  const observer = new MutationObserver(() => { if (seen()) { observer.disconnect(); resolve(performance.now()); } });
+  observer.observe(document, { subtree: true, childList: true, attributes: true });
+})`;
+
+async function api<T>(sandboxUrl: string, token: string, path: string): Promise<T> {
+  const response = await fetch(`${sandboxUrl}/v1/${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  return (await response.json()) as T;
+}
+
+async function targets(sandboxUrl: string, token: string): Promise<Target[]> {
+  type Items<T> = { items: T[] };
+  const artists = (await api<{ artists: Items<{ id: string }> }>(sandboxUrl, token, 'search?q=a&type=artist&limit=10')).artists.items;
+  const artist = artists[0]!;
+  const albums = (await api<Items<{ id: string }>>(sandboxUrl, token, `artists/${artist.id}/albums?limit=10`)).items;
+  const featured = (await api<{ playlists: Items<{ id: string }> }>(sandboxUrl, token, 'browse/featured-playlists?limit=10')).playlists.items;
+  const albumId = albums[0]!.id;
+  const playlistId = featured[0]!.id;
+  return [
+    { route: '/', path: '/', content: '[aria-label^="Tranding Songs"] [data-track-id]', from: `/album/${albumId}`, link: 'a[href="/"]' },
+    { route: '/album/{id}', path: `/album/${albumId}`, content: '[aria-label^="Tracks of"] [data-track-id]', from: `/artist/${artist.id}`, link: `a[href="/album/${albumId}"]` },
+    { route: '/artist/{id}', path: `/artist/${artist.id}`, content: '[aria-label^="Popular tracks of"] [data-track-id]', from: `/album/${albumId}`, link: `.detail-header a[href="/artist/${artist.id}"]` },
+    { route: '/playlist/{id}', path: `/playlist/${playlistId}`, content: '[aria-label^="Tracks of"] [data-track-id]', from: '/playlist/popular', link: `a[href="/playlist/${playlistId}"]` },
+  ];
+}
+
+function countRequests(page: Page, sandboxUrl: string): { count: () => number; stop: () => void } {
+  let count = 0;
+  const listener = (request: { url(): string }) => {
+    if (request.url().startsWith(`${sandboxUrl}/v1/`)) count++;
+  };
+  page.on('request', listener);
+  return { count: () => count, stop: () => page.off('request', listener) };
+}
+
+async function settle(page: Page): Promise<void> {
+  // Requests a page makes right after its first rows (likes, more sections) count too.
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+}
+
+async function cold(page: Page, siteUrl: string, sandboxUrl: string, target: Target): Promise<Sample> {
+  const requests = countRequests(page, sandboxUrl);
+  await page.goto(`${siteUrl}${target.path}`, { waitUntil: 'commit' });
+  const ms = (await page.evaluate(`(${WHEN_VISIBLE})(${JSON.stringify(target.content)})`)) as number;
+  await settle(page);
+  requests.stop();
+  return { ms, requests: requests.count() };
+}
+
+async function clickAndWait(page: Page, link: string, content: string): Promise<[total: number, swap: number]> {
+  return (await page.evaluate(
+    `(async () => {
+      const visible = (${WHEN_VISIBLE});
+      const started = performance.now();
+      document.querySelector(${JSON.stringify(link)}).click();
+      // The old page's rows match too until the router swaps the page: wait for the new one.
+      await new Promise((resolve) => document.addEventListener('astro:after-swap', resolve, { once: true }));
+      const swapped = performance.now();
+      const shown = await visible(${JSON.stringify(content)});
+      return [shown - started, swapped - started];
+    })()`,
+  )) as [number, number];
+}
+
+async function inApp(page: Page, siteUrl: string, sandboxUrl: string, target: Target): Promise<{ switch: Sample; back: Sample }> {
+  await page.goto(`${siteUrl}${target.from}`);
+  await page.waitForSelector(target.link, { state: 'visible' });
+  await settle(page);
+  let requests = countRequests(page, sandboxUrl);
+  const [switchMs, switchSwap] = await clickAndWait(page, target.link, target.content);
+  await settle(page);
+  requests.stop();
+  const switchSample = { ms: switchMs, requests: requests.count(), swapMs: switchSwap };
+  // Away and to it again, then away and measure the move once more: it paints from memory.
+  await page.goBack();
+  await page.waitForSelector(target.link, { state: 'visible' });
+  await settle(page);
+  await page.click(target.link);
+  await page.waitForSelector(target.content, { state: 'visible' });
+  await settle(page);
+  await page.goBack();
+  await page.waitForSelector(target.link, { state: 'visible' });
+  await settle(page);
+  requests = countRequests(page, sandboxUrl);
+  const [backMs, backSwap] = await clickAndWait(page, target.link, target.content);
+  await settle(page);
+  requests.stop();
+  return { switch: switchSample, back: { ms: backMs, requests: requests.count(), swapMs: backSwap } };
+}
+
+const distDir = await snapshotBuild('navigation-bench');
+const dataDir = mkdtempSync(join(tmpdir(), 'my-music-navigation-bench-'));
+const stack = startStack({
+  host: HOST,
+  sitePort,
+  sandboxPort,
+  distDir,
+  sandboxEnv: { SANDBOX_DATA_DIR: dataDir, SANDBOX_SIZE: size, SANDBOX_PUBLIC_URL: `http://${HOST}:${sandboxPort}` },
+  siteEnv: { PROVIDER: 'sandbox', SITE_URL: `http://${HOST}:${sitePort}` },
+});
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+const cleanUp = async () => {
+  await browser.close();
+  await stack.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(distDir, { recursive: true, force: true });
+};
+
+try {
+  await stack.ready;
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  // tsx compiles with esbuild's keepNames, whose __name helper does not exist in the page.
+  await page.addInitScript('window.__name = (fn) => fn');
+  if (process.env.NAVIGATION_BENCH_DEBUG) page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 200)));
+  if (process.env.NAVIGATION_BENCH_DEBUG) page.on('request', (r) => console.log('request', r.url()));
+  if (process.env.NAVIGATION_BENCH_DEBUG) page.on('requestfinished', (r) => console.log('finished', r.url()));
+  await signInThroughProvider(page, stack.siteUrl, stack.sandboxUrl, 'guest');
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('ACCESS_TOKEN') ?? 'null') as string);
+  const rows = [];
+  for (const target of await targets(stack.sandboxUrl, token)) {
+    const samples = { cold: [] as Sample[], switch: [] as Sample[], back: [] as Sample[] };
+    for (let run = 0; run < RUNS; run++) {
+      samples.cold.push(await cold(page, stack.siteUrl, stack.sandboxUrl, target));
+      const moves = await inApp(page, stack.siteUrl, stack.sandboxUrl, target);
+      samples.switch.push(moves.switch);
+      samples.back.push(moves.back);
+    }
+    const round = (value: number) => Math.round(value * 10) / 10;
+    const summary = (list: Sample[]) => ({
+      medianMs: round(median(list.map((s) => s.ms))),
+      medianRequests: median(list.map((s) => s.requests)),
+      ...(list[0]?.swapMs === undefined ? {} : { medianSwapMs: round(median(list.map((s) => s.swapMs ?? 0))) }),
+    });
+    rows.push({ route: target.route, cold: summary(samples.cold), switch: summary(samples.switch), back: summary(samples.back) });
+  }
+  console.log(`\nFirst track row visible (median of ${RUNS}, ${size} sandbox); (page swap part); [provider requests]\n`);
+  console.log(['route'.padEnd(16), 'cold load'.padEnd(26), 'in-app switch'.padEnd(26), 'revisit (memory)'.padEnd(26)].join(''));
+  for (const row of rows) {
+    const cell = (s: { medianMs: number; medianRequests: number; medianSwapMs?: number }) =>
+      `${s.medianMs} ms${s.medianSwapMs === undefined ? '' : ` (${s.medianSwapMs})`} [${s.medianRequests}]`.padEnd(26);
+    console.log(`${row.route.padEnd(16)}${cell(row.cold)}${cell(row.switch)}${cell(row.back)}`);
+  }
+  const worst = Math.max(...rows.map((row) => row.switch.medianMs));
+  console.log(`\nBudget: an in-app switch shows content within ${SWITCH_BUDGET_MS} ms: slowest median ${worst} ms (${(worst / SWITCH_BUDGET_MS).toFixed(2)} of budget)`);
+  mkdirSync(join(process.cwd(), 'bench', 'results'), { recursive: true });
+  const file = join(process.cwd(), 'bench', 'results', 'navigation.json');
+  writeFileSync(file, JSON.stringify({ measuredAt: new Date().toISOString(), chromium: browser.version(), size, runs: RUNS, unit: 'ms', routes: rows }, null, 2));
+  console.log(`Written: ${file}`);
+} catch (error) {
+  console.error(`navigation bench: ${(error as Error).message}`);
+  const pages = browser.contexts().flatMap((context) => context.pages());
+  if (pages[0]) await pages[0].screenshot({ path: join(tmpdir(), 'navigation-bench-failure.png') }).catch(() => undefined);
+  console.error(`The page at the failure: ${join(tmpdir(), 'navigation-bench-failure.png')}`);
+  await cleanUp();
+  process.exit(1);
+}
+await cleanUp();
