@@ -161,6 +161,7 @@ const cleanUp = async () => {
 
 try {
   await stack.ready;
+  const sandboxUrl = stack.sandboxUrl!;
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   // tsx compiles with esbuild's keepNames, whose __name helper does not exist in the page.
@@ -168,14 +169,14 @@ try {
   if (process.env.NAVIGATION_BENCH_DEBUG) page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 200)));
   if (process.env.NAVIGATION_BENCH_DEBUG) page.on('request', (r) => console.log('request', r.url()));
   if (process.env.NAVIGATION_BENCH_DEBUG) page.on('requestfinished', (r) => console.log('finished', r.url()));
-  await signInThroughProvider(page, stack.siteUrl, stack.sandboxUrl, 'guest');
+  await signInThroughProvider(page, stack.siteUrl, sandboxUrl, 'guest');
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('ACCESS_TOKEN') ?? 'null') as string);
   const rows = [];
-  for (const target of await targets(stack.sandboxUrl, token)) {
+  for (const target of await targets(sandboxUrl, token)) {
     const samples = { cold: [] as Sample[], switch: [] as Sample[], back: [] as Sample[] };
     for (let run = 0; run < RUNS; run++) {
-      samples.cold.push(await cold(page, stack.siteUrl, stack.sandboxUrl, target));
-      const moves = await inApp(page, stack.siteUrl, stack.sandboxUrl, target);
+      samples.cold.push(await cold(page, stack.siteUrl, sandboxUrl, target));
+      const moves = await inApp(page, stack.siteUrl, sandboxUrl, target);
       samples.switch.push(moves.switch);
       samples.back.push(moves.back);
     }
