@@ -11,6 +11,9 @@ import { loginScript } from './src/layouts/login-script.ts';
 // that need no request data say `prerender = true`.
 export default defineConfig({
   output: 'server',
+  // A link the pointer rests on (or the keyboard focuses) is fetched before the click,
+  // so the client router swaps the page in without waiting for the server.
+  prefetch: { prefetchAll: true, defaultStrategy: 'hover' },
   adapter: node({ mode: 'standalone' }),
   integrations: [
     react(),

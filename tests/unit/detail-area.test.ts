@@ -145,3 +145,15 @@ describe('the area memory', () => {
     expect(memory.recall('c')).toBeUndefined();
   });
 });
+
+describe('how a detail page failed', () => {
+  it('reads a missing (404) and a malformed (400) id as not found, a gone endpoint as unavailable, the rest as an error', async () => {
+    const { failureOf } = await import('../../src/stores/detail-area');
+    expect(failureOf({ error: null, unavailable: false })).toBeNull();
+    expect(failureOf({ error: new ApiError('http', 'Album Not Found', 404), unavailable: false })).toBe('not-found');
+    expect(failureOf({ error: new ApiError('http', 'invalid id', 400), unavailable: false })).toBe('not-found');
+    expect(failureOf({ error: new ApiError('http', 'Internal Server Error', 500), unavailable: false })).toBe('error');
+    expect(failureOf({ error: new ApiError('offline', 'Internet Connection Problem'), unavailable: false })).toBe('error');
+    expect(failureOf({ error: null, unavailable: true })).toBe('unavailable');
+  });
+});
