@@ -45,7 +45,7 @@ export const clientTiming = {
 
 /**
  * What the client needs from the stores side. The client never imports a store
- * (the dependency points one way: stores call the API); src/stores/api-wiring.ts
+ * (the dependency points one way: stores call the API); src/stores/session.ts
  * hands these over once with configureApiClient.
  */
 export interface ApiClientWiring {
@@ -69,7 +69,7 @@ let announceWiring: (wiring: ApiClientWiring) => void = () => undefined;
 // An island can hydrate before the shell's script has installed the wiring; its calls wait for it.
 const wiringReady = new Promise<ApiClientWiring>((resolve) => (announceWiring = resolve));
 
-/** Hands the client what it needs from the stores side; called once, by src/stores/api-wiring.ts. */
+/** Hands the client what it needs from the stores side; called once, by src/stores/session.ts. */
 export function configureApiClient(provided: ApiClientWiring): void {
   wiring = provided;
   announceWiring(provided);

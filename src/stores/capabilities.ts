@@ -2,7 +2,7 @@ import { map } from 'nanostores';
 import type { Capability } from '../api/errors';
 
 // The record of what the provider offers this app, learnt during the session (DESIGN §2);
-// the API client reads and updates it through src/stores/api-wiring.ts.
+// the API client reads and updates it through src/stores/session.ts.
 
 export type CapabilityState = 'unknown' | 'available' | 'missing';
 

@@ -3,12 +3,11 @@ import { refreshTokens, TokenError, type RefreshOutcome, type TokenSet } from '.
 import { navigateTo } from '../lib/navigation';
 import { getProviderConfig } from '../lib/provider-config';
 import { clearStorage, readStored, STORAGE_KEYS, writeStored } from '../lib/storage';
-import { resetCapabilities } from './capabilities';
+import { configureApiClient } from '../api/client';
+import type { ErrorOutcome } from '../api/errors';
+import { hasCapabilityAnswered, isCapabilityUsable, markCapabilityAvailable, markCapabilityMissing, resetCapabilities } from './capabilities';
 import { showToast } from './toasts';
-// Whatever holds a session can call the API: the client gets its token, refresh and
-// error reactions from this module's wiring (the two import each other; neither reads
-// the other's exports while loading, so the cycle is harmless).
-import './api-wiring';
+import { openPremiumPrompt } from './ui';
 
 function storedSession(): TokenSet | null {
   const accessToken = readStored<unknown>(STORAGE_KEYS.accessToken, null);
@@ -124,3 +123,35 @@ export function refreshSession(): Promise<RefreshOutcome> {
     });
   return refreshing;
 }
+
+/** Carries out SPEC §8's outcome of a failed call, as src/api/errors.ts decided it. */
+function carryOut(outcome: ErrorOutcome): void {
+  switch (outcome.type) {
+    case 'silent':
+      return;
+    case 'toast':
+      return void showToast(outcome.message);
+    case 'expire-session':
+      return expireSession();
+    case 'deny-access':
+      return denyAccess(outcome.message ?? undefined);
+    case 'premium-prompt':
+      return openPremiumPrompt();
+    case 'capability-missing':
+      return markCapabilityMissing(outcome.capability);
+  }
+}
+
+// The API client never imports stores: whatever holds a session hands it, once, the
+// token, the refresh, the capability record and the reactions to SPEC §8's outcomes.
+configureApiClient({
+  getSession: () => $session.get(),
+  refreshSession,
+  capabilities: {
+    isUsable: isCapabilityUsable,
+    hasAnswered: hasCapabilityAnswered,
+    markAvailable: markCapabilityAvailable,
+    markMissing: markCapabilityMissing,
+  },
+  onOutcome: carryOut,
+});
