@@ -11,9 +11,9 @@ import { loginScript } from './src/layouts/login-script.ts';
 // that need no request data say `prerender = true`.
 export default defineConfig({
   output: 'server',
-  // A link the pointer rests on (or the keyboard focuses) is fetched before the click,
-  // so the client router swaps the page in without waiting for the server.
-  prefetch: { prefetchAll: true, defaultStrategy: 'hover' },
+  // No link prefetching: it adds a script to every page, the zero-JS /auth included, and
+  // bench/navigation.ts measured no gain (the router's page swap is not the fetch).
+  prefetch: false,
   adapter: node({ mode: 'standalone' }),
   integrations: [
     react(),

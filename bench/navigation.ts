@@ -119,11 +119,6 @@ async function inApp(page: Page, siteUrl: string, sandboxUrl: string, target: Ta
   await page.goto(`${siteUrl}${target.from}`);
   await page.waitForSelector(target.link, { state: 'visible' });
   await settle(page);
-  if (process.env.NAVIGATION_BENCH_HOVER) {
-    // As a person does: the pointer rests on the link a moment before the click.
-    await page.hover(target.link);
-    await page.waitForTimeout(150);
-  }
   let requests = countRequests(page, sandboxUrl);
   const [switchMs, switchSwap] = await clickAndWait(page, target.link, target.content);
   await settle(page);
