@@ -122,7 +122,7 @@ test('/callback with neither code nor token goes to /auth after about a second',
 
 test.describe('the implicit grant', () => {
   // The planted token is not the sandbox's: once home loads data it meets a 401.
-  test.use({ allowErrors: [/401|Session Expired|refresh/i] });
+  test.use({ allowErrors: /401|Session Expired|refresh|Invalid access token/i });
 
   test('/callback accepts an access token in the fragment', async ({ page }) => {
   await page.goto('/callback#access_token=fragment-token&token_type=Bearer&expires_in=3600');
