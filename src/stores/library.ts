@@ -70,6 +70,11 @@ export function rememberLiked(id: string, liked: boolean): void {
 // A change to the library makes the remembered library lists stale.
 const listsOf: Record<LibraryKind, { forget: () => void }[]> = { track: [], album: [], artist: [], user: [] };
 
+/** Registers what a change of this kind makes stale (a remembered list or area), to be forgotten on every change. */
+export function forgetOnChange(kind: LibraryKind, stale: { forget: () => void }): void {
+  listsOf[kind].push(stale);
+}
+
 /**
  * SPEC §4's toggle: acts on the current value (follow-user sends its negation),
  * shows the loading state, ignores a second click meanwhile, and flips the flag
@@ -107,6 +112,6 @@ onNotify(savedTracksList.$state, () => {
 });
 
 // Your Library's lists load when their pages are entered, and repaint from memory on return.
-listsOf.album.push(listArea(savedAlbumsList, ['collectionAlbums', 'mySavedAlbums']));
-listsOf.track.push(listArea(savedTracksList, ['collectionTracks', 'mySavedTracks']));
+forgetOnChange('album', listArea(savedAlbumsList, ['collectionAlbums', 'mySavedAlbums']));
+forgetOnChange('track', listArea(savedTracksList, ['collectionTracks', 'mySavedTracks']));
 listArea(myPlaylistsList, ['collection']);

@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import { getFollowedArtists, getMe, getTopArtists, getTopTracks } from '../api/me';
 import type { Artist, Track, UserProfile } from '../api/types';
 import { createDetailArea } from './detail-area';
+import { checkLikesOf, forgetOnChange } from './library';
 import { listArea } from './list-area';
 import { createPagedList } from './paged-list';
 
@@ -47,4 +48,10 @@ export const followingList = createPagedList<Artist>(async (offset, limit) => {
 profileArea.bindRoutes(['myProfile'], '');
 listArea(topTracksList, ['myTopTracks']);
 listArea(topArtistsList, ['myTopArtists']);
-listArea(followingList, ['myFollowing']);
+// A follow or unfollow makes Your Following stale, on the profile and in full.
+forgetOnChange('artist', listArea(followingList, ['myFollowing']));
+forgetOnChange('artist', { forget: () => profileArea.forget() });
+
+// The hearts of Top tracks this month, on the profile and in full.
+checkLikesOf($profile, (state) => state.sections.topTracks.items.map((track) => track.id));
+checkLikesOf(topTracksList.$state, (state) => state.list.map((track) => track.id));
