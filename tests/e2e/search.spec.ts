@@ -117,7 +117,8 @@ test('results: four sections with See all at exactly 10, see-all pages by infini
 
 test('the see-all page shows 20 skeleton rows while it loads', async ({ page, signIn, sandbox }) => {
   await signIn(page);
-  await sandbox.addFault({ match: { method: 'GET', path: '^/v1/search' }, delayMs: 1500, times: 1 });
+  // Only the see-all request (limit=20) waits: home's own searches must not use the delay up.
+  await sandbox.addFault({ match: { method: 'GET', path: '^/v1/search\\?.*limit=20' }, delayMs: 2000, times: 1 });
   await page.goto('/search/track/Sol');
   await expect(page.getByTestId('skeleton-row')).toHaveCount(20);
   await expect(songs(page)).toHaveCount(20);
