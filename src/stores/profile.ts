@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import { getFollowedArtists, getMe, getTopArtists, getTopTracks } from '../api/me';
 import type { Artist, Track, UserProfile } from '../api/types';
 import { createDetailArea } from './detail-area';
-import { checkLikesOf, forgetOnChange } from './library';
+import { checkLibraryOf, checkLikesOf, forgetOnChange, knownInLibraryOf } from './library';
 import { listArea } from './list-area';
 import { createPagedList } from './paged-list';
 
@@ -55,3 +55,9 @@ forgetOnChange('artist', { forget: () => profileArea.forget() });
 // The hearts of Top tracks this month, on the profile and in full.
 checkLikesOf($profile, (state) => state.sections.topTracks.items.map((track) => track.id));
 checkLikesOf(topTracksList.$state, (state) => state.list.map((track) => track.id));
+
+// Follow buttons on the artist cards: Your Following is followed by definition; top artists are asked.
+knownInLibraryOf('artist', $profile, (state) => state.sections.following.items.map((artist) => artist.id));
+knownInLibraryOf('artist', followingList.$state, (state) => state.list.map((artist) => artist.id));
+checkLibraryOf('artist', $profile, (state) => state.sections.topArtists.items.map((artist) => artist.id));
+checkLibraryOf('artist', topArtistsList.$state, (state) => state.list.map((artist) => artist.id));

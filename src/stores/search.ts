@@ -4,7 +4,7 @@ import { search, SEARCH_TYPES, searchType } from '../api/search';
 import type { Album, Artist, Page, Playlist, SearchResults, SearchType, Track } from '../api/types';
 import { navigateTo } from '../lib/navigation';
 import { limitSearchText, queryFromText } from '../lib/search-query';
-import { checkLikesOf } from './library';
+import { checkLibraryOf, checkLikesOf } from './library';
 import { listArea } from './list-area';
 import { createPagedList } from './paged-list';
 import { $route, onRoute } from './route';
@@ -101,3 +101,9 @@ listArea(seeAllList, ['seeAll'], (route) => {
 // The hearts of the Songs section and of a track see-all list.
 checkLikesOf($search, (state) => state.results?.tracks.items.map((track) => track.id) ?? []);
 checkLikesOf(seeAllList.$state, (state) => ($seeAll.get().type === 'track' ? state.list.map((item) => item.id) : []));
+
+// Save and Follow on the album and artist cards of the results and see-all lists.
+checkLibraryOf('album', $search, (state) => state.results?.albums.items.map((album) => album.id) ?? []);
+checkLibraryOf('artist', $search, (state) => state.results?.artists.items.map((artist) => artist.id) ?? []);
+checkLibraryOf('album', seeAllList.$state, (state) => ($seeAll.get().type === 'album' ? state.list.map((item) => item.id) : []));
+checkLibraryOf('artist', seeAllList.$state, (state) => ($seeAll.get().type === 'artist' ? state.list.map((item) => item.id) : []));

@@ -108,6 +108,24 @@ test('saving an album puts it in Saved Albums; following an artist puts it in Yo
   await expect(page.locator('.detail-header').getByRole('button', { name: /^Follow / })).toHaveAttribute('aria-pressed', 'false');
 });
 
+test('a follow or save on a card shows on the page of what it follows or saves, from one store', async ({ page, signIn, sandbox }) => {
+  await startClean(page, sandbox, signIn);
+  await page.goto('/search/artist/Sol');
+  const artistCard = page.locator('.card-with-action').first();
+  await turnOn(artistCard.getByRole('button', { name: /^Follow/ }), '');
+  await artistCard.locator('a.card').click();
+  await page.waitForURL('**/artist/**');
+  await expect(page.locator('.detail-header').getByRole('button', { name: /^Following/ })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.goto('/search/album/Sol');
+  const albumCard = page.locator('.card-with-action').first();
+  await turnOn(albumCard.getByRole('button', { name: /^Save/ }), '');
+  await expect(albumCard.getByRole('button', { name: /^Saved/ })).toBeVisible();
+  await albumCard.locator('a.card').click();
+  await page.waitForURL('**/album/**');
+  await expect(page.locator('.detail-header').getByRole('button', { name: /^Saved/ })).toHaveAttribute('aria-pressed', 'true');
+});
+
 test.describe('a failing toggle', () => {
   test.use({ allowErrors: [/HTTP 500|status of 500|Could not change the library/] });
 

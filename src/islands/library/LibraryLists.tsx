@@ -19,7 +19,7 @@ function AlbumGrid({ title, list, empty }: { title: string; list: PagedList<Save
         {(saved) => (
           <div className="card-grid">
             {saved.map(({ album }: { album: Album }) => (
-              <AlbumCard key={album.id} album={album} />
+              <AlbumCard key={album.id} album={album} toggle />
             ))}
           </div>
         )}
@@ -37,7 +37,7 @@ function ArtistGrid({ title, list }: { title: string; list: PagedList<Artist> })
         {(artists) => (
           <div className="card-grid">
             {artists.map((artist) => (
-              <ArtistCard key={artist.id} artist={artist} />
+              <ArtistCard key={artist.id} artist={artist} toggle />
             ))}
           </div>
         )}

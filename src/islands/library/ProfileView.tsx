@@ -52,7 +52,7 @@ function ProfileViewBody() {
               {(artists) => (
                 <div className="card-row">
                   {artists.map((artist) => (
-                    <ArtistCard key={artist.id} artist={artist} />
+                    <ArtistCard key={artist.id} artist={artist} toggle />
                   ))}
                 </div>
               )}
@@ -64,7 +64,7 @@ function ProfileViewBody() {
               {(artists) => (
                 <div className="card-row">
                   {artists.map((artist) => (
-                    <ArtistCard key={artist.id} artist={artist} />
+                    <ArtistCard key={artist.id} artist={artist} toggle />
                   ))}
                 </div>
               )}

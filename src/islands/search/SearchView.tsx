@@ -90,14 +90,14 @@ function Results() {
       <ResultSection id="artists" title="Artist" type="artist" query={query} items={artists.items}>
         <div className="card-row">
           {artists.items.map((artist) => (
-            <ArtistCard key={artist.id} artist={artist} />
+            <ArtistCard key={artist.id} artist={artist} toggle />
           ))}
         </div>
       </ResultSection>
       <ResultSection id="albums" title="Album" type="album" query={query} items={albums.items}>
         <div className="card-row">
           {albums.items.map((album) => (
-            <AlbumCard key={album.id} album={album} />
+            <AlbumCard key={album.id} album={album} toggle />
           ))}
         </div>
       </ResultSection>

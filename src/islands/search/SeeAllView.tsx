@@ -20,9 +20,9 @@ function Items({ type, items }: { type: SearchType; items: SeeAllItem[] }) {
     <div className="card-grid">
       {items.map((item) =>
         type === 'artist' ? (
-          <ArtistCard key={item.id} artist={item as Artist} />
+          <ArtistCard key={item.id} artist={item as Artist} toggle />
         ) : type === 'album' ? (
-          <AlbumCard key={item.id} album={item as Album} />
+          <AlbumCard key={item.id} album={item as Album} toggle />
         ) : (
           <PlaylistCard key={item.id} playlist={item as Playlist} />
         ),
