@@ -2,8 +2,8 @@
 // with a fresh sandbox (like the e2e server, on its own ports), signs in through
 // the real flow, loads every route in Chromium and sums the gzipped JavaScript and
 // CSS it downloads. Prints a table and writes bench/results/routes.json.
-// Then runs bench/sandbox.ts and bench/playback.ts when they exist.
-// Flags: --site-only (skip both), --skip-sandbox, --skip-playback.
+// Then runs bench/sandbox.ts, bench/playback.ts and bench/search.ts when they exist.
+// Flags: --site-only (skip them), --skip-sandbox, --skip-playback, --skip-search.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -114,6 +114,7 @@ console.log(`\nWritten: ${file}`);
 const more = [
   ['bench/sandbox.ts', flags.has('--site-only') || flags.has('--skip-sandbox')],
   ['bench/playback.ts', flags.has('--site-only') || flags.has('--skip-playback')],
+  ['bench/search.ts', flags.has('--site-only') || flags.has('--skip-search')],
 ];
 for (const [script, skip] of more) {
   if (skip || !existsSync(join(ROOT, script))) continue;
