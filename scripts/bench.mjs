@@ -2,9 +2,9 @@
 // with a fresh sandbox (like the e2e server, on its own ports), signs in through
 // the real flow, loads every route in Chromium and sums the gzipped JavaScript and
 // CSS it downloads. Prints a table and writes bench/results/routes.json.
-// Then runs bench/sandbox.ts and bench/playback.ts when they exist.
-// Then bench/navigation.ts (time to content on cold loads and in-app switches).
-// Flags: --site-only (skip sandbox and playback), --skip-sandbox, --skip-playback, --skip-navigation.
+// Then runs bench/sandbox.ts, bench/playback.ts, bench/search.ts and bench/navigation.ts
+// (time to content on cold loads and in-app switches) when they exist.
+// Flags: --site-only (skip them), --skip-sandbox, --skip-playback, --skip-search, --skip-navigation.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -115,7 +115,8 @@ console.log(`\nWritten: ${file}`);
 const more = [
   ['bench/sandbox.ts', flags.has('--site-only') || flags.has('--skip-sandbox')],
   ['bench/playback.ts', flags.has('--site-only') || flags.has('--skip-playback')],
-  ['bench/navigation.ts', flags.has('--skip-navigation')],
+  ['bench/search.ts', flags.has('--site-only') || flags.has('--skip-search')],
+  ['bench/navigation.ts', flags.has('--site-only') || flags.has('--skip-navigation')],
 ];
 for (const [script, skip] of more) {
   if (skip || !existsSync(join(ROOT, script))) continue;

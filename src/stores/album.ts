@@ -1,6 +1,7 @@
 import { getAlbum, getAlbumTracks } from '../api/albums';
 import type { Album, Track } from '../api/types';
 import { createDetailArea } from './detail-area';
+import { checkLikesOf } from './library';
 
 /** SPEC §7: the album page asks 20 tracks first, then 10 per page. */
 export const ALBUM_FIRST_TRACKS = 20;
@@ -20,3 +21,6 @@ export const $album = albumArea.$state;
 export const albumTracks = albumArea.lists.tracks;
 
 albumArea.bindRoutes(['album'], 'albumId');
+
+// The hearts of the album's track list.
+checkLikesOf(albumTracks.$state, (state) => state.list.map((track) => track.id));

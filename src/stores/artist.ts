@@ -1,6 +1,7 @@
 import { getArtist, getArtistAlbums, getArtistTopTracks, getRelatedArtists } from '../api/artists';
 import type { Album, Artist, Track } from '../api/types';
 import { createDetailArea } from './detail-area';
+import { checkLikesOf } from './library';
 
 /** SPEC §9: Verified when followers exceed 1000. */
 export const VERIFIED_FOLLOWERS = 1000;
@@ -28,3 +29,6 @@ export function isVerified(artist: Artist | null): boolean {
 }
 
 artistArea.bindRoutes(['artist', 'relatedArtists', 'artistAlbums'], 'artistId');
+
+// The hearts of Popular Tracks.
+checkLikesOf($artist, (state) => state.sections.topTracks.items.map((track) => track.id));

@@ -7,6 +7,7 @@ import { search } from '../api/search';
 import type { Album, Playlist, Track } from '../api/types';
 import { onRoute } from './route';
 import { withTopLoading } from './ui';
+import { checkLikesOf } from './library';
 
 /** SPEC §9: home asks 50 recent plays, 10 new releases and 5 tracks per trending list. */
 export const HOME_RECENT_PLAYS = 50;
@@ -147,3 +148,6 @@ export function resetHome(): void {
 onMount($home, () =>
   onRoute(['home', 'recentPlayed'], (route) => void (route.name === 'home' ? loadHome() : loadRecentPlays())),
 );
+
+// The hearts of the trending lists and Recent Played.
+checkLikesOf($home, (home) => [home.recentPlays, ...Object.values(home.trending)].flatMap((section) => section.items.map((track) => track.id)));

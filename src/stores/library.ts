@@ -55,11 +55,28 @@ export async function checkLibrary(kind: LibraryKind, ids: readonly string[]): P
 }
 
 /**
+ * Reaction: whenever a store that shows albums, artists or users changes, asks
+ * once which of its new ones are saved or followed (one request per change, not per card).
+ */
+export function checkLibraryOf<V>(kind: LibraryKind, $store: ReadableAtom<V>, ids: (value: V) => readonly string[]): void {
+  onNotify($store, () => void checkLibrary(kind, ids($store.get())));
+}
+
+/**
  * Reaction: whenever a store that shows tracks changes, asks once whether its
  * new tracks are liked, so every row's heart is right without a request per row.
  */
 export function checkLikesOf<V>($store: ReadableAtom<V>, trackIds: (value: V) => readonly string[]): void {
-  onNotify($store, () => void checkLibrary('track', trackIds($store.get())));
+  checkLibraryOf('track', $store, trackIds);
+}
+
+/** Reaction: a list of the library itself (Liked Songs, Saved Albums, Your Following) needs no question. */
+export function knownInLibraryOf<V>(kind: LibraryKind, $store: ReadableAtom<V>, ids: (value: V) => readonly string[]): void {
+  onNotify($store, () => {
+    const known = $inLibrary[kind].get();
+    const fresh = ids($store.get()).filter((id) => known[id] === undefined);
+    if (fresh.length > 0) $inLibrary[kind].set({ ...known, ...Object.fromEntries(fresh.map((id) => [id, true])) });
+  });
 }
 
 /** Records a flag learnt elsewhere (the player's contains check). */
@@ -69,6 +86,11 @@ export function rememberLiked(id: string, liked: boolean): void {
 
 // A change to the library makes the remembered library lists stale.
 const listsOf: Record<LibraryKind, { forget: () => void }[]> = { track: [], album: [], artist: [], user: [] };
+
+/** Registers what a change of this kind makes stale (a remembered list or area), to be forgotten on every change. */
+export function forgetOnChange(kind: LibraryKind, stale: { forget: () => void }): void {
+  listsOf[kind].push(stale);
+}
 
 /**
  * SPEC §4's toggle: acts on the current value (follow-user sends its negation),
@@ -99,14 +121,11 @@ export function toggleLikeTrack(id: string): Promise<boolean> {
   return toggleInLibrary('track', id);
 }
 
-// Liked Songs holds liked tracks only: its hearts need no question.
-onNotify(savedTracksList.$state, () => {
-  for (const { track } of savedTracksList.$state.get().list) {
-    if ($inLibrary.track.get()[track.id] === undefined) rememberLiked(track.id, true);
-  }
-});
+// Liked Songs and Saved Albums hold what is in the library only: no question needed.
+knownInLibraryOf('track', savedTracksList.$state, (state) => state.list.map(({ track }) => track.id));
+knownInLibraryOf('album', savedAlbumsList.$state, (state) => state.list.map(({ album }) => album.id));
 
 // Your Library's lists load when their pages are entered, and repaint from memory on return.
-listsOf.album.push(listArea(savedAlbumsList, ['collectionAlbums', 'mySavedAlbums']));
-listsOf.track.push(listArea(savedTracksList, ['collectionTracks', 'mySavedTracks']));
+forgetOnChange('album', listArea(savedAlbumsList, ['collectionAlbums', 'mySavedAlbums']));
+forgetOnChange('track', listArea(savedTracksList, ['collectionTracks', 'mySavedTracks']));
 listArea(myPlaylistsList, ['collection']);

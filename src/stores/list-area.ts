@@ -17,10 +17,13 @@ export function routeKey(route: Route): string {
 export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], start?: (route: Route) => void): { forget: () => void } {
   const memory = createAreaMemory<PagedListState<T>>();
   let current: string | null = null;
+  // Set when the data changed during the visit: what is shown then is not kept.
+  let stale = false;
   const leave = () => {
     const state = list.$state.get();
-    if (current !== null && state.loaded && !state.error) memory.remember(current, state);
+    if (current !== null && !stale && state.loaded && !state.error) memory.remember(current, state);
     current = null;
+    stale = false;
     list.reset();
   };
   onMount(list.$state, () =>
@@ -37,5 +40,10 @@ export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], sta
       leave,
     ),
   );
-  return { forget: () => memory.forget() };
+  return {
+    forget: () => {
+      memory.forget();
+      stale = current !== null;
+    },
+  };
 }

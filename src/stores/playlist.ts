@@ -2,6 +2,7 @@ import { ApiError, UNAVAILABLE_MESSAGE } from '../api/errors';
 import { getPlaylist, getPlaylistTracks } from '../api/playlists';
 import type { Playlist, PlaylistEntry } from '../api/types';
 import { createDetailArea } from './detail-area';
+import { checkLikesOf } from './library';
 
 /** The playlist page: the playlist and its entries, 10 per page. */
 export const playlistArea = createDetailArea<Playlist, Record<string, never>, { tracks: PlaylistEntry }>({
@@ -30,3 +31,6 @@ export function isDescriptionShown(description: string): boolean {
 }
 
 playlistArea.bindRoutes(['playlist'], 'playlistId');
+
+// The hearts of the playlist's track list.
+checkLikesOf(playlistTracks.$state, (state) => state.list.map((entry) => entry.track.id));

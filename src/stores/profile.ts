@@ -1,9 +1,11 @@
-import { atom } from 'nanostores';
+import { atom, onMount } from 'nanostores';
 import { getFollowedArtists, getMe, getTopArtists, getTopTracks } from '../api/me';
 import type { Artist, Track, UserProfile } from '../api/types';
 import { createDetailArea } from './detail-area';
+import { checkLibraryOf, checkLikesOf, forgetOnChange, knownInLibraryOf } from './library';
 import { listArea } from './list-area';
 import { createPagedList } from './paged-list';
+import { onRoute } from './route';
 
 /** SPEC §9: the own profile shows 10 of each list; full lists page by 20, following asks 50. */
 export const PROFILE_SECTION_SIZE = 10;
@@ -44,7 +46,37 @@ export const followingList = createPagedList<Artist>(async (offset, limit) => {
   return { items, offset, limit: Math.max(limit, items.length), total: items.length };
 }, FOLLOWING_FULL_LIST);
 
-profileArea.bindRoutes(['myProfile'], '');
+// A follow changes Your Following: the next visit loads afresh, even when the
+// change happened on the profile itself (leaving it remembers what it showed).
+let followingChanged = false;
+onMount($profile, () =>
+  onRoute(
+    ['myProfile'],
+    () => {
+      if (followingChanged) profileArea.forget();
+      followingChanged = false;
+      void profileArea.open('');
+    },
+    profileArea.reset,
+  ),
+);
 listArea(topTracksList, ['myTopTracks']);
 listArea(topArtistsList, ['myTopArtists']);
-listArea(followingList, ['myFollowing']);
+// A follow or unfollow makes Your Following stale, on the profile and in full.
+forgetOnChange('artist', listArea(followingList, ['myFollowing']));
+forgetOnChange('artist', {
+  forget: () => {
+    profileArea.forget();
+    followingChanged = true;
+  },
+});
+
+// The hearts of Top tracks this month, on the profile and in full.
+checkLikesOf($profile, (state) => state.sections.topTracks.items.map((track) => track.id));
+checkLikesOf(topTracksList.$state, (state) => state.list.map((track) => track.id));
+
+// Follow buttons on the artist cards: Your Following is followed by definition; top artists are asked.
+knownInLibraryOf('artist', $profile, (state) => state.sections.following.items.map((artist) => artist.id));
+knownInLibraryOf('artist', followingList.$state, (state) => state.list.map((artist) => artist.id));
+checkLibraryOf('artist', $profile, (state) => state.sections.topArtists.items.map((artist) => artist.id));
+checkLibraryOf('artist', topArtistsList.$state, (state) => state.list.map((artist) => artist.id));

@@ -1,28 +1,19 @@
-import { map, onMount } from 'nanostores';
+import { atom, computed, map, onMount } from 'nanostores';
 import { isCanceled } from '../api/errors';
 import { search, SEARCH_TYPES, searchType } from '../api/search';
-import type { Album, Artist, Playlist, SearchResults, SearchType, Track } from '../api/types';
+import type { Album, Artist, Page, Playlist, SearchResults, SearchType, Track } from '../api/types';
 import { navigateTo } from '../lib/navigation';
+import { limitSearchText, queryFromText } from '../lib/search-query';
+import { checkLibraryOf, checkLikesOf } from './library';
+import { listArea } from './list-area';
 import { createPagedList } from './paged-list';
-import { onRoute } from './route';
+import { $route, onRoute } from './route';
 
-/** SPEC §5: search text is limited to 30 characters. */
-export const SEARCH_MAX_LENGTH = 30;
+export { limitSearchText, queryFromText, SEARCH_MAX_LENGTH, searchHref, seeAllHref } from '../lib/search-query';
 
 /** Whether a route segment is one of SPEC §5's search types. */
 export function isSearchType(value: string): value is SearchType {
   return (SEARCH_TYPES as readonly string[]).includes(value);
-}
-
-/** The text typed into the search box, cut to 30 characters (typing beyond is ignored). */
-export function limitSearchText(text: string): string {
-  return text.slice(0, SEARCH_MAX_LENGTH);
-}
-
-/** The q to put in the URL on Enter: trimmed text, or null (remove q) for whitespace only. */
-export function queryFromText(text: string): string | null {
-  const trimmed = text.trim();
-  return trimmed === '' ? null : trimmed;
 }
 
 export interface SearchState {
@@ -63,29 +54,56 @@ export function hasSeeAll(items: readonly unknown[]): boolean {
   return items.length === 10;
 }
 
-type SeeAllItem = Track | Artist | Album | Playlist;
-let seeAll: { query: string; type: SearchType } = { query: '', type: 'track' };
+/** Whether a search found nothing in any of its four sections ("No Search Result Found"). */
+export function isEmptyResult(results: SearchResults): boolean {
+  return [results.tracks, results.artists, results.albums, results.playlists].every((page) => page.items.length === 0);
+}
+
+export type SeeAllItem = Track | Artist | Album | Playlist;
+
+/** The open see-all list: its type and query, as the route gives them. */
+export const $seeAll = atom<{ type: SearchType; query: string }>({ type: 'track', query: '' });
+
+const NOTHING: Page<SeeAllItem> = { items: [], offset: 0, limit: 0, total: 0 };
 
 /** /search/{type}/{query}: one type's results, paged (20 where the provider allows, else 10). */
-export const seeAllList = createPagedList<SeeAllItem>((offset) => searchType(seeAll.query, seeAll.type, offset), 20);
+export const seeAllList = createPagedList<SeeAllItem>(async (offset) => {
+  const { type, query } = $seeAll.get();
+  return query === '' ? NOTHING : searchType(query, type, offset);
+}, 20);
 
-/** Opens a see-all list. */
+/** Opens a see-all list (tests; the route opens it in the app). */
 export async function loadSeeAll(type: SearchType, query: string): Promise<void> {
-  seeAll = { type, query };
+  $seeAll.set({ type, query });
   seeAllList.reset();
   await seeAllList.loadFirstPage();
 }
 
-// /search?q runs the search (no q: the category browse shows); leaving search clears it (SPEC §4).
-onMount($search, () =>
-  onRoute(['search'], (route) => void (route.search.q ? runSearch(limitSearchText(route.search.q)) : clearSearch()), clearSearch),
+/** The q of /search as the page uses it (cut to 30, trimmed); '' shows the category browse. */
+export const $searchQuery = computed($route, (route) =>
+  route?.name === 'search' ? (queryFromText(limitSearchText(route.search.q ?? '')) ?? '') : '',
 );
 
-// /search/{type}/{query} opens its see-all list; any other type goes to / replacing history (SPEC §5).
-onMount(seeAllList.$state, () =>
-  onRoute(['seeAll'], (route) => {
-    const type = route.params.searchType ?? '';
-    if (isSearchType(type)) void loadSeeAll(type, route.params.searchQuery ?? '');
-    else navigateTo('/', { replace: true });
-  }),
-);
+// /search?q runs the search (no q: the category browse shows); leaving search clears it (SPEC §4).
+onMount($search, () => onRoute(['search'], () => void runSearch($searchQuery.get()), clearSearch));
+
+// /search/{type}/{query} opens its see-all list (from memory on return); any
+// other type goes to / replacing history (SPEC §5).
+listArea(seeAllList, ['seeAll'], (route) => {
+  const type = route.params.searchType ?? '';
+  if (isSearchType(type)) $seeAll.set({ type, query: route.params.searchQuery ?? '' });
+  else {
+    $seeAll.set({ type: 'track', query: '' });
+    navigateTo('/', { replace: true });
+  }
+});
+
+// The hearts of the Songs section and of a track see-all list.
+checkLikesOf($search, (state) => state.results?.tracks.items.map((track) => track.id) ?? []);
+checkLikesOf(seeAllList.$state, (state) => ($seeAll.get().type === 'track' ? state.list.map((item) => item.id) : []));
+
+// Save and Follow on the album and artist cards of the results and see-all lists.
+checkLibraryOf('album', $search, (state) => state.results?.albums.items.map((album) => album.id) ?? []);
+checkLibraryOf('artist', $search, (state) => state.results?.artists.items.map((artist) => artist.id) ?? []);
+checkLibraryOf('album', seeAllList.$state, (state) => ($seeAll.get().type === 'album' ? state.list.map((item) => item.id) : []));
+checkLibraryOf('artist', seeAllList.$state, (state) => ($seeAll.get().type === 'artist' ? state.list.map((item) => item.id) : []));

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Album, Artist, Image, Playlist } from '../../api/types';
 import { Cover } from './Cover';
+import { LibraryButton } from './LibraryButton';
 
 interface CardProps {
   href: string;
@@ -8,11 +9,13 @@ interface CardProps {
   title: string;
   subtitle?: ReactNode;
   round?: boolean;
+  /** A button beside the link, over the picture's corner (Save, Follow). */
+  action?: ReactNode;
 }
 
 /** A tile of a card row or grid: a picture, a name and a line under it; the whole tile is one link. */
-export function Card({ href, images, title, subtitle, round = false }: CardProps) {
-  return (
+export function Card({ href, images, title, subtitle, round = false, action }: CardProps) {
+  const link = (
     <a className={`card${round ? ' card--round' : ''}`} href={href}>
       <Cover images={images} alt="" size={180} round={round} className="card__cover" />
       <span className="card__title" title={title}>
@@ -21,17 +24,42 @@ export function Card({ href, images, title, subtitle, round = false }: CardProps
       {subtitle ? <span className="card__subtitle">{subtitle}</span> : null}
     </a>
   );
+  if (!action) return link;
+  // A button may not sit inside a link: the two are siblings in one grid cell.
+  return (
+    <div className="card-with-action">
+      {link}
+      <span className="card-with-action__action">{action}</span>
+    </div>
+  );
 }
 
-/** An album tile: its year and artists under the name. */
-export function AlbumCard({ album }: { album: Album }) {
+/** An album tile: its year and artists under the name; `toggle` adds its Save button. */
+export function AlbumCard({ album, toggle = false }: { album: Album; toggle?: boolean }) {
   const line = [album.year, album.artists.map((artist) => artist.name).join(', ')].filter(Boolean).join(' • ');
-  return <Card href={`/album/${encodeURIComponent(album.id)}`} images={album.images} title={album.name} subtitle={line} />;
+  return (
+    <Card
+      href={`/album/${encodeURIComponent(album.id)}`}
+      images={album.images}
+      title={album.name}
+      subtitle={line}
+      action={toggle ? <LibraryButton kind="album" id={album.id} name={album.name} compact /> : undefined}
+    />
+  );
 }
 
-/** An artist tile: a round portrait. */
-export function ArtistCard({ artist }: { artist: Artist }) {
-  return <Card href={`/artist/${encodeURIComponent(artist.id)}`} images={artist.images} title={artist.name} subtitle="Artist" round />;
+/** An artist tile: a round portrait; `toggle` adds its Follow button. */
+export function ArtistCard({ artist, toggle = false }: { artist: Artist; toggle?: boolean }) {
+  return (
+    <Card
+      href={`/artist/${encodeURIComponent(artist.id)}`}
+      images={artist.images}
+      title={artist.name}
+      subtitle="Artist"
+      round
+      action={toggle ? <LibraryButton kind="artist" id={artist.id} name={artist.name} compact /> : undefined}
+    />
+  );
 }
 
 /** A playlist tile: its owner under the name. */

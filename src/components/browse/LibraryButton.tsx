@@ -9,7 +9,13 @@ const LABELS: Record<Exclude<LibraryKind, 'track'>, [off: string, on: string]> =
 };
 
 /** Save/Saved for an album, Follow/Following for an artist or user: flips only on the provider's 2xx (SPEC §4). */
-export function LibraryButton({ kind, id, name }: { kind: Exclude<LibraryKind, 'track'>; id: string; name: string }) {
+export function LibraryButton({ kind, id, name, compact = false }: {
+  kind: Exclude<LibraryKind, 'track'>;
+  id: string;
+  name: string;
+  /** On a card: the icon alone, its word as the tooltip. */
+  compact?: boolean;
+}) {
   const flag = useStore($inLibrary[kind], { keys: [id] })[id];
   const pending = useStore($libraryPending[kind], { keys: [id] })[id] === true;
   const on = flag === true;
@@ -17,7 +23,12 @@ export function LibraryButton({ kind, id, name }: { kind: Exclude<LibraryKind, '
   return (
     <button
       type="button"
-      className={`button button--ghost library-button${on ? ' library-button--on' : ''}`}
+      className={
+        compact
+          ? `icon-button library-button--compact${on ? ' library-button--on' : ''}`
+          : `button button--ghost library-button${on ? ' library-button--on' : ''}`
+      }
+      {...(compact ? { 'data-tooltip': on ? onLabel : off } : {})}
       aria-pressed={on}
       aria-busy={pending}
       // Until the provider said whether it is saved, a click could only guess.
@@ -26,7 +37,7 @@ export function LibraryButton({ kind, id, name }: { kind: Exclude<LibraryKind, '
       onClick={() => void toggleInLibrary(kind, id)}
     >
       {pending ? <span className="spinner" aria-hidden="true" /> : <Icon name={on ? 'check' : 'plus'} size={16} />}
-      <span>{on ? onLabel : off}</span>
+      {compact ? null : <span>{on ? onLabel : off}</span>}
     </button>
   );
 }

@@ -1,14 +1,14 @@
 import { useEffect, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { Icon } from '../../components/Icon';
 import { navigateTo } from '../../lib/navigation';
+import { limitSearchText, queryFromText, SEARCH_MAX_LENGTH, searchHref } from '../../lib/search-query';
 import { useHydrated } from './use-hydrated';
 
-/** SPEC §5 and §9: search text is limited to 30 characters. */
-export const SEARCH_MAX_LENGTH = 30;
+export { SEARCH_MAX_LENGTH };
 
 function queryInUrl(): string {
   if (typeof location === 'undefined' || !location.pathname.startsWith('/search')) return '';
-  return (new URLSearchParams(location.search).get('q') ?? '').slice(0, SEARCH_MAX_LENGTH);
+  return limitSearchText(new URLSearchParams(location.search).get('q') ?? '');
 }
 
 /**
@@ -32,8 +32,8 @@ export function SearchBox() {
   }, []);
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    // Typing beyond the limit is ignored (a paste past it as well).
-    if (event.target.value.length <= SEARCH_MAX_LENGTH) setText(event.target.value);
+    // Typing beyond the limit is ignored (a paste past it is cut to it).
+    setText(limitSearchText(event.target.value));
   };
 
   const onFocus = () => {
@@ -42,13 +42,12 @@ export function SearchBox() {
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
-    const query = text.trim();
-    navigateTo(query ? `/search?${new URLSearchParams({ q: query }).toString()}` : '/search');
+    navigateTo(searchHref(queryFromText(text)));
   };
 
   const clear = () => {
     setText('');
-    navigateTo('/search');
+    navigateTo(searchHref(null));
   };
 
   return (

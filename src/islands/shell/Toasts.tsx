@@ -1,10 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { $toasts, dismissToast } from '../../stores/toasts';
+import { useHydrated } from './use-hydrated';
 
 /** The toasts of $toasts at the top centre (SPEC §8); the store removes each after 1.5 s. */
 function ToastsView() {
-  const toasts = useStore($toasts);
+  // A toast raised before this idle island hydrates shows after the hydration
+  // pass, which must match the server's empty list (React #418 otherwise).
+  const shown = useStore($toasts);
+  const toasts = useHydrated() ? shown : [];
   return (
     <div className="toasts" role="status" aria-live="polite">
       {toasts.map((toast) => (

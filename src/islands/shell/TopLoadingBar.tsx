@@ -1,11 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { $ui } from '../../stores/ui';
+import { useHydrated } from './use-hydrated';
 
 /** The thin progress bar along the top edge while the ui store says a page is loading. */
 function TopLoadingBarView() {
   const { isTopLoading, topLoadingProgress } = useStore($ui);
-  if (!isTopLoading) return null;
+  // The server rendered nothing: a page already loading when this idle island
+  // hydrates must not show the bar in the hydration pass (a mismatch, React #418).
+  const hydrated = useHydrated();
+  if (!isTopLoading || !hydrated) return null;
   return (
     <div
       className="top-loading-bar"

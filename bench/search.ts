@@ -1,0 +1,99 @@
+/**
+ * `node --import tsx bench/search.ts` (also run by `npm run bench`): how long a
+ * search takes as a user sees it, at the large catalogue size. The built site and
+ * a large sandbox run on the bench ports; the guest signs in through the real
+ * flow; in Chromium at 1280×800 each run types a query into the top bar's box and
+ * times, inside the page, from the Enter keydown to the first result painted
+ * (the client router's page swap, the island, the search call and the render).
+ * Prints the median and p95 of 10 runs and writes bench/results/search.json.
+ */
+import { chromium } from '@playwright/test';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { snapshotBuild } from '../scripts/lib/build.mjs';
+import { startStack } from '../scripts/lib/stack.mjs';
+import { chromiumArgs, chromiumPath } from '../tests/e2e/helpers/chromium';
+import { signInThroughProvider } from '../tests/e2e/helpers/sign-in';
+import { percentile } from './sandbox-load';
+
+const HOST = '127.0.0.1';
+const SITE_PORT = Number(process.env.BENCH_SITE_PORT ?? 4361);
+const SANDBOX_PORT = Number(process.env.BENCH_SANDBOX_PORT ?? 4362);
+const RUNS = 10;
+// Words the generated catalogue uses in every size; a new word per run, so no answer is cached.
+const QUERIES = ['Sol', 'Noche', 'Corazón', 'moon', 'heart', 'fire', 'dream', 'city', 'Neon', 'Highway'];
+const PLACEHOLDER = 'What do you want to play?';
+
+const distDir = await snapshotBuild('search-bench');
+const dataDir = mkdtempSync(join(tmpdir(), 'my-music-search-bench-'));
+const stack = startStack({
+  host: HOST,
+  sitePort: SITE_PORT,
+  sandboxPort: SANDBOX_PORT,
+  distDir,
+  sandboxEnv: { SANDBOX_DATA_DIR: dataDir, SANDBOX_SIZE: 'large', SANDBOX_PUBLIC_URL: `http://${HOST}:${SANDBOX_PORT}` },
+  siteEnv: { PROVIDER: 'sandbox', SITE_URL: `http://${HOST}:${SITE_PORT}` },
+});
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+let failed = false;
+try {
+  await stack.ready;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  // tsx compiles this file with esbuild's keepNames, whose __name helper does not exist in the page.
+  await context.addInitScript('window.__name = (fn) => fn');
+  const page = await context.newPage();
+  await signInThroughProvider(page, stack.siteUrl, stack.sandboxUrl!, 'guest');
+  const box = page.locator('.top-bar').getByPlaceholder(PLACEHOLDER);
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    await page.goto(`${stack.siteUrl}/search`);
+    await page.getByRole('heading', { name: 'Browse All' }).waitFor();
+    await box.fill(QUERIES[run % QUERIES.length]!);
+    // Armed in the page: the clock starts at the Enter keydown and stops at the
+    // first frame that shows a result (or the empty message).
+    await page.evaluate(() => {
+      const target = window as unknown as { searchTiming: Promise<number> };
+      target.searchTiming = new Promise<number>((resolve) => {
+        let start = 0;
+        document.addEventListener('keydown', (event) => event.key === 'Enter' && (start = performance.now()), { capture: true, once: true });
+        const shown = () => document.querySelector('[aria-label="Songs"] [role="listitem"], .card-row .card, .error-screen');
+        const check = () => {
+          if (start > 0 && shown()) requestAnimationFrame(() => resolve(performance.now() - start));
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      });
+    });
+    await box.press('Enter');
+    times.push(await page.evaluate(() => (window as unknown as { searchTiming: Promise<number> }).searchTiming));
+  }
+  await context.close();
+  const sorted = [...times].sort((a, b) => a - b);
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  const result = {
+    measuredAt: new Date().toISOString(),
+    chromium: browser.version(),
+    size: 'large',
+    runs: RUNS,
+    unit: 'ms',
+    what: 'Enter in the top bar search box to the first result painted (desktop, 1280x800)',
+    medianMs: round(percentile(sorted, 50)),
+    p95Ms: round(percentile(sorted, 95)),
+    samplesMs: times.map(round),
+  };
+  console.log(`Search, Enter to first result (large catalogue, ${RUNS} runs): median ${result.medianMs} ms, p95 ${result.p95Ms} ms`);
+  mkdirSync(join(process.cwd(), 'bench', 'results'), { recursive: true });
+  const file = join(process.cwd(), 'bench', 'results', 'search.json');
+  writeFileSync(file, JSON.stringify(result, null, 2));
+  console.log(`Written: ${file}`);
+} catch (error) {
+  console.error(`bench/search: ${(error as Error).message}`);
+  failed = true;
+} finally {
+  await browser.close();
+  await stack.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(distDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

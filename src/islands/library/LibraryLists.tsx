@@ -1,0 +1,93 @@
+import type { Album, Artist, SavedAlbum, SavedTrack, Track } from '../../api/types';
+import { AlbumCard, ArtistCard } from '../../components/browse/Card';
+import { PagedView } from '../../components/browse/PagedView';
+import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
+import { TrackList } from '../../components/browse/TrackList';
+import { withErrorBoundary } from '../../components/ErrorBoundary';
+import type { PagedList } from '../../stores/paged-list';
+import { followingList, topArtistsList, topTracksList } from '../../stores/profile';
+import { savedAlbumsList, savedTracksList } from '../../stores/library';
+import '../../styles/content.css';
+import '../../styles/library.css';
+
+/** A page of album tiles with its heading. */
+function AlbumGrid({ title, list, empty }: { title: string; list: PagedList<SavedAlbum>; empty: string }) {
+  return (
+    <>
+      <h1 className="page-heading">{title}</h1>
+      <PagedView list={list} empty={empty} skeleton={<CardSkeletons count={12} />}>
+        {(saved) => (
+          <div className="card-grid">
+            {saved.map(({ album }: { album: Album }) => (
+              <AlbumCard key={album.id} album={album} toggle />
+            ))}
+          </div>
+        )}
+      </PagedView>
+    </>
+  );
+}
+
+/** A page of artist tiles with its heading. */
+function ArtistGrid({ title, list }: { title: string; list: PagedList<Artist> }) {
+  return (
+    <>
+      <h1 className="page-heading">{title}</h1>
+      <PagedView list={list} skeleton={<CardSkeletons count={12} />}>
+        {(artists) => (
+          <div className="card-grid">
+            {artists.map((artist) => (
+              <ArtistCard key={artist.id} artist={artist} toggle />
+            ))}
+          </div>
+        )}
+      </PagedView>
+    </>
+  );
+}
+
+/** A page of track rows with its heading; the list plays from the clicked track. */
+function TrackPage<T>({ title, list, empty, trackOf }: { title: string; list: PagedList<T>; empty?: string; trackOf: (item: T) => Track }) {
+  return (
+    <>
+      <h1 className="page-heading">{title}</h1>
+      <PagedView list={list} empty={empty} skeleton={<RowSkeletons />}>
+        {(items) => <TrackList tracks={items.map(trackOf)} showAlbum label={title} />}
+      </PagedView>
+    </>
+  );
+}
+
+const savedTrack = (saved: SavedTrack) => saved.track;
+const sameTrack = (track: Track) => track;
+
+function SavedAlbums() {
+  return <AlbumGrid title="Saved Albums" list={savedAlbumsList} empty="No Saved Albums Found." />;
+}
+
+function LikedSongs() {
+  return <TrackPage title="Liked Songs" list={savedTracksList} empty="No Liked Tracks Found" trackOf={savedTrack} />;
+}
+
+function TopTracks() {
+  return <TrackPage title="Top tracks this month" list={topTracksList} trackOf={sameTrack} />;
+}
+
+function TopArtists() {
+  return <ArtistGrid title="Top artists this month" list={topArtistsList} />;
+}
+
+function Following() {
+  return <ArtistGrid title="Your Following" list={followingList} />;
+}
+
+/** /collection/albums and /user/me/saved-albums. */
+export const SavedAlbumsView = withErrorBoundary(SavedAlbums);
+/** /collection/tracks and /user/me/saved-tracks: the liked songs. */
+export const LikedSongsView = withErrorBoundary(LikedSongs);
+/** /user/me/top-tracks. */
+export const TopTracksView = withErrorBoundary(TopTracks);
+/** /user/me/top-artists. */
+export const TopArtistsView = withErrorBoundary(TopArtists);
+/** /user/me/following: the followed artists. */
+export const FollowingView = withErrorBoundary(Following);

@@ -1,0 +1,79 @@
+import { useStore } from '@nanostores/react';
+import type { ReactNode } from 'react';
+import { ArtistCard } from '../../components/browse/Card';
+import { DetailHeader } from '../../components/browse/DetailHeader';
+import { DetailPage } from '../../components/browse/DetailPage';
+import { SectionHeader } from '../../components/browse/SectionHeader';
+import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
+import { TrackList } from '../../components/browse/TrackList';
+import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { formatCount } from '../../lib/format';
+import type { Section } from '../../stores/detail-area';
+import { $profile, PROFILE_SECTION_SIZE } from '../../stores/profile';
+import '../../styles/content.css';
+import '../../styles/library.css';
+
+/** A profile section: hidden when it failed (SPEC §4) or is empty; See all at exactly 10 items. */
+function ProfileSection<T>({ id, title, href, section, skeleton, children }: {
+  id: string;
+  title: string;
+  href: string;
+  section: Section<T>;
+  skeleton: ReactNode;
+  children: (items: T[]) => ReactNode;
+}) {
+  if (section.status === 'hidden' || (section.status === 'ready' && section.items.length === 0)) return null;
+  return (
+    <section aria-labelledby={id}>
+      <SectionHeader id={id} title={title} seeAllHref={section.items.length === PROFILE_SECTION_SIZE ? href : null} />
+      {section.status === 'ready' ? children(section.items) : skeleton}
+    </section>
+  );
+}
+
+/** /user/me: the own profile (SPEC §3: image 0), followers, Top artists, Top tracks, Your Following. */
+function ProfileViewBody() {
+  const state = useStore($profile);
+  const { topArtists, topTracks, following } = state.sections;
+  return (
+    <DetailPage state={state} notFound="Profile Not Found">
+      {(me) => (
+        <>
+          <DetailHeader
+            images={me.images.slice(0, 1)}
+            type="Profile"
+            name={me.displayName || me.id}
+            round
+            background={state.background}
+            meta={formatCount(me.followers) || null}
+          />
+          <div className="page-stack">
+            <ProfileSection id="top-artists" title="Top artists this month" href="/user/me/top-artists" section={topArtists} skeleton={<CardSkeletons />}>
+              {(artists) => (
+                <div className="card-row">
+                  {artists.map((artist) => (
+                    <ArtistCard key={artist.id} artist={artist} toggle />
+                  ))}
+                </div>
+              )}
+            </ProfileSection>
+            <ProfileSection id="top-tracks" title="Top tracks this month" href="/user/me/top-tracks" section={topTracks} skeleton={<RowSkeletons />}>
+              {(tracks) => <TrackList tracks={tracks} showAlbum label="Top tracks this month" />}
+            </ProfileSection>
+            <ProfileSection id="your-following" title="Your Following" href="/user/me/following" section={following} skeleton={<CardSkeletons />}>
+              {(artists) => (
+                <div className="card-row">
+                  {artists.map((artist) => (
+                    <ArtistCard key={artist.id} artist={artist} toggle />
+                  ))}
+                </div>
+              )}
+            </ProfileSection>
+          </div>
+        </>
+      )}
+    </DetailPage>
+  );
+}
+
+export const ProfileView = withErrorBoundary(ProfileViewBody);

@@ -1,0 +1,120 @@
+import { useStore } from '@nanostores/react';
+import type { ReactNode } from 'react';
+import type { Category, SearchType } from '../../api/types';
+import { AlbumCard, ArtistCard, PlaylistCard } from '../../components/browse/Card';
+import { Cover } from '../../components/browse/Cover';
+import { PagedView } from '../../components/browse/PagedView';
+import { SectionHeader } from '../../components/browse/SectionHeader';
+import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
+import { TrackList } from '../../components/browse/TrackList';
+import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { ErrorScreen } from '../../components/ErrorScreen';
+import { placeholderColor } from '../../lib/colors';
+import { categoriesList } from '../../stores/browse';
+import { $search, $searchQuery, hasSeeAll, isEmptyResult, seeAllHref } from '../../stores/search';
+import '../../styles/content.css';
+import '../../styles/search.css';
+
+/** A category of the browse: a coloured tile with its icon, to its playlists. */
+function CategoryTile({ category }: { category: Category }) {
+  return (
+    <a
+      className="category-tile"
+      href={`/category/${encodeURIComponent(category.id)}/playlists`}
+      style={{ backgroundColor: placeholderColor(category.id) }}
+    >
+      <span>{category.name}</span>
+      <Cover images={category.icons} alt="" size={96} />
+    </a>
+  );
+}
+
+/** No q: "Browse All", the provider's categories. */
+function BrowseAll() {
+  return (
+    <section aria-labelledby="browse-all">
+      <h1 id="browse-all" className="page-heading">
+        Browse All
+      </h1>
+      <PagedView list={categoriesList} empty="No Category Available." skeleton={<CardSkeletons count={12} />}>
+        {(categories) => (
+          <div className="category-grid">
+            {categories.map((category) => (
+              <CategoryTile key={category.id} category={category} />
+            ))}
+          </div>
+        )}
+      </PagedView>
+    </section>
+  );
+}
+
+/** One results section, hidden when it found nothing; See all at exactly 10 items. */
+function ResultSection({ id, title, type, query, items, children }: {
+  id: string;
+  title: string;
+  type: SearchType;
+  query: string;
+  items: readonly unknown[];
+  children: ReactNode;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <SectionHeader id={id} title={title} seeAllHref={hasSeeAll(items) ? seeAllHref(type, query) : null} />
+      {children}
+    </section>
+  );
+}
+
+/** q: Songs, Artist, Album and Playlist, or "No Search Result Found". */
+function Results() {
+  const { query, loading, error, results } = useStore($search);
+  if (error) return <ErrorScreen kind="something_went_wrong" />;
+  if (!results || loading) {
+    return (
+      <div className="page-stack" aria-busy="true">
+        <RowSkeletons count={4} />
+        <CardSkeletons />
+      </div>
+    );
+  }
+  if (isEmptyResult(results)) return <ErrorScreen kind="data_not_found" title="No Search Result Found" />;
+  const { tracks, artists, albums, playlists } = results;
+  return (
+    <div className="page-stack">
+      <h1 className="visually-hidden">Search results for {query}</h1>
+      <ResultSection id="songs" title="Songs" type="track" query={query} items={tracks.items}>
+        <TrackList tracks={tracks.items} numbered={false} label="Songs" />
+      </ResultSection>
+      <ResultSection id="artists" title="Artist" type="artist" query={query} items={artists.items}>
+        <div className="card-row">
+          {artists.items.map((artist) => (
+            <ArtistCard key={artist.id} artist={artist} toggle />
+          ))}
+        </div>
+      </ResultSection>
+      <ResultSection id="albums" title="Album" type="album" query={query} items={albums.items}>
+        <div className="card-row">
+          {albums.items.map((album) => (
+            <AlbumCard key={album.id} album={album} toggle />
+          ))}
+        </div>
+      </ResultSection>
+      <ResultSection id="playlists" title="Playlist" type="playlist" query={query} items={playlists.items}>
+        <div className="card-row">
+          {playlists.items.map((playlist) => (
+            <PlaylistCard key={playlist.id} playlist={playlist} />
+          ))}
+        </div>
+      </ResultSection>
+    </div>
+  );
+}
+
+/** /search: the category browse without q, the results with it (SPEC §2, §5). */
+function SearchViewBody() {
+  return useStore($searchQuery) === '' ? <BrowseAll /> : <Results />;
+}
+
+export const SearchView = withErrorBoundary(SearchViewBody);

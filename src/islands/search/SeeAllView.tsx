@@ -1,0 +1,55 @@
+import { useStore } from '@nanostores/react';
+import type { Album, Artist, Playlist, SearchType, Track } from '../../api/types';
+import { AlbumCard, ArtistCard, PlaylistCard } from '../../components/browse/Card';
+import { PagedView } from '../../components/browse/PagedView';
+import { RowSkeletons } from '../../components/browse/Skeletons';
+import { TrackList } from '../../components/browse/TrackList';
+import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { $seeAll, seeAllList, type SeeAllItem } from '../../stores/search';
+import '../../styles/content.css';
+import '../../styles/search.css';
+
+/** SPEC §9: the see-all search shows 20 skeleton rows. */
+export const SEE_ALL_SKELETON_ROWS = 20;
+
+const TITLES: Record<SearchType, string> = { track: 'Songs', artist: 'Artists', album: 'Albums', playlist: 'Playlists' };
+
+function Items({ type, items }: { type: SearchType; items: SeeAllItem[] }) {
+  if (type === 'track') return <TrackList tracks={items as Track[]} showAlbum label={TITLES.track} />;
+  return (
+    <div className="card-grid">
+      {items.map((item) =>
+        type === 'artist' ? (
+          <ArtistCard key={item.id} artist={item as Artist} toggle />
+        ) : type === 'album' ? (
+          <AlbumCard key={item.id} album={item as Album} toggle />
+        ) : (
+          <PlaylistCard key={item.id} playlist={item as Playlist} />
+        ),
+      )}
+    </div>
+  );
+}
+
+/** /search/{type}/{query}: every result of one type, by infinite scroll; "No {type} Found" when none. */
+function SeeAllViewBody() {
+  const { type, query } = useStore($seeAll);
+  return (
+    <>
+      {query !== '' ? (
+        <h1 className="page-heading see-all-heading">
+          {TITLES[type]} <span className="see-all-heading__query">“{query}”</span>
+        </h1>
+      ) : null}
+      <PagedView
+        list={seeAllList}
+        empty={`No ${type} Found`}
+        skeleton={<RowSkeletons count={SEE_ALL_SKELETON_ROWS} />}
+      >
+        {(items) => <Items type={type} items={items} />}
+      </PagedView>
+    </>
+  );
+}
+
+export const SeeAllView = withErrorBoundary(SeeAllViewBody);

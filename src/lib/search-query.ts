@@ -1,0 +1,35 @@
+import type { SearchType } from '../api/types';
+
+// SPEC §5's search-box rules, pure and free of stores, so the top bar's box
+// (on every page) carries no data-store code. The search store re-exports them.
+
+/** SPEC §5: search text is limited to 30 characters. */
+export const SEARCH_MAX_LENGTH = 30;
+
+/**
+ * The text typed into the search box, cut to 30 characters (typing beyond is
+ * ignored). Counted as the input's maxLength counts (UTF-16 units), never
+ * splitting an emoji in half.
+ */
+export function limitSearchText(text: string): string {
+  if (text.length <= SEARCH_MAX_LENGTH) return text;
+  const last = text.charCodeAt(SEARCH_MAX_LENGTH - 1);
+  const splitsPair = last >= 0xd800 && last <= 0xdbff;
+  return text.slice(0, splitsPair ? SEARCH_MAX_LENGTH - 1 : SEARCH_MAX_LENGTH);
+}
+
+/** The q to put in the URL on Enter: trimmed text, or null (remove q) for whitespace only. */
+export function queryFromText(text: string): string | null {
+  const trimmed = text.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+/** The search page's address for a q (null: the category browse, no q). */
+export function searchHref(query: string | null): string {
+  return query === null || query === '' ? '/search' : `/search?${new URLSearchParams({ q: query }).toString()}`;
+}
+
+/** A section's See all: /search/{type}/{query}, the query kept exactly (quotes, %, emoji, slashes). */
+export function seeAllHref(type: SearchType, query: string): string {
+  return `/search/${type}/${encodeURIComponent(query)}`;
+}

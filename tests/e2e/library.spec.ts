@@ -1,0 +1,194 @@
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { expect, test, type SandboxControl } from './fixtures';
+
+// Your Library, the own profile and the toggles (SPEC §2, §4): what a user
+// likes, saves or follows shows in the library, still after a reload; the flag
+// flips only on the provider's 2xx. Every test here changes the guest's library,
+// so each asks for the `sandbox` fixture (it runs alone) and starts from a reset.
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.screenshot({ path: `${testInfo.project.outputDir}/screens/${testInfo.project.name}-${name}.png` });
+}
+
+async function startClean(page: Page, sandbox: SandboxControl, signIn: (page: Page) => Promise<void>): Promise<void> {
+  await sandbox.reset();
+  await signIn(page);
+}
+
+/** The first row of a track list whose heart is not on (found by its track id, which stays), and that id. */
+async function firstUnlikedRow(page: Page): Promise<{ row: Locator; id: string }> {
+  const unliked = page.locator('.track-row').filter({ has: page.getByRole('button', { name: /^Save to Liked/ }) }).first();
+  await expect(unliked).toBeVisible();
+  const id = await unliked.getAttribute('data-track-id');
+  expect(id).toBeTruthy();
+  return { row: page.locator(`.track-row[data-track-id="${id}"]`).first(), id: id! };
+}
+
+const likedRow = (page: Page, id: string) => page.getByRole('list', { name: 'Liked Songs' }).locator(`.track-row[data-track-id="${id}"]`);
+
+/** The first album, artist or user card of a see-all page: its path. */
+async function firstCardPath(page: Page, path: string): Promise<string> {
+  await page.goto(path);
+  const card = page.locator('.card-grid a.card').first();
+  await expect(card).toBeVisible();
+  return new URL((await card.getAttribute('href'))!, page.url()).pathname;
+}
+
+/** Turns a Save/Follow button on, from whatever it shows; resolves when the provider agreed. */
+async function turnOn(button: Locator, on: string): Promise<void> {
+  await expect(button).toBeEnabled();
+  if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  await expect(button).toContainText(on);
+}
+
+test('liking a track in a list puts it in Liked Songs, still there after a reload; unliking takes it out', async ({ page, signIn, sandbox }, testInfo) => {
+  await startClean(page, sandbox, signIn);
+  await page.goto('/search/track/Sol');
+  const { row, id } = await firstUnlikedRow(page);
+  await row.getByRole('button', { name: /^Save to Liked/ }).click();
+  await expect(row.getByRole('button', { name: /^Remove from Liked/ })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.goto('/collection');
+  await screenshot(page, testInfo, 'collection');
+  await page.getByRole('link', { name: /Liked Songs/ }).click();
+  await page.waitForURL('**/collection/tracks');
+  await expect(likedRow(page, id)).toBeVisible();
+  await screenshot(page, testInfo, 'collection-tracks');
+  await page.reload();
+  await expect(likedRow(page, id)).toBeVisible();
+  await page.goto('/user/me/saved-tracks');
+  await expect(likedRow(page, id)).toBeVisible();
+
+  // Unliking: the heart goes off at once, and the next visit no longer lists it.
+  await likedRow(page, id).getByRole('button', { name: /^Remove from Liked/ }).click();
+  await expect(likedRow(page, id).getByRole('button', { name: /^Save to Liked/ })).toBeVisible();
+  await page.goto('/collection');
+  await page.getByRole('link', { name: /Liked Songs/ }).click();
+  await expect(page.getByRole('list', { name: 'Liked Songs' }).locator('.track-row').first()).toBeVisible();
+  await expect(likedRow(page, id)).toHaveCount(0);
+});
+
+test('saving an album puts it in Saved Albums; following an artist puts it in Your Following; following a user stays', async ({ page, signIn, sandbox }, testInfo) => {
+  await startClean(page, sandbox, signIn);
+
+  const albumPath = await firstCardPath(page, '/search/album/Sol');
+  await page.goto(albumPath);
+  await turnOn(page.locator('.detail-header').getByRole('button', { name: /^Save|^Saved/ }), 'Saved');
+  await page.goto('/collection/albums');
+  await expect(page.locator(`.card-grid a[href="${albumPath}"]`)).toBeVisible();
+  await screenshot(page, testInfo, 'collection-albums');
+  await page.reload();
+  await expect(page.locator(`.card-grid a[href="${albumPath}"]`)).toBeVisible();
+  await page.goto('/user/me/saved-albums');
+  await expect(page.locator(`.card-grid a[href="${albumPath}"]`)).toBeVisible();
+  await page.goto(albumPath);
+  await expect(page.locator('.detail-header').getByRole('button', { name: /^Saved/ })).toHaveAttribute('aria-pressed', 'true');
+
+  const artistPath = await firstCardPath(page, '/search/artist/Sol');
+  await page.goto(artistPath);
+  await turnOn(page.locator('.detail-header').getByRole('button', { name: /^Follow/ }), 'Following');
+  await page.goto('/user/me/following');
+  await expect(page.locator(`.card-grid a[href="${artistPath}"]`)).toBeVisible();
+  await screenshot(page, testInfo, 'profile-following');
+  await page.reload();
+  await expect(page.locator(`.card-grid a[href="${artistPath}"]`)).toBeVisible();
+  await page.goto('/user/me');
+  await expect(page.getByRole('heading', { name: 'Your Following' })).toBeVisible();
+  await screenshot(page, testInfo, 'profile');
+
+  await page.goto('/user/free');
+  await turnOn(page.locator('.detail-header').getByRole('button', { name: /^Follow/ }), 'Following');
+  await page.reload();
+  await expect(page.locator('.detail-header').getByRole('button', { name: /^Following/ })).toHaveAttribute('aria-pressed', 'true');
+  // And off again: Follow-user sends the negation of the current value.
+  await page.locator('.detail-header').getByRole('button', { name: /^Following/ }).click();
+  await expect(page.locator('.detail-header').getByRole('button', { name: /^Follow / })).toHaveAttribute('aria-pressed', 'false');
+  await page.reload();
+  await expect(page.locator('.detail-header').getByRole('button', { name: /^Follow / })).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('a follow or save on a card shows on the page of what it follows or saves, from one store', async ({ page, signIn, sandbox }) => {
+  await startClean(page, sandbox, signIn);
+  await page.goto('/search/artist/Sol');
+  const artistCard = page.locator('.card-with-action').first();
+  await turnOn(artistCard.getByRole('button', { name: /^Follow/ }), '');
+  await artistCard.locator('a.card').click();
+  await page.waitForURL('**/artist/**');
+  await expect(page.locator('.detail-header').getByRole('button', { name: /^Following/ })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.goto('/search/album/Sol');
+  const albumCard = page.locator('.card-with-action').first();
+  await turnOn(albumCard.getByRole('button', { name: /^Save/ }), '');
+  await expect(albumCard.getByRole('button', { name: /^Saved/ })).toBeVisible();
+  await albumCard.locator('a.card').click();
+  await page.waitForURL('**/album/**');
+  await expect(page.locator('.detail-header').getByRole('button', { name: /^Saved/ })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test.describe('a failing toggle', () => {
+  test.use({ allowErrors: [/HTTP 500|status of 500|Could not change the library/] });
+
+  test('a 500 leaves the flag as it was and shows the toast', async ({ page, signIn, sandbox }) => {
+    await startClean(page, sandbox, signIn);
+    await page.goto('/search/track/Sol');
+    const { row } = await firstUnlikedRow(page);
+    await sandbox.addFault({
+      match: { method: 'PUT', path: '^/v1/me/(tracks|library)' },
+      status: 500,
+      body: { error: { status: 500, message: 'The library is resting' } },
+    });
+    await row.getByRole('button', { name: /^Save to Liked/ }).click();
+    await expect(page.getByRole('status').getByText('The library is resting')).toBeVisible();
+    await expect(row.getByRole('button', { name: /^Save to Liked/ })).toHaveAttribute('aria-pressed', 'false');
+
+    const albumPath = await firstCardPath(page, '/search/album/Sol');
+    await sandbox.addFault({ match: { method: 'PUT', path: '^/v1/me/albums' }, status: 500 });
+    await page.goto(albumPath);
+    const save = page.locator('.detail-header').getByRole('button', { name: /^Save / });
+    await expect(save).toBeEnabled();
+    await save.click();
+    await expect(page.getByRole('status').getByText(/Internal Server Error/i)).toBeVisible();
+    await expect(save).toHaveAttribute('aria-pressed', 'false');
+    await expect(save).toBeEnabled();
+  });
+});
+
+test.describe("the development profile's library calls", () => {
+  // The seed's me/tracks, me/albums and me/following answer 403 as a development-mode
+  // provider's do; the client learns that once and uses /me/library with URIs.
+  test.use({ allowErrors: [/HTTP 403|status of 403/] });
+
+  test('likes and saves go through /me/library and show in the library', async ({ page, signIn, sandbox }) => {
+    await startClean(page, sandbox, signIn);
+    const forbidden = { status: 403, body: { error: { status: 403, message: 'Forbidden' } } };
+    await sandbox.addFault({ match: { method: 'GET', path: '^/v1/me/(tracks|albums|following)/contains$' }, ...forbidden });
+    for (const method of ['PUT', 'DELETE']) {
+      await sandbox.addFault({ match: { method, path: '^/v1/me/(tracks|albums|following)$' }, ...forbidden });
+    }
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (/\/v1\/me\/library/.test(request.url())) calls.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    });
+    await page.goto('/search/track/Sol');
+    const { row, id } = await firstUnlikedRow(page);
+    await row.getByRole('button', { name: /^Save to Liked/ }).click();
+    await expect(row.getByRole('button', { name: /^Remove from Liked/ })).toBeVisible();
+    expect(calls).toContain('PUT /v1/me/library');
+    expect(calls).toContain('GET /v1/me/library/contains');
+    // Liked Songs is a list endpoint the development profile keeps (GET me/tracks).
+    await page.goto('/collection/tracks');
+    await expect(likedRow(page, id)).toBeVisible();
+  });
+});
+
+test('an empty library says so', async ({ page, signIn, sandbox }, testInfo) => {
+  await signIn(page);
+  const nothing = { status: 200, body: { href: '', items: [], offset: 0, limit: 20, total: 0, next: null, previous: null } };
+  await sandbox.addFault({ match: { method: 'GET', path: '^/v1/me/(albums|tracks)$' }, ...nothing });
+  await page.goto('/collection/albums');
+  await expect(page.getByRole('heading', { name: 'No Saved Albums Found.' })).toBeVisible();
+  await page.goto('/user/me/saved-tracks');
+  await expect(page.getByRole('heading', { name: 'No Liked Tracks Found' })).toBeVisible();
+  await screenshot(page, testInfo, 'empty-liked-songs');
+});

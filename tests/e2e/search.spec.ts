@@ -1,0 +1,171 @@
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+// Search (SPEC §2, §5): the box's rules, the category browse, results with See
+// all, the see-all pages with infinite scroll, empty results and odd queries,
+// on the wide (top bar box) and narrow (the search page's sticky box) projects.
+
+const PLACEHOLDER = 'What do you want to play?';
+
+function isNarrow(testInfo: TestInfo): boolean {
+  return testInfo.project.name === 'mobile';
+}
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.screenshot({ path: `${testInfo.project.outputDir}/screens/${testInfo.project.name}-${name}.png` });
+}
+
+/** The search box this screen size has: the top bar's on wide screens, the sticky one of /search on narrow ones. */
+async function openSearchBox(page: Page, testInfo: TestInfo): Promise<Locator> {
+  if (isNarrow(testInfo)) {
+    await page.goto('/search');
+    const box = page.locator('.search-sticky').getByPlaceholder(PLACEHOLDER);
+    await expect(box).toBeVisible();
+    await expect(box).toBeEditable();
+    return box;
+  }
+  const box = page.locator('.top-bar').getByPlaceholder(PLACEHOLDER);
+  await expect(box).toBeEditable();
+  await box.focus();
+  await page.waitForURL((url) => url.pathname === '/search');
+  return box;
+}
+
+/** The q of the current URL (null without one). */
+function queryOf(page: Page): string | null {
+  return new URL(page.url()).searchParams.get('q');
+}
+
+const songs = (page: Page) => page.getByRole('list', { name: 'Songs' }).getByRole('listitem');
+
+test('the search box: 30 characters, Enter, whitespace and the clear icon (SPEC §5)', async ({ page, signIn }, testInfo) => {
+  await signIn(page);
+  const box = await openSearchBox(page, testInfo);
+  await expect(page.getByRole('heading', { name: 'Browse All' })).toBeVisible();
+  await expect(page.locator('.category-tile').first()).toBeVisible();
+  await screenshot(page, testInfo, 'search-browse-all');
+
+  // Typing 31 characters keeps 30.
+  await box.pressSequentially('abcdefghijklmnopqrstuvwxyz12345');
+  await expect(box).toHaveValue('abcdefghijklmnopqrstuvwxyz1234');
+
+  // Enter sets q to the trimmed text.
+  await box.fill('');
+  await box.pressSequentially('   Sol   ');
+  await box.press('Enter');
+  await page.waitForURL(() => queryOf(page) === 'Sol');
+  await expect(songs(page)).toHaveCount(10);
+  const current = page.locator(isNarrow(testInfo) ? '.search-sticky' : '.top-bar').getByPlaceholder(PLACEHOLDER);
+  await expect(current).toHaveValue('Sol');
+
+  // Whitespace only clears q: the category browse again.
+  await current.fill('    ');
+  await current.press('Enter');
+  await page.waitForURL((url) => url.pathname === '/search' && !url.searchParams.has('q'));
+  await expect(page.getByRole('heading', { name: 'Browse All' })).toBeVisible();
+
+  // The clear icon shows only with text; it empties the box and removes q.
+  const clear = page.getByRole('button', { name: 'Clear search' });
+  await current.fill('Sol');
+  await current.press('Enter');
+  await page.waitForURL(() => queryOf(page) === 'Sol');
+  await expect(clear).toBeVisible();
+  await clear.click();
+  await page.waitForURL((url) => url.pathname === '/search' && !url.searchParams.has('q'));
+  await expect(current).toHaveValue('');
+  await expect(clear).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Browse All' })).toBeVisible();
+});
+
+test('results: four sections with See all at exactly 10, see-all pages by infinite scroll; leaving search clears it', async ({ page, signIn }, testInfo) => {
+  await signIn(page);
+  await page.goto('/search?q=Sol');
+  await expect(songs(page)).toHaveCount(10);
+  const section = (id: string) => page.locator(`section[aria-labelledby="${id}"]`);
+  // "Sol" finds many songs and albums but two artists: See all only where 10 are shown.
+  await expect(section('songs').getByRole('link', { name: 'See all' })).toHaveAttribute('href', '/search/track/Sol');
+  await expect(section('albums').getByRole('link', { name: 'See all' })).toHaveAttribute('href', '/search/album/Sol');
+  await expect(section('artists').getByRole('heading', { name: 'Artist' })).toBeVisible();
+  await expect(section('artists').getByRole('link', { name: 'See all' })).toHaveCount(0);
+  await screenshot(page, testInfo, 'search-results');
+
+  // See all: 20 per page, the next page when the end comes into view.
+  await section('songs').getByRole('link', { name: 'See all' }).click();
+  await page.waitForURL('**/search/track/Sol');
+  await expect(page.getByRole('heading', { name: /Songs/ })).toContainText('Sol');
+  await expect(songs(page)).toHaveCount(20);
+  await screenshot(page, testInfo, 'search-see-all-tracks');
+  await page.getByTestId('load-more').scrollIntoViewIfNeeded();
+  await expect(songs(page)).toHaveCount(40);
+
+  await page.goto('/search/album/Sol');
+  const albums = page.locator('.card-grid .card');
+  await expect(albums).toHaveCount(20);
+  await screenshot(page, testInfo, 'search-see-all-albums');
+
+  // Leaving search clears its state: coming back shows the category browse.
+  await page.goto('/search?q=Sol');
+  await expect(songs(page)).toHaveCount(10);
+  const nav = page.getByRole('navigation', { name: isNarrow(testInfo) ? 'Bottom' : 'Main' });
+  await nav.getByRole('link', { name: 'Dashboard' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await nav.getByRole('link', { name: 'Search' }).click();
+  await page.waitForURL((url) => url.pathname === '/search' && !url.searchParams.has('q'));
+  await expect(page.getByRole('heading', { name: 'Browse All' })).toBeVisible();
+  await expect(songs(page)).toHaveCount(0);
+});
+
+test('the see-all page shows 20 skeleton rows while it loads', async ({ page, signIn, sandbox }) => {
+  await signIn(page);
+  // Only the see-all request (limit=20) waits: home's own searches must not use the delay up.
+  await sandbox.addFault({ match: { method: 'GET', path: '^/v1/search\\?.*limit=20' }, delayMs: 2000, times: 1 });
+  await page.goto('/search/track/Sol');
+  await expect(page.getByTestId('skeleton-row')).toHaveCount(20);
+  await expect(songs(page)).toHaveCount(20);
+});
+
+test('an empty result, and a bad search type replacing history with /', async ({ page, signIn }, testInfo) => {
+  await signIn(page);
+  await page.goto('/search?q=zzqqxxnothing');
+  await expect(page.getByRole('heading', { name: 'No Search Result Found' })).toBeVisible();
+  await screenshot(page, testInfo, 'search-empty');
+  await page.goto('/search/album/zzqqxxnothing');
+  await expect(page.getByRole('heading', { name: 'No album Found' })).toBeVisible();
+  await page.goto('/search/podcast/Sol');
+  await page.waitForURL((url) => url.pathname === '/');
+  // Replaced: going back skips the bad address.
+  await page.goBack();
+  await page.waitForURL('**/search/album/zzqqxxnothing');
+});
+
+// Quotes, operators, emoji, percent signs and 30 characters of one script.
+const ODD_QUERIES = [
+  '"Sol" -Mar',
+  'Sol OR Luna AND NOT x*',
+  '100% Sol',
+  'Sol 🎵 Vida',
+  'ਸੋਹਣੀ ਸੁਪਨੇ ਪਿਆਰ ਯਾਰ ਮਾਹੀ ਦਿਲਾ',
+  'a/b?c#d&e=f',
+];
+
+test('odd queries work and are shown back exactly', async ({ page, signIn }, testInfo) => {
+  expect(ODD_QUERIES[4]).toHaveLength(30);
+  await signIn(page);
+  await openSearchBox(page, testInfo);
+  for (const query of ODD_QUERIES) {
+    const current = page.locator(isNarrow(testInfo) ? '.search-sticky' : '.top-bar').getByPlaceholder(PLACEHOLDER);
+    await current.fill(query);
+    await current.press('Enter');
+    await page.waitForURL(() => queryOf(page) === query);
+    await expect(current).toHaveValue(query);
+    // Either results or the empty message; never the error screen.
+    await expect(page.getByRole('heading', { name: /^(Songs|Artist|Album|Playlist|No Search Result Found)$/ }).first()).toBeVisible();
+    await expect(page.getByText('Something went wrong.')).toHaveCount(0);
+
+    await page.goto(`/search/track/${encodeURIComponent(query)}`);
+    await expect(page.locator('.see-all-heading__query')).toHaveText(`“${query}”`);
+    await expect(songs(page).first().or(page.getByRole('heading', { name: 'No track Found' }))).toBeVisible();
+    await page.goto(`/search?q=${encodeURIComponent(query)}`);
+  }
+  await screenshot(page, testInfo, 'search-odd-query');
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it, vi } from 'vitest';
+import { listArea } from '../../src/stores/list-area';
+import { createPagedList } from '../../src/stores/paged-list';
+import { syncRoute } from '../../src/stores/route';
+
+describe('a list tied to its routes', () => {
+  it('paints from memory on return, but not after its data changed, even during the visit', async () => {
+    let version = 1;
+    const load = vi.fn(async () => ({ items: [`v${version}`], offset: 0, limit: 20, total: 1 }));
+    const list = createPagedList(load, 20);
+    const { forget } = listArea(list, ['collectionTracks']);
+    syncRoute('/collection/tracks');
+    const stop = list.$state.listen(() => undefined);
+    await vi.waitFor(() => expect(list.$state.get().list).toEqual(['v1']));
+
+    syncRoute('/collection');
+    syncRoute('/collection/tracks');
+    expect(list.$state.get().list).toEqual(['v1']);
+    expect(load).toHaveBeenCalledTimes(1);
+
+    // A like while the page is shown: leaving must not keep the stale list.
+    version = 2;
+    forget();
+    syncRoute('/collection');
+    syncRoute('/collection/tracks');
+    await vi.waitFor(() => expect(list.$state.get().list).toEqual(['v2']));
+    expect(load).toHaveBeenCalledTimes(2);
+
+    // And the next visit after that is remembered again.
+    syncRoute('/collection');
+    syncRoute('/collection/tracks');
+    expect(list.$state.get().list).toEqual(['v2']);
+    expect(load).toHaveBeenCalledTimes(2);
+    stop();
+  });
+});

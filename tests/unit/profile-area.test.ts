@@ -1,0 +1,49 @@
+// @vitest-environment node
+// Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resetClient } from '../../src/api/client';
+import { search } from '../../src/api/search';
+import { checkLibrary, toggleInLibrary } from '../../src/stores/library';
+import { $profile } from '../../src/stores/profile';
+import { syncRoute } from '../../src/stores/route';
+import { recordNavigation } from './helpers/provider';
+import { signInToSandbox, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
+
+let running: RunningSandbox;
+
+beforeAll(async () => {
+  useBrowserStorage();
+  recordNavigation();
+  resetClient();
+  running = await startSandbox('extended');
+  await signInToSandbox(running.base);
+}, 120_000);
+
+afterAll(async () => {
+  await running?.stop();
+});
+
+describe('the own profile from the route', () => {
+  it('paints from memory on return, but loads afresh after a follow made while it was shown', async () => {
+    syncRoute('/user/me');
+    const stop = $profile.listen(() => undefined);
+    await vi.waitFor(() => expect($profile.get().sections.following.status).toBe('ready'));
+    expect($profile.get().data?.id).toBe('guest');
+
+    syncRoute('/collection');
+    syncRoute('/user/me');
+    expect($profile.get().data?.id).toBe('guest');
+    expect($profile.get().loading).toBe(false);
+
+    // A follow while the profile shows (a card's button): leaving must not keep the stale page.
+    const { artists } = await search('Sol', ['artist']);
+    const id = artists.items[0]!.id;
+    await checkLibrary('artist', [id]);
+    await toggleInLibrary('artist', id);
+    syncRoute('/collection');
+    syncRoute('/user/me');
+    expect($profile.get().data).toBeNull();
+    await vi.waitFor(() => expect($profile.get().sections.following.status).toBe('ready'));
+    stop();
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { Page, SearchResults } from '../../src/api/types';
+import { limitSearchText, queryFromText, SEARCH_MAX_LENGTH, searchHref, seeAllHref } from '../../src/lib/search-query';
+import { hasSeeAll, isEmptyResult, isSearchType } from '../../src/stores/search';
+import { parseRoute } from '../../src/stores/route';
+
+const page = <T>(items: T[]): Page<T> => ({ items, offset: 0, limit: 10, total: items.length });
+const results = (counts: [number, number, number, number]): SearchResults => ({
+  tracks: page(Array.from({ length: counts[0] }, () => ({}) as never)),
+  artists: page(Array.from({ length: counts[1] }, () => ({}) as never)),
+  albums: page(Array.from({ length: counts[2] }, () => ({}) as never)),
+  playlists: page(Array.from({ length: counts[3] }, () => ({}) as never)),
+});
+
+describe("SPEC §5's search rules", () => {
+  it('keeps 30 characters of what is typed, never half an emoji', () => {
+    expect(SEARCH_MAX_LENGTH).toBe(30);
+    expect(limitSearchText('x'.repeat(31))).toBe('x'.repeat(30));
+    expect(limitSearchText('ਸ'.repeat(30))).toHaveLength(30);
+    expect(limitSearchText(`${'a'.repeat(29)}🎵b`)).toBe('a'.repeat(29));
+    expect(limitSearchText(`${'a'.repeat(28)}🎵b`)).toBe(`${'a'.repeat(28)}🎵`);
+  });
+
+  it('Enter trims; whitespace only removes q', () => {
+    expect(queryFromText('  lo fi  ')).toBe('lo fi');
+    expect(queryFromText(' \t ')).toBeNull();
+    expect(searchHref(null)).toBe('/search');
+    expect(searchHref('')).toBe('/search');
+  });
+
+  it('odd queries survive the round trip through the URL exactly', () => {
+    for (const query of ['"Sol" -Mar', '100% Sol', 'Sol 🎵 Vida', 'a/b?c#d&e=f', 'AND OR NOT *', 'ਸੋਹਣੀ ਸੁਪਨੇ']) {
+      expect(parseRoute(searchHref(query))).toMatchObject({ name: 'search', search: { q: query } });
+      expect(parseRoute(seeAllHref('track', query))).toMatchObject({ name: 'seeAll', params: { searchType: 'track', searchQuery: query } });
+    }
+  });
+
+  it('checks the see-all type and shows See all at exactly 10 items', () => {
+    expect(['track', 'artist', 'album', 'playlist'].every(isSearchType)).toBe(true);
+    expect(isSearchType('podcast')).toBe(false);
+    expect(hasSeeAll(new Array(10))).toBe(true);
+    expect(hasSeeAll(new Array(9))).toBe(false);
+    expect(hasSeeAll(new Array(11))).toBe(false);
+  });
+
+  it('says "No Search Result Found" only when all four sections are empty', () => {
+    expect(isEmptyResult(results([0, 0, 0, 0]))).toBe(true);
+    expect(isEmptyResult(results([0, 0, 0, 1]))).toBe(false);
+    expect(isEmptyResult(results([3, 0, 0, 0]))).toBe(false);
+  });
+});
