@@ -108,11 +108,18 @@ export function loadRecentPlays(): Promise<void> {
  */
 export const HOME_FRESH_MS = 60_000;
 let loadedAt = Number.NEGATIVE_INFINITY;
+let homeLoad: Promise<void> = Promise.resolve();
 
 /** Loads every home section at once (unless loaded within HOME_FRESH_MS); each section fails or hides on its own. */
-export async function loadHome(now: number = Date.now()): Promise<void> {
-  if (now - loadedAt < HOME_FRESH_MS) return;
+export function loadHome(now: number = Date.now()): Promise<void> {
+  // A second caller while home loads (or is fresh) shares that load instead of asking twice.
+  if (now - loadedAt < HOME_FRESH_MS) return homeLoad;
   loadedAt = now;
+  homeLoad = loadEveryHomeSection();
+  return homeLoad;
+}
+
+async function loadEveryHomeSection(): Promise<void> {
   const setTrending = (language: TrendingLanguage) => (section: HomeSection<Track>) =>
     $home.setKey('trending', { ...$home.get().trending, [language]: section });
   await withTopLoading(Promise.all([
