@@ -13,7 +13,10 @@ export interface DeviceState {
 /** The SDK's `ready`: store the device id (a new one after every reconnect) and show the card as connected. */
 export function markDeviceReady(deviceId: string): void {
   writeStored(STORAGE_KEYS.deviceId, deviceId);
+  const wasLost = $player.get().device === 'reconnecting';
   $player.setKey('device', 'ready');
+  // The provider dropped the old device's playback: show what it says now (the card then offers play).
+  if (wasLost && $player.get().currentPlayingTrack) void refreshPlayback();
 }
 
 /** The SDK's `not_ready`: the card says it is reconnecting until the next `ready`. */

@@ -74,7 +74,8 @@ export async function refreshPlayback(): Promise<void> {
       ...$player.get(),
       playback,
       currentPlayingTrack: item ?? $player.get().currentPlayingTrack,
-      progressSeconds: Math.floor((playback?.progressMs ?? 0) / 1000),
+      // Nothing loaded any more (another device, a reconnect): the card keeps where it was, to resume from there.
+      progressSeconds: playback ? Math.floor(playback.progressMs / 1000) : $player.get().progressSeconds,
       volumePercent: playback?.device?.volumePercent ?? $player.get().volumePercent,
     });
     if (item) {
@@ -191,7 +192,12 @@ async function command(what: string, run: (deviceId: string | undefined) => Prom
   }
 }
 
-/** Play/pause: pause, or resume the current track uri from the current progress (SPEC §4). */
+/**
+ * Play/pause: pause, or resume the current track from the current progress
+ * (SPEC §4). While the provider still holds that track, the resume sends only
+ * position_ms, so an album, playlist or list keeps playing as one (next and
+ * previous follow it); otherwise it plays the current track uri.
+ */
 export function togglePlay(): Promise<void> {
   const { playback, currentPlayingTrack, progressSeconds, autoplayBlocked } = $player.get();
   if (playback?.isPlaying && !autoplayBlocked) {
@@ -202,7 +208,9 @@ export function togglePlay(): Promise<void> {
     });
   }
   if (!currentPlayingTrack) return Promise.resolve();
-  return start({ uris: [currentPlayingTrack.uri], positionMs: progressSeconds * 1000 }, currentPlayingTrack).catch((error: unknown) =>
+  const positionMs = progressSeconds * 1000;
+  const request = playback?.item?.id === currentPlayingTrack.id ? { positionMs } : { uris: [currentPlayingTrack.uri], positionMs };
+  return start(request, currentPlayingTrack).catch((error: unknown) =>
     logUnlessCanceled('Could not resume playback', error),
   );
 }
