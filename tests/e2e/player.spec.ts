@@ -26,7 +26,10 @@ test('the card plays, and keeps the same audio element playing across three page
   await expect(page).toHaveTitle(new RegExp(`^${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} • `));
   await expect(card(page).getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
   await expect(card(page).getByLabel('Total')).not.toHaveText('00:00');
-  await screenshot(page, testInfo, 'playing');
+  await screenshot(page, testInfo, 'playing-dark');
+  await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
+  await screenshot(page, testInfo, 'playing-light');
+  await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
   await page.evaluate(() => ((window as unknown as Instrumented).__sameDocument = true));
   const profile = testInfo.project.name === 'mobile' ? 'My Profile' : 'Profile';
   for (const [label, path] of [['Search', '/search'], ['Your Library', '/collection'], [profile, '/user/me']] as const) {
