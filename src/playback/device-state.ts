@@ -1,6 +1,6 @@
 import type { Track } from '../api/types';
 import { writeStored, STORAGE_KEYS } from '../lib/storage';
-import { $player, refreshPlayback, resetPlayer } from '../stores/player';
+import { $player, notePlaybackChange, refreshPlayback, resetPlayer } from '../stores/player';
 
 /** What the SDK player reports, already turned into our types (src/playback/sdk.ts). */
 export interface DeviceState {
@@ -39,6 +39,7 @@ export function applyDeviceState(state: DeviceState | null): void {
   const current = $player.get();
   if (state.loading !== current.isPlaybackLoading) $player.setKey('isPlaybackLoading', state.loading);
   if (current.playback) {
+    notePlaybackChange();
     $player.set({
       ...$player.get(),
       playback: { ...current.playback, isPlaying: !state.paused, progressMs: state.positionMs },

@@ -65,10 +65,22 @@ export function resetPlayer(): void {
   $player.set(initial(device, volumePercent));
 }
 
+let playbackVersion = 0;
+
+/**
+ * Records that the playback changed here (a command's answer, the SDK's
+ * state): a GET me/player asked before then is stale and is dropped.
+ */
+export function notePlaybackChange(): void {
+  playbackVersion++;
+}
+
 /** Reads the current playback and whether its track is liked (SPEC §7: GET me/player, then contains). */
 export async function refreshPlayback(): Promise<void> {
+  const asked = playbackVersion;
   try {
     const playback = await playerApi.getPlayback();
+    if (asked !== playbackVersion) return;
     const item = playback?.item ?? null;
     $player.set({
       ...$player.get(),
@@ -203,6 +215,7 @@ export function togglePlay(): Promise<void> {
   if (playback?.isPlaying && !autoplayBlocked) {
     return command('pause', async (deviceId) => {
       await playerApi.pausePlayback(deviceId);
+      notePlaybackChange();
       const now = $player.get().playback;
       if (now) $player.setKey('playback', { ...now, isPlaying: false });
     });
@@ -238,6 +251,7 @@ export function cycleRepeat(): Promise<void> {
   return command('repeat', async (deviceId) => {
     const next = NEXT_REPEAT[$player.get().playback?.repeatState ?? 'off'];
     await playerApi.setRepeatMode(next, deviceId);
+    notePlaybackChange();
     const playback = $player.get().playback;
     if (playback) $player.setKey('playback', { ...playback, repeatState: next });
   });
@@ -248,6 +262,7 @@ export function toggleShuffle(): Promise<void> {
   return command('shuffle', async (deviceId) => {
     const next = !($player.get().playback?.shuffleState ?? false);
     await playerApi.setShuffle(next, deviceId);
+    notePlaybackChange();
     const playback = $player.get().playback;
     if (playback) $player.setKey('playback', { ...playback, shuffleState: next });
   });
