@@ -5,7 +5,7 @@
 // Every test moves the guest's one playback, so each holds the sandbox alone.
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { anAlbum, audio, card, expectSound, INSTRUMENTS, provider, startPlaying, webApi, type Instrumented } from './player-kit';
+import { audio, card, expectSound, INSTRUMENTS, provider, startPlaying, webApi, type Instrumented } from './player-kit';
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await card(page).screenshot({ path: `/tmp/player-shots/${testInfo.project.name}-${name}.png` });
