@@ -86,7 +86,7 @@ export async function connectPlayer(): Promise<() => void> {
       getOAuthToken: (callback) => callback(currentToken()),
     });
   } catch (error) {
-    console.error('Failed to connect player', error);
+    console.warn('Failed to connect player', error);
     return () => undefined;
   }
   player.addListener('ready', ({ device_id }: { device_id: string }) => markDeviceReady(device_id));
@@ -99,17 +99,21 @@ export async function connectPlayer(): Promise<() => void> {
     console.warn('The browser blocked autoplay; the next click on play starts the sound');
     markAutoplayBlocked();
   });
-  for (const event of ['initialization_error', 'authentication_error', 'playback_error']) {
+  // SPEC §8: SDK errors are only written to the console. A refused token or a free
+  // account is an expected state (the API's own 401 path and the premium prompt cover
+  // them), so those are warnings; a player that cannot start or play is an error.
+  for (const event of ['initialization_error', 'playback_error']) {
     player.addListener(event, (error: unknown) => console.error(`Player ${event}`, error));
   }
+  player.addListener('authentication_error', (error: unknown) => console.warn('Player authentication_error', error));
   player.addListener('account_error', (error: unknown) => {
-    console.error('Player account_error', error);
+    console.warn('Player account_error', error);
     resetPlayer();
   });
   // Inside the click that starts playback (the store calls it first), so blocked autoplay still plays.
   setPlaybackActivator(() => void player.activateElement?.().catch(() => undefined));
   const connected = await player.connect().catch(() => false);
-  if (!connected) console.error('Failed to connect player');
+  if (!connected) console.warn('Failed to connect player');
   return () => {
     setPlaybackActivator(null);
     player.disconnect();
@@ -123,15 +127,20 @@ export async function connectPlayer(): Promise<() => void> {
  */
 export function keepPlayerConnected(): () => void {
   let disconnect: Promise<() => void> | null = null;
-  const unsubscribe = $session.subscribe((session) => {
-    if (session && !disconnect) disconnect = connectPlayer();
+  const follow = () => {
+    const session = $session.get();
+    // Offline (the cached shell) there is no SDK to load: connect once the browser is back online.
+    if (session && !disconnect && navigator.onLine !== false) disconnect = connectPlayer();
     if (!session && disconnect) {
       void disconnect.then((cleanup) => cleanup());
       disconnect = null;
     }
-  });
+  };
+  const unsubscribe = $session.subscribe(follow);
+  window.addEventListener('online', follow);
   return () => {
     unsubscribe();
+    window.removeEventListener('online', follow);
     void disconnect?.then((cleanup) => cleanup());
     disconnect = null;
   };

@@ -314,11 +314,6 @@ export async function closePlayer(): Promise<void> {
   resetPlayer();
 }
 
-/** Opens the card (the bottom bar's player button, /player), even with nothing loaded. */
-export function showPlayerCard(): void {
-  $player.setKey('visible', true);
-}
-
 /** Opens or closes the keyboard shortcuts sheet. */
 export function setShortcutsSheet(open: boolean): void {
   $shortcutsSheet.set(open);

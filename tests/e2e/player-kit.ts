@@ -6,8 +6,10 @@ import { expect, type SandboxControl } from './fixtures';
 export const INSTRUMENTS = `
   window.__audios = [];
   const play = HTMLMediaElement.prototype.play;
+  window.__playActivation = [];
   HTMLMediaElement.prototype.play = function (...args) {
     if (!window.__audios.includes(this)) window.__audios.push(this);
+    window.__playActivation.push(navigator.userActivation ? navigator.userActivation.isActive : null);
     return play.apply(this, args);
   };
   window.__media = {};
@@ -26,6 +28,8 @@ export const INSTRUMENTS = `
 `;
 
 export interface Instrumented {
+  /** Whether the page had a (transient) user activation at each play() call. */
+  __playActivation: (boolean | null)[];
   __audios: HTMLAudioElement[];
   __media: Record<string, ((details: object) => void) | null>;
   __streams: string[];

@@ -176,10 +176,12 @@ test.describe('faults', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('the free account gets no device: its SDK reports the account error and /player has nothing to play', async ({ page, sandbox, signIn, browserProblems }) => {
+  test('the free account gets no device: its SDK reports the account error and /player has nothing to play', async ({ page, sandbox, signIn }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
     await page.addInitScript(INSTRUMENTS);
     await signIn(page, 'free');
-    await expect.poll(() => browserProblems.some((line) => line.includes('account_error'))).toBe(true);
+    await expect.poll(() => warnings.some((line) => line.includes('account_error'))).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('DEVICE_ID'))).toBeNull();
     await page.goto('/player');
     await expect(card(page)).toBeFocused();

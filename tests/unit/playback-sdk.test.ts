@@ -62,6 +62,19 @@ describe('the SDK player (SPEC §4, DESIGN §6)', () => {
     expect(RecordingPlayer.last).toBeNull();
   });
 
+  it('waits for the browser to be online before it connects', async () => {
+    RecordingPlayer.created = 0;
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    signIn('T1');
+    const stop = keepPlayerConnected();
+    await Promise.resolve();
+    expect(RecordingPlayer.created).toBe(0);
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(RecordingPlayer.created).toBe(1));
+    stop();
+  });
+
   it('connects once a session exists, once only, and disconnects when it ends', async () => {
     RecordingPlayer.created = 0;
     const stop = keepPlayerConnected();
@@ -115,6 +128,7 @@ describe('the SDK player (SPEC §4, DESIGN §6)', () => {
   it('no state and account errors reset the player; other errors are only logged', async () => {
     signIn('T1');
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await connectPlayer();
     const player = RecordingPlayer.last!;
     $player.setKey('visible', true);
@@ -122,16 +136,19 @@ describe('the SDK player (SPEC §4, DESIGN §6)', () => {
     expect($player.get().visible).toBe(false);
     $player.setKey('visible', true);
     player.emit('playback_error', { message: 'x' });
+    player.emit('authentication_error', { message: 'Authentication failed' });
     expect($player.get().visible).toBe(true);
     player.emit('account_error', { message: 'premium' });
     expect($player.get().visible).toBe(false);
-    expect(log).toHaveBeenCalledTimes(2);
+    // A player that cannot play is an error; a refused token or a free account only a warning.
+    expect(log).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledTimes(2);
   });
 
   it("logs 'Failed to connect player' when connect fails", async () => {
     signIn('T1');
     RecordingPlayer.connects = false;
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const log = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await connectPlayer();
     expect(log).toHaveBeenCalledWith('Failed to connect player');
   });
