@@ -17,18 +17,19 @@ test.beforeEach(async ({ sandbox }) => {
 
 test('playback started elsewhere waits for a click on play, which starts the sound', async ({ page, sandbox, signIn }) => {
   await startPlaying(page, sandbox, signIn, { idleFirst: true });
-  // Playwright's own calls count as gestures; on a busy machine one may still be active when the SDK first plays.
+  const blocked = card(page).getByText('Press play to start the sound');
+  // Either the browser refused the sound (the usual case) or it let it through: Playwright's own
+  // calls count as gestures and Chromium sometimes still credits one (seen on a busy machine).
+  await expect.poll(async () => (await blocked.isVisible()) || (await audio(page))?.paused === false).toBe(true);
   const [activeAtFirstPlay] = await page.evaluate(() => (window as unknown as Instrumented).__playActivation);
-  if (activeAtFirstPlay) {
-    test.info().annotations.push({ type: 'note', description: 'a Playwright gesture was still active at the first play(); the blocked state was not observable' });
-  } else {
-    await expect(card(page).getByText('Press play to start the sound')).toBeVisible();
+  if (await blocked.isVisible()) {
     expect((await audio(page))?.paused ?? true).toBe(true);
-    await expect(card(page).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+    await card(page).getByRole('button', { name: 'Play', exact: true }).click();
+    await expect(blocked).toBeHidden();
+  } else {
+    test.info().annotations.push({ type: 'note', description: `Chromium let the first play() sound (transient activation: ${String(activeAtFirstPlay)}); the blocked state was not observable` });
   }
-  if (!activeAtFirstPlay) await card(page).getByRole('button', { name: 'Play', exact: true }).click();
   await expectSound(page);
-  await expect(card(page).getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
   await card(page).getByRole('button', { name: 'Pause', exact: true }).click();
   await expect.poll(async () => (await audio(page))?.paused).toBe(true);
   await card(page).getByRole('button', { name: 'Play', exact: true }).click();
