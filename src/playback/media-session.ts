@@ -1,4 +1,16 @@
-import { $player, nextTrack, previousTrack, setProgressSeconds, togglePlay } from '../stores/player';
+import type { Track } from '../api/types';
+import { $player, nextTrack, previousTrack, seekToSecond, togglePlay } from '../stores/player';
+
+const ACTIONS = ['play', 'pause', 'nexttrack', 'previoustrack', 'seekto'] as const;
+
+function metadataOf(track: Track): MediaMetadata {
+  return new MediaMetadata({
+    title: track.name,
+    artist: track.artists.map((artist) => artist.name).join(', '),
+    album: track.album?.name ?? '',
+    artwork: (track.album?.images ?? []).map((image) => ({ src: image.url })),
+  });
+}
 
 /**
  * Mirrors the current track on the Media Session (lock screen, hardware keys)
@@ -7,27 +19,24 @@ import { $player, nextTrack, previousTrack, setProgressSeconds, togglePlay } fro
 export function startMediaSession(): () => void {
   if (typeof navigator === 'undefined' || !('mediaSession' in navigator)) return () => undefined;
   const session = navigator.mediaSession;
-  const run = (action: () => Promise<void>) => () => void action().catch((error: unknown) => console.error(error));
-  session.setActionHandler('play', run(togglePlay));
-  session.setActionHandler('pause', run(togglePlay));
-  session.setActionHandler('nexttrack', run(nextTrack));
-  session.setActionHandler('previoustrack', run(previousTrack));
-  session.setActionHandler('seekto', (details) => setProgressSeconds(details.seekTime ?? 0));
+  const isPlaying = () => $player.get().playback?.isPlaying === true && !$player.get().autoplayBlocked;
+  // Play and pause keys say what they want; togglePlay would invert a stale state.
+  session.setActionHandler('play', () => void (isPlaying() ? undefined : togglePlay()));
+  session.setActionHandler('pause', () => void (isPlaying() ? togglePlay() : undefined));
+  session.setActionHandler('nexttrack', () => void nextTrack());
+  session.setActionHandler('previoustrack', () => void previousTrack());
+  session.setActionHandler('seekto', (details) => void seekToSecond(details.seekTime ?? 0));
+  let shownTrackId: string | null = null;
   const unsubscribe = $player.subscribe(({ currentPlayingTrack, playback }) => {
     session.playbackState = playback ? (playback.isPlaying ? 'playing' : 'paused') : 'none';
-    if (!currentPlayingTrack) {
-      session.metadata = null;
-      return;
-    }
-    session.metadata = new MediaMetadata({
-      title: currentPlayingTrack.name,
-      artist: currentPlayingTrack.artists.map((artist) => artist.name).join(', '),
-      album: currentPlayingTrack.album?.name ?? '',
-      artwork: (currentPlayingTrack.album?.images ?? []).map((image) => ({ src: image.url })),
-    });
+    // The progress tick changes the store every second; the metadata only changes with the track.
+    const trackId = currentPlayingTrack?.id ?? null;
+    if (trackId === shownTrackId) return;
+    shownTrackId = trackId;
+    session.metadata = currentPlayingTrack ? metadataOf(currentPlayingTrack) : null;
   });
   return () => {
     unsubscribe();
-    for (const action of ['play', 'pause', 'nexttrack', 'previoustrack', 'seekto'] as const) session.setActionHandler(action, null);
+    for (const action of ACTIONS) session.setActionHandler(action, null);
   };
 }

@@ -1,7 +1,8 @@
 import { toTrack } from '../api/normalize';
 import { getProviderConfig } from '../lib/provider-config';
-import { readStored, STORAGE_KEYS, writeStored } from '../lib/storage';
-import { applyDeviceState, resetPlayer } from '../stores/player';
+import { resetPlayer, setPlaybackActivator } from '../stores/player';
+import { $session } from '../stores/session';
+import { applyDeviceState, markAutoplayBlocked, markDeviceLost, markDeviceReady, type DeviceState } from './device-state';
 
 /** The part of the Web Playback SDK this product uses (DESIGN §6). */
 interface SdkState {
@@ -15,6 +16,7 @@ interface SdkPlayer {
   connect(): Promise<boolean>;
   disconnect(): void;
   addListener(event: string, callback: (payload: never) => void): boolean;
+  activateElement?(): Promise<void>;
 }
 
 interface SdkNamespace {
@@ -51,7 +53,7 @@ export function loadSdk(): Promise<SdkNamespace> {
   return sdkLoading;
 }
 
-function toDeviceState(state: SdkState | null): Parameters<typeof applyDeviceState>[0] {
+function toDeviceState(state: SdkState | null): DeviceState | null {
   if (!state) return null;
   return {
     loading: state.loading === true,
@@ -61,38 +63,85 @@ function toDeviceState(state: SdkState | null): Parameters<typeof applyDeviceSta
   };
 }
 
+/** The session's current access token ('' once signed out). */
+function currentToken(): string {
+  return $session.get()?.accessToken ?? '';
+}
+
 /**
  * Connects the SDK player once a token exists; resolves to the cleanup that
  * disconnects it. SDK errors are only logged (SPEC §8); an account error also
- * resets the player.
+ * resets the player. The device id is stored on every `ready`: the provider
+ * gives a new one after a reconnect.
  */
 export async function connectPlayer(): Promise<() => void> {
-  const token = readStored<unknown>(STORAGE_KEYS.accessToken, null);
-  if (typeof token !== 'string' || token === '') return () => undefined;
+  if (currentToken() === '') return () => undefined;
   let player: SdkPlayer;
   try {
     const sdk = await loadSdk();
     player = new sdk.Player({
       name: PLAYER_NAME,
       volume: PLAYER_VOLUME,
-      // The token comes from storage each time, so a refreshed token is used.
-      getOAuthToken: (callback) => callback(readStored<string>(STORAGE_KEYS.accessToken, '')),
+      // Asked on every (re)connect, so a refreshed token is used.
+      getOAuthToken: (callback) => callback(currentToken()),
     });
   } catch (error) {
-    console.error('Failed to connect player', error);
+    console.warn('Failed to connect player', error);
     return () => undefined;
   }
-  player.addListener('ready', ({ device_id }: { device_id: string }) => writeStored(STORAGE_KEYS.deviceId, device_id));
-  player.addListener('not_ready', (payload: unknown) => console.warn('Player device went offline', payload));
+  player.addListener('ready', ({ device_id }: { device_id: string }) => markDeviceReady(device_id));
+  player.addListener('not_ready', (payload: unknown) => {
+    console.warn('Player device went offline', payload);
+    markDeviceLost();
+  });
   player.addListener('player_state_changed', (state: SdkState | null) => applyDeviceState(toDeviceState(state)));
-  for (const event of ['initialization_error', 'authentication_error', 'playback_error', 'autoplay_failed']) {
+  player.addListener('autoplay_failed', () => {
+    console.warn('The browser blocked autoplay; the next click on play starts the sound');
+    markAutoplayBlocked();
+  });
+  // SPEC §8: SDK errors are only written to the console. A refused token or a free
+  // account is an expected state (the API's own 401 path and the premium prompt cover
+  // them), so those are warnings; a player that cannot start or play is an error.
+  for (const event of ['initialization_error', 'playback_error']) {
     player.addListener(event, (error: unknown) => console.error(`Player ${event}`, error));
   }
+  player.addListener('authentication_error', (error: unknown) => console.warn('Player authentication_error', error));
   player.addListener('account_error', (error: unknown) => {
-    console.error('Player account_error', error);
+    console.warn('Player account_error', error);
     resetPlayer();
   });
+  // Inside the click that starts playback (the store calls it first), so blocked autoplay still plays.
+  setPlaybackActivator(() => void player.activateElement?.().catch(() => undefined));
   const connected = await player.connect().catch(() => false);
-  if (!connected) console.error('Failed to connect player');
-  return () => player.disconnect();
+  if (!connected) console.warn('Failed to connect player');
+  return () => {
+    setPlaybackActivator(null);
+    player.disconnect();
+  };
+}
+
+/**
+ * Keeps one SDK player connected while signed in: connects when a token
+ * appears, disconnects when the session ends. Resolves nothing; returns the
+ * cleanup (unsubscribe and disconnect).
+ */
+export function keepPlayerConnected(): () => void {
+  let disconnect: Promise<() => void> | null = null;
+  const follow = () => {
+    const session = $session.get();
+    // Offline (the cached shell) there is no SDK to load: connect once the browser is back online.
+    if (session && !disconnect && navigator.onLine !== false) disconnect = connectPlayer();
+    if (!session && disconnect) {
+      void disconnect.then((cleanup) => cleanup());
+      disconnect = null;
+    }
+  };
+  const unsubscribe = $session.subscribe(follow);
+  window.addEventListener('online', follow);
+  return () => {
+    unsubscribe();
+    window.removeEventListener('online', follow);
+    void disconnect?.then((cleanup) => cleanup());
+    disconnect = null;
+  };
 }

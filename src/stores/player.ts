@@ -1,17 +1,24 @@
-import { map, onMount } from 'nanostores';
-import { isCanceled } from '../api/errors';
+import { atom, map, onMount } from 'nanostores';
 import { isInLibrary } from '../api/library';
 import * as playerApi from '../api/player';
 import type { Playback, RepeatState, Track } from '../api/types';
 import { readStored, STORAGE_KEYS } from '../lib/storage';
+import { playerClock, wait } from '../lib/clock';
 import { logUnlessCanceled } from './log';
 import { rememberLiked, toggleLikeTrack } from './library';
 import { openPremiumPrompt } from './ui';
 
 /** SPEC §9: closing the player resets it after 800 ms. */
 export const CLOSE_RESET_MS = 800;
+/** SPEC §9: the progress timer ticks every 1000 ms. */
+export const PROGRESS_TICK_MS = 1000;
 /** SPEC §5: play without a stored device id fails with this message. */
 export const DEVICE_NOT_AVAILABLE = 'Device is not available';
+/** SPEC §9: the SDK player starts at volume 0.5. */
+export const INITIAL_VOLUME_PERCENT = 50;
+
+/** Where the SDK device is: not connected yet, ready, or lost and coming back with a new id. */
+export type DeviceStatus = 'offline' | 'ready' | 'reconnecting';
 
 export interface PlayerState {
   /** The player card is shown. */
@@ -22,19 +29,29 @@ export interface PlayerState {
   isLiked: boolean;
   /** Whole seconds, 0 to the track's duration (SPEC §4's progress bar). */
   progressSeconds: number;
+  device: DeviceStatus;
+  /** The browser refused to start sound without a click: the card offers play. */
+  autoplayBlocked: boolean;
+  volumePercent: number;
 }
 
-const initial = (): PlayerState => ({
+const initial = (device: DeviceStatus = 'offline', volumePercent = INITIAL_VOLUME_PERCENT): PlayerState => ({
   visible: false,
   isPlaybackLoading: false,
   currentPlayingTrack: null,
   playback: null,
   isLiked: false,
   progressSeconds: 0,
+  device,
+  autoplayBlocked: false,
+  volumePercent,
 });
 
-/** The player card's state: SPEC §3's currentPlayingTrack and isPlaybackLoading, the playback, like and progress. */
+/** The player card's state: SPEC §3's currentPlayingTrack and isPlaybackLoading, the playback, like, progress and device. */
 export const $player = map<PlayerState>(initial());
+
+/** The sheet listing the keyboard shortcuts ('?') is open. */
+export const $shortcutsSheet = atom(false);
 
 /** The device id the SDK player stored on ready, or null. */
 export function storedDeviceId(): string | null {
@@ -42,21 +59,36 @@ export function storedDeviceId(): string | null {
   return typeof id === 'string' && id !== '' ? id : null;
 }
 
-/** Back to no player (no state from the SDK, an account error, after closing). */
+/** Back to no player (no state from the SDK, an account error, after closing); the device stays as it is. */
 export function resetPlayer(): void {
-  $player.set(initial());
+  const { device, volumePercent } = $player.get();
+  $player.set(initial(device, volumePercent));
+}
+
+let playbackVersion = 0;
+
+/**
+ * Records that the playback changed here (a command's answer, the SDK's
+ * state): a GET me/player asked before then is stale and is dropped.
+ */
+export function notePlaybackChange(): void {
+  playbackVersion++;
 }
 
 /** Reads the current playback and whether its track is liked (SPEC §7: GET me/player, then contains). */
 export async function refreshPlayback(): Promise<void> {
+  const asked = playbackVersion;
   try {
     const playback = await playerApi.getPlayback();
+    if (asked !== playbackVersion) return;
     const item = playback?.item ?? null;
     $player.set({
       ...$player.get(),
       playback,
       currentPlayingTrack: item ?? $player.get().currentPlayingTrack,
-      progressSeconds: Math.floor((playback?.progressMs ?? 0) / 1000),
+      // Nothing loaded any more (another device, a reconnect): the card keeps where it was, to resume from there.
+      progressSeconds: playback ? Math.floor(playback.progressMs / 1000) : $player.get().progressSeconds,
+      volumePercent: playback?.device?.volumePercent ?? $player.get().volumePercent,
     });
     if (item) {
       const liked = await isInLibrary('track', item.id);
@@ -68,6 +100,16 @@ export async function refreshPlayback(): Promise<void> {
   }
 }
 
+let activate: () => void = () => undefined;
+
+/**
+ * The SDK's `activateElement`, installed by src/playback: every play runs it
+ * first, inside the click, so browsers that block autoplay still play.
+ */
+export function setPlaybackActivator(activator: (() => void) | null): void {
+  activate = activator ?? (() => undefined);
+}
+
 function requireDevice(): string {
   const deviceId = storedDeviceId();
   if (deviceId) return deviceId;
@@ -76,82 +118,154 @@ function requireDevice(): string {
   throw new Error(DEVICE_NOT_AVAILABLE);
 }
 
-async function start(request: Omit<playerApi.PlayRequest, 'deviceId'>, track: Track | null): Promise<void> {
-  const deviceId = requireDevice();
-  $player.set({ ...$player.get(), visible: true, isPlaybackLoading: true, currentPlayingTrack: track ?? $player.get().currentPlayingTrack });
+let pendingPlay: Promise<void> | null = null;
+
+/**
+ * Every play goes through here. Synchronous up to the request, so the
+ * activation happens inside the click; a play while one is pending is the
+ * same play, not a second request.
+ */
+function start(request: Omit<playerApi.PlayRequest, 'deviceId'>, track: Track | null): Promise<void> {
+  if (pendingPlay) return pendingPlay;
+  activate();
+  let deviceId: string;
   try {
-    await playerApi.startPlayback({ ...request, deviceId });
+    deviceId = requireDevice();
   } catch (error) {
-    // SPEC §4: a failed start hides the player.
-    $player.set({ ...$player.get(), visible: false, isPlaybackLoading: false });
-    throw error;
+    return Promise.reject(error as Error);
   }
-  $player.setKey('isPlaybackLoading', false);
-  await refreshPlayback();
+  $player.set({
+    ...$player.get(),
+    visible: true,
+    isPlaybackLoading: true,
+    autoplayBlocked: false,
+    currentPlayingTrack: track ?? $player.get().currentPlayingTrack,
+  });
+  const play = playerApi.startPlayback({ ...request, deviceId }).then(
+    async () => {
+      $player.setKey('isPlaybackLoading', false);
+      await refreshPlayback();
+    },
+    (error: unknown) => {
+      // SPEC §4: a failed start hides the player.
+      $player.set({ ...$player.get(), visible: false, isPlaybackLoading: false });
+      throw error;
+    },
+  );
+  pendingPlay = play.finally(() => {
+    pendingPlay = null;
+  });
+  return pendingPlay;
 }
 
-/** Starts one track from its beginning: one uri, position_ms 0 (SPEC §7). */
+/** Starts one track from its beginning: one uri, position_ms 0 (SPEC §7). Rejects as SPEC §5 says. */
 export function playTrack(track: Track): Promise<void> {
   return start({ uris: [track.uri], positionMs: 0 }, track);
 }
 
-/** Starts a context (album, playlist, artist), optionally at a track. */
+/** Starts a context (album, playlist, artist), optionally at a track. Rejects as SPEC §5 says. */
 export function playContext(contextUri: string, offset?: playerApi.PlayRequest['offset']): Promise<void> {
   return start({ contextUri, offset, positionMs: 0 }, null);
 }
 
 /**
- * Plays the track at `index` of a list the user clicked in. An album or
- * playlist plays as its context (context_uri and offset), so next and previous
- * follow it; any other list plays as its track uris.
+ * What every track list calls on a click: plays the track at `index`. An album
+ * or playlist plays as its context (context_uri and offset), so next and
+ * previous follow it; any other list plays as its track uris. Call it straight
+ * from the click handler (it activates the SDK's audio first). It never
+ * rejects: a missing device (reset, premium prompt, 'Device is not available'),
+ * PREMIUM_REQUIRED (the prompt) and other failures (the catalogue's toast) are
+ * shown already, and only logged here.
  */
-export function playFromList(tracks: readonly Track[], index: number, contextUri?: string): Promise<void> {
+export async function playFromList(tracks: readonly Track[], index: number, contextUri?: string): Promise<void> {
   const track = tracks[index];
-  if (!track) return Promise.resolve();
-  if (contextUri) return start({ contextUri, offset: { uri: track.uri }, positionMs: 0 }, track);
-  return start({ uris: tracks.map((item) => item.uri), offset: { position: index }, positionMs: 0 }, track);
+  if (!track) return;
+  const request = contextUri
+    ? { contextUri, offset: { uri: track.uri }, positionMs: 0 }
+    : { uris: tracks.map((item) => item.uri), offset: { position: index }, positionMs: 0 };
+  try {
+    await start(request, track);
+  } catch (error) {
+    if (error instanceof Error && error.message === DEVICE_NOT_AVAILABLE) console.warn(DEVICE_NOT_AVAILABLE);
+    else logUnlessCanceled('Could not start playback', error);
+  }
 }
 
-/** Play/pause: pause, or resume the current track uri from the current progress (SPEC §4). */
-export async function togglePlay(): Promise<void> {
-  const { playback, currentPlayingTrack, progressSeconds } = $player.get();
-  if (playback?.isPlaying) {
-    await playerApi.pausePlayback(storedDeviceId() ?? undefined);
-    $player.setKey('playback', { ...playback, isPlaying: false });
-    return;
+/**
+ * A player command. Its failure was already shown by the API client (SPEC §8's
+ * toast); the card then reads GET me/player again so it shows what really plays.
+ */
+async function command(what: string, run: (deviceId: string | undefined) => Promise<void>): Promise<void> {
+  try {
+    await run(storedDeviceId() ?? undefined);
+  } catch (error) {
+    logUnlessCanceled(`Player command failed: ${what}`, error);
+    await refreshPlayback();
   }
-  if (!currentPlayingTrack) return;
-  await start({ uris: [currentPlayingTrack.uri], positionMs: progressSeconds * 1000 }, currentPlayingTrack);
+}
+
+/**
+ * Play/pause: pause, or resume the current track from the current progress
+ * (SPEC §4). While the provider still holds that track, the resume sends only
+ * position_ms, so an album, playlist or list keeps playing as one (next and
+ * previous follow it); otherwise it plays the current track uri.
+ */
+export function togglePlay(): Promise<void> {
+  const { playback, currentPlayingTrack, progressSeconds, autoplayBlocked } = $player.get();
+  if (playback?.isPlaying && !autoplayBlocked) {
+    return command('pause', async (deviceId) => {
+      await playerApi.pausePlayback(deviceId);
+      notePlaybackChange();
+      const now = $player.get().playback;
+      if (now) $player.setKey('playback', { ...now, isPlaying: false });
+    });
+  }
+  if (!currentPlayingTrack) return Promise.resolve();
+  const positionMs = progressSeconds * 1000;
+  const request = playback?.item?.id === currentPlayingTrack.id ? { positionMs } : { uris: [currentPlayingTrack.uri], positionMs };
+  return start(request, currentPlayingTrack).catch((error: unknown) =>
+    logUnlessCanceled('Could not resume playback', error),
+  );
 }
 
 /** Next track. */
-export async function nextTrack(): Promise<void> {
-  await playerApi.skipToNext(storedDeviceId() ?? undefined);
-  await refreshPlayback();
+export function nextTrack(): Promise<void> {
+  return command('next', async (deviceId) => {
+    await playerApi.skipToNext(deviceId);
+    await refreshPlayback();
+  });
 }
 
 /** Previous track. */
-export async function previousTrack(): Promise<void> {
-  await playerApi.skipToPrevious(storedDeviceId() ?? undefined);
-  await refreshPlayback();
+export function previousTrack(): Promise<void> {
+  return command('previous', async (deviceId) => {
+    await playerApi.skipToPrevious(deviceId);
+    await refreshPlayback();
+  });
 }
 
 const NEXT_REPEAT: Record<RepeatState, RepeatState> = { off: 'context', context: 'track', track: 'off' };
 
 /** Repeat cycles off, context, track, off. */
-export async function cycleRepeat(): Promise<void> {
-  const playback = $player.get().playback;
-  const next = NEXT_REPEAT[playback?.repeatState ?? 'off'];
-  await playerApi.setRepeatMode(next, storedDeviceId() ?? undefined);
-  if (playback) $player.setKey('playback', { ...playback, repeatState: next });
+export function cycleRepeat(): Promise<void> {
+  return command('repeat', async (deviceId) => {
+    const next = NEXT_REPEAT[$player.get().playback?.repeatState ?? 'off'];
+    await playerApi.setRepeatMode(next, deviceId);
+    notePlaybackChange();
+    const playback = $player.get().playback;
+    if (playback) $player.setKey('playback', { ...playback, repeatState: next });
+  });
 }
 
 /** Shuffle toggles. */
-export async function toggleShuffle(): Promise<void> {
-  const playback = $player.get().playback;
-  const next = !(playback?.shuffleState ?? false);
-  await playerApi.setShuffle(next, storedDeviceId() ?? undefined);
-  if (playback) $player.setKey('playback', { ...playback, shuffleState: next });
+export function toggleShuffle(): Promise<void> {
+  return command('shuffle', async (deviceId) => {
+    const next = !($player.get().playback?.shuffleState ?? false);
+    await playerApi.setShuffle(next, deviceId);
+    notePlaybackChange();
+    const playback = $player.get().playback;
+    if (playback) $player.setKey('playback', { ...playback, shuffleState: next });
+  });
 }
 
 /** The player's like heart: like or unlike, then reload the current playback (SPEC §4). */
@@ -168,6 +282,23 @@ export function setProgressSeconds(seconds: number): void {
   $player.setKey('progressSeconds', Math.max(0, Math.min(duration, Math.round(seconds))));
 }
 
+/**
+ * Releasing the progress bar: the elapsed second, and the music follows it.
+ * **Change** from SPEC §5 (its seek listener does nothing; issue 18).
+ */
+export function seekToSecond(seconds: number): Promise<void> {
+  setProgressSeconds(seconds);
+  const positionMs = $player.get().progressSeconds * 1000;
+  return command('seek', (deviceId) => playerApi.seekTo(positionMs, deviceId));
+}
+
+/** Volume up or down by `delta` percent (the Shift+Up/Down shortcuts). */
+export function changeVolume(delta: number): Promise<void> {
+  const volumePercent = Math.max(0, Math.min(100, $player.get().volumePercent + delta));
+  $player.setKey('volumePercent', volumePercent);
+  return command('volume', (deviceId) => playerApi.setVolume(volumePercent, deviceId));
+}
+
 /** One tick of the progress timer: +1 s while playing, back to 0 past the duration. */
 export function tickProgress(): void {
   const { playback, currentPlayingTrack, progressSeconds } = $player.get();
@@ -178,47 +309,19 @@ export function tickProgress(): void {
 
 /** Closing the player: pause, then reset after 800 ms. */
 export async function closePlayer(): Promise<void> {
-  try {
-    await playerApi.pausePlayback(storedDeviceId() ?? undefined);
-  } catch (error) {
-    if (!isCanceled(error)) console.error('Could not pause on close', error);
-  }
-  await new Promise((resolve) => setTimeout(resolve, CLOSE_RESET_MS));
+  await command('pause', (deviceId) => playerApi.pausePlayback(deviceId));
+  await wait(CLOSE_RESET_MS);
   resetPlayer();
+}
+
+/** Opens or closes the keyboard shortcuts sheet. */
+export function setShortcutsSheet(open: boolean): void {
+  $shortcutsSheet.set(open);
 }
 
 // Reaction: the progress timer ticks every 1000 ms while something shows the player.
 onMount($player, () => {
-  const timer = setInterval(tickProgress, 1000);
-  return () => clearInterval(timer);
+  const clock = playerClock();
+  const timer = clock.setInterval(tickProgress, PROGRESS_TICK_MS);
+  return () => clock.clearInterval(timer);
 });
-
-/** What the SDK player reports, already turned into our types by src/playback. */
-export interface DeviceState {
-  loading: boolean;
-  paused: boolean;
-  positionMs: number;
-  track: Track | null;
-}
-
-/**
- * SPEC §4's reactions to the SDK: no state resets the player; a loading flag
- * that differs is copied; once loading is over (or paused) a different track
- * becomes the current one and the playback is read again.
- */
-export function applyDeviceState(state: DeviceState | null): void {
-  if (!state) return resetPlayer();
-  const current = $player.get();
-  if (state.loading !== current.isPlaybackLoading) $player.setKey('isPlaybackLoading', state.loading);
-  if (current.playback) {
-    $player.set({
-      ...$player.get(),
-      playback: { ...current.playback, isPlaying: !state.paused, progressMs: state.positionMs },
-      progressSeconds: Math.floor(state.positionMs / 1000),
-    });
-  }
-  if ((!state.loading || state.paused) && state.track && state.track.id !== current.currentPlayingTrack?.id) {
-    $player.set({ ...$player.get(), currentPlayingTrack: state.track, visible: true });
-    void refreshPlayback();
-  }
-}

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectPlayer, PLAYER_NAME, PLAYER_VOLUME } from '../../src/playback/sdk';
-import { $player } from '../../src/stores/player';
+import { connectPlayer, keepPlayerConnected, PLAYER_NAME, PLAYER_VOLUME } from '../../src/playback/sdk';
+import { $player, playFromList, resetPlayer } from '../../src/stores/player';
+import { $session } from '../../src/stores/session';
 import { useProvider } from './helpers/provider';
 
 /**
@@ -11,10 +12,17 @@ import { useProvider } from './helpers/provider';
 class RecordingPlayer {
   static last: RecordingPlayer | null = null;
   static connects = true;
+  static created = 0;
   listeners = new Map<string, (payload: unknown) => void>();
   disconnected = false;
+  activations = 0;
   constructor(readonly options: { name: string; volume: number; getOAuthToken: (cb: (token: string) => void) => void }) {
     RecordingPlayer.last = this;
+    RecordingPlayer.created++;
+  }
+  activateElement(): Promise<void> {
+    this.activations++;
+    return Promise.resolve();
   }
   addListener(event: string, callback: (payload: unknown) => void): boolean {
     this.listeners.set(event, callback);
@@ -31,8 +39,12 @@ class RecordingPlayer {
   }
 }
 
+const signIn = (token: string) => $session.set({ accessToken: token, refreshToken: null, expiresAt: null });
+
 beforeEach(() => {
   localStorage.clear();
+  $session.set(null);
+  resetPlayer();
   useProvider('http://provider.test');
   window.Spotify = { Player: RecordingPlayer as never };
   RecordingPlayer.connects = true;
@@ -50,25 +62,73 @@ describe('the SDK player (SPEC §4, DESIGN §6)', () => {
     expect(RecordingPlayer.last).toBeNull();
   });
 
-  it("is named 'My Music' with volume 0.5, takes its token from storage, stores the device id on ready, disconnects on cleanup", async () => {
-    localStorage.setItem('ACCESS_TOKEN', '"T1"');
+  it('waits for the browser to be online before it connects', async () => {
+    RecordingPlayer.created = 0;
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    signIn('T1');
+    const stop = keepPlayerConnected();
+    await Promise.resolve();
+    expect(RecordingPlayer.created).toBe(0);
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(RecordingPlayer.created).toBe(1));
+    stop();
+  });
+
+  it('connects once a session exists, once only, and disconnects when it ends', async () => {
+    RecordingPlayer.created = 0;
+    const stop = keepPlayerConnected();
+    expect(RecordingPlayer.created).toBe(0);
+    signIn('T1');
+    signIn('T2'); // a refresh is the same session: no second player
+    await vi.waitFor(() => expect(RecordingPlayer.created).toBe(1));
+    const player = RecordingPlayer.last!;
+    $session.set(null);
+    await vi.waitFor(() => expect(player.disconnected).toBe(true));
+    stop();
+  });
+
+  it("is named 'My Music' with volume 0.5, takes its token from the session, stores the device id on every ready, disconnects on cleanup", async () => {
+    signIn('T1');
     const cleanup = await connectPlayer();
     const player = RecordingPlayer.last!;
     expect(player.options).toMatchObject({ name: PLAYER_NAME, volume: PLAYER_VOLUME });
     expect([PLAYER_NAME, PLAYER_VOLUME]).toEqual(['My Music', 0.5]);
-    localStorage.setItem('ACCESS_TOKEN', '"T2"');
+    signIn('T2');
+    localStorage.setItem('ACCESS_TOKEN', '"not this one"');
     const tokens: string[] = [];
     player.options.getOAuthToken((token) => tokens.push(token));
     expect(tokens).toEqual(['T2']);
     player.emit('ready', { device_id: 'device-1' });
     expect(localStorage.getItem('DEVICE_ID')).toBe('"device-1"');
+    expect($player.get().device).toBe('ready');
+    // A dropped connection: the card says so, and the provider's new device id replaces the old one.
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    player.emit('not_ready', { device_id: 'device-1' });
+    expect($player.get().device).toBe('reconnecting');
+    player.emit('ready', { device_id: 'device-2' });
+    expect(localStorage.getItem('DEVICE_ID')).toBe('"device-2"');
+    expect($player.get().device).toBe('ready');
     cleanup();
     expect(player.disconnected).toBe(true);
   });
 
+  it("a list click calls the SDK's activateElement inside the click; blocked autoplay makes the card offer play", async () => {
+    signIn('T1');
+    await connectPlayer();
+    const player = RecordingPlayer.last!;
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const track = { id: 't1', name: 'One', uri: 'spotify:track:t1', durationMs: 1000, artists: [], album: null };
+    void playFromList([track], 0); // no device yet: it fails, but the click still activated the audio
+    expect(player.activations).toBe(1);
+    player.emit('autoplay_failed', undefined);
+    expect($player.get().autoplayBlocked).toBe(true);
+  });
+
   it('no state and account errors reset the player; other errors are only logged', async () => {
-    localStorage.setItem('ACCESS_TOKEN', '"T1"');
+    signIn('T1');
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await connectPlayer();
     const player = RecordingPlayer.last!;
     $player.setKey('visible', true);
@@ -76,23 +136,26 @@ describe('the SDK player (SPEC §4, DESIGN §6)', () => {
     expect($player.get().visible).toBe(false);
     $player.setKey('visible', true);
     player.emit('playback_error', { message: 'x' });
+    player.emit('authentication_error', { message: 'Authentication failed' });
     expect($player.get().visible).toBe(true);
     player.emit('account_error', { message: 'premium' });
     expect($player.get().visible).toBe(false);
-    expect(log).toHaveBeenCalledTimes(2);
+    // A player that cannot play is an error; a refused token or a free account only a warning.
+    expect(log).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledTimes(2);
   });
 
   it("logs 'Failed to connect player' when connect fails", async () => {
-    localStorage.setItem('ACCESS_TOKEN', '"T1"');
+    signIn('T1');
     RecordingPlayer.connects = false;
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const log = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await connectPlayer();
     expect(log).toHaveBeenCalledWith('Failed to connect player');
   });
 
   it('a loaded new track becomes the current one', async () => {
-    localStorage.setItem('ACCESS_TOKEN', '"T1"');
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    signIn('T1');
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline in this test')));
     await connectPlayer();
     RecordingPlayer.last!.emit('player_state_changed', {
@@ -102,6 +165,8 @@ describe('the SDK player (SPEC §4, DESIGN §6)', () => {
       track_window: { current_track: { id: 't9', name: 'Nine', uri: 'spotify:track:t9', duration_ms: 1000, artists: [] } },
     });
     expect($player.get().currentPlayingTrack?.id).toBe('t9');
+    // The playback is read again (offline here, so that read only logs).
+    await vi.waitFor(() => expect(log).toHaveBeenCalledWith('Could not read the playback', expect.anything()));
     vi.unstubAllGlobals();
   });
 });

@@ -267,11 +267,19 @@
     previousTrack() { return this._post('commands', { action: 'previous' }); }
     nextTrack() { return this._post('commands', { action: 'next' }); }
 
-    /** Unlocks audio from a user gesture, for browsers that block autoplay. */
+    /**
+     * Unlocks audio from a user gesture, for browsers that block autoplay. As the
+     * provider's SDK, it works before anything is loaded too: a play() inside the
+     * gesture unlocks the element for the play() that follows the state.
+     */
     activateElement() {
       const audio = this._audio;
-      if (audio.src) return audio.play().then(() => { if (!this._state || this._state.paused) audio.pause(); }, () => undefined);
-      return Promise.resolve();
+      if (!audio.src) {
+        const unlocking = audio.play().then(() => undefined, () => undefined);
+        audio.pause();
+        return unlocking;
+      }
+      return audio.play().then(() => { if (!this._state || this._state.paused) audio.pause(); }, () => undefined);
     }
   }
 

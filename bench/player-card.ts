@@ -1,0 +1,112 @@
+/**
+ * The site's side of the playback bench (bench/playback.ts runs it): the built
+ * site and a fresh small sandbox on the bench ports, the guest signed in
+ * through the real flow, an album playing on the site's own SDK device. Then,
+ * in the page, from a click on the player card to the SDK audio element's
+ * first `playing` event: Next (a new track loads, as a click on a track row
+ * does) and Play after a pause (the loaded track resumes). Median of 10 each.
+ * When the track lists are merged, the Next click becomes a click on a track on home.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { signInThroughProvider } from '../tests/e2e/helpers/sign-in';
+
+const HOST = '127.0.0.1';
+export const CARD_RUNS = 10;
+
+interface Stack {
+  siteUrl: string;
+  sandboxUrl: string;
+  ready: Promise<void>;
+  stop: () => Promise<void>;
+}
+type StartStack = (options: Record<string, unknown>) => Stack;
+
+// Non-literal specifiers: the scripts are plain JavaScript without type declarations.
+const scriptsLib = (name: string) => new URL(`../scripts/lib/${name}`, import.meta.url).href;
+
+/** Times one click: resolves to the milliseconds from the click to the audio element's next `playing`. */
+async function clickToPlaying(page: Page, button: string): Promise<number> {
+  await page.evaluate(() => {
+    const timing = window as unknown as { __clickAt?: number; __playingAt?: Promise<number> };
+    const audio = (window as unknown as { __audios: HTMLAudioElement[] }).__audios[0]!;
+    delete timing.__clickAt;
+    document.addEventListener('click', () => (timing.__clickAt = performance.now()), { capture: true, once: true });
+    timing.__playingAt = new Promise((resolve) => {
+      // Only a `playing` after the click counts (a late one from the run before does not).
+      const onPlaying = () => {
+        if (timing.__clickAt === undefined) return;
+        audio.removeEventListener('playing', onPlaying);
+        resolve(performance.now());
+      };
+      audio.addEventListener('playing', onPlaying);
+    });
+  });
+  await page.getByRole('region', { name: 'Player' }).getByRole('button', { name: button, exact: true }).click();
+  const elapsed = await page.evaluate(async () => {
+    const timing = window as unknown as { __clickAt: number; __playingAt: Promise<number> };
+    const late = new Promise<number>((resolve) => setTimeout(() => resolve(Number.NaN), 10_000));
+    return (await Promise.race([timing.__playingAt, late])) - timing.__clickAt;
+  });
+  if (Number.isNaN(elapsed)) throw new Error(`no "playing" within 10 s of a click on ${button}`);
+  return elapsed;
+}
+
+/** Runs the card's runs; resolves to the samples of each (ms). */
+export async function benchPlayerCard(browser: Browser): Promise<{ next: number[]; resume: number[] }> {
+  const sitePort = Number(process.env.BENCH_SITE_PORT ?? 4361);
+  const sandboxPort = Number(process.env.BENCH_SANDBOX_PORT ?? 4362);
+  const { snapshotBuild } = (await import(scriptsLib('build.mjs'))) as { snapshotBuild: (name: string) => Promise<string> };
+  const { startStack } = (await import(scriptsLib('stack.mjs'))) as { startStack: StartStack };
+  const distDir = await snapshotBuild('bench-player');
+  const dataDir = mkdtempSync(join(tmpdir(), 'my-music-player-bench-'));
+  const stack = startStack({
+    host: HOST,
+    sitePort,
+    sandboxPort,
+    distDir,
+    sandboxEnv: { SANDBOX_DATA_DIR: dataDir, SANDBOX_SIZE: 'small', SANDBOX_PUBLIC_URL: `http://${HOST}:${sandboxPort}` },
+    siteEnv: { PROVIDER: 'sandbox', SITE_URL: `http://${HOST}:${sitePort}` },
+  });
+  try {
+    await stack.ready;
+    const page = await browser.newPage();
+    // tsx compiles this file with esbuild's keepNames, whose __name helper does not exist in the page.
+    await page.addInitScript('window.__name = (fn) => fn');
+    await page.addInitScript(`
+      window.__audios = [];
+      const play = HTMLMediaElement.prototype.play;
+      HTMLMediaElement.prototype.play = function (...args) {
+        if (!window.__audios.includes(this)) window.__audios.push(this);
+        return play.apply(this, args);
+      };`);
+    await signInThroughProvider(page, stack.siteUrl, stack.sandboxUrl, 'guest');
+    const deviceId = (await (await page.waitForFunction(() => localStorage.getItem('DEVICE_ID'))).jsonValue()) as string;
+    const token = (await page.evaluate(() => JSON.parse(localStorage.getItem('ACCESS_TOKEN') ?? '""'))) as string;
+    const api = (path: string, init: RequestInit = {}) =>
+      fetch(`${stack.sandboxUrl}/v1/${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } });
+    const releases = (await (await api('browse/new-releases?limit=20')).json()) as { albums: { items: { uri: string; total_tracks: number }[] } };
+    const album = releases.albums.items.reduce((most, item) => (item.total_tracks > most.total_tracks ? item : most));
+    await api(`me/player/play?device_id=${JSON.parse(deviceId) as string}`, { method: 'PUT', body: JSON.stringify({ context_uri: album.uri }) });
+    await page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Pause', exact: true }).waitFor();
+    // Repeat the album, so Next always has a track to go to.
+    await api('me/player/repeat?state=context', { method: 'PUT' });
+    const next: number[] = [];
+    const resume: number[] = [];
+    for (let run = 0; run < CARD_RUNS; run++) {
+      await page.waitForTimeout(500); // let the run before settle (the SDK's state follows its sound)
+      next.push(await clickToPlaying(page, 'Next'));
+      await page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Pause', exact: true }).click();
+      await page.waitForFunction(() => (window as unknown as { __audios: HTMLAudioElement[] }).__audios[0]!.paused);
+      resume.push(await clickToPlaying(page, 'Play'));
+    }
+    await page.close();
+    return { next, resume };
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(distDir, { recursive: true, force: true });
+  }
+}

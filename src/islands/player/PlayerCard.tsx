@@ -1,0 +1,81 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
+import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { startPlayerServices } from '../../playback/start';
+import { $player, closePlayer } from '../../stores/player';
+import { $route } from '../../stores/route';
+import '../../styles/player.css';
+import { LikeButton } from './LikeButton';
+import { PlayerControls } from './PlayerControls';
+import { PlayerCover } from './PlayerCover';
+import { PlayerIcon } from './player-icons';
+import { PlayerProgress } from './PlayerProgress';
+import { ShortcutsSheet } from './ShortcutsSheet';
+import { TrackInfo } from './TrackInfo';
+import { useCardDrag } from './use-card-drag';
+
+/**
+ * The floating player card (SPEC §2): it lives in App.astro's persisted slot,
+ * so it and the SDK device survive every client-router navigation. /player
+ * (the bottom bar's centre button) shows and focuses it, even with nothing loaded.
+ */
+function PlayerCardView() {
+  const player = useStore($player);
+  const route = useStore($route);
+  const card = useRef<HTMLElement>(null);
+  const { offset, handle } = useCardDrag(card);
+  const onPlayerPage = route?.name === 'player';
+
+  // Once per page load; the persisted island is not mounted again on navigation.
+  useEffect(() => startPlayerServices(), []);
+
+  useEffect(() => {
+    if (route?.name === 'player') card.current?.focus();
+  }, [route]);
+
+  const { currentPlayingTrack: track, playback, isPlaybackLoading, device } = player;
+  const shown = player.visible || onPlayerPage;
+  const playing = playback?.isPlaying === true && !player.autoplayBlocked;
+  const status =
+    device === 'reconnecting' ? 'Reconnecting…' : player.autoplayBlocked ? 'Press play to start the sound' : null;
+
+  return (
+    <>
+      <ShortcutsSheet />
+      {shown && (
+        <section
+          ref={card}
+          className="player-card"
+          aria-label="Player"
+          aria-busy={isPlaybackLoading}
+          tabIndex={-1}
+          data-device={device}
+          style={{ transform: `translate(${offset.x}px, ${offset.y}px)` }}
+        >
+          <div className="player-card__bar">
+            <button type="button" className="player-card__handle" aria-label="Move player (arrow keys)" {...handle}>
+              <PlayerIcon name="drag" size={16} />
+            </button>
+            <button type="button" className="icon-button player-card__close" aria-label="Close player" disabled={!track} onClick={() => void closePlayer()}>
+              <PlayerIcon name="close" size={18} />
+            </button>
+          </div>
+          <div className="player-card__body">
+            <PlayerCover track={track} />
+            <TrackInfo track={track} status={status} />
+            <LikeButton trackId={track?.id ?? null} />
+          </div>
+          <PlayerProgress seconds={player.progressSeconds} durationMs={track?.durationMs ?? 0} />
+          <PlayerControls playback={playback} playing={playing} hasTrack={track !== null} />
+          {isPlaybackLoading && (
+            <div className="player-card__loading" aria-hidden="true">
+              <span className="player-card__spinner" />
+            </div>
+          )}
+        </section>
+      )}
+    </>
+  );
+}
+
+export const PlayerCard = withErrorBoundary(PlayerCardView, { compact: true });

@@ -1,0 +1,32 @@
+/**
+ * The timers the player's rules run on (close after 800 ms, the progress tick
+ * every 1000 ms). Injected so tests move time instead of sleeping.
+ */
+export interface PlayerClock {
+  setTimeout(callback: () => void, ms: number): unknown;
+  setInterval(callback: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+}
+
+const realClock: PlayerClock = {
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  setInterval: (callback, ms) => globalThis.setInterval(callback, ms),
+  clearInterval: (handle) => globalThis.clearInterval(handle as ReturnType<typeof setInterval>),
+};
+
+let clock: PlayerClock = realClock;
+
+/** The clock in use. */
+export function playerClock(): PlayerClock {
+  return clock;
+}
+
+/** Installs a clock (tests); null restores the real one. */
+export function setPlayerClock(next: PlayerClock | null): void {
+  clock = next ?? realClock;
+}
+
+/** Resolves after `ms` on the current clock. */
+export function wait(ms: number): Promise<void> {
+  return new Promise((resolve) => void clock.setTimeout(resolve, ms));
+}

@@ -1,0 +1,71 @@
+import { $player, changeVolume, likeCurrentTrack, nextTrack, previousTrack, setShortcutsSheet, togglePlay } from '../stores/player';
+
+/** Volume step of Shift+Up and Shift+Down, in percent. */
+export const VOLUME_STEP = 10;
+
+/** What each key does; the '?' sheet lists these. */
+export const SHORTCUTS = [
+  { keys: 'Space', label: 'Play or pause' },
+  { keys: 'Shift + →', label: 'Next track' },
+  { keys: 'Shift + ←', label: 'Previous track' },
+  { keys: 'Shift + ↑', label: 'Volume up' },
+  { keys: 'Shift + ↓', label: 'Volume down' },
+  { keys: 'L', label: 'Like or unlike the playing track' },
+  { keys: '?', label: 'Show keyboard shortcuts' },
+] as const;
+
+export type ShortcutAction = 'toggle' | 'next' | 'previous' | 'volumeUp' | 'volumeDown' | 'like' | 'help';
+
+type KeyInfo = Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'> & { target: EventTarget | null };
+
+/** True while the user types: a text field, a select, or editable content has the key. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!target || typeof (target as Element).closest !== 'function') return false;
+  const element = target as HTMLElement;
+  if (element.isContentEditable) return true;
+  if (element.closest('textarea, select, [contenteditable="true"]')) return true;
+  const input = element.closest('input');
+  return input !== null && !['checkbox', 'radio', 'button', 'submit', 'reset', 'range'].includes(input.type);
+}
+
+/** The shortcut a key press means, or null (typing, a modifier combination, another key). */
+export function shortcutFor(event: KeyInfo): ShortcutAction | null {
+  if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return null;
+  if (event.key === '?') return 'help';
+  if (event.shiftKey) {
+    const shifted: Record<string, ShortcutAction> = { ArrowRight: 'next', ArrowLeft: 'previous', ArrowUp: 'volumeUp', ArrowDown: 'volumeDown' };
+    return shifted[event.key] ?? null;
+  }
+  if (event.key === ' ') {
+    // Space on a button or link presses it; that is not the shortcut.
+    const element = event.target as Element | null;
+    return element && typeof element.closest === 'function' && element.closest('button, a, [role="button"], [role="slider"]') ? null : 'toggle';
+  }
+  if (event.key === 'l' || event.key === 'L') return 'like';
+  return null;
+}
+
+const RUN: Record<ShortcutAction, () => unknown> = {
+  toggle: togglePlay,
+  next: nextTrack,
+  previous: previousTrack,
+  volumeUp: () => changeVolume(VOLUME_STEP),
+  volumeDown: () => changeVolume(-VOLUME_STEP),
+  like: likeCurrentTrack,
+  help: () => setShortcutsSheet(true),
+};
+
+/** Listens for the player's keyboard shortcuts on the whole page. Returns the cleanup. */
+export function startShortcuts(): () => void {
+  const onKey = (event: KeyboardEvent) => {
+    if (event.defaultPrevented || event.repeat) return;
+    const action = shortcutFor(event);
+    if (!action) return;
+    // Player keys only mean something with a track; '?' always works.
+    if (action !== 'help' && !$player.get().currentPlayingTrack) return;
+    event.preventDefault();
+    void RUN[action]();
+  };
+  document.addEventListener('keydown', onKey);
+  return () => document.removeEventListener('keydown', onKey);
+}

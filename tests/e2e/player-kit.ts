@@ -1,0 +1,120 @@
+// Shared by the player's end-to-end specs (player.spec.ts, player-autoplay.spec.ts).
+import type { Page } from '@playwright/test';
+import { expect, type SandboxControl } from './fixtures';
+
+/** Test-side instruments, installed before the site's scripts: the audio elements that play, Media Session handlers, event streams. */
+export const INSTRUMENTS = `
+  window.__audios = [];
+  const play = HTMLMediaElement.prototype.play;
+  window.__playActivation = [];
+  HTMLMediaElement.prototype.play = function (...args) {
+    if (!window.__audios.includes(this)) window.__audios.push(this);
+    window.__playActivation.push(navigator.userActivation ? navigator.userActivation.isActive : null);
+    return play.apply(this, args);
+  };
+  window.__media = {};
+  if (window.MediaSession) {
+    const set = MediaSession.prototype.setActionHandler;
+    MediaSession.prototype.setActionHandler = function (action, handler) {
+      window.__media[action] = handler;
+      return set.call(this, action, handler);
+    };
+  }
+  window.__streams = [];
+  const Source = window.EventSource;
+  window.EventSource = class extends Source {
+    constructor(url, options) { super(url, options); window.__streams.push(String(url)); }
+  };
+`;
+
+export interface Instrumented {
+  /** Whether the page had a (transient) user activation at each play() call. */
+  __playActivation: (boolean | null)[];
+  __audios: HTMLAudioElement[];
+  __media: Record<string, ((details: object) => void) | null>;
+  __streams: string[];
+  __sameDocument?: boolean;
+}
+
+export interface PlayerJson {
+  is_playing: boolean;
+  progress_ms: number;
+  shuffle_state: boolean;
+  repeat_state: string;
+  item: { id: string; name: string };
+}
+
+export const card = (page: Page) => page.getByRole('region', { name: 'Player' });
+
+const tokens = new WeakMap<Page, string>();
+
+/** The signed-in token, read from the page once (every evaluation counts as a user gesture, see startPlaying). */
+export async function token(page: Page): Promise<string> {
+  const known = tokens.get(page);
+  if (known) return known;
+  const read = await page.evaluate(() => JSON.parse(localStorage.getItem('ACCESS_TOKEN') ?? '""') as string);
+  tokens.set(page, read);
+  return read;
+}
+
+export async function webApi(page: Page, sandbox: SandboxControl, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${sandbox.url}/v1/${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${await token(page)}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: (text ? JSON.parse(text) : null) as never };
+}
+
+/** The provider's view of the guest's playback (null when nothing is loaded). */
+export async function provider(page: Page, sandbox: SandboxControl): Promise<PlayerJson | null> {
+  return (await webApi(page, sandbox, 'GET', 'me/player')).json as PlayerJson | null;
+}
+
+export const audio = (page: Page) =>
+  page.evaluate(() => {
+    const [element] = (window as unknown as Instrumented).__audios;
+    return element ? { time: element.currentTime, paused: element.paused, count: (window as unknown as Instrumented).__audios.length } : null;
+  });
+
+/** Waits until the SDK's audio element plays: not paused, and its clock moves. */
+export async function expectSound(page: Page): Promise<void> {
+  await expect.poll(async () => (await audio(page))?.paused, { timeout: 15_000 }).toBe(false);
+  const from = (await audio(page))!.time;
+  await expect.poll(async () => (await audio(page))!.time, { timeout: 10_000 }).toBeGreaterThan(from + 0.3);
+}
+
+/** An album of at least three tracks: its uri and its track ids and names, in order. */
+export async function anAlbum(page: Page, sandbox: SandboxControl) {
+  const releases = (await webApi(page, sandbox, 'GET', 'browse/new-releases?limit=10')).json as { albums: { items: { id: string; uri: string; total_tracks: number }[] } };
+  const album = releases.albums.items.find((item) => item.total_tracks >= 3)!;
+  const tracks = (await webApi(page, sandbox, 'GET', `albums/${album.id}/tracks?limit=50`)).json as { items: { id: string; name: string }[] };
+  return { uri: album.uri, tracks: tracks.items };
+}
+
+/**
+ * Signs in and starts an album playing on the site's SDK device. The pages
+ * with track lists are built in another branch: until they are merged this
+ * starts playback through the Web API with the signed-in token (the device id
+ * the SDK stored on ready); then it becomes a click on a track on home.
+ */
+export async function startPlaying(page: Page, sandbox: SandboxControl, signIn: (page: Page) => Promise<void>, options: { idleFirst?: boolean } = {}) {
+  await page.addInitScript(INSTRUMENTS);
+  await signIn(page);
+  const deviceId = await page.waitForFunction(() => JSON.parse(localStorage.getItem('DEVICE_ID') ?? 'null') as string | null);
+  const album = await anAlbum(page, sandbox);
+  const audioRequest = options.idleFirst ? page.waitForRequest(/\/audio\//) : null;
+  // Playwright runs every evaluation and locator check as a user gesture, and Chromium lets a
+  // page start sound for 5 s after one: to see autoplay blocked, leave the page alone longer.
+  if (options.idleFirst) await page.waitForTimeout(7_000);
+  const answer = await webApi(page, sandbox, 'PUT', `me/player/play?device_id=${String(await deviceId.jsonValue())}`, {
+    context_uri: album.uri,
+    offset: { position: 0 },
+  });
+  expect(answer.status).toBe(204);
+  // Touch nothing in the page until the SDK has tried to start the sound.
+  if (audioRequest) await audioRequest.then(() => page.waitForTimeout(1_000));
+  await expect(card(page).getByText(album.tracks[0]!.name, { exact: true })).toBeVisible();
+  return album;
+}

@@ -1,0 +1,210 @@
+// The player card (issue 18) against the sandbox's Web Playback SDK in a real
+// Chromium: sound from the SDK's audio element, the card's controls checked
+// against the provider's own GET me/player, the persisted card across client-router
+// navigations, Media Session, shortcuts, the premium prompt and the faults.
+// Every test moves the guest's one playback, so each holds the sandbox alone.
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { audio, card, expectSound, INSTRUMENTS, provider, startPlaying, webApi, type Instrumented } from './player-kit';
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await card(page).screenshot({ path: `/tmp/player-shots/${testInfo.project.name}-${name}.png` });
+  await page.screenshot({ path: `/tmp/player-shots/${testInfo.project.name}-${name}-page.png` });
+}
+
+/** The navigation links a user of this screen size has. */
+const nav = (page: Page, testInfo: TestInfo) => page.getByRole('navigation', { name: testInfo.project.name === 'mobile' ? 'Bottom' : 'Main' });
+
+test.beforeEach(async ({ sandbox }) => {
+  await sandbox.reset();
+});
+
+test('the card plays, and keeps the same audio element playing across three pages and back', async ({ page, sandbox, signIn }, testInfo) => {
+  const album = await startPlaying(page, sandbox, signIn);
+  await expectSound(page);
+  const first = album.tracks[0]!.name;
+  await expect(page).toHaveTitle(new RegExp(`^${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} • `));
+  await expect(card(page).getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+  await expect(card(page).getByLabel('Total')).not.toHaveText('00:00');
+  await screenshot(page, testInfo, 'playing-dark');
+  await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
+  await screenshot(page, testInfo, 'playing-light');
+  await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
+  await page.evaluate(() => ((window as unknown as Instrumented).__sameDocument = true));
+  const profile = testInfo.project.name === 'mobile' ? 'My Profile' : 'Profile';
+  for (const [label, path] of [['Search', '/search'], ['Your Library', '/collection'], [profile, '/user/me']] as const) {
+    await nav(page, testInfo).getByRole('link', { name: label, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === path);
+    await expect(card(page).getByText(first, { exact: true })).toBeVisible();
+  }
+  await nav(page, testInfo).getByRole('link', { name: 'Dashboard' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  // No page load, one audio element, and it is still playing on.
+  expect(await page.evaluate(() => (window as unknown as Instrumented).__sameDocument)).toBe(true);
+  expect((await audio(page))!.count).toBe(1);
+  await expectSound(page);
+  expect((await provider(page, sandbox))!.is_playing).toBe(true);
+});
+
+test('pause, resume, next and previous across the album; shuffle and repeat agree with GET me/player', async ({ page, sandbox, signIn }) => {
+  const album = await startPlaying(page, sandbox, signIn);
+  const player = card(page);
+  await player.getByRole('button', { name: 'Pause', exact: true }).click();
+  await expect.poll(async () => (await audio(page))?.paused).toBe(true);
+  expect((await provider(page, sandbox))!.is_playing).toBe(false);
+  await player.getByRole('button', { name: 'Play', exact: true }).click();
+  await expectSound(page);
+
+  await player.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(player.getByText(album.tracks[1]!.name, { exact: true })).toBeVisible();
+  expect((await provider(page, sandbox))!.item.id).toBe(album.tracks[1]!.id);
+  await expectSound(page);
+  await player.getByRole('button', { name: 'Previous', exact: true }).click();
+  await expect(player.getByText(album.tracks[0]!.name, { exact: true })).toBeVisible();
+  expect((await provider(page, sandbox))!.item.id).toBe(album.tracks[0]!.id);
+
+  const shuffle = player.getByRole('button', { name: 'Shuffle', exact: true });
+  await shuffle.click();
+  await expect(shuffle).toHaveAttribute('aria-pressed', 'true');
+  expect((await provider(page, sandbox))!.shuffle_state).toBe(true);
+  await shuffle.click();
+  await expect(shuffle).toHaveAttribute('aria-pressed', 'false');
+  expect((await provider(page, sandbox))!.shuffle_state).toBe(false);
+  const repeat = player.getByRole('button', { name: /^Repeat/ });
+  for (const state of ['context', 'track', 'off']) {
+    await repeat.click();
+    await expect(repeat).toHaveAttribute('data-repeat', state);
+    expect((await provider(page, sandbox))!.repeat_state).toBe(state);
+  }
+});
+
+test('Space toggles playback, and the shortcuts sheet lists the keys', async ({ page, sandbox, signIn }) => {
+  await startPlaying(page, sandbox, signIn);
+  await expectSound(page);
+  await page.locator('h1.page-title').click(); // focus in the page, not in a field
+  await page.keyboard.press('Space');
+  await expect.poll(async () => (await provider(page, sandbox))!.is_playing).toBe(false);
+  await expect.poll(async () => (await audio(page))?.paused).toBe(true);
+  await page.keyboard.press('Space');
+  await expectSound(page);
+  await page.keyboard.press('?');
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(sheet).toContainText('Shift + →');
+  await sheet.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(sheet).toBeHidden();
+});
+
+test('Media Session shows the track and its handlers drive the player', async ({ page, sandbox, signIn }) => {
+  const album = await startPlaying(page, sandbox, signIn);
+  await expectSound(page);
+  expect(await page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe(album.tracks[0]!.name);
+  const press = (action: string, details: object = {}) =>
+    page.evaluate(([name, extra]) => (window as unknown as Instrumented).__media[name as string]?.({ action: name, ...(extra as object) }), [action, details] as const);
+  await press('pause');
+  await expect.poll(async () => (await provider(page, sandbox))!.is_playing).toBe(false);
+  await press('play');
+  await expect.poll(async () => (await provider(page, sandbox))!.is_playing).toBe(true);
+  await press('nexttrack');
+  await expect.poll(async () => (await provider(page, sandbox))!.item.id).toBe(album.tracks[1]!.id);
+  await expect(card(page).getByText(album.tracks[1]!.name, { exact: true })).toBeVisible();
+  await press('previoustrack');
+  await expect.poll(async () => (await provider(page, sandbox))!.item.id).toBe(album.tracks[0]!.id);
+  await press('seekto', { seekTime: 30 });
+  await expect.poll(async () => (await provider(page, sandbox))!.progress_ms).toBeGreaterThanOrEqual(30_000);
+  await expect.poll(async () => (await audio(page))!.time).toBeGreaterThanOrEqual(29);
+});
+
+test('like from the card, then close: pause, and the card goes', async ({ page, sandbox, signIn }) => {
+  const album = await startPlaying(page, sandbox, signIn);
+  const heart = card(page).getByRole('button', { name: 'Save to Liked', exact: true });
+  await heart.click();
+  await expect(card(page).getByRole('button', { name: 'Remove from Liked', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  const contains = (await webApi(page, sandbox, 'GET', `me/tracks/contains?ids=${album.tracks[0]!.id}`)).json as boolean[];
+  expect(contains).toEqual([true]);
+  await card(page).getByRole('button', { name: 'Close player', exact: true }).click();
+  await expect(card(page)).toBeHidden();
+  expect((await provider(page, sandbox))!.is_playing).toBe(false);
+  await expect.poll(async () => (await audio(page))?.paused).toBe(true);
+});
+
+test('the card moves with the pointer and the keyboard, and stays inside the viewport', async ({ page, sandbox, signIn }, testInfo) => {
+  test.skip(testInfo.project.name === 'mobile', 'a mouse drag; the keyboard part is the same on both');
+  await startPlaying(page, sandbox, signIn);
+  const box = async () => (await card(page).boundingBox())!;
+  const start = await box();
+  expect(Math.round(start.width)).toBe(350);
+  const handle = card(page).getByRole('button', { name: /Move player/ });
+  const grip = (await handle.boundingBox())!;
+  await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(grip.x - 300, grip.y - 200, { steps: 5 });
+  await page.mouse.up();
+  const dragged = await box();
+  expect(Math.round(start.x - dragged.x)).toBe(300 + Math.round(grip.width / 2));
+  await handle.focus();
+  for (let press = 0; press < 40; press++) await page.keyboard.press('Shift+ArrowRight');
+  const right = await box();
+  expect(right.x + right.width).toBeLessThanOrEqual(1280);
+  expect(right.x + right.width).toBeGreaterThan(1260);
+  expect((await provider(page, sandbox))!.item.id).toBeTruthy(); // the arrows moved the card, not the music
+});
+
+test.describe('faults', () => {
+  test.use({ allowErrors: true });
+
+  test("a 5xx on a command shows the catalogue's toast and the card agrees with GET me/player", async ({ page, sandbox, signIn }) => {
+    const album = await startPlaying(page, sandbox, signIn);
+    await sandbox.addFault({ match: { method: 'POST', path: '^/v1/me/player/next$' }, status: 500, body: { error: { status: 500, message: 'Player service down' } } });
+    await card(page).getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(page.getByText('Player service down')).toBeVisible();
+    await expect(card(page).getByText(album.tracks[0]!.name, { exact: true })).toBeVisible();
+    expect((await provider(page, sandbox))!.item.id).toBe(album.tracks[0]!.id);
+  });
+
+  test("PREMIUM_REQUIRED on play opens the 'Premium Required' dialog; its link opens the plans page in a new tab", async ({ page, sandbox, signIn }) => {
+    await startPlaying(page, sandbox, signIn);
+    await card(page).getByRole('button', { name: 'Pause', exact: true }).click();
+    await sandbox.addFault({ match: { method: 'PUT', path: '^/v1/me/player/play$' }, status: 403, body: { error: { status: 403, message: 'Premium required', reason: 'PREMIUM_REQUIRED' } }, times: 1 });
+    await card(page).getByRole('button', { name: 'Play', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Premium Required' });
+    await expect(dialog).toContainText('You tried to play exclusive premium content.');
+    const link = dialog.getByRole('link', { name: 'Explore Premium' });
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('href', `${sandbox.url}/premium`);
+    await expect(card(page)).toBeHidden(); // SPEC §4: a failed start hides the player
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('the free account gets no device: its SDK reports the account error and /player has nothing to play', async ({ page, sandbox, signIn }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
+    await page.addInitScript(INSTRUMENTS);
+    await signIn(page, 'free');
+    await expect.poll(() => warnings.some((line) => line.includes('account_error'))).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('DEVICE_ID'))).toBeNull();
+    await page.goto('/player');
+    await expect(card(page)).toBeFocused();
+    await expect(card(page).getByText('Nothing playing')).toBeVisible();
+    await expect(card(page).getByRole('button', { name: 'Play', exact: true })).toBeDisabled();
+    expect(await provider(page, sandbox)).toBeNull();
+  });
+
+  test('a dropped SDK connection shows the card reconnecting, and it comes back with a new device id', async ({ page, sandbox, signIn }) => {
+    await startPlaying(page, sandbox, signIn);
+    const first = await page.evaluate(() => JSON.parse(localStorage.getItem('DEVICE_ID')!) as string);
+    const stream = await page.evaluate(() => (window as unknown as Instrumented).__streams.at(-1)!);
+    const key = new URL(stream).searchParams.get('key')!;
+    // The sandbox ends the device's event stream, as a restart or a network cut would.
+    expect((await fetch(`${sandbox.url}/sdk/v1/disconnect?key=${encodeURIComponent(key)}`, { method: 'POST' })).status).toBe(204);
+    await expect(card(page)).toHaveAttribute('data-device', 'reconnecting');
+    await expect(card(page).getByText('Reconnecting…')).toBeVisible();
+    await expect(card(page)).toHaveAttribute('data-device', 'ready');
+    const second = await page.evaluate(() => JSON.parse(localStorage.getItem('DEVICE_ID')!) as string);
+    expect(second).not.toBe(first);
+    // The card follows the provider (the old device's playback is gone) and plays again on the new device.
+    await card(page).getByRole('button', { name: 'Play', exact: true }).click();
+    await expectSound(page);
+    expect(((await webApi(page, sandbox, 'GET', 'me/player')).json as { device: { id: string } }).device.id).toBe(second);
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { clampOffset, keyStep } from '../../src/islands/player/card-position';
+import { shortcutFor } from '../../src/playback/shortcuts';
+
+const key = (init: Partial<KeyboardEvent> & { target?: EventTarget | null }) => ({
+  key: '',
+  shiftKey: false,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  target: document.body,
+  ...init,
+});
+
+describe('keyboard shortcuts', () => {
+  it('map Space, Shift+arrows, L and ? to the player', () => {
+    expect(shortcutFor(key({ key: ' ' }))).toBe('toggle');
+    expect(shortcutFor(key({ key: 'ArrowRight', shiftKey: true }))).toBe('next');
+    expect(shortcutFor(key({ key: 'ArrowLeft', shiftKey: true }))).toBe('previous');
+    expect(shortcutFor(key({ key: 'ArrowUp', shiftKey: true }))).toBe('volumeUp');
+    expect(shortcutFor(key({ key: 'ArrowDown', shiftKey: true }))).toBe('volumeDown');
+    expect(shortcutFor(key({ key: 'l' }))).toBe('like');
+    expect(shortcutFor(key({ key: '?', shiftKey: true }))).toBe('help');
+    expect(shortcutFor(key({ key: 'ArrowRight' }))).toBeNull();
+    expect(shortcutFor(key({ key: 'l', ctrlKey: true }))).toBeNull();
+  });
+
+  it('do nothing while the user types, and Space on a button presses the button', () => {
+    const input = document.createElement('input');
+    const textarea = document.createElement('textarea');
+    const range = Object.assign(document.createElement('input'), { type: 'range' });
+    const button = document.createElement('button');
+    expect(shortcutFor(key({ key: ' ', target: input }))).toBeNull();
+    expect(shortcutFor(key({ key: 'l', target: textarea }))).toBeNull();
+    expect(shortcutFor(key({ key: '?', target: input }))).toBeNull();
+    expect(shortcutFor(key({ key: ' ', target: button }))).toBeNull();
+    expect(shortcutFor(key({ key: 'l', target: range }))).toBe('like');
+  });
+});
+
+describe('the card position', () => {
+  const viewport = { width: 1280, height: 800 };
+  const box = { left: 914, top: 568, width: 350, height: 216 }; // bottom right, 16 px in
+
+  it('follows the wanted offset inside the viewport', () => {
+    expect(clampOffset({ x: -300, y: -200 }, { x: 0, y: 0 }, box, viewport)).toEqual({ x: -300, y: -200 });
+  });
+
+  it('stops 8 px from every edge, whatever the current offset', () => {
+    expect(clampOffset({ x: 500, y: 500 }, { x: 0, y: 0 }, box, viewport)).toEqual({ x: 8, y: 8 });
+    const moved = { left: 614, top: 368, width: 350, height: 216 };
+    expect(clampOffset({ x: -5000, y: -5000 }, { x: -300, y: -200 }, moved, viewport)).toEqual({ x: -906, y: -560 });
+  });
+
+  it('moves 16 px per arrow key, 64 px with Shift, and ignores other keys', () => {
+    expect(keyStep('ArrowLeft', false)).toEqual({ x: -16, y: 0 });
+    expect(keyStep('ArrowDown', true)).toEqual({ x: 0, y: 64 });
+    expect(keyStep('Enter', false)).toBeNull();
+  });
+});
