@@ -1,4 +1,4 @@
-// The player card (issue 18) against the sandbox's Web Playback SDK in a real
+// The player card against the sandbox's Web Playback SDK in a real
 // Chromium: sound from the SDK's audio element, the card's controls checked
 // against the provider's own GET me/player, the persisted card across client-router
 // navigations, Media Session, shortcuts, the premium prompt and the faults.
@@ -8,8 +8,8 @@ import { expect, test } from './fixtures';
 import { audio, card, expectSound, INSTRUMENTS, provider, startPlaying, webApi, type Instrumented } from './player-kit';
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await card(page).screenshot({ path: `/tmp/player-shots/${testInfo.project.name}-${name}.png` });
-  await page.screenshot({ path: `/tmp/player-shots/${testInfo.project.name}-${name}-page.png` });
+  await card(page).screenshot({ path: `${testInfo.project.outputDir}/screens/player-${testInfo.project.name}-${name}.png` });
+  await page.screenshot({ path: `${testInfo.project.outputDir}/screens/player-${testInfo.project.name}-${name}-page.png` });
 }
 
 /** The navigation links a user of this screen size has. */
@@ -44,6 +44,18 @@ test('the card plays, and keeps the same audio element playing across three page
   expect((await audio(page))!.count).toBe(1);
   await expectSound(page);
   expect((await provider(page, sandbox))!.is_playing).toBe(true);
+});
+
+test('a click on a track on home plays it and marks its row', async ({ page, signIn }) => {
+  await page.addInitScript(INSTRUMENTS);
+  await signIn(page);
+  await page.waitForFunction(() => localStorage.getItem('DEVICE_ID') !== null);
+  const row = page.locator('[aria-label^="Tranding Songs"] [data-track-id]').first();
+  const name = (await row.locator('.track-row__title').textContent())!;
+  await row.getByRole('button', { name: /^Play / }).click();
+  await expect(card(page).getByText(name, { exact: true })).toBeVisible();
+  await expectSound(page);
+  await expect(row).toHaveAttribute('aria-current', 'true');
 });
 
 test('pause, resume, next and previous across the album; shuffle and repeat agree with GET me/player', async ({ page, sandbox, signIn }) => {
@@ -81,7 +93,7 @@ test('pause, resume, next and previous across the album; shuffle and repeat agre
 test('Space toggles playback, and the shortcuts sheet lists the keys', async ({ page, sandbox, signIn }) => {
   await startPlaying(page, sandbox, signIn);
   await expectSound(page);
-  await page.locator('h1.page-title').click(); // focus in the page, not in a field
+  await page.locator('.detail-header__type').click(); // focus in the page, not in a field
   await page.keyboard.press('Space');
   await expect.poll(async () => (await provider(page, sandbox))!.is_playing).toBe(false);
   await expect.poll(async () => (await audio(page))?.paused).toBe(true);
@@ -188,6 +200,15 @@ test.describe('faults', () => {
     await expect(card(page).getByText('Nothing playing')).toBeVisible();
     await expect(card(page).getByRole('button', { name: 'Play', exact: true })).toBeDisabled();
     expect(await provider(page, sandbox)).toBeNull();
+  });
+
+  test("the free account clicking a track gets the 'Premium Required' dialog and no card", async ({ page, signIn }) => {
+    await signIn(page, 'free');
+    const row = page.locator('[aria-label^="Tranding Songs"] [data-track-id]').first();
+    await row.getByRole('button', { name: /^Play / }).click();
+    // SPEC §5: no stored device id resets the player and opens the premium prompt.
+    await expect(page.getByRole('dialog', { name: 'Premium Required' })).toBeVisible();
+    await expect(card(page).getByText('Nothing playing')).toBeHidden();
   });
 
   test('a dropped SDK connection shows the card reconnecting, and it comes back with a new device id', async ({ page, sandbox, signIn }) => {
