@@ -7,7 +7,7 @@ beforeAll(async () => {
   s = await startSandbox();
   token = (await s.signIn()).access_token;
 });
-afterAll(async () => s.dispose());
+afterAll(async () => s.stop());
 afterEach(async () => {
   await fetch(`${s.url}/__sandbox/faults`, { method: 'DELETE' });
 });
@@ -71,7 +71,7 @@ describe('faults (SANDBOX_FAULTS=1)', () => {
       expect((await fetch(`${plain.url}/__sandbox/faults`, { method: 'POST', body: '{}' })).status).toBe(404);
       expect((await fetch(`${plain.url}/__sandbox/reset`, { method: 'POST' })).status).toBe(404);
     } finally {
-      await plain.dispose();
+      await plain.stop();
     }
   });
 });
