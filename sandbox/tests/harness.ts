@@ -22,7 +22,7 @@ export interface TestClock {
   advance: (ms: number) => void;
 }
 
-export function createTestClock(start = Date.now()): TestClock {
+function createTestClock(start = Date.now()): TestClock {
   let value = start;
   return { now: () => value, advance: (ms) => void (value += ms) };
 }
@@ -96,15 +96,25 @@ export async function addFault(url: string, fault: Record<string, unknown> | Rec
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(fault),
   });
-  if (!response.ok) throw new Error(`Fault refused: ${response.status} ${await response.text()}`);
+  const answer = await response.text();
+  if (!response.ok) throw new Error(`Fault refused: ${response.status} ${answer}`);
+}
+
+/** How many requests each fault has hit, in the order the faults were added. */
+export async function faultHits(url: string): Promise<number[]> {
+  const listed = (await (await fetch(`${url}/__sandbox/faults`)).json()) as { faults: { hits: number }[] };
+  return listed.faults.map((fault) => fault.hits);
+}
+
+/** Removes every scripted failure. */
+export async function clearFaults(url: string): Promise<void> {
+  await (await fetch(`${url}/__sandbox/faults`, { method: 'DELETE' })).arrayBuffer();
 }
 
 export interface SdkEvent {
   event: string;
   data: Record<string, unknown>;
 }
-
-export type TestDevice = Awaited<ReturnType<typeof connectDevice>>;
 
 /** An SDK device spoken to the way /sdk/player.js does: register, then read its event stream. */
 export async function connectDevice(url: string, token: string, name = 'Test device') {
