@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectDevice, startSandbox, type RunningSandbox } from '../harness';
 
 let t: RunningSandbox;
@@ -15,6 +15,9 @@ beforeAll(async () => {
   album = { uri: `spotify:album:${row.id}`, trackIds: tracks.map((track) => track.id) };
 });
 afterAll(() => t.stop());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 function api(method: string, path: string, options: { token?: string; body?: unknown } = {}) {
   return fetch(`${t.url}/v1/me/player${path}`, {
@@ -137,6 +140,8 @@ describe('the player endpoints with an SDK device', () => {
   });
 
   it('moves to the next track on its own when one ends, or when the device reports its end', async () => {
+    // The sandbox's end-of-track timer is a setTimeout in this process: fake, so the test steps it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const device = await connectDevice(t.url, guest);
     await device.next('ready');
     await device.next('state');
@@ -147,8 +152,9 @@ describe('the player endpoints with an SDK device', () => {
     // 150 ms before the end on the sandbox clock: reading settles the state and arms the end-of-track timer.
     t.clock.advance(first.duration_ms - 150);
     expect((await playback())?.item.id).toBe(album.trackIds[0]);
-    // The sandbox clock stands still unless moved: move it past the end before the timer fires.
+    // The sandbox clock stands still unless moved: move it past the end, then let the timer fire.
     t.clock.advance(200);
+    await vi.advanceTimersByTimeAsync(200);
     const pushed = await device.next('state');
     expect(currentId(pushed)).not.toBe(album.trackIds[0]);
     t.clock.advance(1_000);
