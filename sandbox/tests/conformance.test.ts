@@ -3,7 +3,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiProfile } from '../env';
-import { startSandbox, type RunningSandbox } from './harness';
+import { addFault, startSandbox, type RunningSandbox } from './harness';
 import { PROVIDER_DESCRIPTION } from './provider-description';
 
 /**
@@ -229,7 +229,7 @@ describe.each(['extended', 'development'] as const)('conformance with the provid
       { method: 'get', template: '/me/tracks', path: '/me/tracks', status: 403 },
       await fetch(`${s.url}/v1/me/tracks`, { headers: { Authorization: `Bearer ${narrow}` } }),
     );
-    await fetch(`${s.url}/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ match: { path: '^/v1/search$' }, status: 429, headers: { 'Retry-After': '3' }, times: 1 }) });
+    await addFault(s.url, { match: { path: '^/v1/search$' }, status: 429, headers: { 'Retry-After': '3' }, times: 1 });
     const limited = await fetch(`${s.url}/v1/search?q=a&type=track`, { headers: { Authorization: `Bearer ${token}` } });
     expect(limited.headers.get('retry-after')).toBe('3');
     await check({ method: 'get', template: '/search', path: '/search', status: 429 }, limited);

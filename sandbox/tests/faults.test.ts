@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startSandbox, type RunningSandbox } from './harness';
+import { clearFaults, faultHits, startSandbox, type RunningSandbox } from './harness';
 
 let s: RunningSandbox;
 let token: string;
@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(async () => s.stop());
 afterEach(async () => {
   vi.useRealTimers();
-  await fetch(`${s.url}/__sandbox/faults`, { method: 'DELETE' });
+  await clearFaults(s.url);
 });
 
 const script = (fault: unknown) =>
@@ -53,7 +53,7 @@ describe('faults (SANDBOX_FAULTS=1)', () => {
     await script({ match: { path: '^/v1/browse/categories$' }, delayMs: 300, times: 1 });
     let status = 0;
     const delayed = s.get('/v1/browse/categories', token).then((answer) => (status = answer.status));
-    await expect.poll(async () => (await (await fetch(`${s.url}/__sandbox/faults`)).json()).faults[0].hits).toBe(1);
+    await expect.poll(() => faultHits(s.url)).toEqual([1]);
     await vi.advanceTimersByTimeAsync(299);
     // A request sent later is answered at once, while the delayed one is still held.
     expect((await s.get('/v1/me', token)).status).toBe(200);

@@ -14,8 +14,6 @@ import { ALL_SCOPES, signIn, type Login, type Tokens } from './oauth';
  * still until the test moves it. connectDevice speaks to it as an SDK player does.
  */
 
-export { ALL_SCOPES, type Tokens } from './oauth';
-
 /** The sandbox's clock: it stands still unless a test moves it, so expiry and playback progress are the test's to decide. */
 export interface TestClock {
   now: () => number;
