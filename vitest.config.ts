@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Two kinds of unit tests: the client's (lib, stores, api, islands) in a DOM,
-// and the sandbox's, over real HTTP against a sandbox on a temporary data directory.
+// and the sandbox's (all under sandbox/tests/), over real HTTP against a sandbox on a temporary data
+// directory started by sandbox/tests/harness.ts, the one harness both kinds use.
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
   test: {

@@ -13,11 +13,14 @@ export function isArtKind(value: string): value is ArtKind {
   return (ART_KINDS as readonly string[]).includes(value);
 }
 
-/** Ids as the provider writes them (base62) plus the '-' and '_' some seeded ids use. */
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/**
+ * Ids as the provider writes them (base62), plus the '-' and '_' some seeded ids use and
+ * the dots inside user ids (`aarav.sharma`); never a leading, trailing or doubled dot.
+ */
+const ID_PATTERN = /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$/;
 
 export function isArtId(value: string): boolean {
-  return ID_PATTERN.test(value);
+  return value.length <= 64 && ID_PATTERN.test(value);
 }
 
 const SIZE = 640;

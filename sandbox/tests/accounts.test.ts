@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SCOPES, authorizeCode, REDIRECT_URI, startSandbox, tokenRequest, type RunningSandbox } from './harness';
+import { startSandbox, type RunningSandbox } from './harness';
+import { ALL_SCOPES, authorizeCode, REDIRECT_URI, tokenRequest } from './oauth';
 
 let s: RunningSandbox;
 beforeAll(async () => {
   s = await startSandbox({ tokenTtl: 3600 });
 });
-afterAll(async () => s.dispose());
+afterAll(async () => s.stop());
 
 const exchange = (code: string, verifier: string, redirect = REDIRECT_URI) =>
   tokenRequest(s.url, { grant_type: 'authorization_code', code, redirect_uri: redirect, client_id: 'my-music', code_verifier: verifier });

@@ -11,7 +11,7 @@ beforeAll(async () => {
   s = await startSandbox();
   token = (await s.signIn()).access_token;
 });
-afterAll(async () => s.dispose());
+afterAll(async () => s.stop());
 
 const json = async (path: string) => {
   const answer = await s.get(path, token);

@@ -1,18 +1,14 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiProfile } from '../env';
-import { startSandbox, type RunningSandbox } from './harness';
-
-/** The provider's public description, beside the repository (../shared/provider/), as CI has it. */
-const SPEC = fileURLToPath(new URL('../../../shared/provider/spotify-web-api.openapi.yml', import.meta.url));
+import { addFault, startSandbox, type RunningSandbox } from './harness';
+import { PROVIDER_DESCRIPTION } from './provider-description';
 
 /**
  * Where the sandbox follows the real provider rather than the description (see
- * ../shared/provider/README.md). Each is applied by name and counted, and the counts are printed.
+ * sandbox/conformance/README.md). Each is applied by name and counted, and the counts are printed.
  */
 const EXCEPTIONS = {
   'null-playlist-entry-track': 'a playlist entry whose track was removed carries track (and item) null; the schema says TrackObject',
@@ -165,9 +161,8 @@ describe.each(['extended', 'development'] as const)('conformance with the provid
   let token: string;
   const ids: Record<string, string> = {};
   beforeAll(async () => {
-    if (!existsSync(SPEC)) throw new Error(`missing ${SPEC}: the conformance test needs ../shared/provider beside the repository`);
     if (!api) {
-      api = (await SwaggerParser.dereference(SPEC)) as unknown as typeof api;
+      api = (await SwaggerParser.dereference(PROVIDER_DESCRIPTION)) as unknown as typeof api;
       withoutDiscriminators(api);
     }
     applied.clear();
@@ -184,7 +179,7 @@ describe.each(['extended', 'development'] as const)('conformance with the provid
     if (profile === 'extended') ids.oddPlaylist = id("SELECT id FROM playlists WHERE name = 'Odd Ones Out'");
   });
   afterAll(async () => {
-    await s?.dispose();
+    await s?.stop();
     const lines = [...applied].map(([name, count]) => `  ${name} (${count}x): ${EXCEPTIONS[name]}`);
     console.info(`conformance (${profile}): schema exceptions applied:\n${lines.join('\n') || '  none'}`);
     console.info(`conformance (${profile}): status checked only, no JSON body documented: ${[...statusOnly].join(', ') || 'none'}`);
@@ -234,7 +229,7 @@ describe.each(['extended', 'development'] as const)('conformance with the provid
       { method: 'get', template: '/me/tracks', path: '/me/tracks', status: 403 },
       await fetch(`${s.url}/v1/me/tracks`, { headers: { Authorization: `Bearer ${narrow}` } }),
     );
-    await fetch(`${s.url}/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ match: { path: '^/v1/search$' }, status: 429, headers: { 'Retry-After': '3' }, times: 1 }) });
+    await addFault(s.url, { match: { path: '^/v1/search$' }, status: 429, headers: { 'Retry-After': '3' }, times: 1 });
     const limited = await fetch(`${s.url}/v1/search?q=a&type=track`, { headers: { Authorization: `Bearer ${token}` } });
     expect(limited.headers.get('retry-after')).toBe('3');
     await check({ method: 'get', template: '/search', path: '/search', status: 429 }, limited);

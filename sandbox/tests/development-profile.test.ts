@@ -8,7 +8,7 @@ beforeAll(async () => {
   s = await startSandbox({ apiProfile: 'development' });
   token = (await s.signIn()).access_token;
 });
-afterAll(async () => s.dispose());
+afterAll(async () => s.stop());
 
 const call = (path: string, method = 'GET') => s.send(method, path, token);
 

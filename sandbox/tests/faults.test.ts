@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from './harness';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { clearFaults, faultHits, startSandbox, type RunningSandbox } from './harness';
 
 let s: RunningSandbox;
 let token: string;
@@ -7,9 +7,10 @@ beforeAll(async () => {
   s = await startSandbox();
   token = (await s.signIn()).access_token;
 });
-afterAll(async () => s.dispose());
+afterAll(async () => s.stop());
 afterEach(async () => {
-  await fetch(`${s.url}/__sandbox/faults`, { method: 'DELETE' });
+  vi.useRealTimers();
+  await clearFaults(s.url);
 });
 
 const script = (fault: unknown) =>
@@ -47,10 +48,20 @@ describe('faults (SANDBOX_FAULTS=1)', () => {
   });
 
   it('delays, and drops the connection', async () => {
+    // The delay is a setTimeout in this process: fake, so the test steps it instead of waiting.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await script({ match: { path: '^/v1/browse/categories$' }, delayMs: 300, times: 1 });
-    const started = Date.now();
-    expect((await s.get('/v1/browse/categories', token)).status).toBe(200);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(280);
+    let status = 0;
+    const delayed = s.get('/v1/browse/categories', token).then((answer) => (status = answer.status));
+    await expect.poll(() => faultHits(s.url)).toEqual([1]);
+    await vi.advanceTimersByTimeAsync(299);
+    // A request sent later is answered at once, while the delayed one is still held.
+    expect((await s.get('/v1/me', token)).status).toBe(200);
+    expect(status).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    await delayed;
+    expect(status).toBe(200);
+    vi.useRealTimers();
     await script({ match: { path: '^/v1/me/playlists$' }, drop: true, times: 1 });
     await expect(s.get('/v1/me/playlists', token)).rejects.toThrow();
     expect((await s.get('/v1/me/playlists', token)).status).toBe(200);
@@ -71,7 +82,7 @@ describe('faults (SANDBOX_FAULTS=1)', () => {
       expect((await fetch(`${plain.url}/__sandbox/faults`, { method: 'POST', body: '{}' })).status).toBe(404);
       expect((await fetch(`${plain.url}/__sandbox/reset`, { method: 'POST' })).status).toBe(404);
     } finally {
-      await plain.dispose();
+      await plain.stop();
     }
   });
 });

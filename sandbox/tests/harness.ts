@@ -1,25 +1,28 @@
 import { serve, type ServerType } from '@hono/node-server';
-import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { createTokenStore } from '../accounts/tokens';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../app';
+import { ALL_SCOPES, signIn, type Login, type Tokens } from './oauth';
 
-export const ALL_SCOPES = [
-  'user-read-currently-playing', 'user-read-recently-played', 'user-read-playback-state', 'user-modify-playback-state',
-  'playlist-read-private', 'playlist-read-collaborative', 'user-top-read', 'streaming', 'user-read-email',
-  'user-read-private', 'user-follow-read', 'user-follow-modify', 'user-library-read', 'user-library-modify',
-];
-export const REDIRECT_URI = 'http://127.0.0.1:4999/callback';
+/**
+ * The one way every test starts a sandbox (the sandbox's own tests, the client's
+ * tests in tests/unit, playback's): a real sandbox over real HTTP on 127.0.0.1,
+ * port 0, a fresh temporary data directory, faults on, and a clock that stands
+ * still until the test moves it. connectDevice speaks to it as an SDK player does.
+ */
 
-/** A movable clock, so tests reach expiry without waiting. */
-export class TestClock {
-  value = Date.now();
-  now = () => this.value;
-  advance(ms: number) {
-    this.value += ms;
-  }
+/** The sandbox's clock: it stands still unless a test moves it, so expiry and playback progress are the test's to decide. */
+export interface TestClock {
+  now: () => number;
+  advance: (ms: number) => void;
+}
+
+function createTestClock(start = Date.now()): TestClock {
+  let value = start;
+  return { now: () => value, advance: (ms) => void (value += ms) };
 }
 
 export interface RunningSandbox {
@@ -27,58 +30,45 @@ export interface RunningSandbox {
   sandbox: Sandbox;
   clock: TestClock;
   dataDir: string;
-  /** Stops the server and closes the database; the data directory stays for a restart. */
-  stop: () => Promise<void>;
-  /** Stops and deletes the data directory. */
-  dispose: () => Promise<void>;
+  /** An access token for the user (default: every scope), written through the sandbox's own token store, skipping the sign-in flow. */
+  token: (userId: string, scopes?: string[]) => string;
+  /** The whole OAuth code flow, as the guest or with email and password. */
+  signIn: (options?: Login & { scopes?: string[] }) => Promise<Tokens>;
   get: (path: string, token?: string) => Promise<Response>;
   send: (method: string, path: string, token: string, body?: string) => Promise<Response>;
-  signIn: (options?: { scopes?: string[]; email?: string; password?: string }) => Promise<Tokens>;
+  /** Stops the server and closes the database; removes the data directory unless keepData (to start again on it). */
+  stop: (options?: { keepData?: boolean }) => Promise<void>;
 }
 
-export interface Tokens {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-  scope: string;
-  token_type: string;
-}
-
-export function pkcePair() {
-  const verifier = randomBytes(48).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-}
-
-/** Starts a real sandbox over HTTP on 127.0.0.1, on a fresh temporary data directory (or the one given). */
-export async function startSandbox(options: SandboxOptions = {}, existingDir?: string): Promise<RunningSandbox> {
-  const dataDir = existingDir ?? mkdtempSync(join(tmpdir(), 'sandbox-test-'));
-  const clock = new TestClock();
-  // Listen first, so the sandbox's public URL (hrefs, next links) is the real one.
+/**
+ * Starts a sandbox (small catalogue, seed 42, faults on) with these options on top.
+ * `dataDir` starts it on an existing directory, e.g. one a stopped sandbox kept.
+ */
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'sandbox-test-'));
+  const clock = createTestClock();
+  // Listen on port 0 first and read the port it got, so the public URL (hrefs, next links,
+  // image URLs) is the real one and no other process can take the port in between.
   let handle: (request: Request, env: unknown) => Response | Promise<Response> = () => new Response(null, { status: 503 });
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: (request, env) => handle(request, env), hostname: '127.0.0.1', port: 0 }, () => resolve(s));
+    const started = serve({ fetch: (request, env) => handle(request, env), hostname: '127.0.0.1', port: 0 }, () => resolve(started));
   });
   // Tests block the event loop while generating catalogues; a late server-side keep-alive
   // close would then race the client's next request on the same socket (ECONNRESET).
   (server as unknown as { keepAliveTimeout: number }).keepAliveTimeout = 60_000;
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const sandbox = createSandbox({ size: 'small', seed: 42, faults: true, dataDir, now: clock.now, publicUrl: url, ...options });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  const sandbox = createSandbox({ size: 'small', seed: 42, faults: true, port, publicUrl: url, ...options, dataDir, now: options.now ?? clock.now });
   handle = (request, env) => sandbox.app.fetch(request, env as never);
-  const stop = async () => {
-    (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    sandbox.close();
-  };
-  const running: RunningSandbox = {
+  const tokens = createTokenStore(sandbox.db, sandbox.ctx.now, sandbox.config.tokenTtl);
+
+  return {
     url,
     sandbox,
     clock,
     dataDir,
-    stop,
-    dispose: async () => {
-      await stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    token: (userId, scopes = ALL_SCOPES) => tokens.issueAccess(userId, 'my-music', scopes.join(' ')).access_token,
+    signIn: ({ scopes, ...login } = {}) => signIn(url, scopes, login),
     get: (path, token) => fetch(url + path, { headers: token ? { Authorization: `Bearer ${token}` } : {} }),
     send: (method, path, token, body) =>
       fetch(url + path, {
@@ -86,38 +76,89 @@ export async function startSandbox(options: SandboxOptions = {}, existingDir?: s
         headers: { Authorization: `Bearer ${token}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
         body,
       }),
-    signIn: async ({ scopes = ALL_SCOPES, email, password } = {}) => {
-      const code = await authorizeCode(url, scopes, { email, password });
-      const response = await tokenRequest(url, {
-        grant_type: 'authorization_code', code: code.code, redirect_uri: REDIRECT_URI, client_id: 'my-music', code_verifier: code.verifier,
-      });
-      if (response.status !== 200) throw new Error(`token exchange failed: ${response.status} ${await response.text()}`);
-      return (await response.json()) as Tokens;
+    stop: async ({ keepData = false } = {}) => {
+      // Event streams and keep-alive sockets would hold close() open forever.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      await closed;
+      sandbox.close();
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
-  return running;
 }
 
-/** The browser's part of the code flow: open the sign-in page, press a button, read the code from the redirect. */
-export async function authorizeCode(url: string, scopes: string[], login: { email?: string; password?: string } = {}) {
-  const { verifier, challenge } = pkcePair();
-  const params = new URLSearchParams({
-    client_id: 'my-music', response_type: 'code', redirect_uri: REDIRECT_URI, scope: scopes.join(' '),
-    state: 'xyz-state', code_challenge_method: 'S256', code_challenge: challenge,
+/** Scripts a failure (POST /__sandbox/faults): matching requests get this answer, `times` times. */
+export async function addFault(url: string, fault: Record<string, unknown> | Record<string, unknown>[]): Promise<void> {
+  const response = await fetch(`${url}/__sandbox/faults`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(fault),
   });
-  const page = await fetch(`${url}/authorize?${params}`);
-  if (page.status !== 200) throw new Error(`sign-in page: ${page.status}`);
-  const form = new URLSearchParams(params);
-  if (login.email) {
-    form.set('action', 'login');
-    form.set('email', login.email);
-    form.set('password', login.password ?? '');
-  } else form.set('action', 'guest');
-  const answer = await fetch(`${url}/authorize`, { method: 'POST', body: form, redirect: 'manual' });
-  const location = new URL(answer.headers.get('location') ?? 'http://none/');
-  return { code: location.searchParams.get('code') ?? '', state: location.searchParams.get('state'), verifier, status: answer.status };
+  const answer = await response.text();
+  if (!response.ok) throw new Error(`Fault refused: ${response.status} ${answer}`);
 }
 
-export function tokenRequest(url: string, fields: Record<string, string>) {
-  return fetch(`${url}/api/token`, { method: 'POST', body: new URLSearchParams(fields) });
+/** How many requests each fault has hit, in the order the faults were added. */
+export async function faultHits(url: string): Promise<number[]> {
+  const listed = (await (await fetch(`${url}/__sandbox/faults`)).json()) as { faults: { hits: number }[] };
+  return listed.faults.map((fault) => fault.hits);
+}
+
+/** Removes every scripted failure. */
+export async function clearFaults(url: string): Promise<void> {
+  await (await fetch(`${url}/__sandbox/faults`, { method: 'DELETE' })).arrayBuffer();
+}
+
+export interface SdkEvent {
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/** An SDK device spoken to the way /sdk/player.js does: register, then read its event stream. */
+export async function connectDevice(url: string, token: string, name = 'Test device') {
+  const response = await fetch(`${url}/sdk/v1/devices`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name, volume: 0.5 }),
+  });
+  if (!response.ok) throw new Error(`register answered ${response.status}`);
+  const { device_id: deviceId, connection_key: key } = (await response.json()) as { device_id: string; connection_key: string };
+  const abort = new AbortController();
+  const stream = await fetch(`${url}/sdk/v1/events?key=${encodeURIComponent(key)}`, { signal: abort.signal });
+  const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const queued: SdkEvent[] = [];
+  let buffer = '';
+
+  async function fill() {
+    const { value, done } = await reader.read();
+    if (done) throw new Error('event stream closed');
+    buffer += value;
+    let end;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (event && data) queued.push({ event, data: JSON.parse(data) as Record<string, unknown> });
+    }
+  }
+
+  return {
+    deviceId,
+    key,
+    /** The next event of that name, skipping others. */
+    async next(event: string): Promise<SdkEvent['data']> {
+      for (;;) {
+        const index = queued.findIndex((item) => item.event === event);
+        if (index >= 0) return queued.splice(index, 1)[0]!.data;
+        await fill();
+      }
+    },
+    post(path: string, body: unknown) {
+      return fetch(`${url}/sdk/v1/${path}?key=${encodeURIComponent(key)}`, { method: 'POST', body: JSON.stringify(body) });
+    },
+    close() {
+      abort.abort();
+    },
+  };
 }

@@ -9,7 +9,7 @@ beforeAll(async () => {
   token = (await s.signIn()).access_token;
   artist = (s.sandbox.db.prepare('SELECT id FROM artists LIMIT 1').get() as { id: string }).id;
 });
-afterAll(async () => s.dispose());
+afterAll(async () => s.stop());
 
 const BAD_IDS = ['short', '0'.repeat(23), "'%20OR%201=1--", '%F0%9F%8E%B5%F0%9F%8E%B5%F0%9F%8E%B5%F0%9F%8E%B5%F0%9F%8E%B5%F0%9F%8E%B5', 'a'.repeat(1000), '%ZZ', '%00%00', '..%2F..%2Fetc'];
 const BAD_LIMITS = ['-1', '0', '51', 'abc', '1e3', '2.5', '99999999999999999999', '%20', '10,20'];

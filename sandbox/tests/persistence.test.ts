@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from './harness';
 
@@ -17,9 +16,9 @@ describe('persistence', () => {
     for (let i = 0; i < 30; i++) play.run('guest', track, new Date(first.clock.now() - i * 1000).toISOString());
     const before = await (await first.get('/v1/me/top/tracks?time_range=short_term&limit=1', access_token)).json();
     expect(before.items[0].id).toBe(track);
-    await first.stop();
+    await first.stop({ keepData: true });
 
-    const second = await startSandbox({}, first.dataDir);
+    const second = await startSandbox({ dataDir: first.dataDir });
     try {
       expect(await (await second.get(`/v1/me/albums/contains?ids=${album}`, access_token)).json()).toEqual([true]);
       expect(await (await second.get(`/v1/me/tracks/contains?ids=${track}`, access_token)).json()).toEqual([true]);
@@ -34,17 +33,16 @@ describe('persistence', () => {
       });
       expect(refreshed.status).toBe(200);
     } finally {
-      await second.stop();
+      await second.stop({ keepData: true });
     }
 
     // Another seed regenerates the catalogue (and starts the library afresh).
-    const third = await startSandbox({ seed: 43 }, first.dataDir);
+    const third = await startSandbox({ seed: 43, dataDir: first.dataDir });
     try {
       const count = third.sandbox.db.prepare('SELECT count(*) AS n FROM albums WHERE id = ?').get(album) as { n: number };
       expect(count.n).toBe(0);
     } finally {
       await third.stop();
-      rmSync(first.dataDir, { recursive: true, force: true });
     }
   });
 
@@ -61,7 +59,7 @@ describe('persistence', () => {
       expect(await saved()).toBe(total);
       expect((await s.get('/v1/me', access_token)).status).toBe(200);
     } finally {
-      await s.dispose();
+      await s.stop();
     }
   });
 });

@@ -17,7 +17,7 @@ beforeAll(async () => {
     playlist: id("SELECT id FROM playlists WHERE name = 'Top 50 - English'"),
   };
 });
-afterAll(async () => s.dispose());
+afterAll(async () => s.stop());
 
 const json = async (path: string, status = 200) => {
   const answer = await s.get(path, token);

@@ -10,9 +10,10 @@ export interface SeenRequest {
 type Reply = Response | Error | ((request: SeenRequest, signal: AbortSignal | null) => Response | Error | Promise<Response>);
 
 /**
- * Replaces global fetch with a scripted provider, for the failures a real
- * sandbox cannot be made to produce from a unit test (timeouts, offline,
- * a token URL that refuses). Replies are used in order; the last one repeats.
+ * Replaces global fetch with scripted answers, for session.test.ts's calls to the token URL.
+ * The API client's tests use none: a real sandbox and its fault injection produce every
+ * answer and failure they need (api-sandbox-rules.test.ts, error-catalogue.test.ts).
+ * Replies are used in order; the last one repeats.
  */
 export function stubFetch(...replies: Reply[]): SeenRequest[] {
   const seen: SeenRequest[] = [];
@@ -37,12 +38,4 @@ export function stubFetch(...replies: Reply[]): SeenRequest[] {
 /** A JSON response as the provider sends it. */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
-}
-
-/** The provider's error envelope. */
-export function providerError(status: number, message?: string, reason?: string, headers: Record<string, string> = {}): Response {
-  const error: Record<string, unknown> = { status };
-  if (message !== undefined) error.message = message;
-  if (reason !== undefined) error.reason = reason;
-  return json({ error }, status, headers);
 }

@@ -1,64 +1,30 @@
-import { serve, type ServerType } from '@hono/node-server';
 import { Window } from 'happy-dom';
 import { vi } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createSandbox, type Sandbox } from '../../../sandbox/app';
 import type { ApiProfile } from '../../../sandbox/env';
+import { startSandbox as startTestSandbox, type RunningSandbox as TestSandbox } from '../../../sandbox/tests/harness';
+import { submitSignIn } from '../../../sandbox/tests/oauth';
 
-export interface RunningSandbox {
-  base: string;
-  sandbox: Sandbox;
-  stop: () => Promise<void>;
-}
+/**
+ * The client's tests use the sandbox's one test harness (sandbox/tests/harness.ts);
+ * this file only adds what a client needs on top: browser storage in Node and the
+ * client's own PKCE sign-in.
+ */
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { addFault } from '../../../sandbox/tests/harness';
 
-/** A real sandbox provider on a fresh temporary data directory, served over HTTP on 127.0.0.1. */
+/** The harness's running sandbox; `base` is its `url`, the name the client's tests were written with. */
+export type RunningSandbox = TestSandbox & { base: string };
+
+/** A real sandbox provider (the one harness) in the given API profile. */
 export async function startSandbox(apiProfile: ApiProfile = 'extended'): Promise<RunningSandbox> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'my-music-client-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const sandbox = createSandbox({ dataDir, port, publicUrl: base, size: 'small', apiProfile, faults: true });
-  const server: ServerType = await new Promise((resolve) => {
-    const started = serve({ fetch: sandbox.app.fetch, hostname: '127.0.0.1', port }, () => resolve(started));
-  });
-  return {
-    base,
-    sandbox,
-    stop: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      sandbox.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const running = await startTestSandbox({ apiProfile });
+  return Object.assign(running, { base: running.url });
 }
 
 /** Signs in as the guest through the sandbox's real sign-in form; resolves to the /callback URL it redirects to. */
 export async function signInAsGuest(authorizeUrl: string): Promise<string> {
-  const url = new URL(authorizeUrl);
-  const form = new URLSearchParams(url.searchParams);
-  form.set('action', 'guest');
-  const response = await fetch(`${url.origin}${url.pathname}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: form.toString(),
-    redirect: 'manual',
-  });
-  const location = response.headers.get('Location');
-  if (!location) throw new Error(`The sign-in page answered ${response.status} without a redirect`);
+  const { status, location } = await submitSignIn(authorizeUrl);
+  if (!location) throw new Error(`The sign-in page answered ${status} without a redirect`);
   return location;
 }
 
@@ -78,14 +44,4 @@ export async function signInToSandbox(base: string): Promise<void> {
   const config = useProvider(base, { scopes: LOGIN_SCOPES });
   const destination = await completeLogin(await signInAsGuest(await prepareLogin(config)));
   if (destination !== '/') throw new Error(`Sign-in ended on ${destination}`);
-}
-
-/** Scripts a sandbox failure (SANDBOX_FAULTS): matching requests get this answer, `times` times. */
-export async function addFault(base: string, fault: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${base}/__sandbox/faults`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(fault),
-  });
-  if (!response.ok) throw new Error(`Fault refused: ${response.status} ${await response.text()}`);
 }

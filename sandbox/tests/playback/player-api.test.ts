@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDevice, startTestSandbox, type TestSandbox } from './test-kit';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { connectDevice, startSandbox, type RunningSandbox } from '../harness';
 
-let t: TestSandbox;
+let t: RunningSandbox;
 let guest: string;
 let album: { uri: string; trackIds: string[] };
 
 beforeAll(async () => {
-  t = await startTestSandbox();
+  t = await startSandbox();
   guest = t.token('guest');
   const row = t.sandbox.db.prepare('SELECT id FROM albums WHERE total_tracks >= 4 ORDER BY id LIMIT 1').get() as { id: string };
   const tracks = t.sandbox.db
@@ -14,7 +14,10 @@ beforeAll(async () => {
     .all(row.id) as { id: string }[];
   album = { uri: `spotify:album:${row.id}`, trackIds: tracks.map((track) => track.id) };
 });
-afterAll(() => t.close());
+afterAll(() => t.stop());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 function api(method: string, path: string, options: { token?: string; body?: unknown } = {}) {
   return fetch(`${t.url}/v1/me/player${path}`, {
@@ -67,7 +70,7 @@ describe('the player endpoints with an SDK device', () => {
     expect(currentId(pushed)).toBe(album.trackIds[1]);
     expect(pushed.state).toMatchObject({ paused: false, position: 2_000, shuffle: false, repeat_mode: 0, context: { uri: album.uri } });
 
-    t.clock.now += 1_500;
+    t.clock.advance(1_500);
     const state = await playback();
     expect(state).toMatchObject({ is_playing: true, progress_ms: 3_500, repeat_state: 'off', shuffle_state: false, currently_playing_type: 'track' });
     expect(state?.item.id).toBe(album.trackIds[1]);
@@ -77,7 +80,7 @@ describe('the player endpoints with an SDK device', () => {
     // Pause, resume, seek.
     expect((await api('PUT', '/pause')).status).toBe(204);
     expect((await device.next('state')).state).toMatchObject({ paused: true, position: 3_500 });
-    t.clock.now += 10_000;
+    t.clock.advance(10_000);
     expect(await playback()).toMatchObject({ is_playing: false, progress_ms: 3_500, actions: { disallows: { pausing: true } } });
     expect((await api('PUT', '/play')).status).toBe(204);
     expect((await device.next('state')).state).toMatchObject({ paused: false, position: 3_500 });
@@ -124,19 +127,21 @@ describe('the player endpoints with an SDK device', () => {
     await device.next('ready');
     const trackId = album.trackIds[0]!;
     await api('PUT', `/play?device_id=${device.deviceId}`, { body: { uris: [`spotify:track:${trackId}`] } });
-    t.clock.now += 29_000;
+    t.clock.advance(29_000);
     await playback();
     const recent = () => fetch(`${t.url}/v1/me/player/recently-played?limit=1`, { headers: { Authorization: `Bearer ${guest}` } }).then((r) => r.json()) as Promise<{ items: { track: { id: string }; played_at: string }[] }>;
     expect((await recent()).items[0]?.track.id).not.toBe(trackId);
-    t.clock.now += 2_000;
+    t.clock.advance(2_000);
     await playback();
     const latest = (await recent()).items[0];
     expect(latest?.track.id).toBe(trackId);
-    expect(Date.parse(latest!.played_at)).toBeGreaterThan(t.clock.now - 5_000);
+    expect(Date.parse(latest!.played_at)).toBeGreaterThan(t.clock.now() - 5_000);
     device.close();
   });
 
   it('moves to the next track on its own when one ends, or when the device reports its end', async () => {
+    // The sandbox's end-of-track timer is a setTimeout in this process: fake, so the test steps it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const device = await connectDevice(t.url, guest);
     await device.next('ready');
     await device.next('state');
@@ -145,13 +150,14 @@ describe('the player endpoints with an SDK device', () => {
     await api('PUT', `/play?device_id=${device.deviceId}`, { body: { context_uri: album.uri, offset: { position: 0 } } });
     expect(currentId(await device.next('state'))).toBe(album.trackIds[0]);
     // 150 ms before the end on the sandbox clock: reading settles the state and arms the end-of-track timer.
-    t.clock.now += first.duration_ms - 150;
+    t.clock.advance(first.duration_ms - 150);
     expect((await playback())?.item.id).toBe(album.trackIds[0]);
-    // The sandbox clock stands still unless moved: move it past the end before the timer fires.
-    t.clock.now += 200;
+    // The sandbox clock stands still unless moved: move it past the end, then let the timer fire.
+    t.clock.advance(200);
+    await vi.advanceTimersByTimeAsync(200);
     const pushed = await device.next('state');
     expect(currentId(pushed)).not.toBe(album.trackIds[0]);
-    t.clock.now += 1_000;
+    t.clock.advance(1_000);
     // The audio element's end moves playback on too.
     const playingId = (await playback())!.item.id;
     expect((await device.post('report', { track_id: playingId, position_ms: 0, ended: true })).status).toBe(204);

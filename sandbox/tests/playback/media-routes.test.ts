@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSandbox, type TestSandbox } from './test-kit';
-import { renderWavBytes, trackAudio } from './wav';
+import { startSandbox, type RunningSandbox } from '../harness';
+import { renderWavBytes, trackAudio } from '../../playback/wav';
 
-let t: TestSandbox;
+let t: RunningSandbox;
 let track: { id: string; duration_ms: number };
 
 beforeAll(async () => {
-  t = await startTestSandbox();
+  t = await startSandbox();
   track = t.sandbox.db.prepare('SELECT id, duration_ms FROM tracks ORDER BY id LIMIT 1').get() as typeof track;
 });
-afterAll(() => t.close());
+afterAll(() => t.stop());
 
 describe('/img', () => {
   it('serves a cacheable SVG and answers a matching If-None-Match with 304', async () => {
@@ -25,7 +25,19 @@ describe('/img', () => {
       expect((await fetch(`${t.url}/img/${kind}/x1.svg`)).status).toBe(200);
     }
     expect((await fetch(`${t.url}/img/track/x1.svg`)).status).toBe(404);
+    expect((await fetch(`${t.url}/img/user/..svg`)).status).toBe(404);
     expect((await fetch(`${t.url}/img/album/${'%2E%2E'}.svg`)).status).toBe(404);
+  });
+
+  it('serves the image URL it hands out for a user whose id has a dot', async () => {
+    const token = t.token('guest');
+    const user = (await (await fetch(`${t.url}/v1/users/aarav.sharma`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+      images: { url: string }[];
+    };
+    expect(user.images[0]?.url).toBe(`${t.url}/img/user/aarav.sharma.svg`);
+    const image = await fetch(user.images[0]!.url);
+    expect(image.status).toBe(200);
+    expect(await image.text()).toMatch(/^<svg /);
   });
 });
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   currentTrack, disallows, next, nextEventAt, pause, previous, progressMs, resume, seek, setRepeat, setShuffle, settle, startPlayback,
   type PlayerState, type QueueTrack, type StartOptions,
-} from './player-state';
-import { seededRandom } from '../catalogue/random';
+} from '../../playback/player-state';
+import { seededRandom } from '../../catalogue/random';
 
 const tracks: QueueTrack[] = [
   { id: 't0', uri: 'spotify:track:t0', durationMs: 60_000 },

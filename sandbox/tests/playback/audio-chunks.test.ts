@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CHUNK_BYTES, createAudioChunks } from './audio-chunks';
-import { renderWavBytes, trackAudio } from './wav';
+import { CHUNK_BYTES, createAudioChunks } from '../../playback/audio-chunks';
+import { renderWavBytes, trackAudio } from '../../playback/wav';
 
 async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];

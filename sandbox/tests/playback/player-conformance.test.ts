@@ -1,19 +1,13 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import Ajv, { type ValidateFunction } from 'ajv';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDevice, startTestSandbox, type TestSandbox } from './test-kit';
+import { connectDevice, startSandbox, type RunningSandbox } from '../harness';
+import { PROVIDER_DESCRIPTION } from '../provider-description';
 
-/**
- * The player endpoints' answers against the provider's public OpenAPI description
- * (../shared/provider). Skipped, and saying so, where that file is absent.
- */
-const SPEC = fileURLToPath(new URL('../../../shared/provider/spotify-web-api.openapi.yml', import.meta.url));
-const present = existsSync(SPEC);
+/** The player endpoints' answers against the provider's public OpenAPI description (sandbox/conformance/). */
 
 type Schemas = Record<string, object>;
-let t: TestSandbox;
+let t: RunningSandbox;
 let schemas: Schemas;
 // The description's discriminator lacks the form Ajv needs; oneOf alone still tells a track from an episode.
 const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: true });
@@ -29,13 +23,13 @@ function conforms(name: string, body: unknown) {
   return ok ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`);
 }
 
-describe.skipIf(!present)('player responses conform to the provider OpenAPI description', () => {
+describe('player responses conform to the provider OpenAPI description', () => {
   beforeAll(async () => {
-    const api = (await SwaggerParser.dereference(SPEC)) as unknown as { components: { schemas: Schemas } };
+    const api = (await SwaggerParser.dereference(PROVIDER_DESCRIPTION)) as unknown as { components: { schemas: Schemas } };
     schemas = api.components.schemas;
-    t = await startTestSandbox();
+    t = await startSandbox();
   });
-  afterAll(() => t?.close());
+  afterAll(() => t?.stop());
 
   it('GET me/player, currently-playing, devices and the player errors', async () => {
     const token = t.token('guest');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isArtId, isArtKind, renderArt, ART_KINDS } from './art';
-import { parseByteRange } from './byte-range';
-import { SAMPLE_RATE } from './melody';
-import { renderWavBytes, trackAudio } from './wav';
+import { isArtId, isArtKind, renderArt, ART_KINDS } from '../../playback/art';
+import { parseByteRange } from '../../playback/byte-range';
+import { SAMPLE_RATE } from '../../playback/melody';
+import { renderWavBytes, trackAudio } from '../../playback/wav';
 
 function pcmSamples(bytes: Uint8Array): Int16Array {
   const copy = bytes.slice(44);
@@ -39,6 +39,8 @@ describe('generated art', () => {
     expect(isArtId('abcXYZ019_-')).toBe(true);
     expect(isArtId('../etc/passwd')).toBe(false);
     expect(isArtId('x'.repeat(65))).toBe(false);
+    expect(isArtId('aarav.sharma')).toBe(true);
+    for (const bad of ['..', '.hidden', 'trailing.', 'a..b', 'a/b']) expect(isArtId(bad)).toBe(false);
   });
 });
 

@@ -1,0 +1,150 @@
+// @vitest-environment node
+// Node's own fetch and URL, as in api-sandbox*.test.ts: under happy-dom, Vitest's web transform gives
+// import.meta.url a non-file URL and the sandbox cannot read its own files (sandbox/playback/sdk-routes.ts).
+//
+// DESIGN §5's rules of the one API client (request building, token refresh, retries, cancellation),
+// each driven through a real sandbox, its failures scripted with the sandbox's fault injection.
+// SPEC §8's table of what the user then sees is error-catalogue.test.ts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, clientTiming, resetClient } from '../../src/api/client';
+import { isCanceled, isUnavailable } from '../../src/api/errors';
+import { getMe } from '../../src/api/me';
+import { $capabilities } from '../../src/stores/capabilities';
+import { $session, storeTokens } from '../../src/stores/session';
+import { faultHits } from '../../sandbox/tests/harness';
+import { expectSessionKept, sleepForReal, trackClientEffects } from './helpers/client-effects';
+import { addFault, signInToSandbox, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
+import { rejection } from './helpers/rejection';
+
+let running: RunningSandbox;
+let trackId: string;
+const effects = trackClientEffects(() => running.url);
+const hits = () => faultHits(running.url);
+
+const ME = '^/v1/me$';
+const TOKEN_URL = '^/api/token$';
+/** A fault without status or body only counts: the request goes on to the real handler. */
+const countTokenRequests = { match: { method: 'POST', path: TOKEN_URL } };
+
+beforeAll(async () => {
+  useBrowserStorage();
+  running = await startSandbox('extended');
+  resetClient();
+  await signInToSandbox(running.url);
+  const found = (await callApi({ path: 'search', query: { q: 'a', type: 'track', limit: 1 } })) as { tracks: { items: { id: string }[] } };
+  trackId = found.tracks.items[0]!.id;
+}, 120_000);
+
+afterAll(async () => {
+  await running?.stop();
+});
+
+describe('requests', () => {
+  it('sends the query without its undefined values, keeping 0, and parses the JSON answer', async () => {
+    // The fault's pattern is tried on the path with its query: it answers only that exact URL.
+    await addFault(running.url, { match: { method: 'GET', path: '^/v1/albums/a1\\?market=IN&offset=0$' }, status: 200, body: { id: 'a1' } });
+    expect(await callApi({ path: 'albums/a1', query: { market: 'IN', offset: 0, skip: undefined } })).toEqual({ id: 'a1' });
+    expect(await hits()).toEqual([1]);
+  });
+
+  it('sends a JSON body with the bearer token and resolves undefined for an empty answer', async () => {
+    expect(await callApi({ method: 'PUT', path: 'me/tracks', body: { ids: [trackId] } })).toBeUndefined();
+    expect(await callApi({ path: 'me/tracks/contains', query: { ids: trackId } })).toEqual([true]);
+    await callApi({ method: 'DELETE', path: 'me/tracks', body: { ids: [trackId] } });
+    expect(await callApi({ path: 'me/tracks/contains', query: { ids: trackId } })).toEqual([false]);
+  });
+});
+
+describe('token refresh', () => {
+  it('refreshes before sending when the token is about to expire', async () => {
+    const before = $session.get()!;
+    storeTokens({ ...before, expiresAt: Date.now() + 1000 });
+    await addFault(running.url, countTokenRequests);
+    expect((await getMe()).id).toBe('guest');
+    expect(await hits()).toEqual([1]);
+    expect($session.get()?.accessToken).not.toBe(before.accessToken);
+    expect(effects.shown).toEqual([]);
+    expectSessionKept(effects);
+  });
+
+  it("a 401 with no refresh token ends the session without asking the token URL: 'Session Expired', /auth", async () => {
+    storeTokens({ ...$session.get()!, refreshToken: null });
+    await addFault(running.url, [{ match: { method: 'GET', path: ME }, status: 401 }, countTokenRequests]);
+    expect((await rejection(getMe())).status).toBe(401);
+    expect(await hits()).toEqual([1, 0]);
+    expect(localStorage.length).toBe(0);
+    expect(effects.shown).toEqual(['Session Expired']);
+    expect(effects.visits).toEqual([{ path: '/auth', replace: true }]);
+  });
+
+  it('calls in flight that all meet the expired session share one refresh and end the session once', async () => {
+    await addFault(running.url, [
+      { match: { method: 'GET', path: '^/v1/me(/playlists)?$' }, status: 401 },
+      { match: { method: 'POST', path: TOKEN_URL }, status: 400, body: { error: 'invalid_grant', error_description: 'Refresh token revoked' } },
+    ]);
+    await Promise.all([rejection(callApi({ path: 'me' })), rejection(callApi({ path: 'me/playlists' }))]);
+    expect(await hits()).toEqual([2, 1]);
+    expect(effects.shown).toEqual(['Session Expired']);
+    expect(effects.visits).toEqual([{ path: '/auth', replace: true }]);
+  });
+
+  it('a second 401 after a successful refresh is not refreshed again', async () => {
+    await addFault(running.url, [{ match: { method: 'GET', path: ME }, status: 401 }, countTokenRequests]);
+    await rejection(getMe());
+    expect(await hits()).toEqual([2, 1]);
+    expect(effects.shown).toEqual(['Session Expired']);
+  });
+});
+
+describe('retries', () => {
+  it('a second 429 is not retried again, and a Retry-After beyond the bound is not waited for', async () => {
+    await addFault(running.url, { match: { method: 'GET', path: ME }, status: 429, headers: { 'Retry-After': '1' } });
+    await rejection(getMe());
+    expect(await hits()).toEqual([2]);
+    expect(effects.waits).toEqual([1000]);
+    await addFault(running.url, { match: { method: 'GET', path: '^/v1/me/playlists$' }, status: 429, headers: { 'Retry-After': '3600' } });
+    await rejection(callApi({ path: 'me/playlists' }));
+    expect(await hits()).toEqual([2, 1]);
+    expect(effects.waits).toEqual([1000]);
+  });
+
+  it('a command answered 429 is not retried', async () => {
+    await addFault(running.url, { match: { method: 'PUT', path: '^/v1/me/tracks' }, status: 429, headers: { 'Retry-After': '1' } });
+    expect((await rejection(callApi({ method: 'PUT', path: 'me/tracks', query: { ids: trackId } }))).status).toBe(429);
+    expect(await hits()).toEqual([1]);
+    expect(effects.waits).toEqual([]);
+  });
+
+  it("a command on a dropped connection is not retried: 'Internet Connection Problem'", async () => {
+    await addFault(running.url, { match: { method: 'PUT', path: '^/v1/me/tracks' }, drop: true });
+    expect((await rejection(callApi({ method: 'PUT', path: 'me/tracks', query: { ids: trackId } }))).kind).toBe('network');
+    expect(await hits()).toEqual([1]);
+    expect(effects.shown).toEqual(['Internet Connection Problem']);
+    expectSessionKept(effects);
+  });
+
+  it('a call cancelled during its retry wait rejects as cancelled, and the newer one goes through', async () => {
+    // The client's own wait, a minute long: only the cancellation can end it.
+    sleepForReal(effects);
+    clientTiming.retryDelayMs = 60_000;
+    await addFault(running.url, { match: { method: 'GET', path: ME }, status: 500, times: 1 });
+    const first = callApi({ path: 'me', name: 'me' });
+    await expect.poll(() => effects.waits).toEqual([60_000]);
+    const second = callApi<{ id: string }>({ path: 'me', name: 'me' });
+    expect(isCanceled(await rejection(first))).toBe(true);
+    expect((await second).id).toBe('guest');
+    expect(effects.shown).toEqual([]);
+  });
+});
+
+describe("DESIGN §2's capabilities", () => {
+  it('an answered endpoint is available, and its later 404 is a real "not found", not a missing capability', async () => {
+    await callApi({ path: 'users/aarav.sharma', capability: 'otherUsers' });
+    expect($capabilities.get().otherUsers).toBe('available');
+    const error = await rejection(callApi({ path: 'users/nobody-at-all', capability: 'otherUsers' }));
+    expect(error.status).toBe(404);
+    expect(isUnavailable(error)).toBe(false);
+    expect($capabilities.get().otherUsers).toBe('available');
+    expectSessionKept(effects);
+  });
+});
