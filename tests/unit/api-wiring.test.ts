@@ -3,7 +3,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClientWiring } from '../../src/api/client';
 import type { ErrorOutcome } from '../../src/api/errors';
-import { json, providerError, stubFetch } from './helpers/fetch-stub';
+import { json, stubFetch } from './helpers/fetch-stub';
+
+/** A provider error envelope: this seam's test needs only the answer's shape, not a sandbox. */
+const providerError = (status: number, message: string, reason?: string) =>
+  json({ error: { status, message, ...(reason ? { reason } : {}) } }, status);
 
 async function freshClient() {
   vi.resetModules();
