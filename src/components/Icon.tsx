@@ -1,4 +1,4 @@
-import { ICON_PATHS, type IconName } from './icon-paths';
+import { ICON_PATHS, SOLID_ICONS, strokeWidthOf, type IconName } from './icon-paths';
 
 interface IconProps {
   name: IconName;
@@ -8,15 +8,14 @@ interface IconProps {
 
 /** An icon of the product's set, for React islands (Icon.astro is its twin for pages). */
 export function Icon({ name, filled = false, size = 20 }: IconProps) {
-  const strokeWidth = name === 'more' ? 3.5 : 2;
   return (
     <svg
       viewBox="0 0 24 24"
       width={size}
       height={size}
-      fill={filled ? 'currentColor' : 'none'}
+      fill={filled || SOLID_ICONS.includes(name) ? 'currentColor' : 'none'}
       stroke="currentColor"
-      strokeWidth={strokeWidth}
+      strokeWidth={strokeWidthOf(name)}
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"

@@ -18,8 +18,15 @@ export const ICON_PATHS = {
   sun: 'M12 8a4 4 0 1 1 0 8a4 4 0 1 1 0-8zM12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4',
   moon: 'M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z',
   play: 'M8 5v14l11-7z',
+  pause: 'M7 4h3.5v16H7zM13.5 4H17v16h-3.5z',
+  next: 'M5 5l10 7-10 7zM17 5h2.5v14H17z',
+  previous: 'M19 5L9 12l10 7zM4.5 5H7v14H4.5z',
+  shuffle: 'M3 7h3.5c2.5 0 4 1.3 5.3 3.4l1.4 2.2C14.5 14.7 16 16 18.5 16H21M3 16h3.5c1.3 0 2.3-.4 3.1-1M14.4 8.1c.9-.7 2.2-1.1 4.1-1.1H21M18 4l3 3-3 3M18 13l3 3-3 3',
+  repeat: 'M4 11V9.5A2.5 2.5 0 016.5 7H19M16 4l3 3-3 3M20 13v1.5a2.5 2.5 0 01-2.5 2.5H5M8 20l-3-3 3-3',
+  drag: 'M9 6h.01M15 6h.01M9 12h.01M15 12h.01M9 18h.01M15 18h.01',
+  keyboard: 'M3 6h18v12H3zM7 10h.01M11 10h.01M15 10h.01M7 14h10',
   note: 'M9 18V5l11-2v13M9 18a3 3 0 1 1-6 0a3 3 0 1 1 6 0zM20 16a3 3 0 1 1-6 0a3 3 0 1 1 6 0z',
-  heart: 'M12 20.5s-8-4.7-8-10.6A4.4 4.4 0 0 1 12 7a4.4 4.4 0 0 1 8 2.9c0 5.9-8 10.6-8 10.6z',
+  heart: 'M12 20.5s-7.5-4.6-9.2-9.1C1.6 8 3.8 4.5 7.3 4.5c2 0 3.6 1.1 4.7 2.7 1.1-1.6 2.7-2.7 4.7-2.7 3.5 0 5.7 3.5 4.5 6.9-1.7 4.5-9.2 9.1-9.2 9.1z',
   clock: 'M12 3a9 9 0 1 1 0 18a9 9 0 1 1 0-18zM12 7v5l3 2',
   plus: 'M12 5v14M5 12h14',
   check: 'M5 12.5l4.5 4.5L19 7',
@@ -27,3 +34,9 @@ export const ICON_PATHS = {
 } as const;
 
 export type IconName = keyof typeof ICON_PATHS;
+
+/** Marks drawn solid whatever the caller says (the transport controls). */
+export const SOLID_ICONS: readonly IconName[] = ['play', 'pause', 'next', 'previous'];
+
+/** Dots are drawn with a thick stroke so they read as dots. */
+export const strokeWidthOf = (name: IconName): number => (name === 'more' || name === 'drag' ? 3.5 : 2);

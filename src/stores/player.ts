@@ -284,7 +284,7 @@ export function setProgressSeconds(seconds: number): void {
 
 /**
  * Releasing the progress bar: the elapsed second, and the music follows it.
- * **Change** from SPEC §5 (its seek listener does nothing; issue 18).
+ * **Change** from SPEC §5 (its seek listener does nothing): the music follows the bar.
  */
 export function seekToSecond(seconds: number): Promise<void> {
   setProgressSeconds(seconds);

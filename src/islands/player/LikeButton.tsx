@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { $libraryPending, $likedTracks } from '../../stores/library';
 import { likeCurrentTrack } from '../../stores/player';
-import { PlayerIcon } from './player-icons';
+import { Icon } from '../../components/Icon';
 
 /**
  * The card's like heart: likes or unlikes the playing track, then the playback is
@@ -24,7 +24,7 @@ export function LikeButton({ trackId }: { trackId: string | null }) {
       disabled={trackId === null || busy}
       onClick={() => void likeCurrentTrack()}
     >
-      <PlayerIcon name="heart" filled={liked} />
+      <Icon name="heart" filled={liked} />
     </button>
   );
 }

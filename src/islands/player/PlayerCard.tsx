@@ -8,7 +8,7 @@ import '../../styles/player.css';
 import { LikeButton } from './LikeButton';
 import { PlayerControls } from './PlayerControls';
 import { PlayerCover } from './PlayerCover';
-import { PlayerIcon } from './player-icons';
+import { Icon } from '../../components/Icon';
 import { PlayerProgress } from './PlayerProgress';
 import { ShortcutsSheet } from './ShortcutsSheet';
 import { TrackInfo } from './TrackInfo';
@@ -54,10 +54,10 @@ function PlayerCardView() {
         >
           <div className="player-card__bar">
             <button type="button" className="player-card__handle" aria-label="Move player (arrow keys)" {...handle}>
-              <PlayerIcon name="drag" size={16} />
+              <Icon name="drag" size={16} />
             </button>
             <button type="button" className="icon-button player-card__close" aria-label="Close player" disabled={!track} onClick={() => void closePlayer()}>
-              <PlayerIcon name="close" size={18} />
+              <Icon name="close" size={18} />
             </button>
           </div>
           <div className="player-card__body">

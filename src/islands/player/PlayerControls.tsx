@@ -1,6 +1,6 @@
 import type { Playback } from '../../api/types';
 import { cycleRepeat, nextTrack, previousTrack, togglePlay, toggleShuffle } from '../../stores/player';
-import { PlayerIcon } from './player-icons';
+import { Icon } from '../../components/Icon';
 
 const REPEAT_LABEL = { off: 'Repeat: off', context: 'Repeat: all', track: 'Repeat: one' } as const;
 
@@ -19,7 +19,7 @@ export function PlayerControls({ playback, playing, hasTrack }: { playback: Play
         disabled={!playback}
         onClick={() => void toggleShuffle()}
       >
-        <PlayerIcon name="shuffle" />
+        <Icon name="shuffle" />
       </button>
       <button
         type="button"
@@ -28,7 +28,7 @@ export function PlayerControls({ playback, playing, hasTrack }: { playback: Play
         disabled={!playback || disallows?.skippingPrev === true}
         onClick={() => void previousTrack()}
       >
-        <PlayerIcon name="previous" />
+        <Icon name="previous" />
       </button>
       <button
         type="button"
@@ -37,7 +37,7 @@ export function PlayerControls({ playback, playing, hasTrack }: { playback: Play
         disabled={!hasTrack}
         onClick={() => void togglePlay()}
       >
-        <PlayerIcon name={playing ? 'pause' : 'play'} size={24} />
+        <Icon name={playing ? 'pause' : 'play'} size={24} />
       </button>
       <button
         type="button"
@@ -46,7 +46,7 @@ export function PlayerControls({ playback, playing, hasTrack }: { playback: Play
         disabled={!playback || disallows?.skippingNext === true}
         onClick={() => void nextTrack()}
       >
-        <PlayerIcon name="next" />
+        <Icon name="next" />
       </button>
       <button
         type="button"
@@ -56,7 +56,7 @@ export function PlayerControls({ playback, playing, hasTrack }: { playback: Play
         disabled={!playback}
         onClick={() => void cycleRepeat()}
       >
-        <PlayerIcon name="repeat" />
+        <Icon name="repeat" />
         {repeat === 'track' && <span className="player-card__repeat-one">1</span>}
       </button>
     </div>
