@@ -1,7 +1,7 @@
 import { getArtist, getArtistAlbums, getArtistTopTracks, getRelatedArtists } from '../api/artists';
 import type { Album, Artist, Track } from '../api/types';
 import { createDetailArea } from './detail-area';
-import { checkLikesOf } from './library';
+import { checkLibraryOf, checkLikesOf } from './library';
 
 /** SPEC §9: Verified when followers exceed 1000. */
 export const VERIFIED_FOLLOWERS = 1000;
@@ -32,3 +32,6 @@ artistArea.bindRoutes(['artist', 'relatedArtists', 'artistAlbums'], 'artistId');
 
 // The hearts of Popular Tracks.
 checkLikesOf($artist, (state) => state.sections.topTracks.items.map((track) => track.id));
+// The Save and Follow buttons of Albums By {artist} and Fans Also like.
+checkLibraryOf('album', artistAlbums.$state, (state) => state.list.map((album) => album.id));
+checkLibraryOf('artist', $artist, (state) => state.sections.relatedArtists.items.map((related) => related.id));

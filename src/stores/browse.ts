@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import { getCategories, getCategoryPlaylists, getFeaturedPlaylists, getNewReleases } from '../api/browse';
 import type { Album, Category, Playlist } from '../api/types';
 import { createPagedList, type PageLoader } from './paged-list';
+import { checkLibraryOf } from './library';
 import { listArea } from './list-area';
 
 /** /album/new-release: new releases, 20 per page. */
@@ -38,3 +39,6 @@ listArea(featuredPlaylistsList, ['popularPlaylists']);
 listArea(categoryPlaylistsList, ['categoryPlaylists'], (route) => {
   categoryId = route.params.categoryId ?? '';
 });
+
+// The Save buttons of /album/new-release.
+checkLibraryOf('album', newReleasesList.$state, (state) => state.list.map((album) => album.id));

@@ -7,7 +7,7 @@ import { search } from '../api/search';
 import type { Album, Playlist, Track } from '../api/types';
 import { onRoute } from './route';
 import { withTopLoading } from './ui';
-import { checkLikesOf } from './library';
+import { checkLibraryOf, checkLikesOf } from './library';
 
 /** SPEC §9: home asks 50 recent plays, 10 new releases and 5 tracks per trending list. */
 export const HOME_RECENT_PLAYS = 50;
@@ -158,3 +158,5 @@ onMount($home, () =>
 
 // The hearts of the trending lists and Recent Played.
 checkLikesOf($home, (home) => [home.recentPlays, ...Object.values(home.trending)].flatMap((section) => section.items.map((track) => track.id)));
+// The Save buttons of the New Release row.
+checkLibraryOf('album', $home, (home) => home.newReleases.items.map((album) => album.id));

@@ -67,3 +67,36 @@ export function PlaylistCard({ playlist }: { playlist: Playlist }) {
   const by = playlist.owner.displayName ? `By ${playlist.owner.displayName}` : 'Playlist';
   return <Card href={`/playlist/${encodeURIComponent(playlist.id)}`} images={playlist.images} title={playlist.name} subtitle={by} />;
 }
+
+/** A full list of albums as a grid of tiles, each with its Save button. */
+export function AlbumGrid({ albums }: { albums: readonly Album[] }) {
+  return (
+    <div className="card-grid">
+      {albums.map((album) => (
+        <AlbumCard key={album.id} album={album} toggle />
+      ))}
+    </div>
+  );
+}
+
+/** A full list of artists as a grid of round tiles, each with its Follow button. */
+export function ArtistGrid({ artists }: { artists: readonly Artist[] }) {
+  return (
+    <div className="card-grid">
+      {artists.map((artist) => (
+        <ArtistCard key={artist.id} artist={artist} toggle />
+      ))}
+    </div>
+  );
+}
+
+/** A full list of playlists as a grid of tiles. */
+export function PlaylistGrid({ playlists }: { playlists: readonly Playlist[] }) {
+  return (
+    <div className="card-grid">
+      {playlists.map((playlist) => (
+        <PlaylistCard key={playlist.id} playlist={playlist} />
+      ))}
+    </div>
+  );
+}

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { AlbumCard, ArtistCard } from '../../components/browse/Card';
+import { AlbumGrid, ArtistGrid } from '../../components/browse/Card';
 import { DetailPage } from '../../components/browse/DetailPage';
 import { NotAvailable } from '../../components/browse/NotAvailable';
 import { PagedView } from '../../components/browse/PagedView';
@@ -21,11 +21,7 @@ function ArtistAlbumsBody() {
           </h1>
           <PagedView list={artistAlbums} empty="No Albums Available." skeleton={<CardSkeletons count={12} />}>
             {(albums) => (
-              <div className="card-grid">
-                {albums.map((album) => (
-                  <AlbumCard key={album.id} album={album} />
-                ))}
-              </div>
+              <AlbumGrid albums={albums} />
             )}
           </PagedView>
         </>
@@ -50,11 +46,7 @@ function RelatedArtistsBody() {
           ) : related.items.length === 0 ? (
             <ErrorScreen kind="data_not_found" title="No Related Artists Found." />
           ) : (
-            <div className="card-grid">
-              {related.items.map((item) => (
-                <ArtistCard key={item.id} artist={item} />
-              ))}
-            </div>
+            <ArtistGrid artists={related.items} />
           )}
         </>
       )}

@@ -64,7 +64,7 @@ function ArtistViewBody() {
                   {(albums) => (
                     <div className="card-row">
                       {albums.slice(0, SECTION_SIZE).map((album) => (
-                        <AlbumCard key={album.id} album={album} />
+                        <AlbumCard key={album.id} album={album} toggle />
                       ))}
                     </div>
                   )}
@@ -81,7 +81,7 @@ function ArtistViewBody() {
                     relatedArtists.items.length > 0 ? (
                       <div className="card-row">
                         {relatedArtists.items.slice(0, SECTION_SIZE).map((related) => (
-                          <ArtistCard key={related.id} artist={related} />
+                          <ArtistCard key={related.id} artist={related} toggle />
                         ))}
                       </div>
                     ) : (

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { AlbumCard, PlaylistCard } from '../../components/browse/Card';
+import { AlbumGrid, PlaylistGrid } from '../../components/browse/Card';
 import { PagedView } from '../../components/browse/PagedView';
 import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
@@ -12,13 +12,7 @@ import { isListUnavailable } from '../../stores/paged-list';
 import type { Playlist } from '../../api/types';
 import '../../styles/content.css';
 
-const playlistGrid = (playlists: Playlist[]) => (
-  <div className="card-grid">
-    {playlists.map((playlist) => (
-      <PlaylistCard key={playlist.id} playlist={playlist} />
-    ))}
-  </div>
-);
+const playlistGrid = (playlists: Playlist[]) => <PlaylistGrid playlists={playlists} />;
 
 /** /album/new-release: every new release, paged by infinite scroll. */
 function NewReleasesBody() {
@@ -27,11 +21,7 @@ function NewReleasesBody() {
       <h1 className="page-heading">New Release</h1>
       <PagedView list={newReleasesList} empty="No New Release Albums Available." skeleton={<CardSkeletons count={12} />}>
         {(albums) => (
-          <div className="card-grid">
-            {albums.map((album) => (
-              <AlbumCard key={album.id} album={album} />
-            ))}
-          </div>
+          <AlbumGrid albums={albums} />
         )}
       </PagedView>
     </>

@@ -70,7 +70,7 @@ function HomeViewBody() {
           {(albums) => (
             <div className="card-row">
               {albums.slice(0, HOME_NEW_RELEASES).map((album) => (
-                <AlbumCard key={album.id} album={album} />
+                <AlbumCard key={album.id} album={album} toggle />
               ))}
             </div>
           )}

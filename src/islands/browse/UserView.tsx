@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { PlaylistCard } from '../../components/browse/Card';
+import { PlaylistGrid } from '../../components/browse/Card';
 import { DetailHeader } from '../../components/browse/DetailHeader';
 import { DetailPage } from '../../components/browse/DetailPage';
 import { LibraryButton } from '../../components/browse/LibraryButton';
@@ -34,11 +34,7 @@ function UserViewBody() {
               <SectionHeader id="public-playlists" title="Public Playlists" />
               <PagedView list={userPlaylists} empty="No Playlist Available" skeleton={<CardSkeletons />}>
                 {(playlists) => (
-                  <div className="card-grid">
-                    {playlists.map((playlist) => (
-                      <PlaylistCard key={playlist.id} playlist={playlist} />
-                    ))}
-                  </div>
+                  <PlaylistGrid playlists={playlists} />
                 )}
               </PagedView>
             </section>

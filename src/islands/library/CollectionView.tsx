@@ -1,4 +1,4 @@
-import { PlaylistCard } from '../../components/browse/Card';
+import { PlaylistGrid } from '../../components/browse/Card';
 import { PagedView } from '../../components/browse/PagedView';
 import { CardSkeletons } from '../../components/browse/Skeletons';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
@@ -41,11 +41,7 @@ function CollectionViewBody() {
         </h2>
         <PagedView list={myPlaylistsList} empty="No Playlist Available" skeleton={<CardSkeletons />}>
           {(playlists) => (
-            <div className="card-grid">
-              {playlists.map((playlist) => (
-                <PlaylistCard key={playlist.id} playlist={playlist} />
-              ))}
-            </div>
+            <PlaylistGrid playlists={playlists} />
           )}
         </PagedView>
       </section>

@@ -1,5 +1,5 @@
-import type { Album, Artist, SavedAlbum, SavedTrack, Track } from '../../api/types';
-import { AlbumCard, ArtistCard } from '../../components/browse/Card';
+import type { Artist, SavedAlbum, SavedTrack, Track } from '../../api/types';
+import { AlbumGrid, ArtistGrid } from '../../components/browse/Card';
 import { PagedView } from '../../components/browse/PagedView';
 import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
@@ -11,36 +11,24 @@ import '../../styles/content.css';
 import '../../styles/library.css';
 
 /** A page of album tiles with its heading. */
-function AlbumGrid({ title, list, empty }: { title: string; list: PagedList<SavedAlbum>; empty: string }) {
+function AlbumPage({ title, list, empty }: { title: string; list: PagedList<SavedAlbum>; empty: string }) {
   return (
     <>
       <h1 className="page-heading">{title}</h1>
       <PagedView list={list} empty={empty} skeleton={<CardSkeletons count={12} />}>
-        {(saved) => (
-          <div className="card-grid">
-            {saved.map(({ album }: { album: Album }) => (
-              <AlbumCard key={album.id} album={album} toggle />
-            ))}
-          </div>
-        )}
+        {(saved) => <AlbumGrid albums={saved.map(({ album }) => album)} />}
       </PagedView>
     </>
   );
 }
 
 /** A page of artist tiles with its heading. */
-function ArtistGrid({ title, list }: { title: string; list: PagedList<Artist> }) {
+function ArtistPage({ title, list }: { title: string; list: PagedList<Artist> }) {
   return (
     <>
       <h1 className="page-heading">{title}</h1>
       <PagedView list={list} skeleton={<CardSkeletons count={12} />}>
-        {(artists) => (
-          <div className="card-grid">
-            {artists.map((artist) => (
-              <ArtistCard key={artist.id} artist={artist} toggle />
-            ))}
-          </div>
-        )}
+        {(artists) => <ArtistGrid artists={artists} />}
       </PagedView>
     </>
   );
@@ -62,7 +50,7 @@ const savedTrack = (saved: SavedTrack) => saved.track;
 const sameTrack = (track: Track) => track;
 
 function SavedAlbums() {
-  return <AlbumGrid title="Saved Albums" list={savedAlbumsList} empty="No Saved Albums Found." />;
+  return <AlbumPage title="Saved Albums" list={savedAlbumsList} empty="No Saved Albums Found." />;
 }
 
 function LikedSongs() {
@@ -74,11 +62,11 @@ function TopTracks() {
 }
 
 function TopArtists() {
-  return <ArtistGrid title="Top artists this month" list={topArtistsList} />;
+  return <ArtistPage title="Top artists this month" list={topArtistsList} />;
 }
 
 function Following() {
-  return <ArtistGrid title="Your Following" list={followingList} />;
+  return <ArtistPage title="Your Following" list={followingList} />;
 }
 
 /** /collection/albums and /user/me/saved-albums. */
