@@ -103,7 +103,8 @@ export async function connectPlayer(): Promise<() => void> {
   // account is an expected state (the API's own 401 path and the premium prompt cover
   // them), so those are warnings; a player that cannot start or play is an error.
   for (const event of ['initialization_error', 'playback_error']) {
-    player.addListener(event, (error: unknown) => console.error(`Player ${event}`, error));
+    // Offline, the SDK cannot reach its service: expected, so a warning rather than an error.
+    player.addListener(event, (error: unknown) => (navigator.onLine ? console.error : console.warn)(`Player ${event}`, error));
   }
   player.addListener('authentication_error', (error: unknown) => console.warn('Player authentication_error', error));
   player.addListener('account_error', (error: unknown) => {

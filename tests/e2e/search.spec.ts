@@ -154,6 +154,8 @@ test('odd queries work and are shown back exactly', async ({ page, signIn }, tes
   await openSearchBox(page, testInfo);
   for (const query of ODD_QUERIES) {
     const current = page.locator(isNarrow(testInfo) ? '.search-sticky' : '.top-bar').getByPlaceholder(PLACEHOLDER);
+    // After the page load below, typing before the box hydrates would be lost.
+    await expect(current).not.toHaveAttribute('readonly');
     await current.fill(query);
     await current.press('Enter');
     await page.waitForURL(() => queryOf(page) === query);
