@@ -1,5 +1,5 @@
 import type { SandboxDb } from '../db';
-import type { Generated, GeneratedTrack } from './generate';
+import type { Generated, GeneratedTrack } from './generated';
 import {
   AWKWARD_PLAYLISTS, CATEGORIES, CATEGORY_PLAYLIST_NAMES, COLLABORATIVE_PLAYLISTS, PRIVATE_PLAYLISTS,
   SEEDED_USERS, UNAVAILABLE_PLAYLISTS,

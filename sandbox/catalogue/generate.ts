@@ -1,8 +1,10 @@
 import type { SandboxDb } from '../db';
 import type { CatalogueSize } from '../env';
-import { artistName, LANGUAGES, pickLanguage, title, type Language } from './names';
+import { artistName, LANGUAGES, pickLanguage, title } from './names';
 import { between, catalogueId, pick, seededRandom, type Random } from './random';
 import { generatePlaylists } from './generate-playlists';
+import type { Generated, GeneratedArtist, GeneratedTrack } from './generated';
+
 
 /** How many artists each size has; albums are four per artist and tracks about ten per album. */
 const ARTISTS: Record<CatalogueSize, number> = { small: 200, medium: 2000, large: 5000 };
@@ -11,29 +13,6 @@ const LONG_NAME =
   'A Very Long Title That Keeps Going Because Some Real Releases Really Do Have Names Like This One, ' +
   'Including the Deluxe Edition, the Remastered Bonus Tracks, the Live Recordings From the Summer Tour ' +
   'and the Acoustic Versions Nobody Asked For (Original Motion Picture Soundtrack)';
-
-export interface GeneratedArtist {
-  id: string;
-  name: string;
-  language: Language;
-  popularity: number;
-}
-
-export interface GeneratedTrack {
-  id: string;
-  artistId: string;
-  language: string;
-  popularity: number;
-  genre: string;
-}
-
-export interface Generated {
-  artists: GeneratedArtist[];
-  tracks: GeneratedTrack[];
-  albumIds: string[];
-  /** A track whose name is empty, for the awkward-case playlist entries. */
-  emptyNameTrackId: string;
-}
 
 function releaseDate(random: Random): { date: string; precision: 'year' | 'month' | 'day' } {
   // Skewed towards recent years, as real catalogues are; the newest feed new releases.

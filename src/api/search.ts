@@ -1,6 +1,7 @@
 import { callApi, isCapabilityUsable, markCapabilityAvailable, markCapabilityMissing } from './client';
 import { statusOf } from './errors';
 import { record, toAlbum, toArtist, toPage, toPlaylist, toTrack } from './normalize';
+import { SEARCH_TYPES } from '../lib/search-query';
 import type { Album, Artist, Page, Playlist, SearchResults, SearchType, Track } from './types';
 
 /** SPEC §9: the search page asks 10 per type. */
@@ -8,7 +9,6 @@ export const SEARCH_LIMIT = 10;
 /** SPEC §7: see-all asks 20; development mode allows at most 10 (DESIGN §2). */
 export const SEE_ALL_LIMIT = 20;
 
-export const SEARCH_TYPES: readonly SearchType[] = ['track', 'artist', 'album', 'playlist'];
 
 function resultsOf(body: unknown): SearchResults {
   const data = record(body);

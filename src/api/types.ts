@@ -114,7 +114,7 @@ export interface CategoryPlaylists {
   playlists: Page<Playlist>;
 }
 
-export type SearchType = 'track' | 'artist' | 'album' | 'playlist';
+export type { SearchType } from '../lib/search-query';
 
 export interface SearchResults {
   tracks: Page<Track>;

@@ -1,4 +1,12 @@
-import type { SearchType } from '../api/types';
+/** SPEC §5: the search types a see-all list may name, in the order results show them. */
+export const SEARCH_TYPES = ['track', 'artist', 'album', 'playlist'] as const;
+
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/** Whether a route segment is one of SPEC §5's search types. */
+export function isSearchType(value: string): value is SearchType {
+  return (SEARCH_TYPES as readonly string[]).includes(value);
+}
 
 // SPEC §5's search-box rules, pure and free of stores, so the top bar's box
 // (on every page) carries no data-store code. The search store re-exports them.

@@ -1,20 +1,15 @@
 import { atom, computed, map, onMount } from 'nanostores';
 import { isCanceled } from '../api/errors';
-import { search, SEARCH_TYPES, searchType } from '../api/search';
+import { search, searchType } from '../api/search';
 import type { Album, Artist, Page, Playlist, SearchResults, SearchType, Track } from '../api/types';
 import { navigateTo } from '../lib/navigation';
-import { limitSearchText, queryFromText } from '../lib/search-query';
+import { isSearchType, limitSearchText, queryFromText } from '../lib/search-query';
 import { checkLibraryOf, checkLikesOf } from './library';
 import { listArea } from './list-area';
 import { createPagedList } from './paged-list';
 import { $route, onRoute } from './route';
 
-export { limitSearchText, queryFromText, SEARCH_MAX_LENGTH, searchHref, seeAllHref } from '../lib/search-query';
-
-/** Whether a route segment is one of SPEC §5's search types. */
-export function isSearchType(value: string): value is SearchType {
-  return (SEARCH_TYPES as readonly string[]).includes(value);
-}
+export { isSearchType, limitSearchText, queryFromText, SEARCH_MAX_LENGTH, searchHref, seeAllHref } from '../lib/search-query';
 
 export interface SearchState {
   query: string;
