@@ -69,8 +69,13 @@ export interface DetailArea<T, S extends Record<string, unknown>, L extends Reco
   /** The area's state; islands read it. */
   $state: MapStore<DetailState<T, S>>;
   lists: { [K in keyof L]: PagedList<L[K]> };
-  /** Shows an id: from memory when it was seen lately (no request), otherwise loaded. */
+  /** Shows an id: from memory when it was seen lately (no request), already prepared, or loaded. */
   open: (id: string) => Promise<void>;
+  /**
+   * Starts loading an id before its page is on screen (the click that goes there),
+   * unless memory holds it; `open` then finds it loading or loaded.
+   */
+  prepare: (id: string) => Promise<void>;
   /** Loads an id afresh: reset, the entity, then its sections, lists and library flag. */
   load: (id: string) => Promise<void>;
   /** Remembers what is shown, then empties the area (on leaving its page). */
@@ -179,7 +184,19 @@ export function createDetailArea<T, S extends Record<string, unknown> = Record<s
     empty();
   }
 
+  async function prepare(id: string): Promise<void> {
+    const { id: shown, data, loading } = $state.get();
+    if (shown === id && (data || loading)) return;
+    // The area is on screen with another id: emptying it now would blank the page still shown.
+    if (shown !== '' && shown !== id) return;
+    if (memory.recall(id)) return;
+    await load(id);
+  }
+
   async function open(id: string): Promise<void> {
+    const { id: shown, data, loading } = $state.get();
+    // Prepared by the click that led here: it is on its way or here already.
+    if (shown === id && id !== '' && (data || loading)) return;
     const kept = memory.recall(id);
     if (!kept) return load(id);
     empty();
@@ -198,5 +215,5 @@ export function createDetailArea<T, S extends Record<string, unknown> = Record<s
     for (const [, list] of allLists()) onMount(list.$state, () => $state.listen(() => {}));
   }
 
-  return { $state, lists, open, load, reset, forget: (id) => memory.forget(id), bindRoutes };
+  return { $state, lists, open, prepare, load, reset, forget: (id) => memory.forget(id), bindRoutes };
 }

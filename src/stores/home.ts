@@ -84,12 +84,44 @@ async function fill<T>(current: HomeSection<T>, assign: (section: HomeSection<T>
   }
 }
 
-async function trendingTracks(language: TrendingLanguage): Promise<Track[] | null> {
+/** sessionStorage key: the Top 50 playlist found for each language, so a later home asks one question, not two. */
+export const TOP_50_KEY = 'TOP_50_PLAYLISTS';
+
+function rememberedTop50(): Partial<Record<TrendingLanguage, string>> {
+  try {
+    return JSON.parse((typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(TOP_50_KEY)) ?? '{}') as Partial<Record<TrendingLanguage, string>>;
+  } catch {
+    return {};
+  }
+}
+
+function rememberTop50(language: TrendingLanguage, playlistId: string | null): void {
+  if (typeof sessionStorage === 'undefined') return;
+  const kept = rememberedTop50();
+  if (playlistId) kept[language] = playlistId;
+  else delete kept[language];
+  sessionStorage.setItem(TOP_50_KEY, JSON.stringify(kept));
+}
+
+async function top50PlaylistId(language: TrendingLanguage): Promise<string | null> {
   const found = await search(`Top 50 - ${language}`, ['playlist'], 1, 0, `home-trending-${language}`);
-  const playlist = found.playlists.items[0];
-  if (!playlist) return null;
-  const entries = await getPlaylistTracks(playlist.id, 0, HOME_TRENDING_TRACKS, `home-trending-${language}`);
-  return 'unavailable' in entries ? null : entries.items.map((entry) => entry.track);
+  return found.playlists.items[0]?.id ?? null;
+}
+
+async function trendingTracks(language: TrendingLanguage): Promise<Track[] | null> {
+  const kept = rememberedTop50()[language];
+  const playlistId = kept ?? (await top50PlaylistId(language));
+  if (!playlistId) return null;
+  try {
+    const entries = await getPlaylistTracks(playlistId, 0, HOME_TRENDING_TRACKS, `home-trending-${language}`);
+    if ('unavailable' in entries) return null;
+    rememberTop50(language, playlistId);
+    return entries.items.map((entry) => entry.track);
+  } catch (error) {
+    // A remembered playlist may be gone: forget it, so the next home looks it up again.
+    if (kept) rememberTop50(language, null);
+    throw error;
+  }
 }
 
 /** Loads only the recent plays (the /track/recent-played page). */

@@ -157,3 +157,25 @@ describe('how a detail page failed', () => {
     expect(failureOf({ error: null, unavailable: true })).toBe('unavailable');
   });
 });
+
+describe('preparing an area before its page shows', () => {
+  it('starts the load once: opening the prepared id asks nothing more', async () => {
+    const { area, calls } = makeArea();
+    const prepared = area.prepare('x');
+    await area.open('x');
+    await prepared;
+    expect(calls.filter((call) => call.startsWith('load'))).toEqual(['load x']);
+    expect(area.$state.get().data?.id).toBe('x');
+  });
+
+  it('leaves an area that shows another id alone, and asks nothing for an id in memory', async () => {
+    const { area, calls } = makeArea();
+    await area.load('x');
+    await area.prepare('y');
+    expect(area.$state.get().data?.id).toBe('x');
+    area.reset();
+    const before = calls.length;
+    await area.prepare('x');
+    expect(calls.length).toBe(before);
+  });
+});

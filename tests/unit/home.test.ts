@@ -1,6 +1,6 @@
 // @vitest-environment node
 // Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetClient } from '../../src/api/client';
 import type { Playlist, Track } from '../../src/api/types';
 import { resetCapabilities } from '../../src/stores/capabilities';
@@ -58,5 +58,17 @@ describe.each(['extended', 'development'] as const)('home against a real sandbox
       expect(home.trending.Hindi.status).toBe('unavailable');
       expect(home.newReleases.status).toBe('unavailable');
     }
+  });
+
+  it('a later home finds the Top 50 playlists it found before: one question per language, not two', async () => {
+    if (profile === 'development') return; // no Top 50 lists there
+    await loadHome();
+    resetHome();
+    const asked = vi.spyOn(globalThis, 'fetch');
+    await loadHome();
+    const searches = asked.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input)).filter((url) => url.includes('/v1/search'));
+    asked.mockRestore();
+    expect(searches.filter((url) => url.includes('Top+50') || url.includes('Top%2050'))).toEqual([]);
+    expect($home.get().trending.English.items).toHaveLength(5);
   });
 });

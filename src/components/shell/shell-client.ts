@@ -3,6 +3,7 @@ import { navigate } from 'astro:transitions/client';
 import { registerSW } from 'virtual:pwa-register';
 import { listenForInstallPrompt } from '../../stores/install-prompt';
 import { navigateTo, setNavigator } from '../../lib/navigation';
+import { preloadRoute } from '../../stores/preload';
 import { $isSignedIn, reloadSession } from '../../stores/session';
 
 // The app shell's one bundled script: it runs once per full page load and keeps
@@ -19,6 +20,9 @@ setNavigator((path, { replace }) => {
   }
   void navigate(path, { history: replace ? 'replace' : 'push' });
 });
+
+// A click on a link starts the new page's data while the router fetches its HTML.
+document.addEventListener('astro:before-preparation', (event) => preloadRoute((event as Event & { to: URL }).to.href));
 
 // SPEC §2: the content starts at the top after every route change, back and forward included.
 document.addEventListener('astro:after-swap', () => window.scrollTo({ top: 0, left: 0, behavior: 'instant' }));
