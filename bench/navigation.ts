@@ -167,8 +167,7 @@ try {
   // tsx compiles with esbuild's keepNames, whose __name helper does not exist in the page.
   await page.addInitScript('window.__name = (fn) => fn');
   if (process.env.NAVIGATION_BENCH_DEBUG) page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 200)));
-  if (process.env.NAVIGATION_BENCH_DEBUG) page.on('request', (r) => console.log('request', r.url()));
-  if (process.env.NAVIGATION_BENCH_DEBUG) page.on('requestfinished', (r) => console.log('finished', r.url()));
+  if (process.env.NAVIGATION_BENCH_DEBUG) page.on('framenavigated', (f) => console.log('navigated', f.url()));
   await signInThroughProvider(page, stack.siteUrl, sandboxUrl, 'guest');
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('ACCESS_TOKEN') ?? 'null') as string);
   const rows = [];

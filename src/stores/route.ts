@@ -105,7 +105,11 @@ export function onRoute(names: readonly RouteName[], enter: (route: Route) => vo
   });
   return () => {
     unsubscribe();
-    if (entered !== null) leave?.();
+    // The area stopped being shown. Left only when its route is gone too: a store that
+    // unmounts while its page is still current (its islands swapped out and back in by
+    // the client router) must not empty what the page shows.
+    const route = $route.get();
+    if (entered !== null && !(route && names.includes(route.name))) leave?.();
   };
 }
 

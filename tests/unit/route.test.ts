@@ -29,10 +29,26 @@ describe('routes of SPEC §2', () => {
     syncRoute('/search');
     syncRoute('/collection');
     syncRoute('/album/c');
+    syncRoute('/search');
     stop();
     syncRoute('/album/d');
     expect(seen).toEqual(['enter a', 'enter b', 'leave', 'enter c', 'leave']);
     expect($route.get()?.params.albumId).toBe('d');
+  });
+
+  it('an area that stops being shown while its route stays current keeps what it shows; elsewhere it leaves', () => {
+    const seen: string[] = [];
+    syncRoute('/album/a');
+    const stop = onRoute(['album'], (route) => seen.push(`enter ${route.params.albumId}`), () => seen.push('leave'));
+    stop();
+    const again = onRoute(['album'], (route) => seen.push(`enter ${route.params.albumId}`), () => seen.push('leave'));
+    syncRoute('/search');
+    again();
+    const third = onRoute(['album'], () => seen.push('enter'), () => seen.push('leave'));
+    syncRoute('/album/b');
+    syncRoute('/collection');
+    third();
+    expect(seen).toEqual(['enter a', 'enter a', 'leave', 'enter', 'leave']);
   });
 });
 
