@@ -29,7 +29,8 @@ import { $session } from '../../src/stores/session';
 import { $toasts } from '../../src/stores/toasts';
 import { $ui, closePremiumPrompt } from '../../src/stores/ui';
 import { recordNavigation } from './helpers/provider';
-import { signInToSandbox, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
+import { connectDevice as connectSdkDevice } from '../../sandbox/tests/harness';
+import { addFault, signInToSandbox, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
 
 /** A clock moved by hand: `advance(ms)` runs every timer due by then, in order. */
 function manualClock(): PlayerClock & { advance(ms: number): void; waiting(): number } {
@@ -66,27 +67,17 @@ let tracks: Track[];
 // One clock for the file: a store's get() mounts it for a moment, which starts the
 // progress timer on whatever clock is installed then.
 const clock = manualClock();
-const deviceConnection = new AbortController();
+let device: Awaited<ReturnType<typeof connectSdkDevice>> | null = null;
 
 /**
- * Connects a device the way the SDK shim does (register, then hold the event
- * stream open), and stores its id as the SDK's ready handler would. Node has no
- * audio element, so this stands in for the shim, which is tested in Chromium.
+ * Connects a device the way the SDK shim does (the harness's device: register, then
+ * hold the event stream open), and stores its id as the SDK's ready handler would.
+ * Node has no audio element, so this stands in for the shim, which is tested in Chromium.
  */
 async function connectDevice(): Promise<string> {
-  const response = await fetch(`${running.base}/sdk/v1/devices`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${$session.get()!.accessToken}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'My Music', volume: 0.5 }),
-  });
-  const { device_id, connection_key } = (await response.json()) as { device_id: string; connection_key: string };
-  const events = await fetch(`${running.base}/sdk/v1/events?key=${encodeURIComponent(connection_key)}`, {
-    signal: deviceConnection.signal,
-  });
-  // Wait for the stream's first event (ready) so the sandbox counts the device as connected.
-  await events.body!.getReader().read();
-  writeStored('DEVICE_ID', device_id);
-  return device_id;
+  device = await connectSdkDevice(running.url, $session.get()!.accessToken, 'My Music');
+  writeStored('DEVICE_ID', device.deviceId);
+  return device.deviceId;
 }
 
 /** The provider's own view of the playback, read beside the store. */
@@ -95,9 +86,6 @@ async function providerPlayback(): Promise<{ is_playing: boolean; item: { id: st
   return response.status === 204 ? null : ((await response.json()) as never);
 }
 
-async function addFault(fault: unknown): Promise<void> {
-  await fetch(`${running.base}/__sandbox/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fault) });
-}
 
 const playing = (track: Track): Playback => ({
   item: track, progressMs: 0, isPlaying: true, repeatState: 'off', shuffleState: false, device: null, contextUri: null,
@@ -116,7 +104,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   setPlayerClock(null);
-  deviceConnection.abort();
+  device?.close();
   await running?.stop();
 });
 
@@ -240,7 +228,7 @@ describe('player against a real sandbox device', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const before = $player.get().playback?.item?.id;
-    await addFault({ match: { method: 'POST', path: '^/v1/me/player/next$' }, status: 503, body: { error: { status: 503, message: 'Service busy' } }, times: 1 });
+    await addFault(running.url, { match: { method: 'POST', path: '^/v1/me/player/next$' }, status: 503, body: { error: { status: 503, message: 'Service busy' } }, times: 1 });
     $player.setKey('playback', { ...$player.get().playback!, isPlaying: false }); // the card drifted
     await nextTrack();
     expect($toasts.get().map((toast) => toast.message)).toContain('Service busy');
@@ -255,7 +243,7 @@ describe('player against a real sandbox device', () => {
   });
 
   it('a premium-only refusal hides the player and opens the premium prompt', async () => {
-    await addFault({ match: { method: 'PUT', path: '^/v1/me/player/play$' }, status: 403, body: { error: { status: 403, message: 'Premium required', reason: 'PREMIUM_REQUIRED' } }, times: 1 });
+    await addFault(running.url, { match: { method: 'PUT', path: '^/v1/me/player/play$' }, status: 403, body: { error: { status: 403, message: 'Premium required', reason: 'PREMIUM_REQUIRED' } }, times: 1 });
     await expect(playTrack(tracks[0]!)).rejects.toMatchObject({ status: 403 });
     expect($player.get().visible).toBe(false);
     expect($ui.get().openDialogPremiumRequired).toBe(true);
