@@ -127,6 +127,7 @@ try {
     playToStateMs: figures(toState),
     playToSoundMs: figures(toSound),
     cardRuns: CARD_RUNS,
+    cardTrackClickToSoundMs: figures(card.track),
     cardNextClickToSoundMs: figures(card.next),
     cardPlayClickToSoundMs: figures(card.resume),
   };
@@ -139,6 +140,7 @@ try {
   console.log(`The site's player card, ${CARD_RUNS} runs each (built site, budget 300 ms)`);
   print('click Next (new track) -> audio "playing"', result.cardNextClickToSoundMs);
   print('click Play (resume) -> audio "playing"', result.cardPlayClickToSoundMs);
+  print('click a track row -> audio "playing"', result.cardTrackClickToSoundMs);
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/playback.json', JSON.stringify({ measuredAt: new Date().toISOString(), ...result }, null, 2));
   console.log('Written: bench/results/playback.json');

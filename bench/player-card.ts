@@ -2,12 +2,12 @@
  * The site's side of the playback bench (bench/playback.ts runs it): the built
  * site and a fresh small sandbox on the bench ports, the guest signed in
  * through the real flow, an album playing on the site's own SDK device. Then,
- * in the page, from a click on the player card to the SDK audio element's
- * first `playing` event: Next (a new track loads, as a click on a track row
- * does) and Play after a pause (the loaded track resumes). Median of 10 each.
- * When the track lists are merged, the Next click becomes a click on a track on home.
+ * in the page, from a click to the SDK audio element's first `playing` event:
+ * on a track row of the album page (a new track loads in the album's context),
+ * on the card's Next, and on its Play after a pause (the loaded track resumes).
+ * Median of 10 each.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,7 +28,7 @@ type StartStack = (options: Record<string, unknown>) => Stack;
 const scriptsLib = (name: string) => new URL(`../scripts/lib/${name}`, import.meta.url).href;
 
 /** Times one click: resolves to the milliseconds from the click to the audio element's next `playing`. */
-async function clickToPlaying(page: Page, button: string): Promise<number> {
+async function clickToPlaying(page: Page, target: Locator, what: string): Promise<number> {
   await page.evaluate(() => {
     const timing = window as unknown as { __clickAt?: number; __playingAt?: Promise<number> };
     const audio = (window as unknown as { __audios: HTMLAudioElement[] }).__audios[0]!;
@@ -44,18 +44,18 @@ async function clickToPlaying(page: Page, button: string): Promise<number> {
       audio.addEventListener('playing', onPlaying);
     });
   });
-  await page.getByRole('region', { name: 'Player' }).getByRole('button', { name: button, exact: true }).click();
+  await target.click();
   const elapsed = await page.evaluate(async () => {
     const timing = window as unknown as { __clickAt: number; __playingAt: Promise<number> };
     const late = new Promise<number>((resolve) => setTimeout(() => resolve(Number.NaN), 10_000));
     return (await Promise.race([timing.__playingAt, late])) - timing.__clickAt;
   });
-  if (Number.isNaN(elapsed)) throw new Error(`no "playing" within 10 s of a click on ${button}`);
+  if (Number.isNaN(elapsed)) throw new Error(`no "playing" within 10 s of a click on ${what}`);
   return elapsed;
 }
 
 /** Runs the card's runs; resolves to the samples of each (ms). */
-export async function benchPlayerCard(browser: Browser): Promise<{ next: number[]; resume: number[] }> {
+export async function benchPlayerCard(browser: Browser): Promise<{ track: number[]; next: number[]; resume: number[] }> {
   const sitePort = Number(process.env.BENCH_SITE_PORT ?? 4361);
   const sandboxPort = Number(process.env.BENCH_SANDBOX_PORT ?? 4362);
   const { snapshotBuild } = (await import(scriptsLib('build.mjs'))) as { snapshotBuild: (name: string) => Promise<string> };
@@ -83,27 +83,44 @@ export async function benchPlayerCard(browser: Browser): Promise<{ next: number[
         return play.apply(this, args);
       };`);
     await signInThroughProvider(page, stack.siteUrl, stack.sandboxUrl, 'guest');
-    const deviceId = (await (await page.waitForFunction(() => localStorage.getItem('DEVICE_ID'))).jsonValue()) as string;
+    const firstDevice = (await (await page.waitForFunction(() => localStorage.getItem('DEVICE_ID'))).jsonValue()) as string;
     const token = (await page.evaluate(() => JSON.parse(localStorage.getItem('ACCESS_TOKEN') ?? '""'))) as string;
     const api = (path: string, init: RequestInit = {}) =>
       fetch(`${stack.sandboxUrl}/v1/${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } });
-    const releases = (await (await api('browse/new-releases?limit=20')).json()) as { albums: { items: { uri: string; total_tracks: number }[] } };
+    const releases = (await (await api('browse/new-releases?limit=20')).json()) as { albums: { items: { id: string; uri: string; total_tracks: number }[] } };
     const album = releases.albums.items.reduce((most, item) => (item.total_tracks > most.total_tracks ? item : most));
-    await api(`me/player/play?device_id=${JSON.parse(deviceId) as string}`, { method: 'PUT', body: JSON.stringify({ context_uri: album.uri }) });
-    await page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Pause', exact: true }).waitFor();
+    // The album page loads afresh, so its SDK player registers a new device: wait for it.
+    await page.goto(`${stack.siteUrl}/album/${album.id}`);
+    await page.waitForFunction((before) => localStorage.getItem('DEVICE_ID') !== before, firstDevice);
     // Repeat the album, so Next always has a track to go to.
     await api('me/player/repeat?state=context', { method: 'PUT' });
+    const card = page.getByRole('region', { name: 'Player' });
+    const track: number[] = [];
     const next: number[] = [];
     const resume: number[] = [];
+    // A click on a track row of the album page, a different one each run.
+    const rows = page.locator('[aria-label^="Tracks of"] [data-track-id]');
+    await rows.first().waitFor();
+    const count = await rows.count();
+    // The first play creates the SDK's audio element the timing listens to: not measured.
+    await rows.first().getByRole('button', { name: /^Play / }).click();
+    await page.waitForFunction(() => {
+      const audio = (window as unknown as { __audios: HTMLAudioElement[] }).__audios[0];
+      return audio !== undefined && !audio.paused;
+    });
     for (let run = 0; run < CARD_RUNS; run++) {
       await page.waitForTimeout(500); // let the run before settle (the SDK's state follows its sound)
-      next.push(await clickToPlaying(page, 'Next'));
-      await page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Pause', exact: true }).click();
+      track.push(await clickToPlaying(page, rows.nth((run + 1) % count).getByRole('button', { name: /^Play / }), 'a track row'));
+    }
+    for (let run = 0; run < CARD_RUNS; run++) {
+      await page.waitForTimeout(500);
+      next.push(await clickToPlaying(page, card.getByRole('button', { name: 'Next', exact: true }), 'Next'));
+      await card.getByRole('button', { name: 'Pause', exact: true }).click();
       await page.waitForFunction(() => (window as unknown as { __audios: HTMLAudioElement[] }).__audios[0]!.paused);
-      resume.push(await clickToPlaying(page, 'Play'));
+      resume.push(await clickToPlaying(page, card.getByRole('button', { name: 'Play', exact: true }), 'Play'));
     }
     await page.close();
-    return { next, resume };
+    return { track, next, resume };
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

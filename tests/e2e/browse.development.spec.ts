@@ -40,7 +40,7 @@ test('an artist hides Popular Tracks, Fans Also like, Verified and listeners but
   await expect(page.getByRole('heading', { name: 'Fans Also like' })).toHaveCount(0);
   await expect(page.getByText('Verified', { exact: true })).toHaveCount(0);
   await expect(page.getByText(/monthly listeners/)).toHaveCount(0);
-  await expect(page.getByRole('button', { name: /^(Follow|Following) / })).toBeEnabled();
+  await expect(page.locator('.detail-header').getByRole('button', { name: /^(Follow|Following) / })).toBeEnabled();
 });
 
 test("a playlist the user does not own shows its header and says its tracks are not available; other users' pages are not available", async ({ page, signIn, sandboxUrl }) => {
