@@ -93,7 +93,7 @@ test('an artist shows Verified, listeners, Follow, Popular Tracks, Albums By and
   await expect(page.getByRole('heading', { level: 1, name: famous.name })).toBeVisible();
   await expect(page.getByText('Verified', { exact: true })).toBeVisible();
   await expect(page.getByText(`${famous.followers.total.toLocaleString('en-US')} monthly listeners`)).toBeVisible();
-  await expect(page.getByRole('button', { name: /^(Follow|Following) / })).toBeEnabled();
+  await expect(page.locator('.detail-header').getByRole('button', { name: /^(Follow|Following) / })).toBeEnabled();
   await expect(page.getByRole('heading', { name: 'Popular Tracks' })).toBeVisible();
   await expect(page.getByRole('heading', { name: `Albums By ${famous.name}` })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Fans Also like' })).toBeVisible();
