@@ -49,8 +49,7 @@ test('every route signed in carries the security headers and meets no CSP violat
     '/search/album/love',
     '/collection',
     '/collection/tracks',
-    // '/player' is left out: a hard load of it signed in as guest throws React's hydration
-    // error #418 (server and client text differ), which has nothing to do with the headers.
+    '/player',
   ];
   for (const route of routes) {
     const response = await page.goto(route);
