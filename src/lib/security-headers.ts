@@ -1,5 +1,5 @@
 /**
- * The security headers every page of the site carries (issue 21). The policy has no
+ * The security headers every page of the site carries. The policy has no
  * script-src, connect-src or img-src yet: those need the inline scripts' hashes and the
  * runtime provider origins, and are left for a change that proves every page with them.
  */

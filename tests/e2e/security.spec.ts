@@ -2,7 +2,7 @@ import type { Page, Response } from '@playwright/test';
 import { searchCatalogue } from './helpers/catalogue';
 import { expect, test } from './fixtures';
 
-// Issue 21's security headers on every page a signed-in user visits, and no Content
+// The security headers on every page a signed-in user visits, and no Content
 // Security Policy violation anywhere (a violation also logs a console error, which the
 // fixtures fail on; the event is recorded here to say which directive it was).
 
