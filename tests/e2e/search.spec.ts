@@ -28,6 +28,8 @@ async function openSearchBox(page: Page, testInfo: TestInfo): Promise<Locator> {
   await expect(box).toBeEditable();
   await box.focus();
   await page.waitForURL((url) => url.pathname === '/search');
+  // The client router has swapped /search in: an Enter before that would race its navigation.
+  await expect(page.getByRole('heading', { name: 'Browse All' })).toBeVisible();
   return box;
 }
 
