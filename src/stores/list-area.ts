@@ -30,8 +30,12 @@ export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], sta
     onRoute(
       names,
       (route) => {
+        const key = routeKey(route);
+        // Remounted on the route it already shows (its islands swapped out and back
+        // in by the client router): what it shows or is loading stays.
+        if (key === current) return;
         if (current !== null) leave();
-        current = routeKey(route);
+        current = key;
         start?.(route);
         const kept = memory.recall(current);
         if (kept) list.restore(kept);

@@ -33,4 +33,28 @@ describe('a list tied to its routes', () => {
     expect(load).toHaveBeenCalledTimes(2);
     stop();
   });
+
+  it('keeps a first page on its way when its islands remount on the same route', async () => {
+    vi.useFakeTimers();
+    try {
+      let answer: (page: { items: string[]; offset: number; limit: number; total: number }) => void = () => undefined;
+      const load = vi.fn(() => new Promise<{ items: string[]; offset: number; limit: number; total: number }>((resolve) => (answer = resolve)));
+      const list = createPagedList(load, 20);
+      listArea(list, ['newRelease']);
+      syncRoute('/album/new-release');
+      let stop = list.$state.listen(() => undefined);
+      expect(load).toHaveBeenCalledTimes(1);
+      // The client router swaps the page's islands out and back in: every listener
+      // goes, long enough for the store to unmount, then comes back.
+      stop();
+      await vi.advanceTimersByTimeAsync(2000);
+      stop = list.$state.listen(() => undefined);
+      expect(load).toHaveBeenCalledTimes(1);
+      answer({ items: ['a'], offset: 0, limit: 20, total: 1 });
+      await vi.waitFor(() => expect(list.$state.get().list).toEqual(['a']));
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
