@@ -77,6 +77,15 @@ const MIGRATIONS: string[] = [
   CREATE TABLE refresh_tokens (token TEXT PRIMARY KEY, user_id TEXT NOT NULL, client_id TEXT NOT NULL,
     scope TEXT NOT NULL, consent_at INTEGER NOT NULL, revoked INTEGER NOT NULL DEFAULT 0);
   `,
+  // Playlists users make and change (issue 20): a snapshot number per change, playlists made
+  // through the API, an owner who removed their own playlist from the library, and the first
+  // state of every seeded playlist a user changed, so a reset can put it back.
+  `
+  ALTER TABLE playlists ADD COLUMN snapshot INTEGER NOT NULL DEFAULT 1;
+  ALTER TABLE playlists ADD COLUMN user_made INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE playlists ADD COLUMN owner_left INTEGER NOT NULL DEFAULT 0;
+  CREATE TABLE playlist_backups (playlist_id TEXT PRIMARY KEY, row TEXT NOT NULL, items TEXT NOT NULL);
+  `,
 ];
 
 /** The tables that hold what users did (as opposed to the generated catalogue); reset empties them. */
@@ -87,6 +96,7 @@ export const USER_STATE_TABLES = [
   'followed_users',
   'followed_playlists',
   'recent_plays',
+  'playlist_backups',
 ] as const;
 
 /** Opens (creating if needed) the sandbox database in `dataDir`, in WAL mode, migrated to the latest schema. */

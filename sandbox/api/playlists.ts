@@ -4,6 +4,7 @@ import type { SandboxEnv } from '../context';
 import { ApiFailure } from '../http/errors';
 import { catalogueIdParam, checkMarket, readLimit, readOffset } from '../http/params';
 import type { Kit } from './kit';
+import { registerPlaylistEdits } from './playlist-edits';
 
 /**
  * Playlists: the object, its entries under the old name (/tracks, entries carry `track`)
@@ -31,9 +32,8 @@ export function registerPlaylists(app: Hono<SandboxEnv>, kit: Kit): void {
     return kit.page(c, rows.map((r) => o.playlistEntry(r, withItem)), o.playlistTotal(row.id), limit, offset);
   };
 
-  app.get('/v1/playlists/:playlist_id', auth, (c) => {
-    checkMarket(c);
-    const row = visible(c);
+  /** The full playlist object as GET answers it (and playlist creation, with 201). */
+  const fullPlaylist = (c: Context<SandboxEnv>, row: PlaylistRow) => {
     const object = { ...o.simplifiedPlaylist(row), followers: { href: null, total: row.followers } } as Record<string, unknown>;
     const base = `${ctx.config.publicUrl}/v1/playlists/${row.id}`;
     if (dev) {
@@ -44,7 +44,12 @@ export function registerPlaylists(app: Hono<SandboxEnv>, kit: Kit): void {
       const first = entryPage(c, row, 100, 0, false);
       object.tracks = { ...first, href: `${base}/tracks?offset=0&limit=100`, next: first.next && `${base}/tracks?offset=100&limit=100` };
     }
-    return c.json(object);
+    return object;
+  };
+
+  app.get('/v1/playlists/:playlist_id', auth, (c) => {
+    checkMarket(c);
+    return c.json(fullPlaylist(c, visible(c)));
   });
 
   app.get('/v1/playlists/:playlist_id/tracks', auth, kit.removedInDevelopment(404), (c) => {
@@ -62,4 +67,6 @@ export function registerPlaylists(app: Hono<SandboxEnv>, kit: Kit): void {
     if (dev && !ownsOrCollaborates(c, row)) throw new ApiFailure(403, 'Forbidden');
     return c.json(entryPage(c, row, limit, offset, true));
   });
+
+  registerPlaylistEdits(app, kit, { visible, fullPlaylist, ownsOrCollaborates });
 }

@@ -16,13 +16,13 @@ export function registerUsers(app: Hono<SandboxEnv>, kit: Kit): void {
   const q = {
     publicPlaylists: db.prepare('SELECT * FROM playlists WHERE owner_id = ? AND public = 1 AND unavailable = 0 ORDER BY rowid LIMIT ? OFFSET ?'),
     publicCount: db.prepare('SELECT count(*) AS n FROM playlists WHERE owner_id = ? AND public = 1 AND unavailable = 0'),
-    // Own and followed playlists, own first; the provider's own are gone for development-mode apps.
+    // Own and followed playlists, own first (the newest made first); the provider's own are gone for development-mode apps.
     mine: db.prepare(`SELECT p.* FROM playlists p LEFT JOIN followed_playlists f ON f.playlist_id = p.id AND f.user_id = @user
-      WHERE (p.owner_id = @user OR f.user_id IS NOT NULL) AND p.unavailable = 0 AND (@dev = 0 OR p.owner_id <> 'spotify')
+      WHERE ((p.owner_id = @user AND p.owner_left = 0) OR f.user_id IS NOT NULL) AND p.unavailable = 0 AND (@dev = 0 OR p.owner_id <> 'spotify')
       AND (@privateToo = 1 OR p.public = 1 OR p.owner_id <> @user)
-      ORDER BY (p.owner_id = @user) DESC, p.rowid LIMIT @limit OFFSET @offset`),
+      ORDER BY (p.owner_id = @user) DESC, p.user_made DESC, CASE WHEN p.user_made = 1 THEN -p.rowid ELSE p.rowid END LIMIT @limit OFFSET @offset`),
     mineCount: db.prepare(`SELECT count(*) AS n FROM playlists p LEFT JOIN followed_playlists f ON f.playlist_id = p.id AND f.user_id = @user
-      WHERE (p.owner_id = @user OR f.user_id IS NOT NULL) AND p.unavailable = 0 AND (@dev = 0 OR p.owner_id <> 'spotify')
+      WHERE ((p.owner_id = @user AND p.owner_left = 0) OR f.user_id IS NOT NULL) AND p.unavailable = 0 AND (@dev = 0 OR p.owner_id <> 'spotify')
       AND (@privateToo = 1 OR p.public = 1 OR p.owner_id <> @user)`),
   };
   const userOr404 = (c: Context): UserRow => {

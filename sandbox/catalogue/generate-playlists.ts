@@ -14,7 +14,9 @@ const CATALOGUE_TODAY = Date.UTC(2026, 5, 30);
 export function generatePlaylists(db: SandboxDb, seed: number, generated: Generated): void {
   const random = seededRandom(seed ^ 0x5eed);
   const insertUser = db.prepare('INSERT INTO users VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-  const insertPlaylist = db.prepare('INSERT INTO playlists VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const insertPlaylist = db.prepare(
+    'INSERT INTO playlists (id, name, description, owner_id, public, collaborative, followers, has_image, featured, unavailable) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
   const insertItem = db.prepare('INSERT INTO playlist_items VALUES (?, ?, ?, ?, ?)');
   const insertCategory = db.prepare('INSERT INTO categories VALUES (?, ?, ?, ?)');
   const insertCategoryPlaylist = db.prepare('INSERT INTO category_playlists VALUES (?, ?, ?)');

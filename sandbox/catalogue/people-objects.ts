@@ -69,6 +69,10 @@ export function createPeopleBuilders(db: SandboxDb, config: SandboxConfig, { hre
   function playlistTotal(id: string) {
     return (q.playlistTotal.get(id) as { n: number }).n;
   }
+  /** Opaque to clients; a new one after every change (playlist-changes.ts bumps the number). */
+  function snapshotId(row: PlaylistRow) {
+    return Buffer.from(`${row.id}:${row.snapshot ?? 1}`).toString('base64url');
+  }
   function simplifiedPlaylist(row: PlaylistRow): Json {
     const ref = { href: href(`playlists/${row.id}/${dev ? 'items' : 'tracks'}`), total: playlistTotal(row.id) };
     return {
@@ -79,7 +83,7 @@ export function createPeopleBuilders(db: SandboxDb, config: SandboxConfig, { hre
       name: row.name,
       owner: playlistOwner(row.owner_id),
       public: row.public === 1,
-      snapshot_id: `${row.id}-1`,
+      snapshot_id: snapshotId(row),
       [dev ? 'items' : 'tracks']: ref,
     };
   }
@@ -115,6 +119,7 @@ export function createPeopleBuilders(db: SandboxDb, config: SandboxConfig, { hre
     simplifiedPlaylist,
     playlistEntry,
     playlistTotal,
+    snapshotId,
     categoryRow,
     categoryFromRow,
   };

@@ -56,6 +56,9 @@ export interface PlaylistRow {
   has_image: number;
   featured: number;
   unavailable: number;
+  snapshot: number;
+  user_made: number;
+  owner_left: number;
 }
 
 export interface PlaylistItemRow {

@@ -1,6 +1,7 @@
 import { readMeta, USER_STATE_TABLES, writeMeta, type SandboxDb } from '../db';
 import type { SandboxConfig } from '../env';
 import { generateCatalogue } from './generate';
+import { undoPlaylistChanges } from './playlist-changes';
 import { between, pick, seededRandom, type Random } from './random';
 
 const DAY = 86_400_000;
@@ -41,9 +42,10 @@ export function ensureCatalogue(db: SandboxDb, config: SandboxConfig, now: numbe
   return true;
 }
 
-/** Empties every user's library and history and seeds the accounts' again (POST /__sandbox/reset). */
+/** Undoes playlist changes, empties every user's library and history and seeds the accounts' again (POST /__sandbox/reset). */
 export function resetUserState(db: SandboxDb, config: SandboxConfig, now: number): void {
   db.transaction(() => {
+    undoPlaylistChanges(db);
     for (const table of USER_STATE_TABLES) db.exec(`DELETE FROM ${table}`);
     seedUserState(db, config.seed, now);
   })();

@@ -4,6 +4,7 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiProfile } from '../env';
 import { addFault, startSandbox, type RunningSandbox } from './harness';
+import { ALL_SCOPES } from './oauth';
 import { PROVIDER_DESCRIPTION } from './provider-description';
 
 /**
@@ -20,10 +21,11 @@ const EXCEPTIONS = {
 type ExceptionName = keyof typeof EXCEPTIONS;
 
 interface Call {
-  method: 'get' | 'put' | 'delete';
+  method: 'get' | 'put' | 'delete' | 'post';
   template: string;
   path: string;
   status: number;
+  body?: unknown;
 }
 
 type Operation = { responses: Record<string, { content?: Record<string, { schema?: object }> }> };
@@ -126,8 +128,9 @@ function callsFor(profile: ApiProfile, ids: Record<string, string>): Call[] {
     { method: 'put', template: '/me/library', path: `/me/library?uris=spotify:track:${ids.track}`, status: 200 },
     { method: 'delete', template: '/me/library', path: `/me/library?uris=spotify:track:${ids.track}`, status: 200 },
     get('/me', '/me', 401),
+    ...playlistEdits(ids),
   ];
-  if (profile === 'development') return common;
+  if (profile === 'development') return [...common, unfollow(ids)];
   return [
     ...common,
     get('/artists/{id}/top-tracks', `/artists/${ids.artist}/top-tracks?market=IN`),
@@ -153,7 +156,27 @@ function callsFor(profile: ApiProfile, ids: Record<string, string>): Call[] {
     get('/users/{user_id}/playlists', '/users/aarav.sharma/playlists?limit=20&offset=0'),
     get('/search', '/search?q=daily%20mix&type=playlist&limit=10'),
     get('/search', '/search?q=e&type=track&limit=20&offset=20'),
+    { method: 'post', template: '/users/{user_id}/playlists', path: '/users/guest/playlists', status: 201, body: { name: 'Old form' } },
+    { method: 'post', template: '/playlists/{playlist_id}/tracks', path: `/playlists/${ids.ownPlaylist}/tracks`, status: 201, body: { uris: [`spotify:track:${ids.track}`] } },
+    { method: 'delete', template: '/playlists/{playlist_id}/tracks', path: `/playlists/${ids.ownPlaylist}/tracks`, status: 200, body: { tracks: [{ uri: `spotify:track:${ids.track}` }] } },
+    unfollow(ids),
   ];
+}
+
+/** Making and changing playlists (issue 20), in the 2026 names both profiles answer. */
+function playlistEdits(ids: Record<string, string>): Call[] {
+  const items = `/playlists/${ids.ownPlaylist}/items`;
+  return [
+    { method: 'post', template: '/me/playlists', path: '/me/playlists', status: 201, body: { name: 'My Playlist #1', public: false } },
+    { method: 'post', template: '/playlists/{playlist_id}/items', path: items, status: 201, body: { uris: [`spotify:track:${ids.track}`] } },
+    { method: 'delete', template: '/playlists/{playlist_id}/items', path: items, status: 200, body: { items: [{ uri: `spotify:track:${ids.track}` }] } },
+    { method: 'put', template: '/playlists/{playlist_id}', path: `/playlists/${ids.ownPlaylist}`, status: 200, body: { name: 'Road Trip', description: 'Kept' } },
+  ];
+}
+
+/** Last, since it takes a playlist out of the library the calls before read. */
+function unfollow(ids: Record<string, string>): Call {
+  return { method: 'delete', template: '/playlists/{playlist_id}/followers', path: `/playlists/${ids.ownPlaylist}/followers`, status: 200 };
 }
 
 describe.each(['extended', 'development'] as const)('conformance with the provider description (%s profile)', (profile) => {
@@ -167,7 +190,7 @@ describe.each(['extended', 'development'] as const)('conformance with the provid
     }
     applied.clear();
     s = await startSandbox({ apiProfile: profile });
-    token = (await s.signIn()).access_token;
+    token = (await s.signIn({ scopes: [...ALL_SCOPES, 'playlist-modify-public', 'playlist-modify-private'] })).access_token;
     const id = (sql: string) => (s.sandbox.db.prepare(sql).get() as { id: string }).id;
     ids.artist = id('SELECT artist_id AS id FROM album_artists GROUP BY artist_id ORDER BY count(*) DESC, artist_id LIMIT 1');
     ids.album = id('SELECT id FROM albums WHERE total_tracks > 10 ORDER BY id LIMIT 1');
@@ -194,7 +217,11 @@ describe.each(['extended', 'development'] as const)('conformance with the provid
     for (const call of callsFor(profile, ids)) {
       const answer = await fetch(`${s.url}/v1${call.path}`, {
         method: call.method.toUpperCase(),
-        headers: call.status === 401 ? {} : { Authorization: `Bearer ${token}` },
+        headers: {
+          ...(call.status === 401 ? {} : { Authorization: `Bearer ${token}` }),
+          ...(call.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
       });
       const text = await answer.text();
       if (answer.status !== call.status) {

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from './harness';
+import { ALL_SCOPES } from './oauth';
+
+const EDIT_SCOPES = [...ALL_SCOPES, 'playlist-modify-public', 'playlist-modify-private'];
+
+describe.each(['extended', 'development'] as const)('playlists users make and change (%s profile)', (profile) => {
+  let s: RunningSandbox;
+  let guest: string;
+  let tracks: string[];
+  const uri = (id: string) => `spotify:track:${id}`;
+  const json = (body: unknown) => JSON.stringify(body);
+  const playlistId = (name: string) => (s.sandbox.db.prepare('SELECT id FROM playlists WHERE name = ?').get(name) as { id: string }).id;
+  const entries = async (id: string, token = guest) => {
+    const answer = await (await s.get(`/v1/playlists/${id}/items?limit=50`, token)).json();
+    return (answer.items as { item: { id: string } | null }[]).map((entry) => entry.item?.id ?? null);
+  };
+  const create = async (body: unknown, token = guest) => s.send('POST', '/v1/me/playlists', token, json(body));
+
+  beforeAll(async () => {
+    s = await startSandbox({ apiProfile: profile });
+    guest = s.token('guest', EDIT_SCOPES);
+    tracks = (s.sandbox.db.prepare("SELECT id FROM tracks WHERE name <> '' ORDER BY id LIMIT 120").all() as { id: string }[]).map((r) => r.id);
+  });
+  afterAll(() => s?.stop());
+
+  it('creates a playlist (201, the full object, first in the library); a missing or empty name is 400', async () => {
+    const made = await create({ name: 'My Playlist #1', description: '<b>bold</b>', public: false });
+    expect(made.status).toBe(201);
+    const playlist = await made.json();
+    expect(playlist).toMatchObject({ name: 'My Playlist #1', description: '<b>bold</b>', public: false, owner: { id: 'guest' } });
+    expect(playlist.id).toMatch(/^[0-9A-Za-z]{22}$/);
+    expect(typeof playlist.snapshot_id).toBe('string');
+    const library = await (await s.get('/v1/me/playlists?limit=1', guest)).json();
+    expect(library.items[0].id).toBe(playlist.id);
+    expect((await create({})).status).toBe(400);
+    expect((await create({ name: '  ' })).status).toBe(400);
+    expect((await create({ name: 'no scope' }, s.token('guest'))).status).toBe(403);
+  });
+
+  it('adds and removes items with a new snapshot each time; removal by uri takes every occurrence', async () => {
+    const id = (await (await create({ name: 'Edits' })).json()).id as string;
+    const snapshots = new Set<string>();
+    const add = async (uris: string[], position?: number) => {
+      const answer = await s.send('POST', `/v1/playlists/${id}/items`, guest, json({ uris, position }));
+      expect(answer.status).toBe(201);
+      snapshots.add((await answer.json()).snapshot_id);
+    };
+    await add([uri(tracks[0]!), uri(tracks[1]!)]);
+    await add([uri(tracks[0]!)]);
+    await add([uri(tracks[2]!)], 0);
+    expect(await entries(id)).toEqual([tracks[2], tracks[0], tracks[1], tracks[0]]);
+    const removed = await s.send('DELETE', `/v1/playlists/${id}/items`, guest, json({ items: [{ uri: uri(tracks[0]!) }] }));
+    expect(removed.status).toBe(200);
+    snapshots.add((await removed.json()).snapshot_id);
+    expect(snapshots.size).toBe(4);
+    expect(await entries(id)).toEqual([tracks[2], tracks[1]]);
+    // Uris in the query string, as the description allows.
+    expect((await s.send('POST', `/v1/playlists/${id}/items?uris=${uri(tracks[3]!)}`, guest)).status).toBe(201);
+    expect(await entries(id)).toEqual([tracks[2], tracks[1], tracks[3]]);
+  });
+
+  it('refuses more than 100 uris, a uri that is not a track, an unknown track and a bad position (400)', async () => {
+    const id = (await (await create({ name: 'Rules' })).json()).id as string;
+    const add = (body: unknown) => s.send('POST', `/v1/playlists/${id}/items`, guest, json(body));
+    expect((await add({ uris: tracks.slice(0, 101).map(uri) })).status).toBe(400);
+    expect((await add({ uris: tracks.slice(0, 100).map(uri) })).status).toBe(201);
+    expect((await add({ uris: [`spotify:album:${tracks[0]}`] })).status).toBe(400);
+    expect((await add({ uris: ['spotify:track:0000000000000000000000'] })).status).toBe(400);
+    expect((await add({ uris: [uri(tracks[0]!)], position: 500 })).status).toBe(400);
+    expect((await add({})).status).toBe(400);
+    const remove = (body: unknown) => s.send('DELETE', `/v1/playlists/${id}/items`, guest, json(body));
+    expect((await remove({ items: tracks.slice(0, 101).map((t) => ({ uri: uri(t) })) })).status).toBe(400);
+    expect((await remove({ items: [{ uri: 'spotify:episode:x' }] })).status).toBe(400);
+    expect((await remove({ tracks: [{ uri: uri(tracks[0]!) }] })).status).toBe(400);
+    expect((await (await s.get(`/v1/playlists/${id}/items?limit=1`, guest)).json()).total).toBe(100);
+  });
+
+  it('lets only the owner change items and details (403 otherwise), and a collaborative playlist anyone', async () => {
+    const other = playlistId('Bhangra Nights');
+    const add = (id: string, token = guest) => s.send('POST', `/v1/playlists/${id}/items`, token, json({ uris: [uri(tracks[5]!)] }));
+    expect((await add(other)).status).toBe(403);
+    expect((await s.send('DELETE', `/v1/playlists/${other}/items`, guest, json({ items: [{ uri: uri(tracks[5]!) }] }))).status).toBe(403);
+    expect((await s.send('PUT', `/v1/playlists/${other}`, guest, json({ name: 'Mine now' }))).status).toBe(403);
+    const shared = playlistId('Shared with Friends');
+    expect((await add(shared, s.token('free', EDIT_SCOPES))).status).toBe(201);
+    expect((await s.send('PUT', `/v1/playlists/${shared}`, s.token('free', EDIT_SCOPES), json({ name: 'Ours' }))).status).toBe(403);
+  });
+
+  it('changes name and description (markup kept as text), refuses an empty name, and bumps the snapshot', async () => {
+    const made = await (await create({ name: 'Before' })).json();
+    const put = (body: unknown) => s.send('PUT', `/v1/playlists/${made.id}`, guest, json(body));
+    expect((await put({ name: 'After', description: '<script>x</script>' })).status).toBe(200);
+    const after = await (await s.get(`/v1/playlists/${made.id}`, guest)).json();
+    expect(after).toMatchObject({ name: 'After', description: '<script>x</script>' });
+    expect(after.snapshot_id).not.toBe(made.snapshot_id);
+    expect((await put({ name: '' })).status).toBe(400);
+    expect((await put({ description: 5 })).status).toBe(400);
+  });
+
+  it('removes a playlist from the library: the owner\'s own and a followed one', async () => {
+    const own = (await (await create({ name: 'Going' })).json()).id as string;
+    const listed = async () => ((await (await s.get('/v1/me/playlists?limit=50', guest)).json()).items as { id: string }[]).map((p) => p.id);
+    expect(await listed()).toContain(own);
+    expect((await s.send('DELETE', `/v1/playlists/${own}/followers`, guest)).status).toBe(200);
+    expect(await listed()).not.toContain(own);
+    const followed = playlistId('Bollywood Hits');
+    if (profile === 'extended') {
+      expect(await listed()).toContain(followed);
+      expect((await s.send('DELETE', `/v1/playlists/${followed}/followers`, guest)).status).toBe(200);
+      expect(await listed()).not.toContain(followed);
+    }
+  });
+
+  it(`answers the older forms ${profile === 'extended' ? 'as the new ones' : 'with 403'}`, async () => {
+    const id = playlistId('Road Trip');
+    const older = [
+      await s.send('POST', '/v1/users/guest/playlists', guest, json({ name: 'Old form' })),
+      await s.send('POST', `/v1/playlists/${id}/tracks`, guest, json({ uris: [uri(tracks[7]!)] })),
+      await s.send('DELETE', `/v1/playlists/${id}/tracks`, guest, json({ tracks: [{ uri: uri(tracks[7]!) }] })),
+    ].map((r) => r.status);
+    expect(older).toEqual(profile === 'extended' ? [201, 201, 200] : [403, 403, 403]);
+    if (profile === 'extended') expect((await s.send('POST', '/v1/users/free/playlists', guest, json({ name: 'x' }))).status).toBe(403);
+  });
+
+  it('keeps changes across a restart, and a reset undoes them', async () => {
+    const id = playlistId('Road Trip');
+    const made = (await (await create({ name: 'Kept' })).json()).id as string;
+    const before = await entries(id);
+    await s.send('POST', `/v1/playlists/${id}/items`, guest, json({ uris: [uri(tracks[9]!)] }));
+    await s.send('PUT', `/v1/playlists/${id}`, guest, json({ name: 'Road Trip 2' }));
+    await s.stop({ keepData: true });
+    s = await startSandbox({ apiProfile: profile, dataDir: s.dataDir });
+    guest = s.token('guest', EDIT_SCOPES);
+    expect((await entries(id)).at(-1)).toBe(tracks[9]);
+    expect((await (await s.get(`/v1/playlists/${made}`, guest)).json()).name).toBe('Kept');
+    expect((await fetch(`${s.url}/__sandbox/reset`, { method: 'POST' })).status).toBe(204);
+    expect(await entries(id)).toEqual(before);
+    expect((await (await s.get(`/v1/playlists/${id}`, guest)).json()).name).toBe('Road Trip');
+    expect((await s.get(`/v1/playlists/${made}`, guest)).status).toBe(404);
+  });
+});
