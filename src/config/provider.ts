@@ -15,7 +15,7 @@ export interface ProviderConfig {
   scopes: string[];
 }
 
-/** The login scopes of SPEC §6. */
+/** The login scopes of SPEC §6, and DESIGN §2's two for making and editing playlists. */
 export const LOGIN_SCOPES = [
   'user-read-currently-playing',
   'user-read-recently-played',
@@ -31,6 +31,8 @@ export const LOGIN_SCOPES = [
   'user-follow-modify',
   'user-library-read',
   'user-library-modify',
+  'playlist-modify-public',
+  'playlist-modify-private',
 ];
 
 /** The client id the sandbox registers for this product. */

@@ -128,4 +128,5 @@ knownInLibraryOf('album', savedAlbumsList.$state, (state) => state.list.map(({ a
 // Your Library's lists load when their pages are entered, and repaint from memory on return.
 forgetOnChange('album', listArea(savedAlbumsList, ['collectionAlbums', 'mySavedAlbums']));
 forgetOnChange('track', listArea(savedTracksList, ['collectionTracks', 'mySavedTracks']));
-listArea(myPlaylistsList, ['collection']);
+/** Your Library's playlists as remembered for a return to /collection; a playlist change forgets them. */
+export const myPlaylistsMemory = listArea(myPlaylistsList, ['collection']);

@@ -15,7 +15,7 @@ export const FOLLOWING_FULL_LIST = 50;
 export const $myProfile = atom<UserProfile | null>(null);
 
 /** /me once per page load; the profile area and anything else that shows the user share it. */
-async function loadMe(): Promise<UserProfile> {
+export async function loadMe(): Promise<UserProfile> {
   const kept = $myProfile.get();
   if (kept) return kept;
   const me = await getMe();

@@ -9,7 +9,9 @@ import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { formatCount } from '../../lib/format';
 import { $capabilities } from '../../stores/capabilities';
 import { isListUnavailable } from '../../stores/paged-list';
+import { $ownsShownPlaylist } from '../../stores/my-playlists';
 import { $playlist, isDescriptionShown, playlistTracks } from '../../stores/playlist';
+import { OwnerActions } from '../playlists/OwnerActions';
 import '../../styles/content.css';
 
 /**
@@ -22,6 +24,7 @@ function PlaylistViewBody() {
   const tracks = useStore(playlistTracks.$state);
   // Development mode: other users' profiles are gone, so the owner stays plain text (DESIGN §2).
   const usersOpen = useStore($capabilities).otherUsers !== 'missing';
+  const owns = useStore($ownsShownPlaylist);
   return (
     <DetailPage state={state} notFound="Playlist Not Found">
       {(playlist) => {
@@ -34,6 +37,7 @@ function PlaylistViewBody() {
               type={playlist.type}
               name={playlist.name}
               background={state.background}
+              action={owns ? <OwnerActions playlist={playlist} /> : undefined}
               meta={
                 <>
                   {isDescriptionShown(playlist.description) ? (

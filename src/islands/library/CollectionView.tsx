@@ -3,15 +3,18 @@ import { PagedView } from '../../components/browse/PagedView';
 import { CardSkeletons } from '../../components/browse/Skeletons';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { Icon } from '../../components/Icon';
+import { useStore } from '@nanostores/react';
 import { myPlaylistsList } from '../../stores/library';
+import { $creatingPlaylist, createAndOpenPlaylist } from '../../stores/my-playlists';
 import '../../styles/content.css';
 import '../../styles/library.css';
 
 /**
  * /collection, Your Library: Liked Songs, Saved Albums, the Create Playlist
- * tile (SPEC §2: no action shown) and the user's playlists.
+ * tile (it makes "My Playlist #N" and opens it) and the user's playlists.
  */
 function CollectionViewBody() {
+  const creating = useStore($creatingPlaylist);
   return (
     <>
       <h1 className="page-heading">Your Library</h1>
@@ -28,17 +31,29 @@ function CollectionViewBody() {
           <span className="card__title">Saved Albums</span>
           <span className="card__subtitle">Albums</span>
         </a>
-        <div className="card library-tile library-tile--inert">
+        <button type="button" className="card library-tile library-tile--create" disabled={creating} onClick={() => void createAndOpenPlaylist()}>
           <span className="cover card__cover library-tile__art" aria-hidden="true">
             <Icon name="plus" size={64} />
           </span>
           <span className="card__title">Create Playlist</span>
-        </div>
+        </button>
       </div>
       <section aria-labelledby="my-playlists" className="library-playlists">
-        <h2 id="my-playlists" className="section-header__title">
-          Playlists
-        </h2>
+        <div className="library-playlists__header">
+          <h2 id="my-playlists" className="section-header__title">
+            Playlists
+          </h2>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Create playlist"
+            data-tooltip="Create playlist"
+            disabled={creating}
+            onClick={() => void createAndOpenPlaylist()}
+          >
+            <Icon name="plus" />
+          </button>
+        </div>
         <PagedView list={myPlaylistsList} empty="No Playlist Available" skeleton={<CardSkeletons />}>
           {(playlists) => (
             <PlaylistGrid playlists={playlists} />

@@ -13,6 +13,7 @@ import { PlayerProgress } from './PlayerProgress';
 import { ShortcutsSheet } from './ShortcutsSheet';
 import { TrackInfo } from './TrackInfo';
 import { useCardDrag } from './use-card-drag';
+import { AddToPlaylistButton } from '../playlists/AddToPlaylistButton';
 
 /**
  * The floating player card (SPEC §2): it lives in App.astro's persisted slot,
@@ -64,6 +65,7 @@ function PlayerCardView() {
             <PlayerCover track={track} />
             <TrackInfo track={track} status={status} />
             <LikeButton trackId={track?.id ?? null} />
+            <AddToPlaylistButton track={track} />
           </div>
           <PlayerProgress seconds={player.progressSeconds} durationMs={track?.durationMs ?? 0} />
           <PlayerControls playback={playback} playing={playing} hasTrack={track !== null} />

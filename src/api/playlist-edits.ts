@@ -1,0 +1,69 @@
+import { callApi } from './client';
+import { ApiError, statusOf } from './errors';
+import { list, toPlaylist, toPlaylistEntry } from './normalize';
+import type { Playlist } from './types';
+
+// Refusals the playlist store turns into its own state (a rollback with a toast, or "sign in
+// again"), so the catalogue's "403 on a bad request" never signs the user out over an edit.
+const QUIET = [400, 403, 404];
+
+/** A refusal the API client passed on quietly: the caller says so itself (other failures were already toasted). */
+export function isQuietRefusal(error: unknown): boolean {
+  return QUIET.includes(statusOf(error) ?? 0);
+}
+
+/** The provider's answer when the token lacks a scope (a session signed in before playlist-modify-* was asked). */
+export function isScopeMissing(error: unknown): boolean {
+  return statusOf(error) === 403 && error instanceof ApiError && /scope/i.test(error.providerMessage ?? '');
+}
+
+const path = (id: string, rest = '') => `playlists/${encodeURIComponent(id)}${rest}`;
+
+function snapshotOf(body: unknown): string {
+  const value = (body as { snapshot_id?: unknown } | null)?.snapshot_id;
+  return typeof value === 'string' ? value : '';
+}
+
+/** POST me/playlists: a new playlist of the user's, answered in full. */
+export async function createPlaylist(name: string): Promise<Playlist> {
+  const playlist = toPlaylist(await callApi({ method: 'POST', path: 'me/playlists', body: { name }, quietStatuses: QUIET }));
+  if (!playlist) throw new ApiError('http', 'The provider answered no playlist', 500);
+  return playlist;
+}
+
+/** POST playlists/{id}/items: appends tracks (at most 100 uris a call, as the provider allows); the new snapshot id. */
+export async function addPlaylistItems(id: string, uris: readonly string[]): Promise<string> {
+  return snapshotOf(await callApi({ method: 'POST', path: path(id, '/items'), body: { uris }, quietStatuses: QUIET }));
+}
+
+/** DELETE playlists/{id}/items: removes every occurrence of each uri; the new snapshot id. */
+export async function removePlaylistItems(id: string, uris: readonly string[]): Promise<string> {
+  const body = { items: uris.map((uri) => ({ uri })) };
+  return snapshotOf(await callApi({ method: 'DELETE', path: path(id, '/items'), body, quietStatuses: QUIET }));
+}
+
+/** PUT playlists/{id}: the name and description (plain text). */
+export async function changePlaylistDetails(id: string, details: { name: string; description: string }): Promise<void> {
+  await callApi({ method: 'PUT', path: path(id), body: details, quietStatuses: QUIET });
+}
+
+/** DELETE playlists/{id}/followers: takes the playlist out of the user's library (the owner's own too). */
+export async function removePlaylistFromLibrary(id: string): Promise<void> {
+  await callApi({ method: 'DELETE', path: path(id, '/followers'), quietStatuses: QUIET });
+}
+
+/** Every track id of a playlist, in order (50 a page, the most development mode gives), for the duplicate check. */
+export async function getPlaylistTrackIds(id: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let offset = 0; offset < 2000; offset += 50) {
+    const body = await callApi({ path: path(id, '/items'), query: { limit: 50, offset }, name: `playlist-ids-${id}`, quietStatuses: QUIET });
+    const items = list((body as { items?: unknown } | null)?.items);
+    for (const item of items) {
+      const entry = toPlaylistEntry(item);
+      if (entry) ids.push(entry.track.id);
+    }
+    const total = (body as { total?: unknown } | null)?.total;
+    if (items.length < 50 || typeof total !== 'number' || offset + 50 >= total) break;
+  }
+  return ids;
+}

@@ -1,0 +1,19 @@
+import type { Track } from '../../api/types';
+import { Icon } from '../../components/Icon';
+import { openPlaylistPicker } from '../../stores/my-playlists';
+
+/** The player card's "Add to playlist": opens the picker for the playing track. */
+export function AddToPlaylistButton({ track }: { track: Track | null }) {
+  return (
+    <button
+      type="button"
+      className="icon-button player-card__add"
+      aria-label="Add to playlist"
+      data-tooltip="Add to playlist"
+      disabled={track === null}
+      onClick={() => track && openPlaylistPicker(track)}
+    >
+      <Icon name="plus" />
+    </button>
+  );
+}

@@ -1,0 +1,231 @@
+import { atom, computed, onMount } from 'nanostores';
+import { isCanceled } from '../api/errors';
+import {
+  addPlaylistItems,
+  changePlaylistDetails,
+  createPlaylist,
+  getPlaylistTrackIds,
+  isQuietRefusal,
+  isScopeMissing,
+  removePlaylistFromLibrary,
+  removePlaylistItems,
+} from '../api/playlist-edits';
+import { getMyPlaylists } from '../api/playlists';
+import type { Playlist, Track } from '../api/types';
+import { navigateTo } from '../lib/navigation';
+import { checkPlaylistDetails, nextPlaylistName, type PlaylistDetailsInput, type PlaylistDetailsProblems } from '../lib/playlist-details';
+import { myPlaylistsList, myPlaylistsMemory } from './library';
+import { logUnlessCanceled } from './log';
+import { changeShownPlaylist } from './playlist-shown';
+import { $myProfile, loadMe } from './profile';
+import { playlistArea } from './playlist';
+import { showToast } from './toasts';
+
+/** The toast of a refused change (rolled back). */
+export const CHANGE_REFUSED = 'Your playlist could not be changed';
+
+/** The user's own playlists (the Add to playlist menu), newest first; null until asked. */
+export const $ownPlaylists = atom<Playlist[] | null>(null);
+/** The track the Add to playlist picker is open for (null: closed). */
+export const $playlistPicker = atom<Track | null>(null);
+/** Adding a track already in the playlist waits for the user's answer here. */
+export const $duplicatePrompt = atom<{ playlist: Playlist; track: Track } | null>(null);
+/** The session lacks playlist-modify-* (signed in before they were asked): it must sign in again. */
+export const $signInAgain = atom(false);
+/** A playlist is being made (the Create Playlist tile waits). */
+export const $creatingPlaylist = atom(false);
+
+/** Whether the playlist page shows one of the user's own playlists (its edit actions). */
+export const $ownsShownPlaylist = computed([playlistArea.$state, $myProfile], (state, me) => !!me && !!state.data && state.data.owner.id === me.id);
+onMount($ownsShownPlaylist, () => void loadMe().catch((error: unknown) => logUnlessCanceled('Could not load the profile', error)));
+
+let asking: Promise<Playlist[]> | null = null;
+
+/** Loads the user's own playlists once (pages of 50, as many as the library holds, up to 200). */
+export function loadOwnPlaylists(): Promise<Playlist[]> {
+  const known = $ownPlaylists.get();
+  if (known) return Promise.resolve(known);
+  asking ??= (async () => {
+    try {
+      const me = await loadMe();
+      const all: Playlist[] = [];
+      for (let offset = 0; offset < 200; offset += 50) {
+        const page = await getMyPlaylists(offset, 50);
+        all.push(...page.items);
+        if (page.total <= offset + 50) break;
+      }
+      const own = all.filter((playlist) => playlist.owner.id === me.id);
+      $ownPlaylists.set(own);
+      return own;
+    } finally {
+      asking = null;
+    }
+  })();
+  return asking;
+}
+
+/** What every refused change does after its rollback: sign in again, or say so (other failures were toasted already). */
+function refused(error: unknown, what: string): void {
+  if (isCanceled(error)) return;
+  if (isScopeMissing(error)) $signInAgain.set(true);
+  else if (isQuietRefusal(error)) showToast(CHANGE_REFUSED);
+  logUnlessCanceled(what, error);
+}
+
+/** Updates a playlist wherever it is listed (own playlists, the library list); returns the undo. */
+function changeListed(id: string, change: (playlist: Playlist) => Playlist | null): () => void {
+  const own = $ownPlaylists.get();
+  const library = myPlaylistsList.$state.get();
+  const apply = (list: Playlist[]) => list.flatMap((p) => (p.id === id ? (change(p) ?? []) : [p]));
+  if (own) $ownPlaylists.set(apply(own));
+  if (library.loaded) myPlaylistsList.$state.setKey('list', apply(library.list));
+  myPlaylistsMemory.forget();
+  return () => {
+    if (own) $ownPlaylists.set(own);
+    if (library.loaded) myPlaylistsList.$state.setKey('list', library.list);
+  };
+}
+
+/** Create Playlist: makes "My Playlist #N" at once and opens it. */
+export async function createAndOpenPlaylist(): Promise<void> {
+  if ($creatingPlaylist.get()) return;
+  $creatingPlaylist.set(true);
+  try {
+    const own = await loadOwnPlaylists();
+    const playlist = await createPlaylist(nextPlaylistName(own.length));
+    $ownPlaylists.set([playlist, ...($ownPlaylists.get() ?? own)]);
+    const library = myPlaylistsList.$state.get();
+    if (library.loaded) myPlaylistsList.$state.setKey('list', [playlist, ...library.list]);
+    myPlaylistsMemory.forget();
+    navigateTo(`/playlist/${encodeURIComponent(playlist.id)}`);
+  } catch (error) {
+    refused(error, 'Could not create a playlist');
+  } finally {
+    $creatingPlaylist.set(false);
+  }
+}
+
+/** Opens the Add to playlist picker for a track (the player card, a track row's menu). */
+export function openPlaylistPicker(track: Track): void {
+  $playlistPicker.set(track);
+  void loadOwnPlaylists().catch((error: unknown) => refused(error, 'Could not list your playlists'));
+}
+
+/** Closes the picker. */
+export function closePlaylistPicker(): void {
+  $playlistPicker.set(null);
+}
+
+/** Picker's "New playlist": makes "My Playlist #N" holding the track, and opens it. */
+export async function addToNewPlaylist(track: Track): Promise<void> {
+  $playlistPicker.set(null);
+  const own = await loadOwnPlaylists().catch(() => []);
+  try {
+    const playlist = await createPlaylist(nextPlaylistName(own.length));
+    await addPlaylistItems(playlist.id, [track.uri]);
+    const made = { ...playlist, totalTracks: 1 };
+    $ownPlaylists.set([made, ...($ownPlaylists.get() ?? own)]);
+    myPlaylistsMemory.forget();
+    showToast(`Added to ${playlist.name}`, 'success');
+    navigateTo(`/playlist/${encodeURIComponent(playlist.id)}`);
+  } catch (error) {
+    refused(error, 'Could not make a playlist with the track');
+  }
+}
+
+/**
+ * Adds a track to one of the user's playlists; one already there waits for the user's
+ * answer ($duplicatePrompt) unless `twice` says to add it again. Shown at once, rolled
+ * back with a toast when the provider refuses. Resolves to whether it was added.
+ */
+export async function addToPlaylist(playlist: Playlist, track: Track, { twice = false } = {}): Promise<boolean> {
+  $playlistPicker.set(null);
+  $duplicatePrompt.set(null);
+  if (!twice) {
+    try {
+      if ((await getPlaylistTrackIds(playlist.id)).includes(track.id)) {
+        $duplicatePrompt.set({ playlist, track });
+        return false;
+      }
+    } catch (error) {
+      refused(error, 'Could not read the playlist');
+      return false;
+    }
+  }
+  const undoShown = changeShownPlaylist(playlist.id, { add: track });
+  const undoListed = changeListed(playlist.id, (p) => ({ ...p, totalTracks: (p.totalTracks ?? 0) + 1 }));
+  try {
+    await addPlaylistItems(playlist.id, [track.uri]);
+    if (playlistArea.$state.get().id !== playlist.id) playlistArea.forget(playlist.id);
+    showToast(`Added to ${playlist.name}`, 'success');
+    return true;
+  } catch (error) {
+    undoShown();
+    undoListed();
+    refused(error, 'Could not add to the playlist');
+    return false;
+  }
+}
+
+/** Answers the duplicate prompt: add it again, or not. */
+export function answerDuplicate(addAnyway: boolean): Promise<boolean> {
+  const prompt = $duplicatePrompt.get();
+  $duplicatePrompt.set(null);
+  if (!prompt || !addAnyway) return Promise.resolve(false);
+  return addToPlaylist(prompt.playlist, prompt.track, { twice: true });
+}
+
+/** Removes every occurrence of a track from one of the user's playlists, at once; rolled back if refused. */
+export async function removeFromPlaylist(playlistId: string, track: Track): Promise<boolean> {
+  const removed = changeShownPlaylist(playlistId, { remove: track.id });
+  const undoListed = changeListed(playlistId, (p) => ({ ...p, totalTracks: Math.max(0, (p.totalTracks ?? 1) - 1) }));
+  try {
+    await removePlaylistItems(playlistId, [track.uri]);
+    return true;
+  } catch (error) {
+    removed();
+    undoListed();
+    refused(error, 'Could not remove from the playlist');
+    return false;
+  }
+}
+
+/**
+ * Saves a playlist's name and description (the edit dialog). Problems found before any
+ * request are answered as such; otherwise shown at once and rolled back if refused.
+ */
+export async function savePlaylistDetails(id: string, input: PlaylistDetailsInput): Promise<PlaylistDetailsProblems | 'saved' | 'refused'> {
+  const problems = checkPlaylistDetails(input);
+  if (problems.name || problems.description) return problems;
+  const details = { name: input.name.trim(), description: input.description.trim() };
+  const undoShown = changeShownPlaylist(id, { details });
+  const undoListed = changeListed(id, (p) => ({ ...p, ...details }));
+  try {
+    await changePlaylistDetails(id, details);
+    return 'saved';
+  } catch (error) {
+    undoShown();
+    undoListed();
+    refused(error, 'Could not change the playlist');
+    return 'refused';
+  }
+}
+
+/** Removes a playlist from the user's library, then goes to the library (which must not list it again); a refusal stays with a toast. */
+export async function removePlaylist(id: string): Promise<boolean> {
+  try {
+    await removePlaylistFromLibrary(id);
+  } catch (error) {
+    refused(error, 'Could not remove the playlist');
+    return false;
+  }
+  changeListed(id, () => null);
+  playlistArea.forget(id);
+  navigateTo('/collection');
+  return true;
+}
+
+/** Closes the "sign in again" prompt without signing in. */
+export function dismissSignInAgain(): void {
+  $signInAgain.set(false);
+}

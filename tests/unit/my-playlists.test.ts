@@ -1,0 +1,127 @@
+// @vitest-environment node
+// Node's own fetch: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
+// The playlist store against a real sandbox: create, add (and the duplicate question), remove,
+// rename, remove from the library; a refusal rolls back with a toast; a session without the
+// playlist-modify scopes is asked to sign in again.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { resetClient } from '../../src/api/client';
+import type { Track } from '../../src/api/types';
+import { LOGIN_SCOPES } from '../../src/config/provider';
+import { prepareLogin } from '../../src/lib/pkce';
+import { myPlaylistsList } from '../../src/stores/library';
+import { completeLogin } from '../../src/stores/login-callback';
+import { reloadSession } from '../../src/stores/session';
+import {
+  $duplicatePrompt,
+  $ownPlaylists,
+  $signInAgain,
+  addToPlaylist,
+  answerDuplicate,
+  CHANGE_REFUSED,
+  createAndOpenPlaylist,
+  removeFromPlaylist,
+  removePlaylist,
+  savePlaylistDetails,
+} from '../../src/stores/my-playlists';
+import { $playlist, playlistArea, playlistTracks } from '../../src/stores/playlist';
+import { $toasts } from '../../src/stores/toasts';
+import { recordNavigation, useProvider } from './helpers/provider';
+import { addFault, signInAsGuest, signInToSandbox, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
+
+let running: RunningSandbox;
+let visits: { path: string; replace: boolean }[];
+let tracks: Track[];
+
+const titles = () => playlistTracks.$state.get().list.map((entry) => entry.track.id);
+const toastTexts = () => $toasts.get().map((toast) => toast.message);
+
+beforeAll(async () => {
+  useBrowserStorage();
+  visits = recordNavigation();
+  resetClient();
+  running = await startSandbox();
+  await signInToSandbox(running.base);
+  const rows = running.sandbox.db.prepare("SELECT id, name, duration_ms FROM tracks WHERE name <> '' ORDER BY id LIMIT 3").all() as {
+    id: string; name: string; duration_ms: number;
+  }[];
+  tracks = rows.map((r) => ({ id: r.id, name: r.name, uri: `spotify:track:${r.id}`, durationMs: r.duration_ms, artists: [], album: null }));
+}, 120_000);
+
+afterAll(() => running?.stop());
+beforeEach(() => $toasts.set([]));
+
+describe('playlists the user makes', () => {
+  it('creates "My Playlist #N", opens it, and lists it first among the own playlists', async () => {
+    visits.length = 0;
+    await createAndOpenPlaylist();
+    const own = $ownPlaylists.get()!;
+    // The guest owns four seeded playlists, so the new one is the fifth.
+    expect(own[0]!.name).toBe('My Playlist #5');
+    expect(visits).toEqual([{ path: `/playlist/${own[0]!.id}`, replace: false }]);
+    await myPlaylistsList.loadFirstPage();
+    expect(myPlaylistsList.$state.get().list[0]!.id).toBe(own[0]!.id);
+  });
+
+  it('adds at once, asks before a duplicate, removes every occurrence, and rolls back a refusal with a toast', async () => {
+    const playlist = $ownPlaylists.get()![0]!;
+    await playlistArea.load(playlist.id);
+    const adding = addToPlaylist(playlist, tracks[0]!, { twice: true });
+    // Shown before the provider answers.
+    expect(titles()).toEqual([tracks[0]!.id]);
+    expect(await adding).toBe(true);
+    expect(await addToPlaylist(playlist, tracks[1]!)).toBe(true);
+    expect(await addToPlaylist(playlist, tracks[0]!)).toBe(false);
+    expect($duplicatePrompt.get()?.track.id).toBe(tracks[0]!.id);
+    expect(await answerDuplicate(true)).toBe(true);
+    expect(titles()).toEqual([tracks[0]!.id, tracks[1]!.id, tracks[0]!.id]);
+    expect($playlist.get().data?.totalTracks).toBe(3);
+
+    expect(await removeFromPlaylist(playlist.id, tracks[0]!)).toBe(true);
+    expect(titles()).toEqual([tracks[1]!.id]);
+    await playlistArea.load(playlist.id);
+    expect(titles()).toEqual([tracks[1]!.id]);
+
+    await addFault(running.base, { match: { method: 'POST', path: '/items$' }, status: 403, times: 1 });
+    visits.length = 0;
+    expect(await addToPlaylist(playlist, tracks[2]!)).toBe(false);
+    expect(titles()).toEqual([tracks[1]!.id]);
+    expect($playlist.get().data?.totalTracks).toBe(1);
+    expect(toastTexts()).toContain(CHANGE_REFUSED);
+    // A refused edit is not the catalogue's "403 on a bad request": no sign-out.
+    expect(visits).toEqual([]);
+  });
+
+  it('refuses bad details before any request, stores markup as text, and rolls a refused rename back', async () => {
+    const playlist = $ownPlaylists.get()![0]!;
+    expect(await savePlaylistDetails(playlist.id, { name: ' ', description: '' })).toEqual({ name: 'Playlist name is required.' });
+    expect(await savePlaylistDetails(playlist.id, { name: 'Drive', description: '<b>loud</b>' })).toBe('saved');
+    expect($playlist.get().data).toMatchObject({ name: 'Drive', description: '<b>loud</b>' });
+    await playlistArea.load(playlist.id);
+    expect($playlist.get().data).toMatchObject({ name: 'Drive', description: '<b>loud</b>' });
+    await addFault(running.base, { match: { method: 'PUT', path: '^/v1/playlists/' }, status: 500, times: 1 });
+    expect(await savePlaylistDetails(playlist.id, { name: 'Never', description: '' })).toBe('refused');
+    expect($playlist.get().data?.name).toBe('Drive');
+  });
+
+  it('removes the playlist from the library, then goes to the library', async () => {
+    const playlist = $ownPlaylists.get()![0]!;
+    visits.length = 0;
+    expect(await removePlaylist(playlist.id)).toBe(true);
+    expect(visits).toEqual([{ path: '/collection', replace: false }]);
+    expect($ownPlaylists.get()!.some((p) => p.id === playlist.id)).toBe(false);
+    await myPlaylistsList.loadFirstPage();
+    expect(myPlaylistsList.$state.get().list.some((p) => p.id === playlist.id)).toBe(false);
+  });
+
+  it('asks a session signed in before the playlist scopes to sign in again on its first edit', async () => {
+    localStorage.clear();
+    reloadSession();
+    const older = LOGIN_SCOPES.filter((scope) => !scope.startsWith('playlist-modify'));
+    const config = useProvider(running.base, { scopes: older });
+    expect(await completeLogin(await signInAsGuest(await prepareLogin(config)))).toBe('/');
+    visits.length = 0;
+    expect(await addToPlaylist($ownPlaylists.get()![0]!, tracks[2]!, { twice: true })).toBe(false);
+    expect($signInAgain.get()).toBe(true);
+    expect(visits).toEqual([]);
+  });
+});
