@@ -1,5 +1,7 @@
 import type { Track } from '../../api/types';
+import { useStore } from '@nanostores/react';
 import { navigateTo } from '../../lib/navigation';
+import { $ownsShownPlaylist, openPlaylistPicker, removeFromPlaylist } from '../../stores/my-playlists';
 import type { IconName } from '../icon-paths';
 
 /** Where a track row is shown, for the actions that depend on it. */
@@ -25,6 +27,7 @@ export interface TrackMenuItem {
  */
 export function useTrackMenuItems(track: Track, context: TrackMenuContext): TrackMenuItem[] {
   const items: TrackMenuItem[] = [];
+  const ownsPlaylist = useStore($ownsShownPlaylist);
   const album = track.album;
   if (album && album.id !== context.albumId) {
     items.push({ label: 'Go to album', icon: 'album', onSelect: () => navigateTo(`/album/${encodeURIComponent(album.id)}`) });
@@ -32,6 +35,11 @@ export function useTrackMenuItems(track: Track, context: TrackMenuContext): Trac
   const artist = track.artists[0];
   if (artist) {
     items.push({ label: 'Go to artist', icon: 'profile', onSelect: () => navigateTo(`/artist/${encodeURIComponent(artist.id)}`) });
+  }
+  items.push({ label: 'Add to playlist', icon: 'plus', onSelect: () => openPlaylistPicker(track) });
+  const playlistId = context.playlistId;
+  if (playlistId && ownsPlaylist) {
+    items.push({ label: 'Remove from this playlist', icon: 'close', onSelect: () => void removeFromPlaylist(playlistId, track) });
   }
   return items;
 }
