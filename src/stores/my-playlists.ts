@@ -67,9 +67,11 @@ export function loadOwnPlaylists(): Promise<Playlist[]> {
 /** What every refused change does after its rollback: sign in again, or say so (other failures were toasted already). */
 function refused(error: unknown, what: string): void {
   if (isCanceled(error)) return;
+  // A refusal the user is told about is expected, not a fault of ours: a warning, not an error.
   if (isScopeMissing(error)) $signInAgain.set(true);
   else if (isQuietRefusal(error)) showToast(CHANGE_REFUSED);
-  logUnlessCanceled(what, error);
+  else return logUnlessCanceled(what, error);
+  console.warn(what, error);
 }
 
 /** Updates a playlist wherever it is listed (own playlists, the library list); returns the undo. */

@@ -47,7 +47,6 @@ function CollectionViewBody() {
             type="button"
             className="icon-button"
             aria-label="Create playlist"
-            data-tooltip="Create playlist"
             disabled={creating}
             onClick={() => void createAndOpenPlaylist()}
           >

@@ -18,15 +18,16 @@ export function PlaylistEditDialog({ playlist, onClose }: { playlist: Playlist; 
   const [name, setName] = useState(playlist.name);
   const [description, setDescription] = useState(playlist.description);
   const [problems, setProblems] = useState<PlaylistDetailsProblems>({});
-  const [saving, setSaving] = useState(false);
   const live = checkPlaylistDetails({ name, description });
 
-  const save = async () => {
-    setSaving(true);
-    const answer = await savePlaylistDetails(playlist.id, { name, description });
-    setSaving(false);
-    if (answer === 'saved' || answer === 'refused') onClose();
-    else setProblems(answer);
+  // Shown at once: a valid change closes the dialog before the provider answers (a refusal rolls back with a toast).
+  const save = () => {
+    const found = checkPlaylistDetails({ name, description });
+    if (found.name || found.description) setProblems(found);
+    else {
+      onClose();
+      void savePlaylistDetails(playlist.id, { name, description });
+    }
   };
 
   return (
@@ -36,7 +37,7 @@ export function PlaylistEditDialog({ playlist, onClose }: { playlist: Playlist; 
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void save();
+          save();
         }}
       >
         <label className="playlist-edit__field">
@@ -92,7 +93,7 @@ export function PlaylistEditDialog({ playlist, onClose }: { playlist: Playlist; 
           <button type="button" className="button button--ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="button" disabled={saving}>
+          <button type="submit" className="button">
             Save
           </button>
         </div>

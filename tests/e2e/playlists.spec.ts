@@ -1,0 +1,143 @@
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { searchCatalogue } from './helpers/catalogue';
+import { expect, test } from './fixtures';
+
+// Playlists the user makes (issue 20), one walk through the whole flow: create from the
+// Create Playlist tile, add three tracks from three pages (a track row's menu and the player
+// card), the duplicate question, a reload, rename with the dialog's rules, remove a track,
+// a forced 403 rolled back with a toast, no edit actions on someone else's playlist, and
+// removing the playlist. Persistence across a sandbox restart is proven over HTTP in
+// sandbox/tests/playlist-edits.test.ts. It changes the guest's library: it asks for `sandbox`.
+test.use({ allowErrors: /HTTP 403: DELETE \S+\/items|status of 403/ });
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.screenshot({ path: `${testInfo.project.outputDir}/screens/${testInfo.project.name}-${name}.png` });
+}
+
+/** Opens a track row's More menu and picks an action. */
+async function rowAction(page: Page, row: Locator, action: string): Promise<void> {
+  await row.getByRole('button', { name: /^More options for / }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+/** Adds a row's track to the named playlist through its menu and the picker; resolves with the track id. */
+async function addRow(page: Page, row: Locator, playlist: string): Promise<string> {
+  const id = (await row.getAttribute('data-track-id'))!;
+  await rowAction(page, row, 'Add to playlist');
+  await page.getByRole('dialog', { name: 'Add to playlist' }).getByRole('button', { name: playlist }).click();
+  await expect(page.getByText(`Added to ${playlist}`)).toBeVisible();
+  return id;
+}
+
+test('create, add from three pages, rename, remove a track and the playlist; refusals roll back', async ({ page, signIn, sandbox }, testInfo) => {
+  await sandbox.reset();
+  await signIn(page);
+
+  // Create: the tile makes "My Playlist #N" (the guest owns four) and opens it.
+  await page.goto('/collection');
+  await page.getByRole('button', { name: 'Create Playlist', exact: true }).click();
+  await expect(page).toHaveURL(/\/playlist\/[0-9A-Za-z]{22}$/);
+  const name = 'My Playlist #5';
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const playlistPath = new URL(page.url()).pathname;
+  await expect(page.getByRole('button', { name: 'Edit details' })).toBeVisible();
+  await screenshot(page, testInfo, 'playlist-new');
+
+  // Add: from a search list, an album page, and the player card.
+  await page.goto('/search/track/Sol');
+  const first = await addRow(page, page.locator('.track-row').first(), name);
+  const [album] = await searchCatalogue(page, sandbox.url, 'album', 5);
+  await page.goto(`/album/${album!.id}`);
+  const albumRow = page.locator('.track-row').nth(1);
+  const second = await addRow(page, albumRow, name);
+  // The duplicate question: "Don't add" keeps one copy.
+  await rowAction(page, albumRow, 'Add to playlist');
+  await page.getByRole('dialog', { name: 'Add to playlist' }).getByRole('button', { name }).click();
+  const duplicate = page.getByRole('dialog', { name: 'Already added' });
+  await expect(duplicate).toContainText(`This is already in your '${name}' playlist.`);
+  await screenshot(page, testInfo, 'playlist-duplicate');
+  await duplicate.getByRole('button', { name: "Don't add" }).click();
+  await page.goto('/collection/tracks');
+  const likedRow = page.locator('.track-row').first();
+  const third = (await likedRow.getAttribute('data-track-id'))!;
+  await likedRow.getByRole('button', { name: /^Play / }).click();
+  const card = page.getByRole('region', { name: 'Player' });
+  await card.getByRole('button', { name: 'Add to playlist' }).click();
+  const picker = page.getByRole('dialog', { name: 'Add to playlist' });
+  await expect(picker.getByRole('button', { name: 'New playlist' })).toBeVisible();
+  await screenshot(page, testInfo, 'playlist-picker');
+  await picker.getByRole('button', { name }).click();
+  await expect(page.getByText(`Added to ${name}`)).toBeVisible();
+  await card.getByRole('button', { name: 'Close player' }).click();
+
+  // On its page, still after a reload.
+  await page.goto(playlistPath);
+  const rows = page.getByRole('list', { name: /^Tracks of / }).locator('.track-row');
+  const ids = async () => rows.evaluateAll((all) => all.map((row) => row.getAttribute('data-track-id')));
+  await expect(rows).toHaveCount(3);
+  expect(await ids()).toEqual([first, second, third]);
+  await page.reload();
+  await expect(rows).toHaveCount(3);
+  expect(await ids()).toEqual([first, second, third]);
+
+  // Rename: an empty name is refused in the dialog before any request; markup is text.
+  const puts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT' && request.url().includes('/v1/playlists/')) puts.push(request.url());
+  });
+  await page.getByRole('button', { name: 'Edit details' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit details' });
+  await dialog.getByLabel(/^Name/).fill('');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Playlist name is required.');
+  await dialog.getByLabel(/^Name/).fill('x'.repeat(101));
+  await expect(dialog.getByText('101/100')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Playlist name can be at most 100 characters.');
+  expect(puts).toEqual([]);
+  await dialog.getByLabel(/^Name/).fill('Road <b>Songs</b>');
+  await dialog.getByLabel(/^Description/).fill('<i>for the drive</i>');
+  await expect(dialog.getByText('20/300')).toBeVisible();
+  await screenshot(page, testInfo, 'playlist-edit');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  const renamed = 'Road <b>Songs</b>';
+  await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+  await expect(page.getByText('<i>for the drive</i>')).toBeVisible();
+  expect(puts).toHaveLength(1);
+
+  // Remove a track from its row's menu: gone at once, and the count follows.
+  await rowAction(page, rows.nth(1), 'Remove from this playlist');
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByText('2 songs')).toBeVisible();
+
+  // A refused removal (forced 403) comes back, with a toast, and nobody is signed out.
+  await sandbox.addFault({ match: { method: 'DELETE', path: '/items$' }, status: 403, times: 1 });
+  await rowAction(page, rows.first(), 'Remove from this playlist');
+  await expect(page.getByText('Your playlist could not be changed')).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  expect(await ids()).toEqual([first, third]);
+  await expect(page).toHaveURL(new RegExp(`${playlistPath}$`));
+  await screenshot(page, testInfo, 'playlist-owned');
+
+  // Someone else's playlist offers no edit actions.
+  const [other] = (await searchCatalogue<{ id: string; name: string; owner: { id: string } }>(page, sandbox.url, 'playlist')).filter(
+    (playlist) => playlist.owner.id !== 'guest',
+  );
+  await page.goto(`/playlist/${other!.id}`);
+  await expect(page.locator('.track-row').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit details' })).toHaveCount(0);
+  await page.locator('.track-row').first().getByRole('button', { name: /^More options for / }).click();
+  await expect(page.getByRole('menuitem', { name: 'Add to playlist' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Remove from this playlist' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // Remove the playlist from the library: asked first, then gone from Your Library.
+  await page.goto(playlistPath);
+  await page.getByRole('button', { name: 'Remove from Your Library' }).click();
+  await page.getByRole('dialog', { name: 'Remove from Your Library?' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(page).toHaveURL(/\/collection$/);
+  await expect(page.locator('.card').filter({ hasText: 'Road Trip' })).toBeVisible();
+  await expect(page.locator('.card').filter({ hasText: renamed })).toHaveCount(0);
+  await screenshot(page, testInfo, 'playlist-library');
+});
