@@ -12,6 +12,7 @@ import { openDatabase, type SandboxDb } from './db';
 import { readSandboxEnv, type SandboxConfig } from './env';
 import { ApiFailure, apiError } from './http/errors';
 import { createFaults } from './faults/faults';
+import { registerTextSeeding } from './faults/texts';
 import { registerPlayback } from './playback/index';
 
 export interface SandboxOptions extends Partial<SandboxConfig> {
@@ -81,6 +82,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     for (const listener of resetListeners) listener();
   });
 
+  registerTextSeeding(app, ctx);
   registerAccounts(app, ctx);
   registerWebApi(app, ctx);
   registerPlayback(app, ctx);
