@@ -5,77 +5,15 @@
  * directory kept between runs (.data-bench-<size>/, git-ignored); --fresh regenerates it,
  * and the generation time is then reported too. Prints a table, writes bench/results/sandbox.json.
  */
-import Database from 'better-sqlite3';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
-import { cpuMs, drive, signInGuest, startServer, summarise, type Sample } from './sandbox-load';
+import { clientMix, cpuMs, drive, sampleCatalogue, searchQuery, signInGuest, startServer, summarise, type Catalogue, type Sample } from './sandbox-load';
 
 const PORT = Number(process.env.SANDBOX_BENCH_PORT ?? 4373);
 const SECONDS = Number(process.env.SANDBOX_BENCH_SECONDS ?? 10);
 const CONCURRENCY = 8;
 const fresh = process.argv.includes('--fresh');
-
-let seed = 12345;
-const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
-const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)]!;
-
-function sampleCatalogue(dataDir: string) {
-  const db = new Database(join(dataDir, 'sandbox.db'), { readonly: true });
-  const ids = (sql: string) => (db.prepare(sql).all() as { id: string }[]).map((r) => r.id);
-  const data = {
-    artists: ids('SELECT id FROM artists ORDER BY random() LIMIT 500'),
-    albums: ids('SELECT id FROM albums ORDER BY random() LIMIT 500'),
-    tracks: ids('SELECT id FROM tracks ORDER BY random() LIMIT 500'),
-    playlists: ids("SELECT id FROM playlists WHERE public = 1 AND unavailable = 0"),
-    categories: ids('SELECT id FROM categories'),
-    users: ids("SELECT id FROM users WHERE id NOT IN ('guest', 'free')"),
-    // Queries people type: whole words and prefixes of real names, one or two words.
-    words: (db.prepare("SELECT name FROM tracks WHERE name <> '' ORDER BY random() LIMIT 400").all() as { name: string }[]).map((r) => r.name),
-  };
-  db.close();
-  return data;
-}
-
-type Catalogue = ReturnType<typeof sampleCatalogue>;
-
-function searchQuery(c: Catalogue): string {
-  const words = pick(c.words).split(' ');
-  const r = random();
-  const text = r < 0.3 ? words[0]!.slice(0, Math.max(2, Math.ceil(words[0]!.length / 2))) : words.slice(0, 2).join(' ');
-  return encodeURIComponent(text);
-}
-
-/** The client's calls (SPEC §7), weighted roughly as a browsing session makes them. */
-function clientMix(c: Catalogue): () => { name: string; path: string } {
-  const calls: [string, number, () => string][] = [
-    ['me', 2, () => '/v1/me'],
-    ['artist', 3, () => `/v1/artists/${pick(c.artists)}`],
-    ['artist albums', 2, () => `/v1/artists/${pick(c.artists)}/albums?limit=10&offset=0`],
-    ['artist top tracks', 2, () => `/v1/artists/${pick(c.artists)}/top-tracks?market=IN`],
-    ['related artists', 2, () => `/v1/artists/${pick(c.artists)}/related-artists`],
-    ['album', 3, () => `/v1/albums/${pick(c.albums)}`],
-    ['album tracks', 2, () => `/v1/albums/${pick(c.albums)}/tracks?limit=10&offset=0`],
-    ['playlist', 3, () => `/v1/playlists/${pick(c.playlists)}`],
-    ['playlist tracks', 3, () => `/v1/playlists/${pick(c.playlists)}/tracks?limit=10&offset=0`],
-    ['new releases', 1, () => '/v1/browse/new-releases?limit=10&offset=0&market=IN'],
-    ['categories', 1, () => '/v1/browse/categories?limit=20&offset=0'],
-    ['category playlists', 1, () => `/v1/browse/categories/${pick(c.categories)}/playlists?limit=20&offset=0`],
-    ['search (4 types)', 4, () => `/v1/search?q=${searchQuery(c)}&type=artist,album,playlist,track&limit=10&offset=0`],
-    ['saved tracks', 2, () => '/v1/me/tracks?limit=20&offset=0'],
-    ['saved albums', 1, () => '/v1/me/albums?limit=20&offset=0'],
-    ['tracks contains', 2, () => `/v1/me/tracks/contains?ids=${pick(c.tracks)}`],
-    ['recently played', 1, () => '/v1/me/player/recently-played?limit=50'],
-    ['top artists', 1, () => '/v1/me/top/artists?time_range=short_term&limit=10&offset=0'],
-    ['following', 1, () => '/v1/me/following?type=artist&limit=10'],
-    ['user', 1, () => `/v1/users/${pick(c.users)}`],
-  ];
-  const bag = calls.flatMap(([name, weight, path]) => Array.from({ length: weight }, () => ({ name, path })));
-  return () => {
-    const call = pick(bag);
-    return { name: call.name, path: call.path() };
-  };
-}
 
 async function runSize(size: 'medium' | 'large', mix: (c: Catalogue) => () => { name: string; path: string }, concurrency: number) {
   const dataDir = join(process.cwd(), `.data-bench-${size}`);

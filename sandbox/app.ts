@@ -12,6 +12,8 @@ import { openDatabase, type SandboxDb } from './db';
 import { readSandboxEnv, type SandboxConfig } from './env';
 import { ApiFailure, apiError } from './http/errors';
 import { createFaults } from './faults/faults';
+import { registerTextSeeding } from './faults/texts';
+import { rateLimit } from './http/rate-limit';
 import { registerPlayback } from './playback/index';
 
 export interface SandboxOptions extends Partial<SandboxConfig> {
@@ -74,6 +76,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   };
   app.use('/v1/*', bodyLimit({ maxSize: 256 * 1024, onError: tooLarge }));
   app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: tooLarge }));
+  if (config.rateLimit > 0) app.use('/v1/*', rateLimit(config.rateLimit, now));
   const faults = createFaults(config.faults);
   app.use('*', faults.middleware);
   faults.registerRoutes(app, () => {
@@ -81,6 +84,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     for (const listener of resetListeners) listener();
   });
 
+  registerTextSeeding(app, ctx);
   registerAccounts(app, ctx);
   registerWebApi(app, ctx);
   registerPlayback(app, ctx);

@@ -77,6 +77,14 @@ const MIGRATIONS: string[] = [
   CREATE TABLE refresh_tokens (token TEXT PRIMARY KEY, user_id TEXT NOT NULL, client_id TEXT NOT NULL,
     scope TEXT NOT NULL, consent_at INTEGER NOT NULL, revoked INTEGER NOT NULL DEFAULT 0);
   `,
+  // The authorization code each token descends from (through every rotation), so a
+  // replayed code can revoke them all (RFC 6749 §4.1.2).
+  `
+  ALTER TABLE access_tokens ADD COLUMN grant_code TEXT;
+  ALTER TABLE refresh_tokens ADD COLUMN grant_code TEXT;
+  CREATE INDEX access_tokens_by_grant ON access_tokens(grant_code);
+  CREATE INDEX refresh_tokens_by_grant ON refresh_tokens(grant_code);
+  `,
   // Playlists users make and change (issue 20): a snapshot number per change, playlists made
   // through the API, an owner who removed their own playlist from the library, and the first
   // state of every seeded playlist a user changed, so a reset can put it back.

@@ -16,6 +16,8 @@ export interface SandboxConfig {
   tokenTtl: number;
   apiProfile: ApiProfile;
   faults: boolean;
+  /** Requests a token may make per rolling 30 s window before a 429 (0: no limit). */
+  rateLimit: number;
 }
 
 export class SandboxEnvError extends Error {}
@@ -63,5 +65,6 @@ export function readSandboxEnv(env: Env = process.env): SandboxConfig {
     tokenTtl: integer(env, 'SANDBOX_TOKEN_TTL', 3600, 1, 31_536_000),
     apiProfile: pickOne(env, 'SANDBOX_API_PROFILE', ['extended', 'development'] as const, 'extended'),
     faults: flag(env, 'SANDBOX_FAULTS'),
+    rateLimit: integer(env, 'SANDBOX_RATE_LIMIT', 0, 0, 1_000_000),
   };
 }

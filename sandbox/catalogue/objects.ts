@@ -142,6 +142,12 @@ export function createObjectBuilders(db: SandboxDb, config: SandboxConfig) {
   }
 
   return {
+    /** Drops the cached artists and albums (the test-only text hook, sandbox/faults/texts.ts, changes names). */
+    forgetCached(): void {
+      simplifiedArtists.clear();
+      simplifiedAlbums.clear();
+      trackCredits.clear();
+    },
     href,
     artist,
     artistFromRow,

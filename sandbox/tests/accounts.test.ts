@@ -30,6 +30,23 @@ describe('authorization code with PKCE', () => {
     expect(await again.json()).toMatchObject({ error: 'invalid_grant' });
   });
 
+  it('revokes every token issued from a replayed code, rotated ones included (RFC 6749 §4.1.2)', async () => {
+    const { code, verifier } = await authorizeCode(s.url, ALL_SCOPES);
+    const first = await (await exchange(code, verifier)).json();
+    const rotated = await (await refresh(first.refresh_token)).json();
+    const other = await s.signIn(); // another grant of the same user is not touched
+    expect((await s.get('/v1/me', rotated.access_token)).status).toBe(200);
+
+    const replay = await exchange(code, verifier);
+    expect(replay.status).toBe(400);
+    expect(await replay.json()).toMatchObject({ error: 'invalid_grant' });
+    expect((await s.get('/v1/me', first.access_token)).status).toBe(401);
+    expect((await s.get('/v1/me', rotated.access_token)).status).toBe(401);
+    expect((await refresh(rotated.refresh_token)).status).toBe(400);
+    expect((await s.get('/v1/me', other.access_token)).status).toBe(200);
+    expect((await refresh(other.refresh_token)).status).toBe(200);
+  });
+
   it('refuses a wrong verifier and a wrong redirect URI', async () => {
     const one = await authorizeCode(s.url, ALL_SCOPES);
     const wrong = await exchange(one.code, 'x'.repeat(43));

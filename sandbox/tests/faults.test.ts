@@ -81,8 +81,33 @@ describe('faults (SANDBOX_FAULTS=1)', () => {
     try {
       expect((await fetch(`${plain.url}/__sandbox/faults`, { method: 'POST', body: '{}' })).status).toBe(404);
       expect((await fetch(`${plain.url}/__sandbox/reset`, { method: 'POST' })).status).toBe(404);
+      expect((await fetch(`${plain.url}/__sandbox/texts`, { method: 'POST', body: '{"kind":"album","id":"x","name":"y"}' })).status).toBe(404);
     } finally {
       await plain.stop();
     }
+  });
+});
+
+describe('texts (SANDBOX_FAULTS=1)', () => {
+  const seed = (input: unknown) => fetch(`${s.url}/__sandbox/texts`, { method: 'POST', body: JSON.stringify(input), headers: { 'Content-Type': 'application/json' } });
+
+  it('replaces an album, playlist and user text everywhere it is served, until reset', async () => {
+    const playlist = (await (await s.get('/v1/search?q=a&type=playlist&limit=1', token)).json()).playlists.items[0];
+    const albumId = (await (await s.get('/v1/browse/new-releases?limit=1', token)).json()).albums.items[0].id;
+    const marked = '<script>alert(1)</script> <img src=x onerror=alert(2)>';
+    expect((await seed({ kind: 'album', id: albumId, name: `A ${marked}` })).status).toBe(204);
+    expect((await seed({ kind: 'playlist', id: playlist.id, name: `P ${marked}`, description: '<a href="javascript:alert(3)">x</a>' })).status).toBe(204);
+    expect((await seed({ kind: 'user', id: playlist.owner.id, name: `U ${marked}` })).status).toBe(204);
+    expect((await (await s.get(`/v1/albums/${albumId}`, token)).json()).name).toBe(`A ${marked}`);
+    const tracks = (await (await s.get(`/v1/albums/${albumId}/tracks?limit=1`, token)).json()).items;
+    expect((await (await s.get(`/v1/tracks/${tracks[0].id}`, token)).json()).album.name).toBe(`A ${marked}`);
+    expect(await (await s.get(`/v1/playlists/${playlist.id}`, token)).json()).toMatchObject({ name: `P ${marked}`, description: '<a href="javascript:alert(3)">x</a>', owner: { display_name: `U ${marked}` } });
+    expect((await seed({ kind: 'track', id: albumId, name: 'x' })).status).toBe(400);
+    expect((await seed({ kind: 'album', id: 'nope', name: 'x' })).status).toBe(404);
+    expect((await seed({ kind: 'album', id: albumId, description: 'x' })).status).toBe(400);
+
+    expect((await fetch(`${s.url}/__sandbox/reset`, { method: 'POST' })).status).toBe(204);
+    expect((await (await s.get(`/v1/albums/${albumId}`, token)).json()).name).not.toContain('<script>');
+    expect((await (await s.get(`/v1/playlists/${playlist.id}`, token)).json()).name).toBe(playlist.name);
   });
 });

@@ -103,6 +103,9 @@ export interface FailedCall {
   quietStatuses?: readonly number[];
 }
 
+/** SPEC §8's toast when a request found no connection. */
+export const CONNECTION_PROBLEM = 'Internet Connection Problem';
+
 // Development mode's account-level refusals (DESIGN §2): the user cannot use this app at all.
 const ACCOUNT_REFUSALS = [/not registered for this application/i, /premium subscription required for the owner/i];
 
@@ -120,7 +123,7 @@ export function mapRequestError(error: ApiError, call: FailedCall = {}): ErrorOu
       return { type: 'toast', message: error.message };
     case 'offline':
     case 'network':
-      return { type: 'toast', message: 'Internet Connection Problem' };
+      return { type: 'toast', message: CONNECTION_PROBLEM };
   }
   const status = error.status ?? 0;
   if (call.quietStatuses?.includes(status)) return { type: 'silent' };

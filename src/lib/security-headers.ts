@@ -1,22 +1,72 @@
 /**
- * The security headers every page of the site carries. The policy has no
- * script-src, connect-src or img-src yet: those need the inline scripts' hashes and the
- * runtime provider origins, and are left for a change that proves every page with them.
+ * The security headers every rendered page of the site carries, and its Content
+ * Security Policy. Scripts run only from the site itself, the provider's SDK origin, or
+ * inline when their SHA-256 is listed (the head scripts, the login script and Astro's
+ * island scripts, hashed from their source by src/layouts/inline-scripts.ts): never
+ * 'unsafe-inline' or 'unsafe-eval', so an event-handler attribute, a `javascript:` link
+ * or an injected <script> never runs. Requests and images go only to the site and the
+ * provider origins of the runtime configuration, so the real provider works as the
+ * sandbox does. Styles, fonts, media and frames are left open: the real SDK plays in
+ * its own frame, and React sets inline styles.
  */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': "frame-ancestors 'none'; base-uri 'self'; object-src 'none'",
+
+/** Where the provider lives, from the runtime provider configuration (src/config/provider.ts). */
+export interface ProviderEndpoints {
+  provider: 'sandbox' | 'spotify';
+  authorizeUrl: string;
+  tokenUrl: string;
+  apiBase: string;
+  sdkUrl: string;
+}
+
+/** Where the real provider serves cover art (its API returns image URLs on these hosts). */
+export const SPOTIFY_IMAGE_SOURCES = ['https://*.scdn.co', 'https://*.spotifycdn.com'];
+
+export const FIXED_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 };
 
-/** The response with the security headers set; a copy when its headers are immutable (redirects). */
-export function withSecurityHeaders(response: Response): Response {
+function originOf(url: string): string | null {
   try {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
+    const { origin } = new URL(url);
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+const unique = (list: (string | null)[]): string[] => [...new Set(list.filter((item): item is string => Boolean(item)))];
+
+/**
+ * The policy for these provider endpoints and inline-script hashes (base64 SHA-256).
+ * `imageSources` adds image hosts (PROVIDER_IMAGE_ORIGINS) to the provider's own.
+ */
+export function contentSecurityPolicy(endpoints: ProviderEndpoints, scriptHashes: string[], imageSources: string[] = []): string {
+  const sdk = originOf(endpoints.sdkUrl);
+  const api = originOf(endpoints.apiBase);
+  const token = originOf(endpoints.tokenUrl);
+  const providerImages = endpoints.provider === 'spotify' ? SPOTIFY_IMAGE_SOURCES : [api, sdk];
+  const directives = [
+    ['script-src', "'self'", sdk, ...unique(scriptHashes).map((hash) => `'sha256-${hash}'`)],
+    ['connect-src', "'self'", api, token, sdk],
+    ['img-src', "'self'", ...providerImages, ...imageSources],
+    ['worker-src', "'self'"],
+    ['frame-ancestors', "'none'"],
+    ['base-uri', "'self'"],
+    ['object-src', "'none'"],
+  ];
+  return directives.map((directive) => unique(directive).join(' ')).join('; ');
+}
+
+/** The response with these headers set; a copy when its headers are immutable (redirects). */
+export function withSecurityHeaders(response: Response, headers: Readonly<Record<string, string>>): Response {
+  try {
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
     return response;
   } catch {
     const copy = new Response(response.body, response);
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) copy.headers.set(name, value);
+    for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value);
     return copy;
   }
 }

@@ -4,7 +4,8 @@ import { navigateTo } from '../lib/navigation';
 import { getProviderConfig } from '../lib/provider-config';
 import { clearStorage, readStored, STORAGE_KEYS, writeStored } from '../lib/storage';
 import { configureApiClient } from '../api/client';
-import type { ErrorOutcome } from '../api/errors';
+import { CONNECTION_PROBLEM, type ErrorOutcome } from '../api/errors';
+import { noteConnectionLost } from './connection';
 import { hasCapabilityAnswered, isCapabilityUsable, markCapabilityAvailable, markCapabilityMissing, resetCapabilities } from './capabilities';
 import { showToast } from './toasts';
 import { openPremiumPrompt } from './ui';
@@ -130,6 +131,7 @@ function carryOut(outcome: ErrorOutcome): void {
     case 'silent':
       return;
     case 'toast':
+      if (outcome.message === CONNECTION_PROBLEM) noteConnectionLost();
       return void showToast(outcome.message);
     case 'expire-session':
       return expireSession();

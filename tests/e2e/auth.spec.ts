@@ -12,6 +12,21 @@ async function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'));
 }
 
+/** Every URL the tab's history keeps (back and forward), read through the DevTools protocol. */
+async function historyUrls(page: Page): Promise<string[]> {
+  const session = await page.context().newCDPSession(page);
+  const { entries } = (await session.send('Page.getNavigationHistory')) as { entries: { url: string }[] };
+  await session.detach();
+  return entries.map((entry) => entry.url);
+}
+
+/** No token, and no code that could still be exchanged, in any URL the history keeps. */
+async function expectNoSecretInHistory(page: Page): Promise<void> {
+  const urls = await historyUrls(page);
+  expect(urls.length).toBeGreaterThan(1);
+  for (const url of urls) expect(url, 'a URL kept in history').not.toMatch(/access_token|refresh_token|[?&#]code=/);
+}
+
 test('a new visitor opening the app lands on /auth, which needs no JavaScript but its inline login script', async ({ page }, testInfo) => {
   await page.goto('/');
   await page.waitForURL('**/auth');
@@ -50,8 +65,9 @@ test('the guest signs in through the sandbox sign-in page and arrives on /', asy
   await signIn(page);
   await expect(page).toHaveURL(/\/$/);
   expect(await storedToken(page)).toMatch(/^".+"$/);
-  // The PKCE attempt is used up.
-  expect(await page.evaluate(() => sessionStorage.getItem('PKCE_VERIFIER'))).toBeNull();
+  // The PKCE attempt is used up, and /callback?code=... was replaced in history.
+  expect(await page.evaluate(() => [sessionStorage.getItem('PKCE_VERIFIER'), sessionStorage.getItem('PKCE_STATE')])).toEqual([null, null]);
+  await expectNoSecretInHistory(page);
   // A signed-in user is sent away from /auth and /access_denied.
   await page.goto('/auth');
   await page.waitForURL((url) => url.pathname === '/');
@@ -131,6 +147,7 @@ test.describe('the implicit grant', () => {
   await page.goto('/callback#access_token=fragment-token&token_type=Bearer&expires_in=3600');
   await page.waitForURL((url) => url.pathname === '/');
     expect(await storedToken(page)).toBe('"fragment-token"');
+    await expectNoSecretInHistory(page);
   });
 });
 

@@ -65,6 +65,18 @@ describe('token refresh', () => {
     expect($session.get()?.accessToken).not.toBe(before.accessToken);
     expect(effects.shown).toEqual([]);
     expectSessionKept(effects);
+    // The refresh token rotated: the new one is kept (memory and storage), the old one is refused.
+    const rotated = $session.get()!.refreshToken;
+    expect(rotated).toBeTruthy();
+    expect(rotated).not.toBe(before.refreshToken);
+    expect(JSON.parse(localStorage.getItem('REFRESH_TOKEN') ?? 'null')).toBe(rotated);
+    const old = await fetch(`${running.url}/api/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: before.refreshToken!, client_id: 'my-music' }),
+    });
+    expect(old.status).toBe(400);
+    expect((await old.json()).error).toBe('invalid_grant');
   });
 
   it("a 401 with no refresh token ends the session without asking the token URL: 'Session Expired', /auth", async () => {

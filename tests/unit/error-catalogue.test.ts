@@ -17,6 +17,7 @@ import { getMe } from '../../src/api/me';
 import { skipToNext, startPlayback } from '../../src/api/player';
 import { search } from '../../src/api/search';
 import { $capabilities } from '../../src/stores/capabilities';
+import { $connectionLost } from '../../src/stores/connection';
 import { $session } from '../../src/stores/session';
 import { $ui } from '../../src/stores/ui';
 import { clearFaults, faultHits } from '../../sandbox/tests/harness';
@@ -117,6 +118,7 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
 
   it("no connection while the browser says it is offline: 'Internet Connection Problem'", async () => {
     // Node 20 has no navigator; not vi.stubGlobal, whose unstubAllGlobals would also take away the storage stubs.
+    $connectionLost.set(false);
     Object.defineProperty(globalThis, 'navigator', { value: { onLine: false }, configurable: true });
     await addFault(running.url, { match: { method: 'GET', path: ME }, drop: true });
     let error: ApiError;
@@ -127,6 +129,8 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
     }
     expect(error.kind).toBe('offline');
     expect(effects.shown).toEqual(['Internet Connection Problem']);
+    // Recorded, so the shell loads the page again once the browser is back online.
+    expect($connectionLost.get()).toBe(true);
     expectSessionKept();
   });
 

@@ -1,19 +1,48 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SECURITY_HEADERS, withSecurityHeaders } from '../../src/lib/security-headers';
+import { readProviderConfig } from '../../src/config/provider';
+import { SIGNED_OUT_GUARD_SCRIPT, THEME_SCRIPT } from '../../src/layouts/head-scripts';
+import { contentSecurityPolicy, FIXED_HEADERS, withSecurityHeaders } from '../../src/lib/security-headers';
+
+const directive = (policy: string, name: string) => policy.split('; ').find((part) => part.startsWith(`${name} `))?.split(' ').slice(1);
+const sha = (text: string) => createHash('sha256').update(text).digest('base64');
+const sandbox = readProviderConfig({ SANDBOX_URL: 'http://127.0.0.1:4322', SITE_URL: 'http://127.0.0.1:4321' });
+
+describe('contentSecurityPolicy', () => {
+  it('lets scripts run only from the site, the SDK origin and the listed inline hashes', () => {
+    const policy = contentSecurityPolicy(sandbox, [sha(THEME_SCRIPT), sha(SIGNED_OUT_GUARD_SCRIPT), sha(THEME_SCRIPT)]);
+    expect(directive(policy, 'script-src')).toEqual(["'self'", 'http://127.0.0.1:4322', `'sha256-${sha(THEME_SCRIPT)}'`, `'sha256-${sha(SIGNED_OUT_GUARD_SCRIPT)}'`]);
+    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+    expect(directive(policy, 'connect-src')).toEqual(["'self'", 'http://127.0.0.1:4322']);
+    expect(directive(policy, 'img-src')).toEqual(["'self'", 'http://127.0.0.1:4322']);
+    for (const fixed of ["frame-ancestors 'none'", "base-uri 'self'", "object-src 'none'", "worker-src 'self'"]) expect(policy).toContain(fixed);
+  });
+
+  it('follows the runtime provider configuration: the real provider, its image hosts and any added ones', () => {
+    const spotify = readProviderConfig({ PROVIDER: 'spotify', SPOTIFY_CLIENT_ID: 'abc' });
+    const policy = contentSecurityPolicy(spotify, [], ['https://images.example']);
+    expect(directive(policy, 'script-src')).toEqual(["'self'", 'https://sdk.scdn.co']);
+    expect(directive(policy, 'connect-src')).toEqual(["'self'", 'https://api.spotify.com', 'https://accounts.spotify.com', 'https://sdk.scdn.co']);
+    expect(directive(policy, 'img-src')).toEqual(["'self'", 'https://*.scdn.co', 'https://*.spotifycdn.com', 'https://images.example']);
+    expect(policy).not.toContain('127.0.0.1');
+  });
+});
 
 describe('withSecurityHeaders', () => {
-  it('sets nosniff, the referrer policy and frame-ancestors none on a page', () => {
-    const response = withSecurityHeaders(new Response('<p>hi</p>', { headers: { 'content-type': 'text/html' } }));
+  const headers = { ...FIXED_HEADERS, 'Content-Security-Policy': "frame-ancestors 'none'" };
+
+  it('sets nosniff, the referrer policy and the policy on a page', () => {
+    const response = withSecurityHeaders(new Response('<p>hi</p>', { headers: { 'content-type': 'text/html' } }), headers);
     expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
     expect(response.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
-    expect(response.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('Content-Security-Policy')).toBe("frame-ancestors 'none'");
     expect(response.headers.get('content-type')).toBe('text/html');
   });
 
   it('copies a redirect, whose headers are immutable, and keeps its status and target', () => {
-    const response = withSecurityHeaders(Response.redirect('http://127.0.0.1/auth', 302));
+    const response = withSecurityHeaders(Response.redirect('http://127.0.0.1/auth', 302), headers);
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('http://127.0.0.1/auth');
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(response.headers.get(name)).toBe(value);
+    for (const [name, value] of Object.entries(headers)) expect(response.headers.get(name)).toBe(value);
   });
 });

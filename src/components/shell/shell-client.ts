@@ -4,6 +4,7 @@ import { registerSW } from 'virtual:pwa-register';
 import { listenForInstallPrompt } from '../../stores/install-prompt';
 import { navigateTo, setNavigator } from '../../lib/navigation';
 import { preloadRoute } from '../../stores/preload';
+import { $connectionLost } from '../../stores/connection';
 import { $isSignedIn, reloadSession } from '../../stores/session';
 
 // The app shell's one bundled script: it runs once per full page load and keeps
@@ -37,6 +38,12 @@ window.addEventListener('storage', (event) => {
   if (event.key !== null && event.key !== 'ACCESS_TOKEN') return;
   reloadSession();
   if (!$isSignedIn.get()) navigateTo('/auth', { replace: true });
+});
+
+// Back online after a request found no connection: the page loads again, whole, so what
+// failed (its data, a section) comes back by itself. A page that lost nothing stays as it is.
+window.addEventListener('online', () => {
+  if ($connectionLost.get()) location.reload();
 });
 
 // SPEC §1: the service worker caches the shell; when an update takes control the page
