@@ -80,3 +80,85 @@ test('every screen has no serious or critical accessibility violation in either 
   for (const path of routes) found.push(...(await checkBothThemes(page, path)));
   expect(found).toEqual([]);
 });
+
+/** The transition durations (seconds) an element's computed style gives. */
+async function transitionSeconds(page: Page, selector: string): Promise<number[]> {
+  return page.locator(selector).first().evaluate((element) =>
+    getComputedStyle(element).transitionDuration.split(',').map((value) => parseFloat(value)),
+  );
+}
+
+test('keyboard and screen reader: focus rings, dialogs that trap and give back focus, the now-playing announcement, reduced motion', async ({ page, signIn, sandboxUrl }, testInfo) => {
+  test.skip(testInfo.project.name === 'mobile', 'Tab order, hover motion and the shortcuts sheet are the keyboard and pointer screens; the mobile walk above covers the bottom sheet');
+  await signIn(page);
+  await page.waitForFunction(() => localStorage.getItem('DEVICE_ID') !== null);
+
+  // Motion: the sidebar's width and the cards' hover animate, unless the user asks for less.
+  expect(Math.max(...(await transitionSeconds(page, '.side-nav')))).toBeGreaterThan(0.1);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  for (const selector of ['.side-nav', '.card']) expect(Math.max(...(await transitionSeconds(page, selector)))).toBeLessThan(0.001);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+
+  // Every control the keyboard reaches shows a ring (global :focus-visible).
+  for (let step = 0; step < 6; step++) {
+    await page.keyboard.press('Tab');
+    const ring = await page.evaluate(() => {
+      const focused = document.activeElement as HTMLElement;
+      const style = getComputedStyle(focused);
+      return { what: focused.outerHTML.slice(0, 80), style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+    });
+    expect(ring.style, ring.what).not.toBe('none');
+    expect(ring.width, ring.what).toBeGreaterThanOrEqual(2);
+  }
+
+  // A track starts: the live region says so.
+  const row = page.locator('[aria-label^="Tranding Songs"] [data-track-id]').first();
+  const name = (await row.locator('.track-row__title').textContent())!;
+  const play = row.getByRole('button', { name: /^Play / });
+  await play.click();
+  await expect(page.locator('[data-now-playing]')).toHaveText(new RegExp(`^Now playing: ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} by .+`));
+  await expect(page.locator('[data-now-playing]')).toHaveAttribute('aria-live', 'polite');
+
+  // The shortcuts sheet: focus starts inside, Tab cannot leave it, Escape gives focus back.
+  await play.focus();
+  await page.keyboard.press('?');
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(sheet.getByRole('button', { name: 'Close', exact: true })).toBeFocused();
+  for (const key of ['Tab', 'Tab', 'Shift+Tab']) {
+    await page.keyboard.press(key);
+    expect(await sheet.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await expect(play).toBeFocused();
+
+  // The image preview (a native modal dialog) gives focus back to the cover that opened it.
+  const [album] = await searchCatalogue(page, sandboxUrl, 'album');
+  await page.goto(`/album/${album!.id}`);
+  const cover = page.getByRole('button', { name: /^Show the picture of / });
+  await cover.click();
+  const preview = page.getByRole('dialog', { name: 'Image preview' });
+  await expect(preview).toBeVisible();
+  await page.keyboard.press('Tab');
+  expect(await preview.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  await preview.getByRole('button', { name: 'Close', exact: true }).press('Enter');
+  await expect(preview).toBeHidden();
+  await expect(cover).toBeFocused();
+});
+
+test('the bottom sheet keeps focus while open and gives it back to its button', async ({ page, signIn }, testInfo) => {
+  test.skip(testInfo.project.name !== 'mobile', 'the bottom sheet is the narrow shell’s');
+  await signIn(page);
+  const opener = page.getByRole('button', { name: 'More options' });
+  await opener.click();
+  const sheet = page.getByRole('dialog', { name: 'More options' });
+  await expect(sheet).toBeVisible();
+  expect(await sheet.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  for (let step = 0; step < 7; step++) {
+    await page.keyboard.press(step % 3 === 2 ? 'Shift+Tab' : 'Tab');
+    expect(await sheet.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await expect(opener).toBeFocused();
+});
