@@ -77,6 +77,18 @@ const MIGRATIONS: string[] = [
   CREATE TABLE refresh_tokens (token TEXT PRIMARY KEY, user_id TEXT NOT NULL, client_id TEXT NOT NULL,
     scope TEXT NOT NULL, consent_at INTEGER NOT NULL, revoked INTEGER NOT NULL DEFAULT 0);
   `,
+  // Search ranked by popularity without sorting every match: tracks, albums and artists are
+  // indexed under a rowid that orders them by popularity (sandbox/api/search-ranking.ts), and
+  // prefix indexes answer the short prefixes people type. The catalogue is regenerated to fill them.
+  `
+  DROP TABLE search_tracks;
+  DROP TABLE search_artists;
+  DROP TABLE search_albums;
+  CREATE VIRTUAL TABLE search_tracks USING fts5(name, artists, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
+  CREATE VIRTUAL TABLE search_artists USING fts5(name, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
+  CREATE VIRTUAL TABLE search_albums USING fts5(name, artists, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
+  DELETE FROM meta WHERE key = 'catalogue';
+  `,
 ];
 
 /** The tables that hold what users did (as opposed to the generated catalogue); reset empties them. */
