@@ -36,30 +36,36 @@ export function toNameStartQuery(text: string): string | null {
 
 /** The tiers of one search, each already in popularity order; keys are the search table's rowids. */
 export interface Tiers {
-  exact: () => number[];
-  /** At most `limit` keys. */
+  /** Each at most `limit` keys. */
+  exact: (limit: number) => number[];
   nameStart: (limit: number) => number[];
-  /** At most `limit` keys. */
   any: (limit: number) => number[];
 }
 
-/** The keys of one page: exact, then name-start, then the rest, without repeats. */
-export function rankPage(tiers: Tiers, offset: number, limit: number): number[] {
+/**
+ * The keys of one page: exact, then name-start, then the rest, without repeats; and the number
+ * of matches when the reads above already saw every one (the last tier came back short), so
+ * that only a search with more matches than a page needs to count them.
+ */
+export function rankPage(tiers: Tiers, offset: number, limit: number): { keys: number[]; total: number | null } {
   const wanted = offset + limit;
   const seen = new Set<number>();
   const ranked: number[] = [];
   const take = (keys: number[]) => {
     for (const key of keys) {
-      if (ranked.length >= wanted) return;
-      if (!seen.has(key)) {
-        seen.add(key);
-        ranked.push(key);
-      }
+      if (!seen.has(key) && ranked.length < wanted) ranked.push(key);
+      seen.add(key);
     }
   };
-  take(tiers.exact());
+  take(tiers.exact(wanted));
   // Each later tier may repeat every key taken so far, so it reads that many more.
   if (ranked.length < wanted) take(tiers.nameStart(wanted + ranked.length));
-  if (ranked.length < wanted) take(tiers.any(wanted + ranked.length));
-  return ranked.slice(offset, wanted);
+  let total: number | null = null;
+  if (ranked.length < wanted) {
+    const asked = wanted + ranked.length;
+    const rest = tiers.any(asked);
+    take(rest);
+    if (rest.length < asked) total = seen.size;
+  }
+  return { keys: ranked.slice(offset, wanted), total };
 }

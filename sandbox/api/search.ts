@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { Hono } from 'hono';
-import type { ArtistRow, PlaylistRow } from '../catalogue/rows';
+import type { ArtistRow, PlaylistRow, TrackRow } from '../catalogue/rows';
 import { POPULARITY_KEY_SQL, rowidOfKey } from '../catalogue/search-key';
 import type { SandboxEnv } from '../context';
 import { ApiFailure } from '../http/errors';
@@ -18,7 +18,7 @@ export function registerSearch(app: Hono<SandboxEnv>, kit: Kit): void {
   const hideProvider = dev ? "AND p.owner_id <> 'spotify'" : '';
   const keyed = (table: string, fts: string, build: (rowid: number) => unknown) => {
     return {
-      exact: db.prepare(`SELECT ${POPULARITY_KEY_SQL} AS key FROM ${table} WHERE lower(name) = lower(?) ORDER BY key LIMIT ${COUNT_CAP}`),
+      exact: db.prepare(`SELECT ${POPULARITY_KEY_SQL} AS key FROM ${table} WHERE lower(name) = lower(?) ORDER BY popularity DESC, rowid LIMIT ?`),
       match: db.prepare(`SELECT rowid AS key FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid LIMIT ?`),
       count: db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${COUNT_CAP})`),
       item: (key: number) => build(rowidOfKey(key)),
@@ -32,11 +32,11 @@ export function registerSearch(app: Hono<SandboxEnv>, kit: Kit): void {
   // Playlists are few (and their followers change), so they are ranked by a join, not by rowid.
   const playlistFrom = `FROM search_playlists s JOIN playlists p ON p.rowid = s.rowid WHERE search_playlists MATCH ? AND p.public = 1 ${hideProvider}`;
   const searches = {
-    track: keyed('tracks', 'search_tracks', (rowid) => o.track((trackRow.get(rowid) as { id: string }).id)),
+    track: keyed('tracks', 'search_tracks', (rowid) => o.trackFromRow(trackRow.get(rowid) as TrackRow)),
     album: keyed('albums', 'search_albums', (rowid) => o.simplifiedAlbum((albumRow.get(rowid) as { id: string }).id)),
     artist: keyed('artists', 'search_artists', (rowid) => o.artistFromRow(artistRow.get(rowid) as ArtistRow)),
     playlist: {
-      exact: db.prepare(`SELECT p.rowid AS key FROM playlists p WHERE lower(p.name) = lower(?) AND p.public = 1 ${hideProvider} ORDER BY p.followers DESC, p.rowid`),
+      exact: db.prepare(`SELECT p.rowid AS key FROM playlists p WHERE lower(p.name) = lower(?) AND p.public = 1 ${hideProvider} ORDER BY p.followers DESC, p.rowid LIMIT ?`),
       match: db.prepare(`SELECT p.rowid AS key ${playlistFrom} ORDER BY p.followers DESC, p.rowid LIMIT ?`),
       count: db.prepare(`SELECT count(*) AS n ${playlistFrom}`),
       // The provider answers null for a playlist it no longer serves; the client drops those.
@@ -66,17 +66,17 @@ export function registerSearch(app: Hono<SandboxEnv>, kit: Kit): void {
       let total = 0;
       if (query && nameStart && (type === 'track' || type === 'artist' || type === 'album' || type === 'playlist')) {
         const search = searches[type];
-        total = (search.count.get(query) as { n: number }).n;
         const page = rankPage(
           {
-            exact: () => keys(search.exact, text.trim()),
+            exact: (limit) => keys(search.exact, text.trim(), limit),
             nameStart: (limit) => keys(search.match, nameStart, limit),
             any: (limit) => keys(search.match, query, limit),
           },
           offset,
           limit,
         );
-        items = page.map((key) => search.item(key));
+        total = page.total ?? (search.count.get(query) as { n: number }).n;
+        items = page.keys.map((key) => search.item(key));
       }
       result[`${type}s`] = kit.page(c, items, total, limit, offset);
     }

@@ -3,19 +3,25 @@ import { rankPage } from '../api/search-ranking';
 import { startSandbox, type RunningSandbox } from './harness';
 
 describe('rankPage', () => {
-  const tiers = { exact: () => [5, 9], nameStart: (n: number) => [9, 3, 7].slice(0, n), any: (n: number) => [1, 3, 5, 7, 9, 11, 13].slice(0, n) };
+  const tiers = { exact: (n: number) => [5, 9].slice(0, n), nameStart: (n: number) => [9, 3, 7].slice(0, n), any: (n: number) => [1, 3, 5, 7, 9, 11, 13].slice(0, n) };
 
   it('puts exact names first, then name starts, then the rest, each once', () => {
-    expect(rankPage(tiers, 0, 10)).toEqual([5, 9, 3, 7, 1, 11, 13]);
+    expect(rankPage(tiers, 0, 10)).toEqual({ keys: [5, 9, 3, 7, 1, 11, 13], total: 7 });
+  });
+
+  it('leaves the total to a count when the reads did not reach the last match', () => {
+    expect(rankPage(tiers, 0, 2)).toEqual({ keys: [5, 9], total: null });
+    expect(rankPage(tiers, 0, 4).total).toBeNull();
   });
 
   it('pages through the same order', () => {
-    expect([...rankPage(tiers, 0, 3), ...rankPage(tiers, 3, 3), ...rankPage(tiers, 6, 3)]).toEqual([5, 9, 3, 7, 1, 11, 13]);
+    const page = (offset: number) => rankPage(tiers, offset, 3).keys;
+    expect([...page(0), ...page(3), ...page(6)]).toEqual([5, 9, 3, 7, 1, 11, 13]);
   });
 
   it('reads a later tier only when the earlier ones do not fill the page', () => {
     let read = false;
-    expect(rankPage({ ...tiers, any: () => ((read = true), []) }, 0, 3)).toEqual([5, 9, 3]);
+    expect(rankPage({ ...tiers, any: () => ((read = true), []) }, 0, 3).keys).toEqual([5, 9, 3]);
     expect(read).toBe(false);
   });
 });
@@ -54,12 +60,13 @@ function slowRanking(table: Table, text: string): string[] {
     .map((row) => row.id);
 }
 
-async function search(type: string, text: string, offset: number): Promise<string[]> {
+async function searchPage(type: string, text: string, offset: number): Promise<{ ids: string[]; total: number }> {
   const answer = await s.get(`/v1/search?q=${encodeURIComponent(text)}&type=${type}&limit=20&offset=${offset}`, token);
   expect(answer.status).toBe(200);
-  const body = (await answer.json()) as Record<string, { items: { id: string }[] }>;
-  return body[`${type}s`]!.items.map((item) => item.id);
+  const body = (await answer.json()) as Record<string, { items: { id: string }[]; total: number }>;
+  return { ids: body[`${type}s`]!.items.map((item) => item.id), total: body[`${type}s`]!.total };
 }
+const search = async (type: string, text: string, offset: number) => (await searchPage(type, text, offset)).ids;
 
 describe('search ranking over HTTP', () => {
   it('matches the slow ranking for whole words, prefixes and whole names, across pages', async () => {
@@ -79,9 +86,12 @@ describe('search ranking over HTTP', () => {
       ['artists', artistName.slice(0, 3)],
     ];
     for (const [table, text] of cases) {
-      const expected = slowRanking(table, text).slice(0, 40);
+      const all = slowRanking(table, text);
+      const expected = all.slice(0, 40);
       expect(expected.length, `${table} "${text}" has matches`).toBeGreaterThan(0);
       const type = table.slice(0, -1);
+      // Counted (or known from the reads) either way, up to the furthest page a client can ask for.
+      for (const offset of [0, 20]) expect((await searchPage(type, text, offset)).total, `${type} "${text}" total`).toBe(Math.min(all.length, 1050));
       expect([...(await search(type, text, 0)), ...(await search(type, text, 20))], `${type} "${text}"`).toEqual(expected);
     }
   });
