@@ -9,8 +9,10 @@ import { providerGet, searchCatalogue } from './helpers/catalogue';
 
 type Theme = 'dark' | 'light';
 
-async function violations(page: Page, where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+/** Every WCAG A/AA rule, or (`coloursOnly`) only those a theme can change. */
+async function violations(page: Page, where: string, coloursOnly = false): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const results = await (coloursOnly ? builder.withRules(['color-contrast', 'link-in-text-block']) : builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} ${n.any[0]?.message ?? ''}`).join(' | ')}`);
@@ -30,9 +32,10 @@ async function checkBothThemes(page: Page, path: string): Promise<string[]> {
   // Skeletons gone: what a person reads is what is checked.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const found: string[] = [];
+  // The theme changes colours only: the second theme needs only the colour rules (half the time).
   for (const theme of ['dark', 'light'] as Theme[]) {
     await applyTheme(page, theme);
-    found.push(...(await violations(page, `${path} [${theme}]`)));
+    found.push(...(await violations(page, `${path} [${theme}]`, theme === 'light')));
   }
   await applyTheme(page, 'dark');
   return found;
@@ -42,7 +45,8 @@ async function checkBothThemes(page: Page, path: string): Promise<string[]> {
 test.use({ allowErrors: /no-such-page/ });
 
 test('every screen has no serious or critical accessibility violation in either theme', async ({ page, signIn, sandboxUrl }) => {
-  test.setTimeout(240_000);
+  // About 2 minutes on two quiet cores; room for a busy machine.
+  test.setTimeout(420_000);
   const found: string[] = [];
   for (const path of ['/auth', '/access_denied', '/no-such-page']) found.push(...(await checkBothThemes(page, path)));
 
