@@ -12,19 +12,15 @@
  * shows content within 100 ms. Writes bench/results/navigation.json.
  */
 import { chromium, type Page } from '@playwright/test';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { snapshotBuild } from '../scripts/lib/build.mjs';
-import { startStack } from '../scripts/lib/stack.mjs';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/helpers/chromium';
 import { signInThroughProvider } from '../tests/e2e/helpers/sign-in';
+import { startBenchStack } from './lib/bench-stack';
 
 const RUNS = Number(process.env.NAVIGATION_BENCH_RUNS ?? 10);
 const SWITCH_BUDGET_MS = 100;
-const HOST = '127.0.0.1';
-const sitePort = Number(process.env.BENCH_SITE_PORT ?? 4361) + 4;
-const sandboxPort = Number(process.env.BENCH_SANDBOX_PORT ?? 4362) + 4;
 const size = process.env.NAVIGATION_BENCH_SIZE ?? 'medium';
 
 /** A route to measure: where it is, which track rows are its content, and a page that links to it. */
@@ -141,27 +137,15 @@ async function inApp(page: Page, siteUrl: string, sandboxUrl: string, target: Ta
   return { switch: switchSample, back: { ms: backMs, requests: requests.count(), swapMs: backSwap } };
 }
 
-const distDir = await snapshotBuild('navigation-bench');
-const dataDir = mkdtempSync(join(tmpdir(), 'my-music-navigation-bench-'));
-const stack = startStack({
-  host: HOST,
-  sitePort,
-  sandboxPort,
-  distDir,
-  sandboxEnv: { SANDBOX_DATA_DIR: dataDir, SANDBOX_SIZE: size, SANDBOX_PUBLIC_URL: `http://${HOST}:${sandboxPort}` },
-  siteEnv: { PROVIDER: 'sandbox', SITE_URL: `http://${HOST}:${sitePort}` },
-});
+const stack = await startBenchStack('navigation-bench', { size, portOffset: 4 });
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
 const cleanUp = async () => {
   await browser.close();
   await stack.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(distDir, { recursive: true, force: true });
 };
 
 try {
-  await stack.ready;
-  const sandboxUrl = stack.sandboxUrl!;
+  const sandboxUrl = stack.sandboxUrl;
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   // tsx compiles with esbuild's keepNames, whose __name helper does not exist in the page.

@@ -7,24 +7,10 @@
  * resumes), then a click on a track row of home's Tranding Songs. Median of 10 each.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { signInThroughProvider } from '../tests/e2e/helpers/sign-in';
+import { startBenchStack } from './lib/bench-stack';
 
-const HOST = '127.0.0.1';
 export const CARD_RUNS = 10;
-
-interface Stack {
-  siteUrl: string;
-  sandboxUrl: string;
-  ready: Promise<void>;
-  stop: () => Promise<void>;
-}
-type StartStack = (options: Record<string, unknown>) => Stack;
-
-// Non-literal specifiers: the scripts are plain JavaScript without type declarations.
-const scriptsLib = (name: string) => new URL(`../scripts/lib/${name}`, import.meta.url).href;
 
 /** Times one click: resolves to the milliseconds from the click to the audio element's next `playing`. */
 async function clickToPlaying(page: Page, target: Locator, what: string): Promise<number> {
@@ -56,22 +42,8 @@ async function clickToPlaying(page: Page, target: Locator, what: string): Promis
 
 /** Runs the card's runs; resolves to the samples of each (ms). */
 export async function benchPlayerCard(browser: Browser): Promise<{ track: number[]; next: number[]; resume: number[] }> {
-  const sitePort = Number(process.env.BENCH_SITE_PORT ?? 4361);
-  const sandboxPort = Number(process.env.BENCH_SANDBOX_PORT ?? 4362);
-  const { snapshotBuild } = (await import(scriptsLib('build.mjs'))) as { snapshotBuild: (name: string) => Promise<string> };
-  const { startStack } = (await import(scriptsLib('stack.mjs'))) as { startStack: StartStack };
-  const distDir = await snapshotBuild('bench-player');
-  const dataDir = mkdtempSync(join(tmpdir(), 'my-music-player-bench-'));
-  const stack = startStack({
-    host: HOST,
-    sitePort,
-    sandboxPort,
-    distDir,
-    sandboxEnv: { SANDBOX_DATA_DIR: dataDir, SANDBOX_SIZE: 'small', SANDBOX_PUBLIC_URL: `http://${HOST}:${sandboxPort}` },
-    siteEnv: { PROVIDER: 'sandbox', SITE_URL: `http://${HOST}:${sitePort}` },
-  });
+  const stack = await startBenchStack('bench-player');
   try {
-    await stack.ready;
     const page = await browser.newPage();
     // tsx compiles this file with esbuild's keepNames, whose __name helper does not exist in the page.
     await page.addInitScript('window.__name = (fn) => fn');
@@ -115,7 +87,5 @@ export async function benchPlayerCard(browser: Browser): Promise<{ track: number
     return { track, next, resume };
   } finally {
     await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(distDir, { recursive: true, force: true });
   }
 }

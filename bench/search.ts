@@ -8,42 +8,27 @@
  * Prints the median and p95 of 10 runs and writes bench/results/search.json.
  */
 import { chromium } from '@playwright/test';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { snapshotBuild } from '../scripts/lib/build.mjs';
-import { startStack } from '../scripts/lib/stack.mjs';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/helpers/chromium';
 import { signInThroughProvider } from '../tests/e2e/helpers/sign-in';
+import { startBenchStack } from './lib/bench-stack';
 import { percentile } from './sandbox-load';
 
-const HOST = '127.0.0.1';
-const SITE_PORT = Number(process.env.BENCH_SITE_PORT ?? 4361);
-const SANDBOX_PORT = Number(process.env.BENCH_SANDBOX_PORT ?? 4362);
 const RUNS = 10;
 // Words the generated catalogue uses in every size; a new word per run, so no answer is cached.
 const QUERIES = ['Sol', 'Noche', 'Corazón', 'moon', 'heart', 'fire', 'dream', 'city', 'Neon', 'Highway'];
 const PLACEHOLDER = 'What do you want to play?';
 
-const distDir = await snapshotBuild('search-bench');
-const dataDir = mkdtempSync(join(tmpdir(), 'my-music-search-bench-'));
-const stack = startStack({
-  host: HOST,
-  sitePort: SITE_PORT,
-  sandboxPort: SANDBOX_PORT,
-  distDir,
-  sandboxEnv: { SANDBOX_DATA_DIR: dataDir, SANDBOX_SIZE: 'large', SANDBOX_PUBLIC_URL: `http://${HOST}:${SANDBOX_PORT}` },
-  siteEnv: { PROVIDER: 'sandbox', SITE_URL: `http://${HOST}:${SITE_PORT}` },
-});
+const stack = await startBenchStack('search-bench', { size: 'large' });
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
 let failed = false;
 try {
-  await stack.ready;
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
   // tsx compiles this file with esbuild's keepNames, whose __name helper does not exist in the page.
   await context.addInitScript('window.__name = (fn) => fn');
   const page = await context.newPage();
-  await signInThroughProvider(page, stack.siteUrl, stack.sandboxUrl!, 'guest');
+  await signInThroughProvider(page, stack.siteUrl, stack.sandboxUrl, 'guest');
   const box = page.locator('.top-bar').getByPlaceholder(PLACEHOLDER);
   const times: number[] = [];
   for (let run = 0; run < RUNS; run++) {
@@ -93,7 +78,5 @@ try {
 } finally {
   await browser.close();
   await stack.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(distDir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

@@ -85,7 +85,7 @@ const MIGRATIONS: string[] = [
   CREATE INDEX access_tokens_by_grant ON access_tokens(grant_code);
   CREATE INDEX refresh_tokens_by_grant ON refresh_tokens(grant_code);
   `,
-  // Playlists users make and change (issue 20): a snapshot number per change, playlists made
+  // Playlists users make and change: a snapshot number per change, playlists made
   // through the API, an owner who removed their own playlist from the library, and the first
   // state of every seeded playlist a user changed, so a reset can put it back.
   `
@@ -93,6 +93,18 @@ const MIGRATIONS: string[] = [
   ALTER TABLE playlists ADD COLUMN user_made INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE playlists ADD COLUMN owner_left INTEGER NOT NULL DEFAULT 0;
   CREATE TABLE playlist_backups (playlist_id TEXT PRIMARY KEY, row TEXT NOT NULL, items TEXT NOT NULL);
+  `,
+  // Search ranked by popularity without sorting every match: tracks, albums and artists are
+  // indexed under a rowid that orders them by popularity (sandbox/api/search-ranking.ts), and
+  // prefix indexes answer the short prefixes people type. The catalogue is regenerated to fill them.
+  `
+  DROP TABLE search_tracks;
+  DROP TABLE search_artists;
+  DROP TABLE search_albums;
+  CREATE VIRTUAL TABLE search_tracks USING fts5(name, artists, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
+  CREATE VIRTUAL TABLE search_artists USING fts5(name, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
+  CREATE VIRTUAL TABLE search_albums USING fts5(name, artists, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
+  DELETE FROM meta WHERE key = 'catalogue';
   `,
 ];
 

@@ -2,9 +2,11 @@
 // with a fresh sandbox (like the e2e server, on its own ports), signs in through
 // the real flow, loads every route in Chromium and sums the gzipped JavaScript and
 // CSS it downloads. Prints a table and writes bench/results/routes.json.
-// Then runs bench/sandbox.ts, bench/playback.ts, bench/search.ts and bench/navigation.ts
-// (time to content on cold loads and in-app switches) when they exist.
-// Flags: --site-only (skip them), --skip-sandbox, --skip-playback, --skip-search, --skip-navigation.
+// Then runs bench/sandbox.ts, bench/playback.ts, bench/search.ts, bench/navigation.ts
+// (time to content on cold loads and in-app switches), bench/lighthouse.ts (scores) and
+// bench/memory.ts (JS heap over switches and playback) when they exist.
+// Flags: --site-only (skip them), --skip-sandbox, --skip-playback, --skip-search, --skip-navigation,
+// --skip-lighthouse, --skip-memory.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -117,6 +119,8 @@ const more = [
   ['bench/playback.ts', flags.has('--site-only') || flags.has('--skip-playback')],
   ['bench/search.ts', flags.has('--site-only') || flags.has('--skip-search')],
   ['bench/navigation.ts', flags.has('--site-only') || flags.has('--skip-navigation')],
+  ['bench/lighthouse.ts', flags.has('--site-only') || flags.has('--skip-lighthouse')],
+  ['bench/memory.ts', flags.has('--site-only') || flags.has('--skip-memory')],
 ];
 for (const [script, skip] of more) {
   if (skip || !existsSync(join(ROOT, script))) continue;

@@ -3,6 +3,7 @@ import type { CatalogueSize } from '../env';
 import { artistName, LANGUAGES, pickLanguage, title } from './names';
 import { between, catalogueId, pick, seededRandom, type Random } from './random';
 import { generatePlaylists } from './generate-playlists';
+import { popularityKey } from './search-key';
 import type { Generated, GeneratedArtist, GeneratedTrack } from './generated';
 
 
@@ -53,7 +54,7 @@ export function generateCatalogue(db: SandboxDb, seed: number, size: CatalogueSi
     if (random() < 0.4) genres.push(pick(random, language.genres));
     const hasImage = n % 20 === 3 ? 0 : 1;
     const info = insertArtist.run(id, name, followers, popularity, JSON.stringify([...new Set(genres)]), hasImage, language.code);
-    indexArtist.run(info.lastInsertRowid, name);
+    indexArtist.run(popularityKey(popularity, info.lastInsertRowid), name);
     const artist = { id, name, language, popularity };
     artists.push(artist);
     byLanguage.get(language.code)!.push(artist);
@@ -82,7 +83,7 @@ export function generateCatalogue(db: SandboxDb, seed: number, size: CatalogueSi
     const label = `${pick(random, main.language.words)} Records`;
     const info = insertAlbum.run(id, name, albumType, date, precision, total, label, popularity, n % 31 === 5 ? 0 : 1, String(100000000000 + n));
     unique.forEach((a, i) => insertAlbumArtist.run(id, a.id, i));
-    indexAlbum.run(info.lastInsertRowid, name, unique.map((a) => a.name).join(' '));
+    indexAlbum.run(popularityKey(popularity, info.lastInsertRowid), name, unique.map((a) => a.name).join(' '));
     albumIds.push(id);
 
     for (let t = 1; t <= total; t++) {
@@ -100,7 +101,7 @@ export function generateCatalogue(db: SandboxDb, seed: number, size: CatalogueSi
       const duration = between(random, 95, 330) * 1000 + between(random, 0, 999);
       const row = insertTrack.run(trackId, id, trackName, t, 1, duration, random() < 0.12 ? 1 : 0, trackPopularity, `SBX${String(trackNumber).padStart(9, '0')}`);
       credited.forEach((a, i) => insertTrackArtist.run(trackId, a.id, i));
-      indexTrack.run(row.lastInsertRowid, trackName, credited.map((a) => a.name).join(' '));
+      indexTrack.run(popularityKey(trackPopularity, row.lastInsertRowid), trackName, credited.map((a) => a.name).join(' '));
       tracks.push({ id: trackId, artistId: main.id, language: main.language.code, popularity: trackPopularity, genre: main.language.genres[0]! });
     }
   }

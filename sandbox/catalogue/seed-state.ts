@@ -15,9 +15,13 @@ const CATALOGUE_INDEXES: Record<string, string> = {
   album_artists_by_artist: 'album_artists(artist_id)',
   tracks_by_album: 'tracks(album_id, disc_number, track_number)',
   track_artists_by_artist: 'track_artists(artist_id, position)',
+  // Search's exact-name tier, most popular first (lower() as the query writes it, so the index serves it).
+  tracks_by_name: 'tracks(lower(name), popularity DESC)',
+  albums_by_name: 'albums(lower(name), popularity DESC)',
+  artists_by_name: 'artists(lower(name), popularity DESC)',
 };
 /** Bump when the generator changes, so old data directories are regenerated rather than half-matching. */
-const GENERATOR_VERSION = 2;
+const GENERATOR_VERSION = 3;
 
 /**
  * Generates the catalogue on first start (or when seed, size or generator changed) and

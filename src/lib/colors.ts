@@ -2,14 +2,15 @@
 export const DEFAULT_BACKGROUND = '#9759a8';
 
 /**
- * Placeholder and detail-page background colours: saturated mid-tones that
- * keep white text readable in both themes.
+ * Placeholder and detail-page background colours: saturated mid-tones dark enough
+ * that white text, even at the 80% opacity of a header's description, meets WCAG AA
+ * (4.5:1) on each, in both themes (tests/unit/colors-contrast.test.ts holds it).
  */
 export const PALETTE: readonly string[] = [
-  '#9759a8', '#e13300', '#1e3264', '#8d67ab', '#e8115b', '#148a08', '#bc5900', '#509bf5',
-  '#27856a', '#af2896', '#477d95', '#8c1932', '#ba5d07', '#503750', '#7358ff', '#0d73ec',
-  '#e91429', '#608108', '#b02897', '#2d46b9', '#dc148c', '#006450', '#a56752', '#777777',
-  '#2e77d0', '#8400e7', '#e1118c', '#b49bc8', '#f59b23', '#056952', '#eb1e32', '#5179a1',
+  '#804c8f', '#b02700', '#1e3264', '#73548b', '#b50c48', '#0f7008', '#994900', '#326096',
+  '#216c56', '#a1248a', '#3a667a', '#8c1932', '#984c07', '#503750', '#5e48d0', '#0c5ab9',
+  '#b60e21', '#4e6908', '#a2248b', '#2d46b9', '#ad0e6d', '#006450', '#865443', '#616161',
+  '#2461aa', '#7f00de', '#b00c6d', '#6a5c75', '#845414', '#056952', '#b81826', '#426384',
 ];
 
 /** A random palette colour; `random` is injectable so callers' tests can pin it. */

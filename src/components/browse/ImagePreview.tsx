@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { $ui, closeImagePreview } from '../../stores/ui';
+import { useFocusTrap } from '../use-focus-trap';
 import { DEFAULT_COVER } from './Cover';
 
 /**
@@ -17,6 +18,9 @@ export function ImagePreview() {
     if (openDialogImagePreview && !element.open) element.showModal();
     if (!openDialogImagePreview && element.open) element.close();
   }, [openDialogImagePreview]);
+  // After the effect above, so the dialog is open when focus moves into it. A modal dialog
+  // lets Tab out to the browser's own controls; the preview keeps it on its Close button.
+  useFocusTrap(dialog, openDialogImagePreview);
 
   return (
     <dialog

@@ -18,10 +18,13 @@ export function RowSkeletons({ count = TRACK_SKELETON_ROWS }: { count?: number }
   );
 }
 
-/** Placeholder cards while a card row or grid loads. */
-export function CardSkeletons({ count = 6 }: { count?: number }) {
+/**
+ * Placeholder cards while a card row or grid loads. `row` for a section whose cards come as one
+ * sideways row (.card-row): a grid's several lines would collapse into one and shift what follows.
+ */
+export function CardSkeletons({ count = 6, row = false }: { count?: number; row?: boolean }) {
   return (
-    <div className="card-grid" role="status" aria-label="Loading">
+    <div className={row ? 'card-row' : 'card-grid'} role="status" aria-label="Loading">
       {Array.from({ length: count }, (_value, index) => (
         <div key={index} className="card card--skeleton" data-testid="skeleton-card">
           <span className="skeleton skeleton--square" />

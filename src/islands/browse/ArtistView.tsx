@@ -60,7 +60,7 @@ function ArtistViewBody() {
               ) : null}
               <section aria-labelledby="artist-albums">
                 <SectionHeader id="artist-albums" title={`Albums By ${artist.name}`} seeAllHref={`${base}/albums`} />
-                <PagedView list={artistAlbums} empty="No Albums Available." skeleton={<CardSkeletons />}>
+                <PagedView list={artistAlbums} empty="No Albums Available." skeleton={<CardSkeletons row />}>
                   {(albums) => (
                     <div className="card-row">
                       {albums.slice(0, SECTION_SIZE).map((album) => (
@@ -88,7 +88,7 @@ function ArtistViewBody() {
                       <p className="not-available">No Related Artists Found.</p>
                     )
                   ) : (
-                    <CardSkeletons />
+                    <CardSkeletons row />
                   )}
                 </section>
               ) : null}

@@ -37,7 +37,7 @@ function HomeViewBody() {
     <div className="page-stack">
       <section aria-labelledby="recent-played">
         <SectionHeader id="recent-played" title="Recent Played" seeAllHref={recent.items.length >= 10 ? '/track/recent-played' : null} />
-        <SectionBody section={recent} skeleton={<CardSkeletons />} empty="No Recent Played Tracks Found">
+        <SectionBody section={recent} skeleton={<CardSkeletons row />} empty="No Recent Played Tracks Found">
           {(tracks) => (
             <div className="card-row">
               {tracks.slice(0, 10).map((track, index) => (
@@ -66,7 +66,7 @@ function HomeViewBody() {
           title="New Release"
           seeAllHref={home.newReleases.items.length >= HOME_NEW_RELEASES ? '/album/new-release' : null}
         />
-        <SectionBody section={home.newReleases} skeleton={<CardSkeletons />} empty="No New Release Albums Available.">
+        <SectionBody section={home.newReleases} skeleton={<CardSkeletons row />} empty="No New Release Albums Available.">
           {(albums) => (
             <div className="card-row">
               {albums.slice(0, HOME_NEW_RELEASES).map((album) => (

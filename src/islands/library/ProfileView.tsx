@@ -48,7 +48,7 @@ function ProfileViewBody() {
             meta={formatCount(me.followers) || null}
           />
           <div className="page-stack">
-            <ProfileSection id="top-artists" title="Top artists this month" href="/user/me/top-artists" section={topArtists} skeleton={<CardSkeletons />}>
+            <ProfileSection id="top-artists" title="Top artists this month" href="/user/me/top-artists" section={topArtists} skeleton={<CardSkeletons row />}>
               {(artists) => (
                 <div className="card-row">
                   {artists.map((artist) => (
@@ -60,7 +60,7 @@ function ProfileViewBody() {
             <ProfileSection id="top-tracks" title="Top tracks this month" href="/user/me/top-tracks" section={topTracks} skeleton={<RowSkeletons />}>
               {(tracks) => <TrackList tracks={tracks} showAlbum label="Top tracks this month" />}
             </ProfileSection>
-            <ProfileSection id="your-following" title="Your Following" href="/user/me/following" section={following} skeleton={<CardSkeletons />}>
+            <ProfileSection id="your-following" title="Your Following" href="/user/me/following" section={following} skeleton={<CardSkeletons row />}>
               {(artists) => (
                 <div className="card-row">
                   {artists.map((artist) => (

@@ -6,6 +6,7 @@ import { $player, closePlayer } from '../../stores/player';
 import { $route } from '../../stores/route';
 import '../../styles/player.css';
 import { LikeButton } from './LikeButton';
+import { NowPlayingAnnouncer } from './NowPlayingAnnouncer';
 import { PlayerControls } from './PlayerControls';
 import { PlayerCover } from './PlayerCover';
 import { Icon } from '../../components/Icon';
@@ -43,6 +44,7 @@ function PlayerCardView() {
   return (
     <>
       <ShortcutsSheet />
+      <NowPlayingAnnouncer track={track} />
       {shown && (
         <section
           ref={card}

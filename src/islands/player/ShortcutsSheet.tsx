@@ -1,11 +1,14 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useFocusTrap } from '../../components/use-focus-trap';
 import { SHORTCUTS } from '../../playback/shortcuts';
 import { $shortcutsSheet, setShortcutsSheet } from '../../stores/player';
 
 /** The sheet '?' opens: every keyboard shortcut of the player. Escape, the backdrop or Close shuts it. */
 export function ShortcutsSheet() {
   const open = useStore($shortcutsSheet);
+  const panel = useRef<HTMLDivElement>(null);
+  useFocusTrap(panel, open);
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
@@ -18,6 +21,7 @@ export function ShortcutsSheet() {
   return (
     <div className="dialog-backdrop" onClick={() => setShortcutsSheet(false)}>
       <div
+        ref={panel}
         className="dialog shortcuts-sheet"
         role="dialog"
         aria-modal="true"

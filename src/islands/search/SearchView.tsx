@@ -75,7 +75,7 @@ function Results() {
     return (
       <div className="page-stack" aria-busy="true">
         <RowSkeletons count={4} />
-        <CardSkeletons />
+        <CardSkeletons row />
       </div>
     );
   }

@@ -1,12 +1,15 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { useFocusTrap } from '../../components/use-focus-trap';
 import { $ui, closeBottomSheet } from '../../stores/ui';
 import { HistoryButton, InstallButton, LogoutButton, ThemeToggle } from './ShellButtons';
 
 /** The narrow screen's bottom sheet (SPEC §2): Go Back, Go Forward, Install App, the theme, LogOut. */
 function BottomSheetView() {
   const { openMoreOptionBottomSheet: open } = useStore($ui);
+  const panel = useRef<HTMLDivElement>(null);
+  useFocusTrap(panel, open);
 
   useEffect(() => {
     if (!open) return;
@@ -22,7 +25,7 @@ function BottomSheetView() {
   return (
     <div className="bottom-sheet">
       <div className="bottom-sheet__backdrop" onClick={closeBottomSheet} aria-hidden="true" />
-      <div className="bottom-sheet__panel" role="dialog" aria-modal="true" aria-label="More options">
+      <div ref={panel} className="bottom-sheet__panel" role="dialog" aria-modal="true" aria-label="More options">
         <span className="bottom-sheet__handle" aria-hidden="true" />
         <HistoryButton direction="back" className={item} withLabel onDone={closeBottomSheet} />
         <HistoryButton direction="forward" className={item} withLabel onDone={closeBottomSheet} />

@@ -1,7 +1,9 @@
 import { useStore } from '@nanostores/react';
+import { useRef } from 'react';
 import { Icon } from '../../components/Icon';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { PROVIDER_PLANS_URL } from '../../components/site-links';
+import { useFocusTrap } from '../../components/use-focus-trap';
 import { getProviderConfig } from '../../lib/provider-config';
 import { $ui, closePremiumPrompt } from '../../stores/ui';
 
@@ -19,10 +21,12 @@ export function providerPlansUrl(): string {
 /** The 'Premium Required' prompt (SPEC §2), opened by the ui store's flag. */
 function PremiumDialogView() {
   const { openDialogPremiumRequired: open } = useStore($ui);
+  const panel = useRef<HTMLDivElement>(null);
+  useFocusTrap(panel, open);
   if (!open) return null;
   return (
     <div className="dialog-backdrop">
-      <div className="dialog premium-dialog" role="dialog" aria-modal="true" aria-labelledby="premium-title">
+      <div ref={panel} className="dialog premium-dialog" role="dialog" aria-modal="true" aria-labelledby="premium-title">
         <button type="button" className="icon-button dialog__close" aria-label="Close" onClick={closePremiumPrompt} autoFocus>
           <Icon name="close" />
         </button>

@@ -1,0 +1,110 @@
+/**
+ * `node --import tsx bench/memory.ts` (also run by `npm run bench`): does the app leak?
+ * The built site and a fresh small sandbox on the bench ports + 8; the guest signs in
+ * through the real flow and plays an album on the site's own SDK device (repeat on, so it
+ * keeps playing). Then 200 in-app page switches (Astro's client router, a click on a link)
+ * round the main routes, and playback goes on until it has lasted MEMORY_BENCH_PLAY_SECONDS
+ * (default 600: the sandbox has no faster clock, its audio plays in real time).
+ * The JS heap in use, after a forced garbage collection (DevTools' HeapProfiler), is read at
+ * the start, after 20 switches, after 200 and at the end. Budget: the end within 1.2 times
+ * the 20-switch figure (a leak from stores, listeners, timers or the SDK's event stream grows
+ * with switches and time). Writes bench/results/memory.json.
+ */
+import { chromium, type CDPSession, type Page } from '@playwright/test';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromiumArgs, chromiumPath } from '../tests/e2e/helpers/chromium';
+import { signInThroughProvider } from '../tests/e2e/helpers/sign-in';
+import { startBenchStack } from './lib/bench-stack';
+
+const SWITCHES = Number(process.env.MEMORY_BENCH_SWITCHES ?? 200);
+const PLAY_SECONDS = Number(process.env.MEMORY_BENCH_PLAY_SECONDS ?? 600);
+const BUDGET_RATIO = 1.2;
+
+/** DOM nodes and JS event listeners alive (after the last GC): detached pages and forgotten listeners show here first. */
+const domCounters: Record<string, { nodes: number; jsEventListeners: number }> = {};
+
+async function heapMb(cdp: CDPSession, label: string): Promise<number> {
+  // Twice: a first collection can leave finalizers' garbage behind for the second.
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  const { nodes, jsEventListeners } = await cdp.send('Memory.getDOMCounters');
+  domCounters[label] = { nodes, jsEventListeners };
+  return Number((usedSize / 1024 / 1024).toFixed(2));
+}
+
+/** An in-app move: a click on a link to `path`, as a person makes it; resolves when the new page has loaded and settled. */
+async function switchTo(page: Page, path: string): Promise<void> {
+  await page.evaluate(async (href) => {
+    const loaded = new Promise((resolve) => document.addEventListener('astro:page-load', resolve, { once: true }));
+    const link = document.createElement('a');
+    link.href = href;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    await loaded;
+  }, path);
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+}
+
+async function api<T>(sandboxUrl: string, token: string, path: string): Promise<T> {
+  const response = await fetch(`${sandboxUrl}/v1/${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+const stack = await startBenchStack('memory-bench', { portOffset: 8 });
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+const cleanUp = async () => {
+  await browser.close();
+  await stack.stop();
+};
+
+try {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await signInThroughProvider(page, stack.siteUrl, stack.sandboxUrl, 'guest');
+  await page.waitForFunction(() => localStorage.getItem('DEVICE_ID') !== null);
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('ACCESS_TOKEN') ?? 'null') as string);
+  type Items = { items: ({ id: string } | null)[] };
+  const found = await api<{ albums: Items; artists: Items; playlists: Items }>(stack.sandboxUrl, token, 'search?q=a&type=album,artist,playlist&limit=5');
+  const first = (list: Items) => list.items.find((item) => item !== null)!.id;
+  const albumPath = `/album/${first(found.albums)}`;
+  const paths = ['/', '/search?q=love', albumPath, `/artist/${first(found.artists)}`, `/playlist/${first(found.playlists)}`, '/collection', '/user/me', '/search'];
+
+  // An album plays, repeating, on the page's own device.
+  await switchTo(page, albumPath);
+  await page.locator('[aria-label^="Tracks of"] [data-track-id]').first().getByRole('button', { name: /^Play / }).click();
+  const card = page.getByRole('region', { name: 'Player' });
+  await card.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+  await card.getByRole('button', { name: /repeat/i }).click();
+  const playStarted = Date.now();
+
+  const figures: Record<string, number> = { start: await heapMb(cdp, 'start') };
+  for (let n = 1; n <= SWITCHES; n++) {
+    await switchTo(page, paths[n % paths.length]!);
+    if (n === 20 || n === 100) figures[`after${n}`] = await heapMb(cdp, `after${n}`);
+  }
+  figures[`after${SWITCHES}`] = await heapMb(cdp, `after${SWITCHES}`);
+  const left = PLAY_SECONDS * 1000 - (Date.now() - playStarted);
+  if (left > 0) await page.waitForTimeout(left);
+  const playedSeconds = Math.round((Date.now() - playStarted) / 1000);
+  const stillPlaying = await card.getByRole('button', { name: 'Pause', exact: true }).isVisible();
+  figures.end = await heapMb(cdp, 'end');
+
+  const ratio = figures.end! / figures.after20!;
+  console.log(`\nJS heap in use after forced GC (MB): start ${figures.start}, after 20 switches ${figures.after20}, after ${SWITCHES} ${figures[`after${SWITCHES}`]}, end ${figures.end} (${playedSeconds} s of playback${stillPlaying ? ', still playing' : ', NOT playing at the end'})`);
+  console.log(`DOM nodes / JS listeners: ${Object.entries(domCounters).map(([label, c]) => `${label} ${c.nodes}/${c.jsEventListeners}`).join(', ')}`);
+  console.log(`Budget: end ≤ ${BUDGET_RATIO} × the 20-switch figure: ${ratio.toFixed(2)}× ${ratio <= BUDGET_RATIO ? 'met' : 'MISSED'}`);
+  mkdirSync(join(process.cwd(), 'bench', 'results'), { recursive: true });
+  const file = join(process.cwd(), 'bench', 'results', 'memory.json');
+  writeFileSync(file, JSON.stringify({ measuredAt: new Date().toISOString(), chromium: browser.version(), unit: 'MB', switches: SWITCHES, playedSeconds, stillPlaying, heap: figures, domCounters, ratioEndTo20: Number(ratio.toFixed(3)) }, null, 2));
+  console.log(`Written: ${file}`);
+} catch (error) {
+  console.error(`memory bench: ${(error as Error).message}`);
+  await cleanUp();
+  process.exit(1);
+}
+await cleanUp();

@@ -1,0 +1,49 @@
+import { useEffect, type RefObject } from 'react';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The element focused last outside any modal: where focus goes back when a dialog closes. */
+let lastOutside: HTMLElement | null = null;
+if (typeof document !== 'undefined') {
+  document.addEventListener('focusin', (event) => {
+    const target = event.target;
+    if (target instanceof HTMLElement && !target.closest('[aria-modal="true"], dialog[open]')) lastOutside = target;
+  });
+}
+
+/**
+ * Keeps keyboard focus inside an open modal (`container`, an element with aria-modal="true"):
+ * Tab and Shift+Tab cycle through its controls, focus starts inside it, and when it closes
+ * focus goes back to what had it before (WCAG 2.4.3), if that is still on the page.
+ */
+export function useFocusTrap(container: RefObject<HTMLElement | null>, open: boolean): void {
+  useEffect(() => {
+    if (!open) return;
+    const returnTo = lastOutside;
+    const focusables = () => [...(container.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
+    if (!container.current?.contains(document.activeElement)) focusables()[0]?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab') return;
+      const list = focusables();
+      if (list.length === 0) return;
+      const first = list[0]!;
+      const last = list[list.length - 1]!;
+      const inside = container.current?.contains(document.activeElement);
+      if (event.shiftKey && (!inside || document.activeElement === first)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (!inside || document.activeElement === last)) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      // After the commit's other effects: a native dialog closing in one of them must not keep it inert.
+      queueMicrotask(() => {
+        if (returnTo?.isConnected) returnTo.focus();
+      });
+    };
+  }, [container, open]);
+}
