@@ -9,7 +9,7 @@
  * out; then the guest signs in through the real flow and the app routes are measured with
  * that storage (storage reset off), with the HTTP cache and any service worker cleared
  * before each run so every load is cold.
- * Budgets (printed; DESIGN's issue 22): /auth performance 100; app routes ≥ 95 on mobile with CLS < 0.05.
+ * Budgets (printed): /auth performance 100; app routes ≥ 95 on mobile with CLS < 0.05.
  * Writes bench/results/lighthouse.json. LIGHTHOUSE_ROUTES=/,/auth limits the routes.
  */
 import { chromium } from '@playwright/test';

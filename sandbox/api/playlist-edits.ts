@@ -29,7 +29,7 @@ async function jsonBody(c: Context): Promise<Record<string, unknown>> {
 }
 
 /**
- * Playlists users make and change (issue 20), with the provider's rules: create (`POST
+ * Playlists users make and change, with the provider's rules: create (`POST
  * /me/playlists`), add and remove items, change details, remove from the library; the older
  * `/users/{id}/playlists` and `/tracks` forms answer only in the extended profile. Only the owner
  * (or anyone, on a collaborative playlist) changes items; only the owner changes details. Each

@@ -163,7 +163,7 @@ function callsFor(profile: ApiProfile, ids: Record<string, string>): Call[] {
   ];
 }
 
-/** Making and changing playlists (issue 20), in the 2026 names both profiles answer. */
+/** Making and changing playlists, in the 2026 names both profiles answer. */
 function playlistEdits(ids: Record<string, string>): Call[] {
   const items = `/playlists/${ids.ownPlaylist}/items`;
   return [

@@ -2,7 +2,7 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import { searchCatalogue } from './helpers/catalogue';
 import { expect, test } from './fixtures';
 
-// Playlists the user makes (issue 20), one walk through the whole flow: create from the
+// Playlists the user makes, one walk through the whole flow: create from the
 // Create Playlist tile, add three tracks from three pages (a track row's menu and the player
 // card), the duplicate question, a reload, rename with the dialog's rules, remove a track,
 // a forced 403 rolled back with a toast, no edit actions on someone else's playlist, and
