@@ -1,6 +1,10 @@
 import { serve } from '@hono/node-server';
+import type { Server } from 'node:http';
 import { createSandbox } from './app';
 import { readSandboxEnv, SandboxEnvError } from './env';
+
+/** How long an idle keep-alive connection stays open. */
+const KEEP_ALIVE_MS = 65_000;
 
 /** Starts the sandbox provider alone (`npm run sandbox`), with settings from SANDBOX_* variables. */
 function start(): void {
@@ -16,7 +20,12 @@ function start(): void {
   }
   const started = Date.now();
   const sandbox = createSandbox(config);
-  const server = serve({ fetch: sandbox.app.fetch, hostname: config.host, port: config.port });
+  const server = serve({ fetch: sandbox.app.fetch, hostname: config.host, port: config.port }) as Server;
+  // Node closes an idle keep-alive socket after 5 s, and a browser that reuses it at that
+  // moment sees a dropped connection (which the client retries: a second request). Like
+  // the provider's front ends, keep idle sockets longer than browsers do, so they close first.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
   server.on('listening', () => {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(

@@ -29,5 +29,13 @@ export function countProviderRequests(page: Page, sandboxUrl: string): { readonl
   page.on('request', (request) => {
     if (request.url().startsWith(`${sandboxUrl}/v1/`)) urls.push(request.url());
   });
+  // A request the network dropped is not an ask the app made twice: the client retries
+  // a GET once after a dropped connection (DESIGN §5), and the retry is the one counted.
+  page.on('requestfailed', (request) => {
+    // A cancelled request was still asked for: it stays counted.
+    if (request.failure()?.errorText.includes('ERR_ABORTED')) return;
+    const at = urls.lastIndexOf(request.url());
+    if (at !== -1) urls.splice(at, 1);
+  });
   return { urls };
 }
