@@ -257,3 +257,33 @@ test('saving an album flips Save to Saved only on the provider’s answer and st
   await button.click();
   await expect(button).toHaveAttribute('aria-pressed', String(wasSaved));
 });
+
+test("a track row's More menu opens (button, or a long press on touch screens) and takes the user to the track's artist", async ({ page, signIn, sandboxUrl }, testInfo) => {
+  await signIn(page);
+  const album = await aLongAlbum(page, sandboxUrl);
+  await page.goto(`/album/${album.id}`);
+  const row = page.getByRole('list', { name: `Tracks of ${album.name}` }).getByRole('listitem').first();
+  const name = (await row.locator('.track-row__title').textContent())!;
+  const menu = page.getByRole('menu', { name: `Options for ${name}` });
+  if (isNarrow(testInfo)) {
+    // A finger resting on the row: the menu opens as a sheet and nothing starts playing.
+    const box = (await row.boundingBox())!;
+    const at = { pointerType: 'touch', isPrimary: true, clientX: box.x + box.width / 2, clientY: box.y + box.height / 2, bubbles: true };
+    await row.locator('.track-row').dispatchEvent('pointerdown', at);
+    await expect(menu).toBeVisible();
+    await row.locator('.track-row').dispatchEvent('pointerup', at);
+    const sheet = (await menu.boundingBox())!;
+    expect(Math.round(sheet.y + sheet.height)).toBe(page.viewportSize()!.height);
+  } else {
+    await row.getByRole('button', { name: `More options for ${name}` }).click();
+    await expect(menu).toBeVisible();
+  }
+  // On the album's own page there is no way to the album, only to the artist.
+  await expect(menu.getByRole('menuitem')).toHaveText(['Go to artist']);
+  await expect(menu.getByRole('menuitem', { name: 'Go to artist' })).toBeFocused();
+  await shot(page, testInfo, 'track-menu');
+  await expect(page.locator('.player-card')).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/artist/${album.artists[0]!.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: album.artists[0]!.name })).toBeVisible();
+});

@@ -1,5 +1,6 @@
 import type { Track } from '../../api/types';
 import { playFrom } from './play';
+import type { TrackMenuContext } from './track-menu-items';
 import { TrackRow } from './TrackRow';
 
 interface TrackListProps {
@@ -12,10 +13,12 @@ interface TrackListProps {
   /** Dates added (playlists), by index. */
   addedAt?: readonly (string | null)[];
   label: string;
+  /** The album or playlist page the list is on, for the rows' menus. */
+  menuContext?: Omit<TrackMenuContext, 'position'>;
 }
 
 /** A list of track rows; a click plays the list from that track (SPEC §2, DESIGN §6). */
-export function TrackList({ tracks, contextUri, numbered = true, showCover = true, showAlbum = false, addedAt, label }: TrackListProps) {
+export function TrackList({ tracks, contextUri, numbered = true, showCover = true, showAlbum = false, addedAt, label, menuContext }: TrackListProps) {
   return (
     <div className="track-list" role="list" aria-label={label}>
       {tracks.map((track, index) => (
@@ -27,6 +30,7 @@ export function TrackList({ tracks, contextUri, numbered = true, showCover = tru
             showAlbum={showAlbum}
             addedAt={addedAt ? (addedAt[index] ?? null) : undefined}
             onPlay={() => playFrom(tracks, index, contextUri)}
+            menuContext={{ ...menuContext, position: index }}
           />
         </div>
       ))}

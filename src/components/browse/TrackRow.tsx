@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import type { MouseEvent } from 'react';
+import { useRef, useState, type MouseEvent, type PointerEvent } from 'react';
 import type { Track } from '../../api/types';
 import { formatDate, formatDuration } from '../../lib/format';
 import { $isPlaying, $playingTrackId } from '../../stores/now-playing';
@@ -7,6 +7,8 @@ import { Icon } from '../Icon';
 import { ArtistLinks } from './ArtistLinks';
 import { Cover } from './Cover';
 import { LikeButton } from './LikeButton';
+import { TrackMenu } from './TrackMenu';
+import type { TrackMenuContext } from './track-menu-items';
 
 interface TrackRowProps {
   track: Track;
@@ -19,21 +21,74 @@ interface TrackRowProps {
   showAlbum?: boolean;
   /** Wide screens: the date-added column (playlists). */
   addedAt?: string | null;
+  /** Where the row is shown, for its "More" menu. */
+  menuContext?: TrackMenuContext;
+}
+
+/** How long a finger rests on a row before its menu opens, as touch platforms do. */
+const LONG_PRESS_MS = 500;
+/** A finger that moves further than this is scrolling, not pressing. */
+const LONG_PRESS_SLOP_PX = 10;
+
+/** A long press on touch screens opens the menu, and the click that ends it plays nothing. */
+function useLongPress(onLongPress: () => void) {
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const start = useRef<{ x: number; y: number } | null>(null);
+  const fired = useRef(false);
+  const cancel = () => {
+    clearTimeout(timer.current);
+    start.current = null;
+  };
+  return {
+    /** True once, for the click that ends a long press. */
+    consumeClick: () => {
+      const was = fired.current;
+      fired.current = false;
+      return was;
+    },
+    handlers: {
+      onPointerDown: (event: PointerEvent<HTMLDivElement>) => {
+        fired.current = false;
+        if (event.pointerType !== 'touch') return;
+        start.current = { x: event.clientX, y: event.clientY };
+        timer.current = setTimeout(() => {
+          fired.current = true;
+          onLongPress();
+        }, LONG_PRESS_MS);
+      },
+      onPointerMove: (event: PointerEvent<HTMLDivElement>) => {
+        const from = start.current;
+        if (from && Math.hypot(event.clientX - from.x, event.clientY - from.y) > LONG_PRESS_SLOP_PX) cancel();
+      },
+      onPointerUp: cancel,
+      onPointerCancel: cancel,
+    },
+  };
 }
 
 /** One row of a track list: click to play; the playing track is marked; artists and album are links. */
-export function TrackRow({ track, number, onPlay, showCover = true, showAlbum = false, addedAt }: TrackRowProps) {
+export function TrackRow({ track, number, onPlay, showCover = true, showAlbum = false, addedAt, menuContext = {} }: TrackRowProps) {
   const isCurrent = useStore($playingTrackId) === track.id;
   const isPlaying = useStore($isPlaying) && isCurrent;
-  // A click on the row plays, except on its own links and buttons (artist, album, heart).
+  const [menuOpen, setMenuOpen] = useState(false);
+  const longPress = useLongPress(() => setMenuOpen(true));
+  // A click on the row plays, except on its own links, buttons and menu (artist, album, heart, More).
   const onRowClick = (event: MouseEvent<HTMLDivElement>) => {
-    if ((event.target as HTMLElement).closest('a, button')) return;
+    if (longPress.consumeClick() || (event.target as HTMLElement).closest('a, button, .track-menu')) return;
     onPlay();
+  };
+  // A right click (and Android's long press) opens the row's menu instead of the browser's.
+  const onContextMenu = (event: MouseEvent<HTMLDivElement>) => {
+    if ((event.target as HTMLElement).closest('a, .track-menu')) return;
+    event.preventDefault();
+    setMenuOpen(true);
   };
   return (
     <div
       className={`track-row${isCurrent ? ' track-row--current' : ''}${showAlbum ? ' track-row--album' : ''}${addedAt !== undefined ? ' track-row--added' : ''}`}
       onClick={onRowClick}
+      onContextMenu={onContextMenu}
+      {...longPress.handlers}
       data-track-id={track.id}
       aria-current={isCurrent ? 'true' : undefined}
     >
@@ -65,6 +120,7 @@ export function TrackRow({ track, number, onPlay, showCover = true, showAlbum = 
         <Icon name="clock" size={16} />
         <span>{formatDuration(track.durationMs)}</span>
       </span>
+      <TrackMenu track={track} context={menuContext} open={menuOpen} onOpenChange={setMenuOpen} />
     </div>
   );
 }

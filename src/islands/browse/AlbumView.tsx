@@ -32,7 +32,7 @@ function AlbumViewBody() {
             action={<LibraryButton kind="album" id={album.id} name={album.name} />}
           />
           <PagedView list={albumTracks} skeleton={<RowSkeletons />}>
-            {(tracks) => <TrackList tracks={tracks} contextUri={album.uri} label={`Tracks of ${album.name}`} />}
+            {(tracks) => <TrackList tracks={tracks} contextUri={album.uri} label={`Tracks of ${album.name}`} menuContext={{ albumId: album.id }} />}
           </PagedView>
         </>
       )}

@@ -61,6 +61,7 @@ function PlaylistViewBody() {
                     showAlbum
                     contextUri={playlist.uri}
                     label={`Tracks of ${playlist.name}`}
+                    menuContext={{ playlistId: playlist.id }}
                   />
                 )}
               </PagedView>

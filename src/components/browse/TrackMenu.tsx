@@ -1,0 +1,128 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import type { Track } from '../../api/types';
+import { Icon } from '../Icon';
+import { useTrackMenuItems, type TrackMenuContext } from './track-menu-items';
+
+interface TrackMenuProps {
+  track: Track;
+  context: TrackMenuContext;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * A track row's "More" button and its menu. The menu is fixed to the viewport
+ * (a row's list may clip or scroll); on narrow screens it is a sheet along the
+ * bottom edge, where a thumb reaches it.
+ */
+export function TrackMenu({ track, context, open, onOpenChange }: TrackMenuProps) {
+  const button = useRef<HTMLButtonElement>(null);
+  const close = useCallback(
+    (refocus: boolean) => {
+      onOpenChange(false);
+      if (refocus) button.current?.focus();
+    },
+    [onOpenChange],
+  );
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="icon-button icon-button--plain track-row__more"
+        aria-label={`More options for ${track.name}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => onOpenChange(!open)}
+      >
+        <Icon name="more" size={18} />
+      </button>
+      {open ? <TrackMenuPopup track={track} context={context} anchor={button} onClose={close} /> : null}
+    </>
+  );
+}
+
+interface PopupProps {
+  track: Track;
+  context: TrackMenuContext;
+  anchor: React.RefObject<HTMLButtonElement | null>;
+  onClose: (refocus: boolean) => void;
+}
+
+function TrackMenuPopup({ track, context, anchor, onClose }: PopupProps) {
+  const items = useTrackMenuItems(track, context);
+  const menu = useRef<HTMLDivElement>(null);
+  const [place, setPlace] = useState<CSSProperties>({});
+
+  // Under the button, right-aligned to it, flipped above when the viewport ends.
+  useLayoutEffect(() => {
+    const box = anchor.current?.getBoundingClientRect();
+    const height = menu.current?.offsetHeight ?? 0;
+    if (!box) return;
+    const below = box.bottom + 4 + height <= window.innerHeight;
+    setPlace({
+      '--menu-top': `${below ? box.bottom + 4 : Math.max(8, box.top - 4 - height)}px`,
+      '--menu-right': `${Math.max(8, window.innerWidth - box.right)}px`,
+    } as CSSProperties);
+    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [anchor]);
+
+  // A press outside, a scroll or a resize closes it: its anchor may have moved.
+  useEffect(() => {
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!menu.current?.contains(target) && !anchor.current?.contains(target)) onClose(false);
+    };
+    const onMove = (event: Event) => {
+      if (!menu.current?.contains(event.target as Node)) onClose(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown, true);
+    window.addEventListener('scroll', onMove, true);
+    window.addEventListener('resize', onMove);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown, true);
+      window.removeEventListener('scroll', onMove, true);
+      window.removeEventListener('resize', onMove);
+    };
+  }, [anchor, onClose]);
+
+  // The menu keyboard pattern: arrows move, Home/End jump, Escape and Tab leave.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const entries = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const at = entries.indexOf(document.activeElement as HTMLElement);
+    const moves: Record<string, number> = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: entries.length - 1 };
+    if (event.key in moves) {
+      event.preventDefault();
+      entries[(moves[event.key]! + entries.length) % entries.length]?.focus();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose(true);
+    } else if (event.key === 'Tab') {
+      onClose(false);
+    }
+  };
+
+  return (
+    <div ref={menu} className="track-menu" role="menu" aria-label={`Options for ${track.name}`} style={place} onKeyDown={onKeyDown}>
+      <p className="track-menu__title" aria-hidden="true">
+        {track.name}
+      </p>
+      {items.map((item) => (
+        <button
+          key={item.label}
+          type="button"
+          role="menuitem"
+          tabIndex={-1}
+          className="track-menu__item"
+          onClick={() => {
+            onClose(true);
+            item.onSelect();
+          }}
+        >
+          {item.icon ? <Icon name={item.icon} size={18} /> : <span className="track-menu__spacer" />}
+          <span>{item.label}</span>
+        </button>
+      ))}
+    </div>
+  );
+}

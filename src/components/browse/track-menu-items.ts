@@ -1,0 +1,37 @@
+import type { Track } from '../../api/types';
+import { navigateTo } from '../../lib/navigation';
+import type { IconName } from '../icon-paths';
+
+/** Where a track row is shown, for the actions that depend on it. */
+export interface TrackMenuContext {
+  /** The album page the row is on: "Go to album" would go nowhere. */
+  albumId?: string;
+  /** The playlist page the row is on, and the row's place in it. */
+  playlistId?: string;
+  position?: number;
+}
+
+/** One action of a track row's "More" menu. */
+export interface TrackMenuItem {
+  label: string;
+  icon?: IconName;
+  onSelect: () => void;
+}
+
+/**
+ * The one list of what a track's "More" menu offers, in order. A hook, so that
+ * an item may depend on a store (whether the user owns the playlist); it runs
+ * only while a menu is open, never once per row.
+ */
+export function useTrackMenuItems(track: Track, context: TrackMenuContext): TrackMenuItem[] {
+  const items: TrackMenuItem[] = [];
+  const album = track.album;
+  if (album && album.id !== context.albumId) {
+    items.push({ label: 'Go to album', icon: 'album', onSelect: () => navigateTo(`/album/${encodeURIComponent(album.id)}`) });
+  }
+  const artist = track.artists[0];
+  if (artist) {
+    items.push({ label: 'Go to artist', icon: 'profile', onSelect: () => navigateTo(`/artist/${encodeURIComponent(artist.id)}`) });
+  }
+  return items;
+}

@@ -1,0 +1,97 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Track } from '../../../src/api/types';
+import { TrackRow } from '../../../src/components/browse/TrackRow';
+import { setNavigator } from '../../../src/lib/navigation';
+
+afterEach(() => {
+  cleanup();
+  setNavigator(null);
+  vi.useRealTimers();
+});
+
+const track: Track = {
+  id: 't1',
+  name: 'Blue Hour',
+  uri: 'spotify:track:t1',
+  durationMs: 200_000,
+  artists: [{ id: 'a1', name: 'Nova' }],
+  album: { id: 'al1', name: 'Night Drive', images: [] },
+};
+
+function renderRow(albumId?: string) {
+  const onPlay = vi.fn();
+  const visited: string[] = [];
+  setNavigator((path) => visited.push(path));
+  render(<TrackRow track={track} onPlay={onPlay} menuContext={{ albumId }} />);
+  return { onPlay, visited, more: screen.getByRole('button', { name: 'More options for Blue Hour' }) };
+}
+
+describe("a track row's More menu", () => {
+  it('opens from its button with focus on the first action, moves with the arrows and gives focus back on Escape', () => {
+    const { more, onPlay } = renderRow();
+    fireEvent.click(more);
+    const items = screen.getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Go to album', 'Go to artist']);
+    expect(document.activeElement).toBe(items[0]);
+    fireEvent.keyDown(items[0]!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(items[1]);
+    fireEvent.keyDown(items[1]!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(items[0]);
+    fireEvent.keyDown(items[0]!, { key: 'End' });
+    expect(document.activeElement).toBe(items[1]);
+    fireEvent.keyDown(items[1]!, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(more);
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(onPlay).not.toHaveBeenCalled();
+  });
+
+  it('goes where its action says, and offers no way to the album the row is already on', () => {
+    const { more, visited } = renderRow('al1');
+    fireEvent.click(more);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Go to artist']);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Go to artist' }));
+    expect(visited).toEqual(['/artist/a1']);
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('opens on a long touch press, and the click ending the press plays nothing', () => {
+    vi.useFakeTimers();
+    const { onPlay } = renderRow();
+    const row = document.querySelector('.track-row')!;
+    fireEvent.pointerDown(row, { pointerType: 'touch', clientX: 10, clientY: 10 });
+    act(() => void vi.advanceTimersByTime(499));
+    expect(screen.queryByRole('menu')).toBeNull();
+    act(() => void vi.advanceTimersByTime(1));
+    expect(screen.getByRole('menu')).toBeTruthy();
+    fireEvent.pointerUp(row, { pointerType: 'touch' });
+    fireEvent.click(row);
+    expect(onPlay).not.toHaveBeenCalled();
+  });
+
+  it('does not open when the finger moves (a scroll), and a tap still plays', () => {
+    vi.useFakeTimers();
+    const { onPlay } = renderRow();
+    const row = document.querySelector('.track-row')!;
+    fireEvent.pointerDown(row, { pointerType: 'touch', clientX: 10, clientY: 10 });
+    fireEvent.pointerMove(row, { pointerType: 'touch', clientX: 10, clientY: 40 });
+    act(() => void vi.advanceTimersByTime(1000));
+    expect(screen.queryByRole('menu')).toBeNull();
+    fireEvent.pointerDown(row, { pointerType: 'touch', clientX: 10, clientY: 10 });
+    fireEvent.pointerUp(row, { pointerType: 'touch' });
+    fireEvent.click(row);
+    expect(onPlay).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens on a right click instead of the browser menu, and closes on a press outside', () => {
+    renderRow();
+    const row = document.querySelector('.track-row')!;
+    const event = new MouseEvent('contextmenu', { bubbles: true, cancelable: true });
+    act(() => void row.dispatchEvent(event));
+    expect(event.defaultPrevented).toBe(true);
+    expect(screen.getByRole('menu')).toBeTruthy();
+    fireEvent.pointerDown(document.body);
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+});
