@@ -1,5 +1,6 @@
 import type { Track } from '../../api/types';
 import { navigateTo } from '../../lib/navigation';
+import { addTrackToQueue } from '../../stores/queue';
 import type { IconName } from '../icon-paths';
 
 /** Where a track row is shown, for the actions that depend on it. */
@@ -24,7 +25,7 @@ export interface TrackMenuItem {
  * only while a menu is open, never once per row.
  */
 export function useTrackMenuItems(track: Track, context: TrackMenuContext): TrackMenuItem[] {
-  const items: TrackMenuItem[] = [];
+  const items: TrackMenuItem[] = [{ label: 'Add to queue', icon: 'queue', onSelect: () => void addTrackToQueue(track) }];
   const album = track.album;
   if (album && album.id !== context.albumId) {
     items.push({ label: 'Go to album', icon: 'album', onSelect: () => navigateTo(`/album/${encodeURIComponent(album.id)}`) });
