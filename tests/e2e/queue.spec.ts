@@ -5,7 +5,7 @@
 // Every test moves the guest's one playback, so each holds the sandbox alone.
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { audio, card, expectSound, INSTRUMENTS, provider, startPlaying, webApi, type Instrumented } from './player-kit';
+import { audio, card, expectSound, INSTRUMENTS, provider, startPlaying, type Instrumented } from './player-kit';
 
 const shot = (target: Page | Locator, testInfo: TestInfo, name: string) =>
   target.screenshot({ path: `${testInfo.project.outputDir}/screens/queue-${testInfo.project.name}-${name}.png` });
@@ -95,6 +95,12 @@ test('add to queue from a playlist while an album plays, move playback to a seco
     await expectSound(page);
     await expect.poll(async () => (await audio(pageB))?.paused).toBe(true);
     await pageB.close();
+    await card(page).getByRole('button', { name: 'Devices', exact: true }).click();
+  } else {
+    // One device on a phone-sized screen: the picker as it looks there.
+    await card(page).getByRole('button', { name: 'Devices', exact: true }).click();
+    await expect(card(page).getByRole('dialog', { name: 'Devices' }).locator('[aria-current="true"]')).toContainText('this browser');
+    await shot(page, testInfo, 'devices');
     await card(page).getByRole('button', { name: 'Devices', exact: true }).click();
   }
 
