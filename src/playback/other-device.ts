@@ -1,0 +1,17 @@
+import { followOtherDevice } from '../stores/devices';
+import { $player, storedDeviceId } from '../stores/player';
+
+/**
+ * A tab coming back into view asks whether music plays on another device (a tab,
+ * a window, an app) unless it plays here, so the card shows it. Returns the cleanup.
+ */
+export function startFollowingOtherDevices(): () => void {
+  const onVisible = () => {
+    if (document.visibilityState !== 'visible') return;
+    const { playback, device } = $player.get();
+    const playsHere = playback?.isPlaying === true && playback.device?.id === storedDeviceId();
+    if (device === 'ready' && !playsHere) void followOtherDevice();
+  };
+  document.addEventListener('visibilitychange', onVisible);
+  return () => document.removeEventListener('visibilitychange', onVisible);
+}
