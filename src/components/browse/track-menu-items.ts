@@ -25,7 +25,7 @@ export interface TrackMenuItem {
  * only while a menu is open, never once per row.
  */
 export function useTrackMenuItems(track: Track, context: TrackMenuContext): TrackMenuItem[] {
-  const items: TrackMenuItem[] = [{ label: 'Add to queue', icon: 'queue', onSelect: () => void addTrackToQueue(track) }];
+  const items: TrackMenuItem[] = [];
   const album = track.album;
   if (album && album.id !== context.albumId) {
     items.push({ label: 'Go to album', icon: 'album', onSelect: () => navigateTo(`/album/${encodeURIComponent(album.id)}`) });
@@ -34,5 +34,6 @@ export function useTrackMenuItems(track: Track, context: TrackMenuContext): Trac
   if (artist) {
     items.push({ label: 'Go to artist', icon: 'profile', onSelect: () => navigateTo(`/artist/${encodeURIComponent(artist.id)}`) });
   }
+  items.push({ label: 'Add to queue', icon: 'queue', onSelect: () => void addTrackToQueue(track) });
   return items;
 }

@@ -32,7 +32,7 @@ describe("a track row's More menu", () => {
     const { more, onPlay } = renderRow();
     fireEvent.click(more);
     const items = screen.getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Add to queue', 'Go to album', 'Go to artist']);
+    expect(items.map((item) => item.textContent)).toEqual(['Go to album', 'Go to artist', 'Add to queue']);
     const last = items.at(-1)!;
     expect(document.activeElement).toBe(items[0]);
     fireEvent.keyDown(items[0]!, { key: 'ArrowDown' });
@@ -51,7 +51,7 @@ describe("a track row's More menu", () => {
   it('goes where its action says, and offers no way to the album the row is already on', () => {
     const { more, visited } = renderRow('al1');
     fireEvent.click(more);
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Add to queue', 'Go to artist']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Go to artist', 'Add to queue']);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Go to artist' }));
     expect(visited).toEqual(['/artist/a1']);
     expect(screen.queryByRole('menu')).toBeNull();
