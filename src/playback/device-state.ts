@@ -1,6 +1,7 @@
 import type { Track } from '../api/types';
 import { writeStored, STORAGE_KEYS } from '../lib/storage';
 import { followOtherDevice } from '../stores/devices';
+import { $route } from '../stores/route';
 import { $player, notePlaybackChange, refreshPlayback, resetPlayer, storedDeviceId } from '../stores/player';
 
 /** What the SDK player reports, already turned into our types (src/playback/sdk.ts). */
@@ -18,8 +19,9 @@ export function markDeviceReady(deviceId: string): void {
   $player.set({ ...$player.get(), device: 'ready', deviceId });
   // The provider dropped the old device's playback: show what it says now (the card then offers play).
   if (device === 'reconnecting' && currentPlayingTrack) void refreshPlayback();
-  // A fresh tab: music may already play on another device, which the card then shows and drives.
-  else if (device === 'offline' && !currentPlayingTrack) void followOtherDevice();
+  // A fresh tab opened on /player: music may already play on another device, which the card
+  // then shows and drives. Elsewhere the card stays away until the user asks for it.
+  else if (device === 'offline' && !currentPlayingTrack && $route.get()?.name === 'player') void followOtherDevice();
 }
 
 /** The SDK's `not_ready`: the card says it is reconnecting until the next `ready`. */
@@ -45,8 +47,6 @@ export function applyDeviceState(state: DeviceState | null): void {
     if (current.playback) void followOtherDevice();
     return;
   }
-  // The playback came here from another device: read it again, so commands target this one.
-  if (current.playback?.device && current.playback.device.id !== storedDeviceId()) void refreshPlayback();
   if (state.loading !== current.isPlaybackLoading) $player.setKey('isPlaybackLoading', state.loading);
   if (current.playback) {
     notePlaybackChange();
@@ -56,6 +56,9 @@ export function applyDeviceState(state: DeviceState | null): void {
       progressSeconds: Math.floor(state.positionMs / 1000),
     });
   }
+  // The playback came here from another device: read it again (after the mark above, which
+  // would drop an answer asked before it), so commands target this one.
+  if (current.playback?.device && current.playback.device.id !== storedDeviceId()) void refreshPlayback();
   if ((!state.loading || state.paused) && state.track && state.track.id !== current.currentPlayingTrack?.id) {
     $player.set({ ...$player.get(), currentPlayingTrack: state.track, visible: true });
     void refreshPlayback();

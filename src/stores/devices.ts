@@ -45,10 +45,12 @@ export async function loadDevices(): Promise<void> {
   }
 }
 
-/** Opens or closes the device picker; opening reads the list again. */
+/** Opens or closes the device picker; opening reads the list and the playback again (which device plays). */
 export function toggleDevicePicker(open = !$devices.get().open): void {
   $devices.setKey('open', open);
-  if (open) void loadDevices();
+  if (!open) return;
+  void loadDevices();
+  void followOtherDevice();
 }
 
 /**

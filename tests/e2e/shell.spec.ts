@@ -46,17 +46,17 @@ test('moving around with the navigation, then logging out closes the app', async
     await page.getByRole('link', { name: 'Player' }).click();
     await page.waitForURL('**/player');
     // The bottom sheet: Go Back returns to the profile, then LogOut.
-    await page.getByRole('button', { name: 'More options' }).click();
+    await page.getByRole('button', { name: 'More options', exact: true }).click();
     const sheet = page.getByRole('dialog', { name: 'More options' });
     await expect(sheet.getByRole('button', { name: 'Install App' })).toBeDisabled();
     await screenshot(page, testInfo, 'bottom-sheet');
     await sheet.getByRole('button', { name: 'Go Back' }).click();
     await page.waitForURL('**/user/me');
     await expect(sheet).toBeHidden();
-    await page.getByRole('button', { name: 'More options' }).click();
+    await page.getByRole('button', { name: 'More options', exact: true }).click();
     await sheet.getByRole('button', { name: 'Go Forward' }).click();
     await page.waitForURL('**/player');
-    await page.getByRole('button', { name: 'More options' }).click();
+    await page.getByRole('button', { name: 'More options', exact: true }).click();
     await sheet.getByRole('button', { name: 'LogOut' }).click();
   } else {
     await page.getByRole('link', { name: 'My Music home' }).click();
@@ -93,7 +93,7 @@ test('the theme toggles, survives navigation and reloads, with no flash of the o
   const html = page.locator('html');
   await expect(html).toHaveAttribute('data-theme', 'dark');
   if (isNarrow(testInfo)) {
-    await page.getByRole('button', { name: 'More options' }).click();
+    await page.getByRole('button', { name: 'More options', exact: true }).click();
   }
   await page.getByRole('button', { name: 'Switch to light theme' }).click();
   await expect(html).toHaveAttribute('data-theme', 'light');
@@ -208,7 +208,7 @@ test('logging out in one tab sends the other tabs to /auth', async ({ page, sign
   await other.goto('/collection');
   await expect(other.getByRole('heading', { name: 'Your Library' })).toBeVisible();
   if (isNarrow(testInfo)) {
-    await page.getByRole('button', { name: 'More options' }).click();
+    await page.getByRole('button', { name: 'More options', exact: true }).click();
     await page.getByRole('dialog', { name: 'More options' }).getByRole('button', { name: 'LogOut' }).click();
   } else {
     await page.getByRole('button', { name: 'LogOut' }).click();
