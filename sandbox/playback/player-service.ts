@@ -3,7 +3,7 @@ import type { SandboxContext } from '../context';
 import { ApiFailure } from '../http/errors';
 import type { Device, DeviceRegistry } from './devices';
 import {
-  canSkipNext, currentTrack, nextEventAt, pause, resume, settle, startPlayback,
+  addToQueue, canSkipNext, currentTrack, nextEventAt, pause, resume, settle, startPlayback,
   type PlayerState, type QueueTrack, type Transition,
 } from './player-state';
 import { sdkStateView } from './views';
@@ -141,7 +141,15 @@ export function createPlayerService(ctx: SandboxContext, devices: DeviceRegistry
       current.playbackId = newPlaybackId();
       const shuffle = current.state?.shuffle ?? false;
       const repeat = current.state?.repeat ?? 'off';
-      commit(userId, startPlayback({ ...request, shuffle, repeat }, ctx.now()));
+      const added = current.state?.added ?? [];
+      commit(userId, startPlayback({ ...request, shuffle, repeat, added }, ctx.now()));
+    },
+    /** POST me/player/queue: the track plays next, after those added before it; needs playback on an active device. */
+    addToQueue(userId: string, deviceId: string | undefined, track: QueueTrack) {
+      target(userId, deviceId);
+      const state = session(userId).state;
+      if (!state || !currentTrack(state)) throw noActiveDevice();
+      commit(userId, addToQueue(state, track, ctx.now()));
     },
     /** Runs a command on the loaded playback of the targeted device. */
     command(userId: string, deviceId: string | undefined, change: (state: PlayerState, now: number) => Transition) {

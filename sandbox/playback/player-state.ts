@@ -34,6 +34,10 @@ export interface PlayerState {
   recorded: boolean;
   /** When the state last changed: play, pause, skip, seek, new song. */
   changedAt: number;
+  /** Tracks the user added (POST me/player/queue): they play next, before the rest of the context. */
+  added: readonly QueueTrack[];
+  /** An added track now playing; `cursor` stays on the context track played before it. */
+  interlude: QueueTrack | null;
 }
 
 export interface Play {
@@ -52,8 +56,31 @@ export const PLAY_THRESHOLD_MS = 30_000;
 /** Previous within this much of a track's start goes to the previous track; later it restarts. */
 export const RESTART_THRESHOLD_MS = 3_000;
 
+/** How many tracks GET me/player/queue lists after the current one. */
+export const QUEUE_VIEW_LIMIT = 20;
+
 export function currentTrack(state: PlayerState): QueueTrack | null {
-  return state.tracks[state.order[state.cursor] ?? -1] ?? null;
+  return state.interlude ?? state.tracks[state.order[state.cursor] ?? -1] ?? null;
+}
+
+/** The context a play of the current track counts for: none for an added track. */
+function playedContext(state: PlayerState): string | null {
+  return state.interlude ? null : state.contextUri;
+}
+
+/**
+ * What plays after the current track, in order: the added tracks, then the rest of
+ * the context in play order (shuffled under shuffle), wrapping round under repeat context.
+ */
+export function upcoming(state: PlayerState, limit = QUEUE_VIEW_LIMIT): QueueTrack[] {
+  const list = [...state.added];
+  const count = state.order.length;
+  const rest = state.repeat === 'context' ? count - 1 + (state.interlude ? 1 : 0) : count - state.cursor - 1;
+  for (let step = 1; step <= rest && list.length < limit; step++) {
+    const track = state.tracks[state.order[(state.cursor + step) % count] ?? -1];
+    if (track) list.push(track);
+  }
+  return list.slice(0, limit);
 }
 
 export function progressMs(state: PlayerState, now: number): number {
@@ -80,6 +107,8 @@ export interface StartOptions {
   positionMs: number;
   shuffle: boolean;
   repeat: RepeatState;
+  /** The user's added tracks, which outlive a new context as they do at the provider. */
+  added?: readonly QueueTrack[];
 }
 
 /** Loads a context or a list of tracks and starts playing (PUT me/player/play). */
@@ -100,13 +129,27 @@ export function startPlayback(options: StartOptions, now: number, random: () => 
     listenedMs: 0,
     recorded: false,
     changedAt: now,
+    added: options.added ?? [],
+    interlude: null,
   };
   return seek(state, options.positionMs, now);
 }
 
-/** Moves to the track at cursor, from its start. */
+/** Moves to the track at cursor, from its start (an interlude stays: repeat track replays it). */
 function moveTo(state: PlayerState, cursor: number, at: number, playing: boolean): PlayerState {
   return { ...state, cursor, playing, positionMs: 0, anchorMs: at, listenedMs: 0, recorded: false, changedAt: at };
+}
+
+/**
+ * The track after the current one: the first added track, else the next in play
+ * order, wrapping under repeat; past the end (repeat off) the provider stops on the first track.
+ */
+function advance(state: PlayerState, at: number, playing: boolean): PlayerState {
+  const [first, ...rest] = state.added;
+  if (first) return { ...moveTo(state, state.cursor, at, playing), interlude: first, added: rest };
+  const back = { ...state, interlude: null };
+  if (state.cursor + 1 < state.order.length) return moveTo(back, state.cursor + 1, at, playing);
+  return moveTo(back, 0, at, playing && state.repeat !== 'off');
 }
 
 /**
@@ -123,22 +166,13 @@ export function settle(state: PlayerState, now: number): Transition {
     const remaining = Math.max(0, track.durationMs - current.positionMs);
     const untilThreshold = PLAY_THRESHOLD_MS - current.listenedMs;
     if (!current.recorded && untilThreshold <= Math.min(elapsed, remaining)) {
-      plays.push({ trackId: track.id, playedAt: current.anchorMs + Math.max(0, untilThreshold), contextUri: current.contextUri });
+      plays.push({ trackId: track.id, playedAt: current.anchorMs + Math.max(0, untilThreshold), contextUri: playedContext(current) });
       current = { ...current, recorded: true };
     }
     if (elapsed < remaining) break;
     const endedAt = current.anchorMs + remaining;
-    if (!current.recorded) plays.push({ trackId: track.id, playedAt: endedAt, contextUri: current.contextUri });
-    if (current.repeat === 'track') {
-      current = moveTo(current, current.cursor, endedAt, true);
-    } else if (current.cursor + 1 < current.order.length) {
-      current = moveTo(current, current.cursor + 1, endedAt, true);
-    } else if (current.repeat === 'context') {
-      current = moveTo(current, 0, endedAt, true);
-    } else {
-      // The end of the context: the provider stops, back on the first track.
-      current = moveTo(current, 0, endedAt, false);
-    }
+    if (!current.recorded) plays.push({ trackId: track.id, playedAt: endedAt, contextUri: playedContext(current) });
+    current = current.repeat === 'track' ? moveTo(current, current.cursor, endedAt, true) : advance(current, endedAt, true);
   }
   return { state: current, plays };
 }
@@ -176,29 +210,34 @@ export function seek(state: PlayerState, positionMs: number, now: number): Trans
 }
 
 export function canSkipNext(state: PlayerState): boolean {
-  return currentTrack(state) !== null && (state.cursor + 1 < state.order.length || state.repeat !== 'off');
+  return currentTrack(state) !== null && (state.added.length > 0 || state.cursor + 1 < state.order.length || state.repeat !== 'off');
 }
 
 export function canSkipPrevious(state: PlayerState): boolean {
-  return currentTrack(state) !== null && (state.cursor > 0 || state.repeat !== 'off');
+  return currentTrack(state) !== null && (state.interlude !== null || state.cursor > 0 || state.repeat !== 'off');
 }
 
-/** Skips to the next track in play order (wrapping under repeat); the caller checks canSkipNext. */
+/** Skips to the next track: an added one first, then play order (wrapping under repeat); the caller checks canSkipNext. */
 export function next(state: PlayerState, now: number): Transition {
-  return apply(state, now, (s) => {
-    const cursor = s.cursor + 1 < s.order.length ? s.cursor + 1 : 0;
-    const stops = s.cursor + 1 >= s.order.length && s.repeat === 'off';
-    return moveTo(s, cursor, now, stops ? false : s.playing);
-  });
+  return apply(state, now, (s) => advance(s, now, s.playing));
 }
 
-/** Restarts the track after its first seconds; otherwise goes back one track (wrapping under repeat). */
+/**
+ * Restarts the track after its first seconds; otherwise goes back one track (wrapping
+ * under repeat). From an added track, back is the context track played before it.
+ */
 export function previous(state: PlayerState, now: number): Transition {
   return apply(state, now, (s) => {
     if (s.positionMs > RESTART_THRESHOLD_MS || !canSkipPrevious(s)) return { ...moveTo(s, s.cursor, now, s.playing), recorded: s.recorded };
+    if (s.interlude) return moveTo({ ...s, interlude: null }, s.cursor, now, s.playing);
     const cursor = s.cursor > 0 ? s.cursor - 1 : s.order.length - 1;
     return moveTo(s, cursor, now, s.playing);
   });
+}
+
+/** Adds a track to play next, after tracks added before it (POST me/player/queue). */
+export function addToQueue(state: PlayerState, track: QueueTrack, now: number): Transition {
+  return apply(state, now, (s) => ({ ...s, added: [...s.added, track] }));
 }
 
 /** Shuffle on keeps the current track and shuffles the rest after it; off returns to context order. */

@@ -1,5 +1,5 @@
 import type { ObjectBuilders } from '../catalogue/objects';
-import { currentTrack, disallows, progressMs, type PlayerState, type QueueTrack } from './player-state';
+import { currentTrack, disallows, progressMs, upcoming, type PlayerState, type QueueTrack } from './player-state';
 import { parseContextUri } from './queue';
 
 /**
@@ -120,9 +120,9 @@ export function sdkStateView(objects: ObjectBuilders, state: PlayerState, playba
     playback_speed: 1,
     playback_features: { hifi_status: 'NONE' },
     track_window: {
-      current_track: sdkTrack(objects, track, `${playbackId}-${state.cursor}`),
+      current_track: sdkTrack(objects, track, state.interlude ? `${playbackId}-added` : `${playbackId}-${state.cursor}`),
       previous_tracks: windowTracks(Math.max(0, state.cursor - WINDOW), state.cursor),
-      next_tracks: windowTracks(state.cursor + 1, state.cursor + 1 + WINDOW),
+      next_tracks: upcoming(state, WINDOW).map((item, index) => sdkTrack(objects, item, `${playbackId}-next-${index}`)),
     },
     disallows: {
       ...flags,
@@ -138,5 +138,15 @@ export function sdkStateView(objects: ObjectBuilders, state: PlayerState, playba
       disallow_peeking_next_reasons: reasons(flags.skipping_next),
       disallow_peeking_prev_reasons: reasons(flags.skipping_prev),
     },
+  };
+}
+
+/** GET me/player/queue's QueueObject: the current track and what plays after it. */
+export function queueView(objects: ObjectBuilders, state: PlayerState | null): Json {
+  const track = state ? currentTrack(state) : null;
+  if (!state || !track) return { currently_playing: null, queue: [] };
+  return {
+    currently_playing: objects.track(track.id) ?? null,
+    queue: upcoming(state).flatMap((item) => objects.track(item.id) ?? []),
   };
 }

@@ -5,7 +5,7 @@ import type { DeviceRegistry } from './devices';
 import { next, pause, previous, seek, setRepeat, setShuffle, type RepeatState } from './player-state';
 import type { PlayerService, PlayRequest } from './player-service';
 import { parseTrackUri, type QueueSource } from './queue';
-import { currentlyPlayingView, playbackView } from './views';
+import { currentlyPlayingView, playbackView, queueView } from './views';
 
 /**
  * The Web API's player endpoints (SPEC §7), with the provider's scopes, its
@@ -106,6 +106,22 @@ export function registerPlayerWebApi(app: Hono<SandboxEnv>, ctx: SandboxContext,
     const userId = c.get('user').id;
     const activeId = player.activeDevice(userId)?.id ?? null;
     return c.json({ devices: devices.ofUser(userId).map((device) => devices.view(device, activeId)) });
+  });
+
+  app.get('/v1/me/player/queue', ctx.requireAuth(READ), (c) => {
+    const userId = c.get('user').id;
+    const state = player.read(userId);
+    return c.json(queueView(ctx.objects, player.activeDevice(userId) ? state : null));
+  });
+
+  app.post('/v1/me/player/queue', ...modify, (c) => {
+    const uri = c.req.query('uri');
+    if (!uri) throw new ApiFailure(400, 'Required parameter uri missing');
+    const id = parseTrackUri(uri);
+    const track = id ? queue.track(id) : null;
+    if (!track) throw new ApiFailure(400, `Invalid track uri: ${uri}`);
+    player.addToQueue(c.get('user').id, deviceParam(c), track);
+    return c.body(null, 204);
   });
 
   app.put('/v1/me/player', ...modify, async (c) => {

@@ -1,13 +1,6 @@
 import { callApi } from './client';
-import { list, record, toDevice, toPlayback } from './normalize';
-import type { Device, Playback, RepeatState } from './types';
-
-/** GET me/player/devices. */
-export async function getDevices(): Promise<Device[]> {
-  return list(record(await callApi({ path: 'me/player/devices', name: 'devices' })).devices)
-    .map(toDevice)
-    .filter((device): device is Device => device !== null);
-}
+import { toPlayback } from './normalize';
+import type { Playback, RepeatState } from './types';
 
 /** GET me/player: the current playback, or null when nothing plays (204). */
 export async function getPlayback(): Promise<Playback | null> {

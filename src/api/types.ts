@@ -167,6 +167,12 @@ export interface Playback {
   contextUri: string | null;
 }
 
+/** GET me/player/queue: the current track and what plays after it (added tracks first). */
+export interface PlayQueue {
+  currentlyPlaying: Track | null;
+  queue: Track[];
+}
+
 /** A list a development-mode provider will not show this app (DESIGN §2). */
 export interface Unavailable {
   unavailable: true;

@@ -32,6 +32,9 @@ export const ICON_PATHS = {
   check: 'M5 12.5l4.5 4.5L19 7',
   album: 'M12 3a9 9 0 1 1 0 18a9 9 0 1 1 0-18zM12 10a2 2 0 1 1 0 4a2 2 0 1 1 0-4z',
   clear: 'M12 3a9 9 0 1 1 0 18a9 9 0 1 1 0-18zM9 9l6 6M15 9l-6 6',
+  queue: 'M4 6h16M4 11h16M4 16h9M17 14v6l4-3z',
+  devices: 'M3 5h13v9H3zM7 18h5M9.5 14v4M18 8h3v12h-3zM19.5 17h.01',
+  miniplayer: 'M3 5h18v14H3zM12 12h7v5h-7z',
 } as const;
 
 export type IconName = keyof typeof ICON_PATHS;

@@ -1,6 +1,8 @@
 import type { Track } from '../api/types';
 import { writeStored, STORAGE_KEYS } from '../lib/storage';
-import { $player, notePlaybackChange, refreshPlayback, resetPlayer } from '../stores/player';
+import { followOtherDevice } from '../stores/devices';
+import { $route } from '../stores/route';
+import { $player, notePlaybackChange, refreshPlayback, resetPlayer, storedDeviceId } from '../stores/player';
 
 /** What the SDK player reports, already turned into our types (src/playback/sdk.ts). */
 export interface DeviceState {
@@ -13,10 +15,13 @@ export interface DeviceState {
 /** The SDK's `ready`: store the device id (a new one after every reconnect) and show the card as connected. */
 export function markDeviceReady(deviceId: string): void {
   writeStored(STORAGE_KEYS.deviceId, deviceId);
-  const wasLost = $player.get().device === 'reconnecting';
-  $player.setKey('device', 'ready');
+  const { device, currentPlayingTrack } = $player.get();
+  $player.set({ ...$player.get(), device: 'ready', deviceId });
   // The provider dropped the old device's playback: show what it says now (the card then offers play).
-  if (wasLost && $player.get().currentPlayingTrack) void refreshPlayback();
+  if (device === 'reconnecting' && currentPlayingTrack) void refreshPlayback();
+  // A fresh tab opened on /player: music may already play on another device, which the card
+  // then shows and drives. Elsewhere the card stays away until the user asks for it.
+  else if (device === 'offline' && !currentPlayingTrack && $route.get()?.name === 'player') void followOtherDevice();
 }
 
 /** The SDK's `not_ready`: the card says it is reconnecting until the next `ready`. */
@@ -35,8 +40,13 @@ export function markAutoplayBlocked(): void {
  * becomes the current one and the playback is read again.
  */
 export function applyDeviceState(state: DeviceState | null): void {
-  if (!state) return resetPlayer();
   const current = $player.get();
+  if (!state) {
+    resetPlayer();
+    // **Change:** playback taken by another device (a tab, a window, an app) is followed there.
+    if (current.playback) void followOtherDevice();
+    return;
+  }
   if (state.loading !== current.isPlaybackLoading) $player.setKey('isPlaybackLoading', state.loading);
   if (current.playback) {
     notePlaybackChange();
@@ -46,6 +56,9 @@ export function applyDeviceState(state: DeviceState | null): void {
       progressSeconds: Math.floor(state.positionMs / 1000),
     });
   }
+  // The playback came here from another device: read it again (after the mark above, which
+  // would drop an answer asked before it), so commands target this one.
+  if (current.playback?.device && current.playback.device.id !== storedDeviceId()) void refreshPlayback();
   if ((!state.loading || state.paused) && state.track && state.track.id !== current.currentPlayingTrack?.id) {
     $player.set({ ...$player.get(), currentPlayingTrack: state.track, visible: true });
     void refreshPlayback();

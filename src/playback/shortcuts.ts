@@ -1,4 +1,5 @@
 import { $player, changeVolume, likeCurrentTrack, nextTrack, previousTrack, setShortcutsSheet, togglePlay } from '../stores/player';
+import { toggleQueue } from '../stores/queue';
 
 /** Volume step of Shift+Up and Shift+Down, in percent. */
 export const VOLUME_STEP = 10;
@@ -11,10 +12,11 @@ export const SHORTCUTS = [
   { keys: 'Shift + ↑', label: 'Volume up' },
   { keys: 'Shift + ↓', label: 'Volume down' },
   { keys: 'L', label: 'Like or unlike the playing track' },
+  { keys: 'Q', label: 'Show or hide the queue' },
   { keys: '?', label: 'Show keyboard shortcuts' },
 ] as const;
 
-export type ShortcutAction = 'toggle' | 'next' | 'previous' | 'volumeUp' | 'volumeDown' | 'like' | 'help';
+export type ShortcutAction = 'toggle' | 'next' | 'previous' | 'volumeUp' | 'volumeDown' | 'like' | 'queue' | 'help';
 
 type KeyInfo = Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'> & { target: EventTarget | null };
 
@@ -42,6 +44,7 @@ export function shortcutFor(event: KeyInfo): ShortcutAction | null {
     return element && typeof element.closest === 'function' && element.closest('button, a, [role="button"], [role="slider"]') ? null : 'toggle';
   }
   if (event.key === 'l' || event.key === 'L') return 'like';
+  if (event.key === 'q' || event.key === 'Q') return 'queue';
   return null;
 }
 
@@ -52,6 +55,7 @@ const RUN: Record<ShortcutAction, () => unknown> = {
   volumeUp: () => changeVolume(VOLUME_STEP),
   volumeDown: () => changeVolume(-VOLUME_STEP),
   like: likeCurrentTrack,
+  queue: () => toggleQueue(),
   help: () => setShortcutsSheet(true),
 };
 
@@ -61,8 +65,8 @@ export function startShortcuts(): () => void {
     if (event.defaultPrevented || event.repeat) return;
     const action = shortcutFor(event);
     if (!action) return;
-    // Player keys only mean something with a track; '?' always works.
-    if (action !== 'help' && !$player.get().currentPlayingTrack) return;
+    // Player keys only mean something with a track; '?' and the queue (which says when it is empty) always work.
+    if (action !== 'help' && action !== 'queue' && !$player.get().currentPlayingTrack) return;
     event.preventDefault();
     void RUN[action]();
   };

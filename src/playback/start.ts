@@ -1,5 +1,6 @@
 import { startDocumentTitle } from './document-title';
 import { startMediaSession } from './media-session';
+import { startFollowingOtherDevices } from './other-device';
 import { keepPlayerConnected } from './sdk';
 import { startShortcuts } from './shortcuts';
 
@@ -13,7 +14,7 @@ let running: (() => void) | null = null;
  */
 export function startPlayerServices(): () => void {
   if (running) return running;
-  const stops = [keepPlayerConnected(), startMediaSession(), startDocumentTitle(), startShortcuts()];
+  const stops = [keepPlayerConnected(), startMediaSession(), startDocumentTitle(), startShortcuts(), startFollowingOtherDevices()];
   running = () => {
     for (const stop of stops) stop();
     running = null;

@@ -30,12 +30,14 @@ export interface PlayerState {
   /** Whole seconds, 0 to the track's duration (SPEC §4's progress bar). */
   progressSeconds: number;
   device: DeviceStatus;
+  /** This tab's SDK device id (another tab's `ready` overwrites the stored one, never this). */
+  deviceId: string | null;
   /** The browser refused to start sound without a click: the card offers play. */
   autoplayBlocked: boolean;
   volumePercent: number;
 }
 
-const initial = (device: DeviceStatus = 'offline', volumePercent = INITIAL_VOLUME_PERCENT): PlayerState => ({
+const initial = (device: DeviceStatus = 'offline', volumePercent = INITIAL_VOLUME_PERCENT, deviceId: string | null = null): PlayerState => ({
   visible: false,
   isPlaybackLoading: false,
   currentPlayingTrack: null,
@@ -43,6 +45,7 @@ const initial = (device: DeviceStatus = 'offline', volumePercent = INITIAL_VOLUM
   isLiked: false,
   progressSeconds: 0,
   device,
+  deviceId,
   autoplayBlocked: false,
   volumePercent,
 });
@@ -53,16 +56,23 @@ export const $player = map<PlayerState>(initial());
 /** The sheet listing the keyboard shortcuts ('?') is open. */
 export const $shortcutsSheet = atom(false);
 
-/** The device id the SDK player stored on ready, or null. */
+/** This tab's SDK device id: the one its player announced, else the one stored on ready, or null. */
 export function storedDeviceId(): string | null {
+  const own = $player.get().deviceId;
+  if (own) return own;
   const id = readStored<unknown>(STORAGE_KEYS.deviceId, null);
   return typeof id === 'string' && id !== '' ? id : null;
 }
 
+/** The device commands drive: the one the provider says plays (maybe another tab or app), else this tab's. */
+export function targetDeviceId(): string | undefined {
+  return $player.get().playback?.device?.id ?? storedDeviceId() ?? undefined;
+}
+
 /** Back to no player (no state from the SDK, an account error, after closing); the device stays as it is. */
 export function resetPlayer(): void {
-  const { device, volumePercent } = $player.get();
-  $player.set(initial(device, volumePercent));
+  const { device, volumePercent, deviceId } = $player.get();
+  $player.set(initial(device, volumePercent, deviceId));
 }
 
 let playbackVersion = 0;
@@ -101,6 +111,11 @@ export async function refreshPlayback(): Promise<void> {
 }
 
 let activate: () => void = () => undefined;
+
+/** Runs the SDK's `activateElement` (call it inside a click that may bring sound to this tab). */
+export function activateAudio(): void {
+  activate();
+}
 
 /**
  * The SDK's `activateElement`, installed by src/playback: every play runs it
@@ -197,7 +212,7 @@ export async function playFromList(tracks: readonly Track[], index: number, cont
  */
 async function command(what: string, run: (deviceId: string | undefined) => Promise<void>): Promise<void> {
   try {
-    await run(storedDeviceId() ?? undefined);
+    await run(targetDeviceId());
   } catch (error) {
     logUnlessCanceled(`Player command failed: ${what}`, error);
     await refreshPlayback();
@@ -222,6 +237,14 @@ export function togglePlay(): Promise<void> {
   }
   if (!currentPlayingTrack) return Promise.resolve();
   const positionMs = progressSeconds * 1000;
+  const elsewhere = playback?.device && playback.device.id !== storedDeviceId() ? playback.device.id : null;
+  if (elsewhere && playback?.item?.id === currentPlayingTrack.id) {
+    // Another device holds the playback: resume it there, through the Web API.
+    return command('resume', async () => {
+      await playerApi.startPlayback({ deviceId: elsewhere, positionMs });
+      await refreshPlayback();
+    });
+  }
   const request = playback?.item?.id === currentPlayingTrack.id ? { positionMs } : { uris: [currentPlayingTrack.uri], positionMs };
   return start(request, currentPlayingTrack).catch((error: unknown) =>
     logUnlessCanceled('Could not resume playback', error),

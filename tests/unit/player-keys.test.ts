@@ -20,6 +20,8 @@ describe('keyboard shortcuts', () => {
     expect(shortcutFor(key({ key: 'ArrowUp', shiftKey: true }))).toBe('volumeUp');
     expect(shortcutFor(key({ key: 'ArrowDown', shiftKey: true }))).toBe('volumeDown');
     expect(shortcutFor(key({ key: 'l' }))).toBe('like');
+    expect(shortcutFor(key({ key: 'q' }))).toBe('queue');
+    expect(shortcutFor(key({ key: 'Q', shiftKey: true }))).toBeNull();
     expect(shortcutFor(key({ key: '?', shiftKey: true }))).toBe('help');
     expect(shortcutFor(key({ key: 'ArrowRight' }))).toBeNull();
     expect(shortcutFor(key({ key: 'l', ctrlKey: true }))).toBeNull();

@@ -31,7 +31,7 @@ describe('player responses conform to the provider OpenAPI description', () => {
   });
   afterAll(() => t?.stop());
 
-  it('GET me/player, currently-playing, devices and the player errors', async () => {
+  it('GET me/player, currently-playing, devices, queue and the player errors', async () => {
     const token = t.token('guest');
     const get = (path: string) => fetch(`${t.url}/v1/me/player${path}`, { headers: { Authorization: `Bearer ${token}` } });
     const noDevice = await fetch(`${t.url}/v1/me/player/pause`, { method: 'PUT', headers: { Authorization: `Bearer ${token}` } });
@@ -54,6 +54,13 @@ describe('player responses conform to the provider OpenAPI description', () => {
     const devices = (await (await get('/devices')).json()) as { devices: unknown[] };
     expect(devices.devices).toHaveLength(1);
     for (const item of devices.devices) expect(conforms('DeviceObject', item)).toEqual([]);
+    const outsider = t.sandbox.db.prepare('SELECT id FROM tracks WHERE album_id <> ? LIMIT 1').get(album.id) as { id: string };
+    const added = await fetch(`${t.url}/v1/me/player/queue?uri=spotify:track:${outsider.id}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    expect(added.status).toBe(204);
+    const queue = (await (await get('/queue')).json()) as { queue: unknown[] };
+    expect(queue.queue.length).toBeGreaterThan(1);
+    expect(conforms('QueueObject', queue)).toEqual([]);
+    expect(conforms('QueueObject', { currently_playing: 'a song', queue: [{}] }).length).toBeGreaterThan(0);
     device.close();
   });
 });

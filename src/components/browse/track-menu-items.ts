@@ -1,7 +1,8 @@
-import type { Track } from '../../api/types';
 import { useStore } from '@nanostores/react';
+import type { Track } from '../../api/types';
 import { navigateTo } from '../../lib/navigation';
 import { $ownsShownPlaylist, openPlaylistPicker, removeFromPlaylist } from '../../stores/my-playlists';
+import { addTrackToQueue } from '../../stores/queue';
 import type { IconName } from '../icon-paths';
 
 /** Where a track row is shown, for the actions that depend on it. */
@@ -36,6 +37,7 @@ export function useTrackMenuItems(track: Track, context: TrackMenuContext): Trac
   if (artist) {
     items.push({ label: 'Go to artist', icon: 'profile', onSelect: () => navigateTo(`/artist/${encodeURIComponent(artist.id)}`) });
   }
+  items.push({ label: 'Add to queue', icon: 'queue', onSelect: () => void addTrackToQueue(track) });
   items.push({ label: 'Add to playlist', icon: 'plus', onSelect: () => openPlaylistPicker(track) });
   const playlistId = context.playlistId;
   if (playlistId && ownsPlaylist) {

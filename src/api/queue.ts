@@ -1,0 +1,23 @@
+import { callApi } from './client';
+import { list, record, toTrack } from './normalize';
+import type { PlayQueue, Track } from './types';
+
+/** GET me/player/queue: what plays now and next (episodes and unreadable items are dropped). */
+export async function getQueue(): Promise<PlayQueue> {
+  const answer = record(await callApi({ path: 'me/player/queue', name: 'queue' }));
+  return {
+    currentlyPlaying: toTrack(answer.currently_playing),
+    queue: list(answer.queue)
+      .map((item) => toTrack(item))
+      .filter((track): track is Track => track !== null),
+  };
+}
+
+/**
+ * POST me/player/queue?uri: the track plays next on the active device. With nothing
+ * playing the provider answers 404 NO_ACTIVE_DEVICE, which the caller says in its own
+ * words (no toast); PREMIUM_REQUIRED opens the premium prompt as every player command does.
+ */
+export async function addToQueue(uri: string, deviceId?: string): Promise<void> {
+  await callApi({ method: 'POST', path: 'me/player/queue', query: { uri, device_id: deviceId }, quietStatuses: [404] });
+}

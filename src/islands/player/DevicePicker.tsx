@@ -1,0 +1,59 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { $devices, toggleDevicePicker, transferTo } from '../../stores/devices';
+import { $player } from '../../stores/player';
+
+/**
+ * The card's device picker: GET me/player/devices with the active one marked;
+ * choosing another moves playback there (PUT me/player), keeping play state.
+ */
+export function DevicePicker() {
+  const devices = useStore($devices);
+  const player = useStore($player);
+  const ownId = player.deviceId;
+  const activeState = player.playback?.isPlaying ? ' · Playing' : ' · Paused';
+  useEffect(() => {
+    if (!devices.open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') toggleDevicePicker(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [devices.open]);
+  if (!devices.open) return null;
+  return (
+    <div className="device-picker" role="dialog" aria-label="Devices" aria-busy={devices.loading}>
+      <h2 className="device-picker__title">Connect to a device</h2>
+      {devices.list.length === 0 ? (
+        <p className="device-picker__note">{devices.loading ? 'Looking for devices…' : devices.failed ? 'The devices could not be read.' : 'No devices found.'}</p>
+      ) : (
+        <ul className="device-picker__list">
+          {devices.list.map((device) => {
+            const own = device.id === ownId;
+            return (
+              <li key={device.id}>
+                <button
+                  type="button"
+                  className={`device-picker__device${device.isActive ? ' is-active' : ''}`}
+                  aria-current={device.isActive ? 'true' : undefined}
+                  disabled={devices.transferring !== null}
+                  onClick={() => void transferTo(device.id)}
+                >
+                  <span className="device-picker__name">
+                    {device.name}
+                    {own ? ' (this browser)' : ''}
+                  </span>
+                  <span className="device-picker__meta">
+                    {device.type}
+                    {device.isActive ? activeState : ''}
+                    {devices.transferring === device.id ? ' · Connecting…' : ''}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { Icon } from '../../components/Icon';
+import { $player, nextTrack, previousTrack, togglePlay } from '../../stores/player';
+import { $theme } from '../../stores/theme';
+import { LikeButton } from './LikeButton';
+import { PlayerCover } from './PlayerCover';
+
+/** The Document Picture-in-Picture window's size: a cover, two lines and a row of buttons. */
+const WINDOW_SIZE = { width: 320, height: 300 };
+
+interface PipApi {
+  requestWindow(options: { width: number; height: number }): Promise<Window>;
+}
+const pipApi = (): PipApi | null => (window as unknown as { documentPictureInPicture?: PipApi }).documentPictureInPicture ?? null;
+
+/** Copies the page's styles into the mini-player window, so it wears the same theme. */
+function copyStyles(target: Document): void {
+  for (const sheet of Array.from(document.styleSheets)) {
+    try {
+      const style = target.createElement('style');
+      style.textContent = Array.from(sheet.cssRules, (rule) => rule.cssText).join('\n');
+      target.head.append(style);
+    } catch {
+      // A stylesheet of another origin cannot be read: link it instead.
+      if (!sheet.href) continue;
+      const link = target.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = sheet.href;
+      target.head.append(link);
+    }
+  }
+}
+
+/**
+ * The mini-player window: `supported` is false where the browser lacks Document
+ * Picture-in-Picture (the button is then not shown); `open` must run inside a click.
+ */
+export function useMiniPlayer() {
+  const [supported] = useState(() => pipApi() !== null);
+  const [win, setWin] = useState<Window | null>(null);
+  const open = useCallback(async () => {
+    const api = pipApi();
+    if (!api) return;
+    try {
+      const opened = await api.requestWindow(WINDOW_SIZE);
+      opened.document.title = 'My Music';
+      copyStyles(opened.document);
+      opened.addEventListener('pagehide', () => setWin(null), { once: true });
+      setWin(opened);
+    } catch (error) {
+      console.warn('The mini player could not open', error);
+    }
+  }, []);
+  const close = useCallback(() => win?.close(), [win]);
+  return { supported, win, open, close };
+}
+
+/** What the mini-player shows: cover, track, artists, like, previous, play/pause, next; it reads the same stores as the card. */
+function MiniPlayerView({ onClose }: { onClose: () => void }) {
+  const player = useStore($player);
+  const track = player.currentPlayingTrack;
+  const playing = player.playback?.isPlaying === true && !player.autoplayBlocked;
+  const disallows = player.playback?.disallows;
+  return (
+    <main className="mini-player" aria-label="Mini player">
+      <PlayerCover track={track} />
+      <div className="mini-player__info">
+        <p className="mini-player__title">{track?.name ?? 'Nothing playing'}</p>
+        <p className="mini-player__artists">{track?.artists.map((artist) => artist.name).join(' • ')}</p>
+      </div>
+      <div className="mini-player__controls">
+        <LikeButton trackId={track?.id ?? null} />
+        <button type="button" className="icon-button" aria-label="Previous" disabled={!player.playback || disallows?.skippingPrev === true} onClick={() => void previousTrack()}>
+          <Icon name="previous" />
+        </button>
+        <button type="button" className="icon-button player-card__play" aria-label={playing ? 'Pause' : 'Play'} disabled={!track} onClick={() => void togglePlay()}>
+          <Icon name={playing ? 'pause' : 'play'} size={24} />
+        </button>
+        <button type="button" className="icon-button" aria-label="Next" disabled={!player.playback || disallows?.skippingNext === true} onClick={() => void nextTrack()}>
+          <Icon name="next" />
+        </button>
+        <button type="button" className="icon-button" aria-label="Back to the player card" onClick={onClose}>
+          <Icon name="close" size={18} />
+        </button>
+      </div>
+    </main>
+  );
+}
+
+/** Renders the mini-player into its window and keeps the window's theme the page's. */
+export function MiniPlayerWindow({ win, onClose }: { win: Window; onClose: () => void }) {
+  const theme = useStore($theme);
+  useEffect(() => {
+    win.document.documentElement.dataset.theme = theme;
+  }, [win, theme]);
+  return createPortal(<MiniPlayerView onClose={onClose} />, win.document.body);
+}

@@ -1,0 +1,76 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import type { Track } from '../../api/types';
+import { ArtistLinks } from '../../components/browse/ArtistLinks';
+import { Cover } from '../../components/browse/Cover';
+import { Icon } from '../../components/Icon';
+import { $queue, toggleQueue } from '../../stores/queue';
+
+function QueueRow({ track }: { track: Track }) {
+  return (
+    <li className="queue-panel__row">
+      <Cover images={track.album?.images ?? []} alt="" size={40} />
+      <span className="queue-panel__text">
+        <span className="queue-panel__name">{track.name}</span>
+        <span className="queue-panel__artists">
+          <ArtistLinks artists={track.artists} />
+        </span>
+      </span>
+    </li>
+  );
+}
+
+/**
+ * The queue (the card's Queue button, the Q key): Now playing and Next up as the
+ * provider says (GET me/player/queue), read again whenever the playing track changes.
+ * Not modal: music and the page stay usable; Escape or Close shuts it.
+ */
+export function QueuePanel() {
+  const queue = useStore($queue);
+  useEffect(() => {
+    if (!queue.open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') toggleQueue(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [queue.open]);
+  if (!queue.open) return null;
+  const { nowPlaying, nextUp, loaded, failed } = queue;
+  return (
+    <aside className="queue-panel" aria-label="Queue" aria-busy={queue.loading}>
+      <header className="queue-panel__header">
+        <h2>Queue</h2>
+        <button type="button" className="icon-button" aria-label="Close queue" onClick={() => toggleQueue(false)}>
+          <Icon name="close" size={18} />
+        </button>
+      </header>
+      {failed && !loaded ? (
+        <p className="queue-panel__note">The queue could not be read.</p>
+      ) : !loaded ? (
+        <p className="queue-panel__note">Loading…</p>
+      ) : (
+        <div className="queue-panel__lists">
+          <h3>Now playing</h3>
+          {nowPlaying ? (
+            <ul className="queue-panel__list">
+              <QueueRow track={nowPlaying} />
+            </ul>
+          ) : (
+            <p className="queue-panel__note">Nothing is playing.</p>
+          )}
+          <h3>Next up</h3>
+          {nextUp.length > 0 ? (
+            <ol className="queue-panel__list" aria-label="Next up">
+              {nextUp.map((track, index) => (
+                <QueueRow key={`${track.id}-${index}`} track={track} />
+              ))}
+            </ol>
+          ) : (
+            <p className="queue-panel__note">Your queue is empty.</p>
+          )}
+        </div>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,71 @@
+import { map, onMount } from 'nanostores';
+import { isCanceled, statusOf } from '../api/errors';
+import * as queueApi from '../api/queue';
+import type { Track } from '../api/types';
+import { $playingTrackId } from './now-playing';
+import { targetDeviceId } from './player';
+import { showToast } from './toasts';
+
+/** Said when a track is added to the queue with nothing playing (the provider's 404 NO_ACTIVE_DEVICE). */
+export const START_PLAYBACK_FIRST = 'Start playback first';
+/** The toast confirming an "Add to queue". */
+export const ADDED_TO_QUEUE = 'Added to queue';
+
+export interface QueueState {
+  /** The queue panel is open. */
+  open: boolean;
+  loading: boolean;
+  failed: boolean;
+  /** Whether an answer arrived since the panel opened (before it, the panel shows skeletons). */
+  loaded: boolean;
+  nowPlaying: Track | null;
+  nextUp: Track[];
+}
+
+/** The queue panel: GET me/player/queue's Now playing and Next up. */
+export const $queue = map<QueueState>({ open: false, loading: false, failed: false, loaded: false, nowPlaying: null, nextUp: [] });
+
+let asked = 0;
+
+/** Reads the queue again; an older answer arriving after a newer question is dropped (paged-list.ts's guard). */
+export async function refreshQueue(): Promise<void> {
+  const version = ++asked;
+  $queue.set({ ...$queue.get(), loading: true, failed: false });
+  try {
+    const answer = await queueApi.getQueue();
+    if (version !== asked) return;
+    $queue.set({ ...$queue.get(), loading: false, loaded: true, nowPlaying: answer.currentlyPlaying, nextUp: answer.queue });
+  } catch (error) {
+    if (version !== asked) return;
+    $queue.set({ ...$queue.get(), loading: false, failed: !isCanceled(error) });
+  }
+}
+
+/** Opens or closes the queue panel (the card's button, the Q key); opening reads it. */
+export function toggleQueue(open = !$queue.get().open): void {
+  $queue.set({ ...$queue.get(), open, ...(open ? {} : { loaded: false }) });
+  if (open) void refreshQueue();
+}
+
+/**
+ * "Add to queue": the track plays next on the device that plays. Confirmed by a
+ * toast; with nothing playing it says "Start playback first" rather than an error.
+ * The free account's PREMIUM_REQUIRED opens the premium prompt (the API client).
+ */
+export async function addTrackToQueue(track: Track): Promise<void> {
+  try {
+    await queueApi.addToQueue(track.uri, targetDeviceId());
+    showToast(ADDED_TO_QUEUE, 'success');
+    if ($queue.get().open) void refreshQueue();
+  } catch (error) {
+    if (statusOf(error) === 404) showToast(START_PLAYBACK_FIRST, 'info');
+    else if (!isCanceled(error)) console.warn('Could not add to the queue', error);
+  }
+}
+
+// Reaction: an open panel follows the playing track.
+onMount($queue, () =>
+  $playingTrackId.listen(() => {
+    if ($queue.get().open) void refreshQueue();
+  }),
+);

@@ -1,0 +1,147 @@
+// The queue, device switching and the mini-player against the sandbox in a real
+// Chromium: "Add to queue" from a playlist row while an album plays, the queue
+// panel, the track after it (GET me/player agrees); a second page signed in as the
+// guest is a second device; the Document Picture-in-Picture window opened by a click.
+// Every test moves the guest's one playback, so each holds the sandbox alone.
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { audio, card, expectSound, INSTRUMENTS, provider, startPlaying, type Instrumented } from './player-kit';
+
+const shot = (target: Page | Locator, testInfo: TestInfo, name: string) =>
+  target.screenshot({ path: `${testInfo.project.outputDir}/screens/queue-${testInfo.project.name}-${name}.png` });
+
+/** The track row's More menu, opened as a user of this screen size would (a right click works on both). */
+async function addToQueueFrom(page: Page, row: Locator, name: string) {
+  await row.click({ button: 'right' });
+  const menu = page.getByRole('menu', { name: `Options for ${name}` });
+  await menu.getByRole('menuitem', { name: 'Add to queue' }).click();
+}
+
+/** A playlist page reached in the app (a full load would start a new device): Your Library, then its first playlist. */
+async function openAPlaylist(page: Page) {
+  await page.locator('a[href="/collection"]:visible').first().click();
+  await page.waitForURL(/\/collection$/);
+  // Away from the side navigation, which widens over the page under the pointer.
+  await page.mouse.move(700, 400);
+  await page.locator('#content a[href^="/playlist/"]').first().click();
+  await page.waitForURL(/\/playlist\//);
+  await expect(page.locator('#content').getByText(/^playlist$/i).first()).toBeVisible();
+}
+
+const audioSource = (page: Page) => page.evaluate(() => (window as unknown as Instrumented).__audios[0]?.src ?? '');
+
+test.beforeEach(async ({ sandbox }) => {
+  await sandbox.reset();
+});
+
+test('add to queue from a playlist while an album plays, move playback to a second page and back, and the mini-player', async ({ page, sandbox, signIn }, testInfo) => {
+  test.setTimeout(120_000);
+  const album = await startPlaying(page, sandbox, signIn);
+  await expectSound(page);
+
+  await openAPlaylist(page);
+  const row = page.locator('#content [data-track-id]').first();
+  const added = { id: (await row.getAttribute('data-track-id'))!, name: (await row.locator('.track-row__title').textContent())! };
+  await addToQueueFrom(page, row, added.name);
+  await expect(page.getByText('Added to queue')).toBeVisible();
+
+  // The panel: Now playing, then the added track first in Next up, then the album.
+  await card(page).getByRole('button', { name: 'Queue', exact: true }).click();
+  const panel = page.getByRole('complementary', { name: 'Queue' });
+  await expect(panel.getByRole('listitem').first()).toContainText(album.tracks[0]!.name);
+  const nextUp = panel.getByRole('list', { name: 'Next up' }).getByRole('listitem');
+  await expect(nextUp.first()).toContainText(added.name);
+  await expect(nextUp.nth(1)).toContainText(album.tracks[1]!.name);
+  await expect(panel.locator('img').first()).toBeVisible();
+  await shot(page, testInfo, 'panel');
+
+  // Next plays it: the card, the provider and the audio element agree; the open panel follows.
+  await card(page).getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(card(page).getByText(added.name, { exact: true })).toBeVisible();
+  expect((await provider(page, sandbox))!.item.id).toBe(added.id);
+  await expect.poll(() => audioSource(page)).toContain(added.id);
+  await expectSound(page);
+  await expect(nextUp.first()).toContainText(album.tracks[1]!.name);
+  await page.keyboard.press('q');
+  await expect(panel).toBeHidden();
+
+  if (testInfo.project.name === 'desktop') {
+    // Page B, the same guest in another tab, is a second device: the card there shows A's music.
+    const pageB = await page.context().newPage();
+    await pageB.addInitScript(INSTRUMENTS);
+    await pageB.goto('/player');
+    await expect(card(pageB).getByText(added.name, { exact: true })).toBeVisible();
+    await expect(card(pageB).getByText('Playing on My Music')).toBeVisible();
+    await card(pageB).getByRole('button', { name: 'Devices', exact: true }).click();
+    const picker = card(pageB).getByRole('dialog', { name: 'Devices' });
+    await expect(picker.getByRole('button')).toHaveCount(2);
+    await expect(picker.locator('[aria-current="true"]')).toContainText('Playing');
+    await shot(pageB, testInfo, 'devices');
+    await picker.getByRole('button', { name: /this browser/ }).click();
+    // The audio moves: B's element advances, A's pauses; A's card shows B playing and can pause it.
+    await expectSound(pageB);
+    await expect.poll(async () => (await audio(page))?.paused).toBe(true);
+    await expect(picker.locator('[aria-current="true"]')).toContainText('this browser');
+    await expect(card(page).getByText('Playing on My Music')).toBeVisible();
+    await expect(card(page).getByText(added.name, { exact: true })).toBeVisible();
+    await card(page).getByRole('button', { name: 'Pause', exact: true }).click();
+    await expect.poll(async () => (await audio(pageB))?.paused).toBe(true);
+    expect((await provider(page, sandbox))!.is_playing).toBe(false);
+    await card(page).getByRole('button', { name: 'Play', exact: true }).click();
+    await expectSound(pageB);
+    // A takes it back through its own picker, still playing.
+    await card(page).getByRole('button', { name: 'Devices', exact: true }).click();
+    await card(page).getByRole('dialog', { name: 'Devices' }).getByRole('button', { name: /this browser/ }).click();
+    await expectSound(page);
+    await expect.poll(async () => (await audio(pageB))?.paused).toBe(true);
+    await pageB.close();
+    await card(page).getByRole('button', { name: 'Devices', exact: true }).click();
+  } else {
+    // One device on a phone-sized screen: the picker as it looks there.
+    await card(page).getByRole('button', { name: 'Devices', exact: true }).click();
+    await expect(card(page).getByRole('dialog', { name: 'Devices' }).locator('[aria-current="true"]')).toContainText('this browser');
+    await shot(page, testInfo, 'devices');
+    await card(page).getByRole('button', { name: 'Devices', exact: true }).click();
+  }
+
+  // The mini-player: a real click opens the Document Picture-in-Picture window.
+  const [mini] = await Promise.all([page.context().waitForEvent('page'), card(page).getByRole('button', { name: 'Open mini player' }).click()]);
+  const view = mini.getByRole('main', { name: 'Mini player' });
+  await expect(view.getByText(added.name, { exact: true })).toBeVisible();
+  await expect(card(page)).toBeHidden();
+  // Playwright gives every page of the context its viewport; the real window is the size asked for.
+  await mini.setViewportSize({ width: 320, height: 300 });
+  await shot(mini, testInfo, 'mini-player');
+  await view.getByRole('button', { name: 'Pause', exact: true }).click();
+  await expect.poll(async () => (await audio(page))?.paused).toBe(true);
+  await view.getByRole('button', { name: 'Play', exact: true }).click();
+  await expectSound(page);
+  await view.getByRole('button', { name: 'Back to the player card' }).click();
+  await expect.poll(() => mini.isClosed()).toBe(true);
+  await expect(card(page).getByText(added.name, { exact: true })).toBeVisible();
+});
+
+test.describe('messages', () => {
+  test.use({ allowErrors: /me\/player\/queue/ });
+
+  test("with nothing playing: 'Start playback first' and an empty queue; the free account gets the premium prompt", async ({ page, browser, signIn }, testInfo) => {
+    test.skip(testInfo.project.name === 'mobile', 'the messages do not depend on the screen size');
+    await signIn(page);
+    await page.waitForFunction(() => localStorage.getItem('DEVICE_ID') !== null);
+    await openAPlaylist(page);
+    const row = page.locator('#content [data-track-id]').first();
+    const name = (await row.locator('.track-row__title').textContent())!;
+    await addToQueueFrom(page, row, name);
+    await expect(page.getByText('Start playback first')).toBeVisible();
+    await page.keyboard.press('q');
+    await expect(page.getByRole('complementary', { name: 'Queue' })).toContainText('Your queue is empty.');
+
+    const free = await browser.newPage();
+    await signIn(free, 'free');
+    await openAPlaylist(free);
+    const freeRow = free.locator('#content [data-track-id]').first();
+    await addToQueueFrom(free, freeRow, (await freeRow.locator('.track-row__title').textContent())!);
+    await expect(free.getByRole('dialog', { name: 'Premium Required' })).toBeVisible();
+    await free.close();
+  });
+});

@@ -1,0 +1,132 @@
+// @vitest-environment node
+// Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { resetClient } from '../../src/api/client';
+import { search } from '../../src/api/search';
+import type { Track } from '../../src/api/types';
+import { writeStored } from '../../src/lib/storage';
+import { $devices, $otherDevice, DEVICE_GONE, loadDevices, transferTo } from '../../src/stores/devices';
+import { $player, nextTrack, playFromList, refreshPlayback, resetPlayer, togglePlay } from '../../src/stores/player';
+import { $queue, ADDED_TO_QUEUE, addTrackToQueue, refreshQueue, START_PLAYBACK_FIRST, toggleQueue } from '../../src/stores/queue';
+import { $session } from '../../src/stores/session';
+import { $toasts } from '../../src/stores/toasts';
+import { connectDevice } from '../../sandbox/tests/harness';
+import { recordNavigation } from './helpers/provider';
+import { addFault, signInToSandbox, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
+
+/** The queue and device stores against a real sandbox, with two SDK devices as two tabs would be. */
+
+let running: RunningSandbox;
+let tracks: Track[];
+let here: Awaited<ReturnType<typeof connectDevice>>;
+let there: Awaited<ReturnType<typeof connectDevice>>;
+
+const lastToast = () => $toasts.get().at(-1);
+async function provider(): Promise<{ is_playing: boolean; item: { id: string }; device: { id: string } } | null> {
+  const response = await fetch(`${running.base}/v1/me/player`, { headers: { Authorization: `Bearer ${$session.get()!.accessToken}` } });
+  return response.status === 204 ? null : ((await response.json()) as never);
+}
+
+beforeAll(async () => {
+  useBrowserStorage();
+  recordNavigation();
+  resetClient();
+  running = await startSandbox('extended');
+  await signInToSandbox(running.base);
+  tracks = (await search('a', ['track'])).tracks.items.slice(0, 4);
+  here = await connectDevice(running.url, $session.get()!.accessToken, 'My Music');
+  there = await connectDevice(running.url, $session.get()!.accessToken, 'Kitchen');
+  await here.next('ready');
+  await there.next('ready');
+  writeStored('DEVICE_ID', here.deviceId);
+}, 120_000);
+
+afterAll(async () => {
+  here?.close();
+  there?.close();
+  await running?.stop();
+});
+
+beforeEach(() => {
+  $toasts.set([]);
+});
+
+describe('the queue store', () => {
+  it('says "Start playback first" when nothing plays, and the panel says the queue is empty', async () => {
+    await addTrackToQueue(tracks[3]!);
+    expect(lastToast()).toMatchObject({ message: START_PLAYBACK_FIRST });
+    toggleQueue(true);
+    await expect.poll(() => $queue.get().loaded).toBe(true);
+    expect($queue.get()).toMatchObject({ nowPlaying: null, nextUp: [] });
+    toggleQueue(false);
+  });
+
+  it('adds a track to play next, confirmed by a toast, and follows the playing track', async () => {
+    const stop = $queue.listen(() => undefined);
+    await playFromList(tracks.slice(0, 3), 0);
+    toggleQueue(true);
+    await expect.poll(() => $queue.get().nowPlaying?.id).toBe(tracks[0]!.id);
+    expect($queue.get().nextUp.map((track) => track.id)).toEqual([tracks[1]!.id, tracks[2]!.id]);
+
+    await addTrackToQueue(tracks[3]!);
+    expect(lastToast()).toMatchObject({ message: ADDED_TO_QUEUE });
+    await expect.poll(() => $queue.get().nextUp.map((track) => track.id)).toEqual([tracks[3]!.id, tracks[1]!.id, tracks[2]!.id]);
+
+    // The track changes: the open panel reads the queue again by itself.
+    await nextTrack();
+    expect((await provider())?.item.id).toBe(tracks[3]!.id);
+    await expect.poll(() => $queue.get().nowPlaying?.id).toBe(tracks[3]!.id);
+    expect($queue.get().nextUp.map((track) => track.id)).toEqual([tracks[1]!.id, tracks[2]!.id]);
+    stop();
+  });
+
+  it('keeps the newest answer when an older one arrives late', async () => {
+    await addFault(running.base, { match: { method: 'GET', path: '/v1/me/player/queue' }, status: 200, body: { currently_playing: null, queue: [] }, delayMs: 300, times: 1 });
+    const slow = refreshQueue();
+    // Once the slow question has reached the sandbox, ask again.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const fast = refreshQueue();
+    await Promise.all([slow, fast]);
+    expect($queue.get().nowPlaying?.id).toBe(tracks[3]!.id);
+    toggleQueue(false);
+  });
+});
+
+describe('the device store', () => {
+  it('lists both devices, moves playback keeping it playing, then drives the other device', async () => {
+    await loadDevices();
+    expect($devices.get().list.map((device) => [device.name, device.isActive])).toEqual([
+      ['My Music', true],
+      ['Kitchen', false],
+    ]);
+    await transferTo(there.deviceId);
+    expect(await provider()).toMatchObject({ is_playing: true, device: { id: there.deviceId } });
+    expect($otherDevice.get()?.name).toBe('Kitchen');
+    expect($devices.get().list.find((device) => device.isActive)?.id).toBe(there.deviceId);
+
+    // The card's play/pause now pauses the other device, through the Web API.
+    await togglePlay();
+    expect(await provider()).toMatchObject({ is_playing: false, device: { id: there.deviceId } });
+    await refreshPlayback();
+    expect($player.get().playback?.isPlaying).toBe(false);
+
+    // A paused playback moved back stays paused.
+    await transferTo(here.deviceId);
+    expect(await provider()).toMatchObject({ is_playing: false, device: { id: here.deviceId } });
+    expect($otherDevice.get()).toBeNull();
+  });
+
+  it('a device that vanished: the list is read again and the user told so', async () => {
+    const gone = await connectDevice(running.url, $session.get()!.accessToken, 'Phone');
+    await gone.next('ready');
+    await loadDevices();
+    expect($devices.get().list).toHaveLength(3);
+    gone.close();
+    await expect.poll(async () => (await fetch(`${running.base}/v1/me/player/devices`, { headers: { Authorization: `Bearer ${$session.get()!.accessToken}` } }).then((r) => r.json()) as { devices: unknown[] }).devices.length).toBe(2);
+    await transferTo(gone.deviceId);
+    expect(lastToast()).toMatchObject({ message: DEVICE_GONE });
+    expect($toasts.get()).toHaveLength(1);
+    expect($devices.get().list).toHaveLength(2);
+    resetPlayer();
+  });
+});
