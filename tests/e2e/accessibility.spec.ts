@@ -153,7 +153,7 @@ test('keyboard and screen reader: focus rings, dialogs that trap and give back f
 test('the bottom sheet keeps focus while open and gives it back to its button', async ({ page, signIn }, testInfo) => {
   test.skip(testInfo.project.name !== 'mobile', 'the bottom sheet is the narrow shell’s');
   await signIn(page);
-  const opener = page.getByRole('button', { name: 'More options' });
+  const opener = page.getByRole('button', { name: 'More options', exact: true });
   await opener.click();
   const sheet = page.getByRole('dialog', { name: 'More options' });
   await expect(sheet).toBeVisible();
