@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { Dialog } from '../../components/browse/Dialog';
-import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { Icon } from '../../components/Icon';
 import {
   $duplicatePrompt,
@@ -14,7 +13,6 @@ import {
   dismissSignInAgain,
 } from '../../stores/my-playlists';
 import { signOut } from '../../stores/session';
-import '../../styles/playlists.css';
 
 /** "Add to playlist": the user's own playlists and "New playlist", for the track it was opened for. */
 function PlaylistPicker() {
@@ -85,7 +83,7 @@ function SignInAgain() {
 }
 
 /** The shell's playlist dialogs: the picker, the duplicate question and the sign-in-again prompt. */
-function PlaylistDialogsView() {
+export function PlaylistDialogViews() {
   return (
     <>
       <PlaylistPicker />
@@ -94,5 +92,3 @@ function PlaylistDialogsView() {
     </>
   );
 }
-
-export const PlaylistDialogs = withErrorBoundary(PlaylistDialogsView, { compact: true });
