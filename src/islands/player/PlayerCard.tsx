@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { startPlayerServices } from '../../playback/start';
 import { $player, $shortcutsSheet } from '../../stores/player';
@@ -10,6 +10,7 @@ import '../../components/use-focus-trap';
 import '../../styles/player.css';
 import '../../styles/queue.css';
 import { NowPlayingAnnouncer } from './NowPlayingAnnouncer';
+import { useCardDrag } from './use-card-drag';
 import { useMiniPlayer } from './use-mini-player';
 
 // Every app route hydrates this island, but its views are needed only once something
@@ -32,6 +33,9 @@ function PlayerCardView() {
   const queueOpen = useStore($queue).open;
   const sheetOpen = useStore($shortcutsSheet);
   const mini = useMiniPlayer();
+  // Here, not in the lazy body: the card keeps its place while it is hidden (mini-player, closed).
+  const card = useRef<HTMLElement>(null);
+  const { offset, handle } = useCardDrag(card);
 
   // Once per page load; the persisted island is not mounted again on navigation.
   useEffect(() => startPlayerServices(), []);
@@ -46,7 +50,7 @@ function PlayerCardView() {
       <NowPlayingAnnouncer track={player.currentPlayingTrack} />
       <Suspense fallback={null}>{queueOpen && <QueuePanel />}</Suspense>
       <Suspense fallback={null}>{mini.win && <MiniPlayerWindow win={mini.win} onClose={mini.close} />}</Suspense>
-      <Suspense fallback={null}>{shown && <PlayerCardBody miniSupported={mini.supported} openMini={mini.open} />}</Suspense>
+      <Suspense fallback={null}>{shown && <PlayerCardBody card={card} offset={offset} handle={handle} miniSupported={mini.supported} openMini={mini.open} />}</Suspense>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, type HTMLAttributes, type RefObject } from 'react';
 import { Icon } from '../../components/Icon';
 import { $devices, $otherDevice, toggleDevicePicker } from '../../stores/devices';
 import { $player, closePlayer } from '../../stores/player';
@@ -12,9 +12,14 @@ import { PlayerControls } from './PlayerControls';
 import { PlayerCover } from './PlayerCover';
 import { PlayerProgress } from './PlayerProgress';
 import { TrackInfo } from './TrackInfo';
-import { useCardDrag } from './use-card-drag';
+import type { Offset } from './card-position';
 
 interface Props {
+  /** The card element; PlayerCard owns it with the drag position, which outlives the card being hidden. */
+  card: RefObject<HTMLElement | null>;
+  offset: Offset;
+  /** The move handle's pointer and key handlers (useCardDrag). */
+  handle: HTMLAttributes<HTMLElement>;
   /** Whether the browser can open the mini-player (Document Picture-in-Picture). */
   miniSupported: boolean;
   openMini: () => Promise<void>;
@@ -25,11 +30,9 @@ interface Props {
  * device picker. Loaded by PlayerCard only once the card is first shown (something
  * plays, or /player), so the shell of every route does not carry it.
  */
-export function PlayerCardBody({ miniSupported, openMini }: Props) {
+export function PlayerCardBody({ card, offset, handle, miniSupported, openMini }: Props) {
   const player = useStore($player);
   const route = useStore($route);
-  const card = useRef<HTMLElement>(null);
-  const { offset, handle } = useCardDrag(card);
   const otherDevice = useStore($otherDevice);
   const queueOpen = useStore($queue).open;
   const pickerOpen = useStore($devices).open;
@@ -37,7 +40,7 @@ export function PlayerCardBody({ miniSupported, openMini }: Props) {
   // On mount too: /player shows the card and focuses it.
   useEffect(() => {
     if (route?.name === 'player') card.current?.focus();
-  }, [route]);
+  }, [route, card]);
 
   const { currentPlayingTrack: track, playback, isPlaybackLoading, device } = player;
   const playing = playback?.isPlaying === true && !player.autoplayBlocked;
