@@ -16,6 +16,7 @@ import { navigateTo } from '../lib/navigation';
 import { checkPlaylistDetails, nextPlaylistName, type PlaylistDetailsInput, type PlaylistDetailsProblems } from '../lib/playlist-details';
 import { myPlaylistsList, myPlaylistsMemory } from './library';
 import { logUnlessCanceled } from './log';
+import { $duplicatePrompt, $playlistPicker, $signInAgain } from './playlist-dialogs';
 import { changeShownPlaylist } from './playlist-shown';
 import { $myProfile, loadMe } from './profile';
 import { playlistArea } from './playlist';
@@ -24,14 +25,10 @@ import { showToast } from './toasts';
 /** The toast of a refused change (rolled back). */
 export const CHANGE_REFUSED = 'Your playlist could not be changed';
 
+export { $duplicatePrompt, $playlistPicker, $signInAgain };
+
 /** The user's own playlists (the Add to playlist menu), newest first; null until asked. */
 export const $ownPlaylists = atom<Playlist[] | null>(null);
-/** The track the Add to playlist picker is open for (null: closed). */
-export const $playlistPicker = atom<Track | null>(null);
-/** Adding a track already in the playlist waits for the user's answer here. */
-export const $duplicatePrompt = atom<{ playlist: Playlist; track: Track } | null>(null);
-/** The session lacks playlist-modify-* (signed in before they were asked): it must sign in again. */
-export const $signInAgain = atom(false);
 /** A playlist is being made (the Create Playlist tile waits). */
 export const $creatingPlaylist = atom(false);
 

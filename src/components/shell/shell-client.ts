@@ -1,11 +1,10 @@
-/// <reference types="vite-plugin-pwa/client" />
 import { navigate } from 'astro:transitions/client';
-import { registerSW } from 'virtual:pwa-register';
 import { listenForInstallPrompt } from '../../stores/install-prompt';
 import { navigateTo, setNavigator } from '../../lib/navigation';
 import { preloadRoute } from '../../stores/preload';
 import { $connectionLost } from '../../stores/connection';
 import { $isSignedIn, reloadSession } from '../../stores/session';
+import { registerServiceWorker } from './register-sw';
 
 // The app shell's one bundled script: it runs once per full page load and keeps
 // working across the client router's page swaps.
@@ -46,9 +45,4 @@ window.addEventListener('online', () => {
   if ($connectionLost.get()) location.reload();
 });
 
-// SPEC §1: the service worker caches the shell; when an update takes control the page
-// reloads (registerType autoUpdate). Its failures are only logged (SPEC §8).
-registerSW({
-  immediate: true,
-  onRegisterError: (error: unknown) => console.warn('Service worker registration failed', error),
-});
+registerServiceWorker();

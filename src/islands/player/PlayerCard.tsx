@@ -1,26 +1,26 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { startPlayerServices } from '../../playback/start';
-import { $devices, $otherDevice, toggleDevicePicker } from '../../stores/devices';
-import { $player, closePlayer } from '../../stores/player';
-import { $queue, toggleQueue } from '../../stores/queue';
+import { $player, $shortcutsSheet } from '../../stores/player';
+import { $queue } from '../../stores/queue';
 import { $route } from '../../stores/route';
+// At once although the shortcuts sheet is lazy: it must see where focus was before the sheet opens.
+import '../../components/use-focus-trap';
 import '../../styles/player.css';
 import '../../styles/queue.css';
-import { DevicePicker } from './DevicePicker';
-import { LikeButton } from './LikeButton';
 import { NowPlayingAnnouncer } from './NowPlayingAnnouncer';
-import { MiniPlayerWindow, useMiniPlayer } from './MiniPlayer';
-import { PlayerControls } from './PlayerControls';
-import { PlayerCover } from './PlayerCover';
-import { Icon } from '../../components/Icon';
-import { PlayerProgress } from './PlayerProgress';
-import { QueuePanel } from './QueuePanel';
-import { ShortcutsSheet } from './ShortcutsSheet';
-import { TrackInfo } from './TrackInfo';
 import { useCardDrag } from './use-card-drag';
-import { AddToPlaylistButton } from '../playlists/AddToPlaylistButton';
+import { useMiniPlayer } from './use-mini-player';
+
+// Every app route hydrates this island, but its views are needed only once something
+// plays or a panel opens: each is its own chunk, fetched the first time it shows
+// (the budget of 110 KB of JavaScript per route, issue 22). The SDK device, the
+// Media Session and the shortcuts start at once (startPlayerServices).
+const PlayerCardBody = lazy(() => import('./PlayerCardBody').then((module) => ({ default: module.PlayerCardBody })));
+const QueuePanel = lazy(() => import('./QueuePanel').then((module) => ({ default: module.QueuePanel })));
+const ShortcutsSheet = lazy(() => import('./ShortcutsSheet').then((module) => ({ default: module.ShortcutsSheet })));
+const MiniPlayerWindow = lazy(() => import('./MiniPlayer').then((module) => ({ default: module.MiniPlayerWindow })));
 
 /**
  * The floating player card (SPEC §2): it lives in App.astro's persisted slot,
@@ -30,93 +30,27 @@ import { AddToPlaylistButton } from '../playlists/AddToPlaylistButton';
 function PlayerCardView() {
   const player = useStore($player);
   const route = useStore($route);
+  const queueOpen = useStore($queue).open;
+  const sheetOpen = useStore($shortcutsSheet);
+  const mini = useMiniPlayer();
+  // Here, not in the lazy body: the card keeps its place while it is hidden (mini-player, closed).
   const card = useRef<HTMLElement>(null);
   const { offset, handle } = useCardDrag(card);
-  const onPlayerPage = route?.name === 'player';
-  const otherDevice = useStore($otherDevice);
-  const queueOpen = useStore($queue).open;
-  const pickerOpen = useStore($devices).open;
-  const mini = useMiniPlayer();
 
   // Once per page load; the persisted island is not mounted again on navigation.
   useEffect(() => startPlayerServices(), []);
 
-  useEffect(() => {
-    if (route?.name === 'player') card.current?.focus();
-  }, [route]);
-
-  const { currentPlayingTrack: track, playback, isPlaybackLoading, device } = player;
   // While the mini-player is open the card steps aside; closing it brings the card back.
-  const shown = (player.visible || onPlayerPage) && !mini.win;
-  const playing = playback?.isPlaying === true && !player.autoplayBlocked;
-  const status =
-    device === 'reconnecting'
-      ? 'Reconnecting…'
-      : player.autoplayBlocked
-        ? 'Press play to start the sound'
-        : otherDevice
-          ? `Playing on ${otherDevice.name}`
-          : null;
+  const shown = (player.visible || route?.name === 'player') && !mini.win;
 
   return (
     <>
-      <ShortcutsSheet />
-      <NowPlayingAnnouncer track={track} />
-      <QueuePanel />
-      {mini.win && <MiniPlayerWindow win={mini.win} onClose={mini.close} />}
-      {shown && (
-        <section
-          ref={card}
-          className="player-card"
-          aria-label="Player"
-          aria-busy={isPlaybackLoading}
-          tabIndex={-1}
-          data-device={device}
-          style={{ transform: `translate(${offset.x}px, ${offset.y}px)` }}
-        >
-          <div className="player-card__bar">
-            <button type="button" className="player-card__handle" aria-label="Move player (arrow keys)" {...handle}>
-              <Icon name="drag" size={16} />
-            </button>
-            <span className="player-card__tools">
-              <button type="button" className={`icon-button player-card__tool${queueOpen ? ' is-on' : ''}`} aria-label="Queue" aria-pressed={queueOpen} onClick={() => toggleQueue()}>
-                <Icon name="queue" size={18} />
-              </button>
-              <button
-                type="button"
-                className={`icon-button player-card__tool${otherDevice ? ' is-on' : ''}`}
-                aria-label="Devices"
-                aria-expanded={pickerOpen}
-                onClick={() => toggleDevicePicker()}
-              >
-                <Icon name="devices" size={18} />
-              </button>
-              {mini.supported && (
-                <button type="button" className="icon-button player-card__tool" aria-label="Open mini player" onClick={() => void mini.open()}>
-                  <Icon name="miniplayer" size={18} />
-                </button>
-              )}
-              <button type="button" className="icon-button player-card__close" aria-label="Close player" disabled={!track} onClick={() => void closePlayer()}>
-                <Icon name="close" size={18} />
-              </button>
-            </span>
-          </div>
-          <div className="player-card__body">
-            <PlayerCover track={track} />
-            <TrackInfo track={track} status={status} />
-            <LikeButton trackId={track?.id ?? null} />
-            <AddToPlaylistButton track={track} />
-          </div>
-          <PlayerProgress seconds={player.progressSeconds} durationMs={track?.durationMs ?? 0} />
-          <PlayerControls playback={playback} playing={playing} hasTrack={track !== null} />
-          <DevicePicker />
-          {isPlaybackLoading && (
-            <div className="player-card__loading" aria-hidden="true">
-              <span className="player-card__spinner" />
-            </div>
-          )}
-        </section>
-      )}
+      {/* One boundary each: a panel's first load must not hide the card meanwhile. */}
+      <Suspense fallback={null}>{sheetOpen && <ShortcutsSheet />}</Suspense>
+      <NowPlayingAnnouncer track={player.currentPlayingTrack} />
+      <Suspense fallback={null}>{queueOpen && <QueuePanel />}</Suspense>
+      <Suspense fallback={null}>{mini.win && <MiniPlayerWindow win={mini.win} onClose={mini.close} />}</Suspense>
+      <Suspense fallback={null}>{shown && <PlayerCardBody card={card} offset={offset} handle={handle} miniSupported={mini.supported} openMini={mini.open} />}</Suspense>
     </>
   );
 }

@@ -1,47 +1,23 @@
 import { useStore } from '@nanostores/react';
-import { useRef } from 'react';
-import { Icon } from '../../components/Icon';
+import { lazy, Suspense } from 'react';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
-import { PROVIDER_PLANS_URL } from '../../components/site-links';
-import { useFocusTrap } from '../../components/use-focus-trap';
-import { getProviderConfig } from '../../lib/provider-config';
-import { $ui, closePremiumPrompt } from '../../stores/ui';
+import { $ui } from '../../stores/ui';
+// Loaded at once although its dialogs are lazy: it must see where focus was before one opens.
+import '../../components/use-focus-trap';
 
-/** The provider's plans page: Spotify's, or the sandbox's own page beside its sign-in page. */
-export function providerPlansUrl(): string {
-  try {
-    const config = getProviderConfig();
-    if (config.provider === 'spotify') return PROVIDER_PLANS_URL;
-    return new URL('/premium', config.authorizeUrl).toString();
-  } catch {
-    return PROVIDER_PLANS_URL;
-  }
-}
+// Every app route hydrates this island; the dialog's code loads the first time it opens
+// (the 110 KB JavaScript budget per route, issue 22).
+const PremiumDialogView = lazy(() => import('./PremiumDialogView').then((module) => ({ default: module.PremiumDialogView })));
 
 /** The 'Premium Required' prompt (SPEC §2), opened by the ui store's flag. */
-function PremiumDialogView() {
+function PremiumDialogGate() {
   const { openDialogPremiumRequired: open } = useStore($ui);
-  const panel = useRef<HTMLDivElement>(null);
-  useFocusTrap(panel, open);
   if (!open) return null;
   return (
-    <div className="dialog-backdrop">
-      <div ref={panel} className="dialog premium-dialog" role="dialog" aria-modal="true" aria-labelledby="premium-title">
-        <button type="button" className="icon-button dialog__close" aria-label="Close" onClick={closePremiumPrompt} autoFocus>
-          <Icon name="close" />
-        </button>
-        <img src="/images/premium-required.svg" alt="" width="120" height="96" />
-        <h2 id="premium-title">Premium Required</h2>
-        <p>
-          You tried to play exclusive premium content. Upgrade to Premium for unlimited access, ad-free listening and
-          high-quality audio.
-        </p>
-        <a className="button" href={providerPlansUrl()} target="_blank" rel="noopener noreferrer">
-          Explore Premium
-        </a>
-      </div>
-    </div>
+    <Suspense fallback={null}>
+      <PremiumDialogView />
+    </Suspense>
   );
 }
 
-export const PremiumDialog = withErrorBoundary(PremiumDialogView, { compact: true });
+export const PremiumDialog = withErrorBoundary(PremiumDialogGate, { compact: true });

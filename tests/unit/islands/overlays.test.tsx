@@ -56,12 +56,13 @@ describe('the bottom sheet', () => {
 });
 
 describe("the 'Premium Required' prompt", () => {
-  it('opens on the ui flag, links to the plans page in a new tab, and closes with its button', () => {
+  it('opens on the ui flag, links to the plans page in a new tab, and closes with its button', async () => {
     useProvider('http://127.0.0.1:4332');
     render(<PremiumDialog />);
     expect(screen.queryByRole('dialog')).toBeNull();
     act(() => openPremiumPrompt());
-    expect(screen.getByRole('heading', { name: 'Premium Required' })).toBeTruthy();
+    // Its view loads the first time it opens.
+    expect(await screen.findByRole('heading', { name: 'Premium Required' })).toBeTruthy();
     const link = screen.getByRole('link', { name: 'Explore Premium' }) as HTMLAnchorElement;
     expect(link.target).toBe('_blank');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));

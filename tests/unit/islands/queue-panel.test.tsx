@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Track } from '../../../src/api/types';
-import { useMiniPlayer } from '../../../src/islands/player/MiniPlayer';
+import { useMiniPlayer } from '../../../src/islands/player/use-mini-player';
 import { QueuePanel } from '../../../src/islands/player/QueuePanel';
 import { $queue } from '../../../src/stores/queue';
 

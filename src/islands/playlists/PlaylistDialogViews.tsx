@@ -1,0 +1,94 @@
+import { useStore } from '@nanostores/react';
+import { Dialog } from '../../components/browse/Dialog';
+import { Icon } from '../../components/Icon';
+import {
+  $duplicatePrompt,
+  $ownPlaylists,
+  $playlistPicker,
+  $signInAgain,
+  addToNewPlaylist,
+  addToPlaylist,
+  answerDuplicate,
+  closePlaylistPicker,
+  dismissSignInAgain,
+} from '../../stores/my-playlists';
+import { signOut } from '../../stores/session';
+
+/** "Add to playlist": the user's own playlists and "New playlist", for the track it was opened for. */
+function PlaylistPicker() {
+  const track = useStore($playlistPicker);
+  const own = useStore($ownPlaylists);
+  if (!track) return null;
+  return (
+    <Dialog title="Add to playlist" id="playlist-picker-title" onClose={closePlaylistPicker} className="playlist-dialog">
+      <p className="playlist-dialog__track">{track.name}</p>
+      <ul className="playlist-picker" aria-label="Your playlists">
+        <li>
+          <button type="button" className="playlist-picker__item" onClick={() => void addToNewPlaylist(track)} autoFocus>
+            <Icon name="plus" /> New playlist
+          </button>
+        </li>
+        {own === null ? (
+          <li className="playlist-picker__note">Loading your playlists…</li>
+        ) : (
+          own.map((playlist) => (
+            <li key={playlist.id}>
+              <button type="button" className="playlist-picker__item" onClick={() => void addToPlaylist(playlist, track)}>
+                <Icon name="note" /> {playlist.name}
+              </button>
+            </li>
+          ))
+        )}
+      </ul>
+    </Dialog>
+  );
+}
+
+/** Asks before a track goes into a playlist a second time. */
+function DuplicatePrompt() {
+  const prompt = useStore($duplicatePrompt);
+  if (!prompt) return null;
+  return (
+    <Dialog title="Already added" id="duplicate-title" onClose={() => void answerDuplicate(false)} className="playlist-dialog">
+      <p>This is already in your '{prompt.playlist.name}' playlist.</p>
+      <div className="playlist-dialog__actions">
+        <button type="button" className="button button--ghost" onClick={() => void answerDuplicate(true)}>
+          Add anyway
+        </button>
+        <button type="button" className="button" onClick={() => void answerDuplicate(false)} autoFocus>
+          Don't add
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** A session from before playlists could be edited lacks the permission: it says so instead of failing quietly. */
+function SignInAgain() {
+  const open = useStore($signInAgain);
+  if (!open) return null;
+  return (
+    <Dialog title="Sign in again" id="sign-in-again-title" onClose={dismissSignInAgain} className="playlist-dialog">
+      <p>To edit playlists, My Music needs a permission your sign-in did not give. Sign in again to allow it.</p>
+      <div className="playlist-dialog__actions">
+        <button type="button" className="button button--ghost" onClick={dismissSignInAgain}>
+          Not now
+        </button>
+        <button type="button" className="button" onClick={signOut} autoFocus>
+          Sign in again
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** The shell's playlist dialogs: the picker, the duplicate question and the sign-in-again prompt. */
+export function PlaylistDialogViews() {
+  return (
+    <>
+      <PlaylistPicker />
+      <DuplicatePrompt />
+      <SignInAgain />
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { atom } from 'nanostores';
+import type { Playlist, Track } from '../api/types';
+
+// Which playlist dialog is open, apart from my-playlists.ts (re-exported there): the
+// shell reads these on every route, the dialogs and their actions load when one opens.
+
+/** The track the Add to playlist picker is open for (null: closed). */
+export const $playlistPicker = atom<Track | null>(null);
+/** Adding a track already in the playlist waits for the user's answer here. */
+export const $duplicatePrompt = atom<{ playlist: Playlist; track: Track } | null>(null);
+/** The session lacks playlist-modify-* (signed in before they were asked): it must sign in again. */
+export const $signInAgain = atom(false);
