@@ -64,7 +64,9 @@ function TrackMenuPopup({ track, context, anchor, onClose }: PopupProps) {
       '--menu-top': `${below ? box.bottom + 4 : Math.max(8, box.top - 4 - height)}px`,
       '--menu-right': `${Math.max(8, window.innerWidth - box.right)}px`,
     } as CSSProperties);
-    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    // Without preventScroll the page scrolls to the sheet while it still slides in from
+    // below the viewport, and that scroll closes the menu it opened (rule below).
+    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus({ preventScroll: true });
   }, [anchor]);
 
   // A press outside, a scroll or a resize closes it: its anchor may have moved.

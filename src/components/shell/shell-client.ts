@@ -29,6 +29,15 @@ document.addEventListener('astro:after-swap', () => window.scrollTo({ top: 0, le
 
 listenForInstallPrompt();
 
+// A navigation that starts while the last one's view transition runs (a quick second
+// click, a replace right after a push) makes the router skip that transition; the
+// browser then rejects the transition's promises, which the router leaves unobserved.
+// Nothing failed and the new page shows, so this one rejection is not reported.
+window.addEventListener('unhandledrejection', (event) => {
+  const reason: unknown = event.reason;
+  if (reason instanceof DOMException && reason.name === 'AbortError' && reason.message.startsWith('Transition was skipped')) event.preventDefault();
+});
+
 // SPEC §2: without a stored token the shell goes to /auth. Signing out in another tab
 // clears the shared storage; this tab follows at once instead of failing on its next call.
 // Only other tabs' changes: this tab's own sign-out paths choose their destination
