@@ -98,8 +98,8 @@ export const test = base.extend<Fixtures>({
 
   // Every test holds the sandbox shared; `sandbox` trades that for holding it alone.
   sandboxShare: [
-    async ({}, use, testInfo) => {
-      const release = await holdSandboxShared(`${process.pid}-${testInfo.testId}-${testInfo.retry}`);
+    async ({ sandboxUrl }, use, testInfo) => {
+      const release = await holdSandboxShared(sandboxUrl, `${process.pid}-${testInfo.testId}-${testInfo.retry}`);
       try {
         await use({ release });
       } finally {
@@ -112,7 +112,7 @@ export const test = base.extend<Fixtures>({
   sandbox: [
     async ({ sandboxShare, sandboxUrl }, use) => {
       sandboxShare.release(); // a test waiting for itself would wait forever
-      const release = await holdSandboxAlone();
+      const release = await holdSandboxAlone(sandboxUrl);
       try {
         await use({
           url: sandboxUrl,

@@ -163,6 +163,11 @@ test('the card moves with the pointer and the keyboard, and stays inside the vie
 
 test.describe('faults', () => {
   test.use({ allowErrors: true });
+  // The same stores and messages on every screen size, each holding the sandbox alone;
+  // the phone-sized run keeps the one whose dialog it lays out differently.
+  test.beforeEach(({ isMobile }, testInfo) => {
+    test.skip(isMobile && !testInfo.title.includes('clicking a track'), 'viewport-free; desktop proves it');
+  });
 
   test("a 5xx on a command shows the catalogue's toast and the card agrees with GET me/player", async ({ page, sandbox, signIn }) => {
     const album = await startPlaying(page, sandbox, signIn);

@@ -53,12 +53,15 @@ function TrackMenuPopup({ track, context, anchor, onClose }: PopupProps) {
   const items = useTrackMenuItems(track, context);
   const menu = useRef<HTMLDivElement>(null);
   const [place, setPlace] = useState<CSSProperties>({});
+  /** Where the anchor was when the menu was placed; the menu closes once it moves. */
+  const placedAt = useRef<{ top: number; left: number } | null>(null);
 
   // Under the button, right-aligned to it, flipped above when the viewport ends.
   useLayoutEffect(() => {
     const box = anchor.current?.getBoundingClientRect();
     const height = menu.current?.offsetHeight ?? 0;
     if (!box) return;
+    placedAt.current = { top: box.top, left: box.left };
     const below = box.bottom + 4 + height <= window.innerHeight;
     setPlace({
       '--menu-top': `${below ? box.bottom + 4 : Math.max(8, box.top - 4 - height)}px`,
@@ -69,14 +72,19 @@ function TrackMenuPopup({ track, context, anchor, onClose }: PopupProps) {
     menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus({ preventScroll: true });
   }, [anchor]);
 
-  // A press outside, a scroll or a resize closes it: its anchor may have moved.
+  // A press outside, or a scroll or resize that moves its anchor, closes it. A scroll
+  // that moved nothing stays open: the scroll event of the scroll that brought the row
+  // into view can arrive just after a right click or long press opened the menu.
   useEffect(() => {
     const onPointerDown = (event: PointerEvent) => {
       const target = event.target as Node;
       if (!menu.current?.contains(target) && !anchor.current?.contains(target)) onClose(false);
     };
     const onMove = (event: Event) => {
-      if (!menu.current?.contains(event.target as Node)) onClose(false);
+      if (menu.current?.contains(event.target as Node)) return;
+      const box = anchor.current?.getBoundingClientRect();
+      const was = placedAt.current;
+      if (!box || !was || Math.abs(box.top - was.top) > 1 || Math.abs(box.left - was.left) > 1) onClose(false);
     };
     document.addEventListener('pointerdown', onPointerDown, true);
     window.addEventListener('scroll', onMove, true);
@@ -115,7 +123,7 @@ function TrackMenuPopup({ track, context, anchor, onClose }: PopupProps) {
           type="button"
           role="menuitem"
           tabIndex={-1}
-          className="track-menu__item"
+          className="menu-item track-menu__item"
           onClick={() => {
             onClose(true);
             item.onSelect();

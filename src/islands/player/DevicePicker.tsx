@@ -34,7 +34,7 @@ export function DevicePicker() {
               <li key={device.id}>
                 <button
                   type="button"
-                  className={`device-picker__device${device.isActive ? ' is-active' : ''}`}
+                  className={`menu-item device-picker__device${device.isActive ? ' is-active' : ''}`}
                   aria-current={device.isActive ? 'true' : undefined}
                   disabled={devices.transferring !== null}
                   onClick={() => void transferTo(device.id)}

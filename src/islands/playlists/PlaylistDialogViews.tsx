@@ -24,7 +24,7 @@ function PlaylistPicker() {
       <p className="playlist-dialog__track">{track.name}</p>
       <ul className="playlist-picker" aria-label="Your playlists">
         <li>
-          <button type="button" className="playlist-picker__item" onClick={() => void addToNewPlaylist(track)} autoFocus>
+          <button type="button" className="menu-item playlist-picker__item" onClick={() => void addToNewPlaylist(track)} autoFocus>
             <Icon name="plus" /> New playlist
           </button>
         </li>
@@ -33,7 +33,7 @@ function PlaylistPicker() {
         ) : (
           own.map((playlist) => (
             <li key={playlist.id}>
-              <button type="button" className="playlist-picker__item" onClick={() => void addToPlaylist(playlist, track)}>
+              <button type="button" className="menu-item playlist-picker__item" onClick={() => void addToPlaylist(playlist, track)}>
                 <Icon name="note" /> {playlist.name}
               </button>
             </li>

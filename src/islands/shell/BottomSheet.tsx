@@ -21,7 +21,7 @@ function BottomSheetView() {
   }, [open]);
 
   if (!open) return null;
-  const item = 'bottom-sheet__item';
+  const item = 'menu-item bottom-sheet__item';
   return (
     <div className="bottom-sheet">
       <div className="bottom-sheet__backdrop" onClick={closeBottomSheet} aria-hidden="true" />

@@ -2,20 +2,27 @@
 // provider URL), so a test that resets it or scripts a fault would break a test
 // running beside it. A readers-writer lock across the workers of one run fixes
 // that: ordinary tests share the sandbox, a test that changes it runs alone.
-// The lock lives in a temp folder named after the runner's pid (the workers'
+// Each sandbox of the run (the extended and the development stack) has its own lock:
+// a test alone with one leaves the other's tests running.
+// The locks live in a temp folder named after the runner's pid (the workers'
 // parent), so a crashed run never blocks the next one.
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(tmpdir(), `my-music-e2e-lock-${process.ppid}`);
-const exclusiveDir = join(root, 'exclusive');
-const sharedDir = join(root, 'shared');
+
+/** The lock's two folders for one sandbox, named by its address. */
+function lockOf(sandboxUrl: string) {
+  const dir = join(root, new URL(sandboxUrl).port || 'default');
+  return { exclusiveDir: join(dir, 'exclusive'), sharedDir: join(dir, 'shared') };
+}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until no test holds the sandbox alone, then holds it shared; returns the release. */
-export async function holdSandboxShared(holder: string): Promise<() => void> {
+export async function holdSandboxShared(sandboxUrl: string, holder: string): Promise<() => void> {
+  const { exclusiveDir, sharedDir } = lockOf(sandboxUrl);
   mkdirSync(sharedDir, { recursive: true });
   const mine = join(sharedDir, holder);
   for (;;) {
@@ -30,7 +37,8 @@ export async function holdSandboxShared(holder: string): Promise<() => void> {
 }
 
 /** Waits for the sandbox to be free of every other test, then holds it alone; returns the release. */
-export async function holdSandboxAlone(): Promise<() => void> {
+export async function holdSandboxAlone(sandboxUrl: string): Promise<() => void> {
+  const { exclusiveDir, sharedDir } = lockOf(sandboxUrl);
   mkdirSync(sharedDir, { recursive: true });
   for (;;) {
     try {

@@ -57,6 +57,19 @@ describe("a track row's More menu", () => {
     expect(screen.queryByRole('menu')).toBeNull();
   });
 
+  it('stays open through a scroll that leaves its row in place, and closes once the row moves', () => {
+    const { more } = renderRow();
+    let top = 300;
+    vi.spyOn(more, 'getBoundingClientRect').mockImplementation(() => ({ top, left: 900, right: 940, bottom: top + 40, width: 40, height: 40, x: 900, y: top, toJSON: () => ({}) }));
+    fireEvent.contextMenu(more.closest('[data-track-id]')!);
+    expect(screen.getByRole('menu')).toBeTruthy();
+    fireEvent.scroll(window);
+    expect(screen.getByRole('menu')).toBeTruthy();
+    top = 120;
+    fireEvent.scroll(window);
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
   it('opens on a long touch press, and the click ending the press plays nothing', () => {
     vi.useFakeTimers();
     const { onPlay } = renderRow();
