@@ -21,6 +21,8 @@ export interface SandboxOptions extends Partial<SandboxConfig> {
   catalogueCache?: boolean;
   /** The clock in milliseconds; tests pass their own to reach token expiry and the six-month refresh limit. */
   now?: () => number;
+  /** Ends the process for its supervisor to start again (main.ts); absent, POST /__sandbox/restart is refused. */
+  restart?: () => void;
 }
 
 export interface Sandbox {
@@ -37,7 +39,7 @@ export interface Sandbox {
  * per test file on a temporary directory.
  */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
-  const { now = Date.now, catalogueCache, ...overrides } = options;
+  const { now = Date.now, catalogueCache, restart, ...overrides } = options;
   const config: SandboxConfig = { ...readSandboxEnv({}), ...overrides };
   const useTemplate = catalogueCache ?? config.size === 'small';
   const copied = useTemplate && restoreTemplate(config.dataDir, config.seed, config.size);
@@ -79,9 +81,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   if (config.rateLimit > 0) app.use('/v1/*', rateLimit(config.rateLimit, now));
   const faults = createFaults(config.faults);
   app.use('*', faults.middleware);
-  faults.registerRoutes(app, () => {
-    resetUserState(db, config, now());
-    for (const listener of resetListeners) listener();
+  faults.registerRoutes(app, {
+    reset: () => {
+      resetUserState(db, config, now());
+      for (const listener of resetListeners) listener();
+    },
+    restart,
   });
 
   registerTextSeeding(app, ctx);

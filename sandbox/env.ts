@@ -18,6 +18,11 @@ export interface SandboxConfig {
   faults: boolean;
   /** Requests a token may make per rolling 30 s window before a 429 (0: no limit). */
   rateLimit: number;
+  /**
+   * The exit code that asks this process's supervisor to start it again (the test server
+   * sets it); null: no supervisor restarts it, so POST /__sandbox/restart is refused.
+   */
+  restartExitCode: number | null;
 }
 
 export class SandboxEnvError extends Error {}
@@ -66,5 +71,6 @@ export function readSandboxEnv(env: Env = process.env): SandboxConfig {
     apiProfile: pickOne(env, 'SANDBOX_API_PROFILE', ['extended', 'development'] as const, 'extended'),
     faults: flag(env, 'SANDBOX_FAULTS'),
     rateLimit: integer(env, 'SANDBOX_RATE_LIMIT', 0, 0, 1_000_000),
+    restartExitCode: env.SANDBOX_RESTART_EXIT_CODE ? integer(env, 'SANDBOX_RESTART_EXIT_CODE', 0, 1, 255) : null,
   };
 }

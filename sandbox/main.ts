@@ -19,7 +19,19 @@ function start(): void {
     throw error;
   }
   const started = Date.now();
-  const sandbox = createSandbox(config);
+  // Asked by a test through POST /__sandbox/restart: end with the code that makes the
+  // supervisor (scripts/lib/stack.mjs) start a new process on the same data.
+  const restartExitCode = config.restartExitCode;
+  const restart =
+    restartExitCode === null
+      ? undefined
+      : () => {
+          server.closeAllConnections();
+          server.close();
+          sandbox.close();
+          process.exit(restartExitCode);
+        };
+  const sandbox = createSandbox({ ...config, restart });
   const server = serve({ fetch: sandbox.app.fetch, hostname: config.host, port: config.port }) as Server;
   // Node closes an idle keep-alive socket after 5 s, and a browser that reuses it at that
   // moment sees a dropped connection (which the client retries: a second request). Like

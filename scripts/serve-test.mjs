@@ -40,6 +40,7 @@ const stack = startStack({
   sitePort,
   sandboxPort,
   distDir,
+  restartableSandbox: true,
   sandboxEnv: {
     SANDBOX_DATA_DIR: dataDir,
     SANDBOX_SIZE: 'small',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { SandboxEnv } from '../context';
@@ -81,7 +82,10 @@ export function createFaults(enabled: boolean) {
     return response;
   };
 
-  function registerRoutes(app: Hono<SandboxEnv>, reset: () => void): void {
+  /** This process's start: a test that asked for a restart waits until it changes. */
+  const bootId = randomUUID();
+
+  function registerRoutes(app: Hono<SandboxEnv>, { reset, restart }: { reset: () => void; restart?: () => void }): void {
     const disabled = (c: Context) => apiError(c, 404, 'Faults are off: start the sandbox with SANDBOX_FAULTS=1');
     app.get('/__sandbox/faults', (c) => (enabled ? c.json({ faults }) : disabled(c)));
     app.post('/__sandbox/faults', async (c) => {
@@ -107,6 +111,14 @@ export function createFaults(enabled: boolean) {
       faults = [];
       reset();
       return c.body(null, 204);
+    });
+    app.get('/__sandbox/boot', (c) => (enabled ? c.json({ bootId }) : disabled(c)));
+    // A real restart (a new process on the same data), for tests that prove what survives one.
+    app.post('/__sandbox/restart', (c) => {
+      if (!enabled) return disabled(c);
+      if (!restart) return apiError(c, 409, 'No supervisor restarts this sandbox: start it with SANDBOX_RESTART_EXIT_CODE');
+      setTimeout(restart, 50); // after this answer has left
+      return c.json({ bootId }, 202);
     });
   }
 

@@ -111,3 +111,28 @@ describe('texts (SANDBOX_FAULTS=1)', () => {
     expect((await (await s.get(`/v1/playlists/${playlist.id}`, token)).json()).name).toBe(playlist.name);
   });
 });
+
+describe('restart (SANDBOX_FAULTS=1, for tests of what survives one)', () => {
+  it('is refused where no supervisor would start the sandbox again', async () => {
+    const refused = await fetch(`${s.url}/__sandbox/restart`, { method: 'POST' });
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.message).toContain('SANDBOX_RESTART_EXIT_CODE');
+  });
+
+  it("answers with this start's id, then ends the process through its supervisor's hook", async () => {
+    const restart = vi.fn();
+    const supervised = await startSandbox({ restart });
+    try {
+      const { bootId } = await (await fetch(`${supervised.url}/__sandbox/boot`)).json();
+      const asked = await fetch(`${supervised.url}/__sandbox/restart`, { method: 'POST' });
+      expect(asked.status).toBe(202);
+      expect((await asked.json()).bootId).toBe(bootId);
+      await vi.waitFor(() => expect(restart).toHaveBeenCalledTimes(1));
+      // Another start has another id: that is how a test knows the new process answers.
+      const other = (await (await fetch(`${s.url}/__sandbox/boot`)).json()).bootId;
+      expect(other).not.toBe(bootId);
+    } finally {
+      await supervised.stop();
+    }
+  });
+});

@@ -57,4 +57,13 @@ describe('npm run sandbox', () => {
     started.child.kill('SIGTERM');
     expect(await exited).toBe(0);
   });
+
+  it('ends with SANDBOX_RESTART_EXIT_CODE when a test asks for a restart, for its supervisor to start it again', async () => {
+    const { port, server } = await freePort();
+    await new Promise((resolve) => server.close(resolve));
+    const started = await run({ SANDBOX_PORT: String(port), SANDBOX_FAULTS: '1', SANDBOX_RESTART_EXIT_CODE: '75' }, true);
+    const exited = new Promise<number | null>((resolve) => started.child.on('exit', resolve));
+    expect((await fetch(`http://127.0.0.1:${port}/__sandbox/restart`, { method: 'POST' })).status).toBe(202);
+    expect(await exited).toBe(75);
+  });
 });

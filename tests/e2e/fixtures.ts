@@ -46,11 +46,19 @@ export interface SandboxFault {
 }
 
 /** The test's handle on the run's sandbox. */
+/**
+ * What a sandbox restart makes the browser report (for allowErrors): the SDK's event
+ * stream is cut, and its reconnection fails until the new process listens.
+ */
+export const RESTART_PROBLEMS = /\/sdk\/v1\/(events|devices)|Player initialization_error/;
+
 export interface SandboxControl {
   url: string;
   reset(): Promise<void>;
   addFault(fault: SandboxFault): Promise<void>;
   clearFaults(): Promise<void>;
+  /** Stops the sandbox's process and waits for the new one on the same data (the test server restarts it). */
+  restart(): Promise<void>;
 }
 
 interface Fixtures {
@@ -63,6 +71,21 @@ interface Fixtures {
   sandboxShare: { release: () => void };
   sandbox: SandboxControl;
   signIn: (page: Page, account?: Account) => Promise<void>;
+}
+
+/** Asks the sandbox to restart, then waits until a process of a later start answers. */
+async function restartSandbox(base: string): Promise<void> {
+  const bootOf = async () => ((await (await fetch(`${base}/__sandbox/boot`)).json()) as { bootId: string }).bootId;
+  const response = await fetch(`${base}/__sandbox/restart`, { method: 'POST' });
+  if (response.status !== 202) throw new Error(`POST /__sandbox/restart answered ${response.status}: ${await response.text()}`);
+  const { bootId } = (await response.json()) as { bootId: string };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const now = await bootOf().catch(() => bootId); // refused while the new process starts
+    if (now !== bootId) return;
+  }
+  throw new Error('the sandbox did not come back within 60 s of its restart');
 }
 
 async function callSandbox(base: string, method: string, path: string, body?: unknown): Promise<void> {
@@ -119,6 +142,7 @@ export const test = base.extend<Fixtures>({
           reset: () => callSandbox(sandboxUrl, 'POST', '/__sandbox/reset'),
           addFault: (fault) => callSandbox(sandboxUrl, 'POST', '/__sandbox/faults', fault),
           clearFaults: () => callSandbox(sandboxUrl, 'DELETE', '/__sandbox/faults'),
+          restart: () => restartSandbox(sandboxUrl),
         });
         await callSandbox(sandboxUrl, 'DELETE', '/__sandbox/faults');
       } finally {
