@@ -210,17 +210,23 @@ export async function savePlaylistDetails(id: string, input: PlaylistDetailsInpu
   }
 }
 
-/** Removes a playlist from the user's library, then goes to the library (which must not list it again); a refusal stays with a toast. */
+/**
+ * Removes a playlist from the user's library at once: it leaves every list and the library
+ * opens; a refusal puts it back in the lists, with a toast.
+ */
 export async function removePlaylist(id: string): Promise<boolean> {
+  const undoListed = changeListed(id, () => null);
+  navigateTo('/collection');
   try {
     await removePlaylistFromLibrary(id);
   } catch (error) {
+    undoListed();
     refused(error, 'Could not remove the playlist');
     return false;
   }
+  // The library list may have been asked for while the call was on its way, and still hold it.
   changeListed(id, () => null);
   playlistArea.forget(id);
-  navigateTo('/collection');
   return true;
 }
 

@@ -103,8 +103,21 @@ describe('playlists the user makes', () => {
     expect($playlist.get().data?.name).toBe('Drive');
   });
 
-  it('removes the playlist from the library, then goes to the library', async () => {
+  it('removes the playlist from the library at once, going there, and puts it back if refused', async () => {
     const playlist = $ownPlaylists.get()![0]!;
+    await myPlaylistsList.loadFirstPage();
+    const listed = () => myPlaylistsList.$state.get().list.some((p) => p.id === playlist.id);
+    expect(listed()).toBe(true);
+    await addFault(running.base, { match: { method: 'DELETE', path: '/followers$' }, status: 403, body: { error: { status: 403, message: 'Not allowed' } }, times: 1 });
+    visits.length = 0;
+    const refused = removePlaylist(playlist.id);
+    expect(listed()).toBe(false); // before the provider answers
+    expect(visits).toEqual([{ path: '/collection', replace: false }]);
+    expect(await refused).toBe(false);
+    expect(listed()).toBe(true);
+    expect($ownPlaylists.get()!.some((p) => p.id === playlist.id)).toBe(true);
+    expect(toastTexts()).toContain(CHANGE_REFUSED);
+
     visits.length = 0;
     expect(await removePlaylist(playlist.id)).toBe(true);
     expect(visits).toEqual([{ path: '/collection', replace: false }]);

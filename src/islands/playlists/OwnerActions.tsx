@@ -8,7 +8,6 @@ import '../../styles/playlists.css';
 /** The actions of a playlist the user owns, under its header: Edit details, and Remove from Your Library (asked first). */
 export function OwnerActions({ playlist }: { playlist: Playlist }) {
   const [open, setOpen] = useState<'edit' | 'remove' | null>(null);
-  const [removing, setRemoving] = useState(false);
   return (
     <div className="playlist-owner-actions">
       <button type="button" className="button button--ghost" onClick={() => setOpen('edit')}>
@@ -28,12 +27,10 @@ export function OwnerActions({ playlist }: { playlist: Playlist }) {
             <button
               type="button"
               className="button"
-              disabled={removing}
-              onClick={async () => {
-                setRemoving(true);
-                const removed = await removePlaylist(playlist.id);
-                setRemoving(false);
-                if (!removed) setOpen(null);
+              onClick={() => {
+                // At once: the library opens without it; a refusal puts it back there.
+                setOpen(null);
+                void removePlaylist(playlist.id);
               }}
             >
               Remove
