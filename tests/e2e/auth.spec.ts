@@ -2,6 +2,9 @@ import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { TEST_SANDBOX_URL } from './helpers/urls';
 
+// Signing in is what these tests are about: never a reused session.
+test.use({ realSignIn: true });
+
 // Sign-in and the pages around it (SPEC §2, §4, §6; DESIGN §2), on both projects.
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {

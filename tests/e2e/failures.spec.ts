@@ -13,6 +13,8 @@ interface CatalogueAlbum {
 
 // Failed and refused requests are the point here; the client logs some of them too.
 test.use({ allowErrors: /HTTP [45]\d\d|request failed|Failed to load resource|Token refresh failed|Could not|ERR_|offline/i });
+// These refresh, clear and refuse sessions: each test signs in for itself.
+test.use({ realSignIn: true });
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'));
 const toasts = (page: Page) => page.locator('.toasts .toast');

@@ -5,9 +5,12 @@
  *   import { test, expect } from './fixtures';
  *
  * Fixtures:
- * - `signIn(page, account = 'guest')`: signs in through the real flow (/auth, the
- *   login button, the sandbox's sign-in page, /callback) and resolves on /.
- *   `account` is 'guest' (premium) or 'free'.
+ * - `signIn(page, account = 'guest')`: signs in and resolves on /. `account` is 'guest'
+ *   (premium) or 'free'. The first sign-in of a worker per account goes through the real
+ *   flow (/auth, the login button, the sandbox's sign-in page, /callback); later ones reuse
+ *   the session it stored, which saves three page loads a test. A test about signing in,
+ *   or whose session may be refreshed or revoked, opts out with
+ *     test.use({ realSignIn: true })
  * - `sandbox`: control of the run's sandbox over its /__sandbox endpoints:
  *   `url`, `reset()`, `addFault(fault)`, `clearFaults()`. Faults are cleared after
  *   the test. A test that asks for `sandbox` runs ALONE (other workers wait), since
@@ -24,7 +27,7 @@ import { test as base, expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { recordBrowserProblems, unexpectedProblems } from './helpers/browser-problems';
 import { holdSandboxAlone, holdSandboxShared } from './helpers/sandbox-lock';
-import { signInThroughProvider, type Account } from './helpers/sign-in';
+import { readSession, restoreSession, signInThroughProvider, type Account, type SavedSession } from './helpers/sign-in';
 import { TEST_SANDBOX_URL, TEST_SITE_URL } from './helpers/urls';
 
 /**
@@ -66,12 +69,17 @@ interface Fixtures {
   allowErrors: boolean | RegExp | RegExp[];
   /** The project's sandbox (the development project has its own). */
   sandboxUrl: string;
+  /** Every signIn goes through the real flow, and neither reuses nor keeps a session. */
+  realSignIn: boolean;
   browserProblems: string[];
   failOnBrowserProblems: void;
   sandboxShare: { release: () => void };
   sandbox: SandboxControl;
   signIn: (page: Page, account?: Account) => Promise<void>;
 }
+
+/** This worker's signed-in sessions, by site, sandbox and account (each worker is its own process). */
+const savedSessions = new Map<string, SavedSession>();
 
 /** Asks the sandbox to restart, then waits until a process of a later start answers. */
 async function restartSandbox(base: string): Promise<void> {
@@ -152,9 +160,17 @@ export const test = base.extend<Fixtures>({
     { timeout: LOCK_TIMEOUT },
   ],
 
-  signIn: async ({ baseURL, sandboxUrl }, use) => {
+  realSignIn: [false, { option: true }],
+
+  signIn: async ({ baseURL, sandboxUrl, realSignIn }, use) => {
     const site = baseURL ?? TEST_SITE_URL;
-    await use((page, account = 'guest') => signInThroughProvider(page, site, sandboxUrl, account));
+    await use(async (page, account = 'guest') => {
+      const key = `${site} ${sandboxUrl} ${account}`;
+      const saved = savedSessions.get(key);
+      if (saved && !realSignIn) return restoreSession(page, site, saved);
+      await signInThroughProvider(page, site, sandboxUrl, account);
+      if (!realSignIn) savedSessions.set(key, await readSession(page));
+    });
   },
 });
 

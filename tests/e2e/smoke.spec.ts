@@ -13,12 +13,35 @@ test('the landing page loads with no console error or failed request', async ({ 
   await page.waitForLoadState('networkidle');
 });
 
-test('signIn goes through the sandbox sign-in page and lands on home', async ({ page, signIn }) => {
-  await signIn(page);
-  expect(new URL(page.url()).pathname).toBe('/');
-  // The token is stored, so the landing page now sends the user home.
-  await page.goto('/auth');
-  await page.waitForURL((url) => url.pathname === '/');
+test.describe('the real sign-in', () => {
+  test.use({ realSignIn: true });
+
+  test('signIn goes through the sandbox sign-in page and lands on home', async ({ page, signIn }) => {
+    await signIn(page);
+    expect(new URL(page.url()).pathname).toBe('/');
+    // The token is stored, so the landing page now sends the user home.
+    await page.goto('/auth');
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+});
+
+test('a later signIn reuses the worker\'s session: home, signed in, without the sign-in page', async ({ page, signIn, browser }) => {
+  await signIn(page); // the real flow, unless this worker signed in before
+  const fresh = await browser.newContext();
+  try {
+    const other = await fresh.newPage();
+    const visited: string[] = [];
+    other.on('request', (request) => visited.push(new URL(request.url()).pathname));
+    await signIn(other);
+    expect(new URL(other.url()).pathname).toBe('/');
+    expect(visited).not.toContain('/authorize');
+    expect(visited).not.toContain('/callback');
+    expect(await other.evaluate(() => localStorage.getItem('ACCESS_TOKEN'))).toBe(await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN')));
+    // Signed in for real: home shows the provider's data.
+    await expect(other.locator('[aria-label^="Tranding Songs"] [data-track-id]').first()).toBeVisible();
+  } finally {
+    await fresh.close();
+  }
 });
 
 // The harness checking itself: these must fail when the browser reports a problem,
