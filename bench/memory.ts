@@ -14,6 +14,7 @@ import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/helpers/chromium';
+import { switchInApp } from '../tests/e2e/helpers/in-app';
 import { signInThroughProvider } from '../tests/e2e/helpers/sign-in';
 import { startBenchStack } from './lib/bench-stack';
 
@@ -36,15 +37,7 @@ async function heapMb(cdp: CDPSession, label: string): Promise<number> {
 
 /** An in-app move: a click on a link to `path`, as a person makes it; resolves when the new page has loaded and settled. */
 async function switchTo(page: Page, path: string): Promise<void> {
-  await page.evaluate(async (href) => {
-    const loaded = new Promise((resolve) => document.addEventListener('astro:page-load', resolve, { once: true }));
-    const link = document.createElement('a');
-    link.href = href;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    await loaded;
-  }, path);
+  await switchInApp(page, path);
   await page.waitForLoadState('networkidle').catch(() => undefined);
 }
 

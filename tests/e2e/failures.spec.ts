@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { countProviderRequests, providerGet, searchCatalogue } from './helpers/catalogue';
 import { expect, test, type SandboxControl } from './fixtures';
+import { followLink } from './helpers/in-app';
 
 // SPEC §8's request-error table where users meet it: one test per row, each failure
 // scripted through the sandbox's fault injection while a signed-in user is on an album
@@ -45,17 +46,6 @@ async function twoAlbums(page: Page, signIn: (page: Page) => Promise<void>, sand
 }
 
 const albumPath = (album: CatalogueAlbum) => `^/v1/albums/${album.id}$`;
-
-/** Follows a link the way a user's click would, so Astro's ClientRouter navigates in place. */
-async function followLink(page: Page, href: string): Promise<void> {
-  await page.evaluate((target) => {
-    const link = document.createElement('a');
-    link.href = target;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  }, href);
-}
 
 test.describe('SPEC §8 request errors on an album page', () => {
   // The catalogue is one mapper and one toast area on every screen size; each of these

@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { switchInApp } from './helpers/in-app';
 
 // The app shell of SPEC §2 on the wide (desktop) and narrow (mobile) projects.
 
@@ -228,16 +229,7 @@ test('in-app page switches leave no old page in memory', async ({ page, signIn }
     await cdp.send('HeapProfiler.collectGarbage');
     return (await cdp.send('Memory.getDOMCounters')).nodes;
   };
-  const switchTo = (path: string) =>
-    page.evaluate(async (href) => {
-      const loaded = new Promise((resolve) => document.addEventListener('astro:page-load', resolve, { once: true }));
-      const link = document.createElement('a');
-      link.href = href;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      await loaded;
-    }, path);
+  const switchTo = (path: string) => switchInApp(page, path);
   // Pages without data: what stays is the shell's doing, not a store's memory of data.
   // The first switches load the lazy parts (the card's view on /player) once.
   const pages = ['/notification', '/player'];
