@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Playlist } from '../../api/types';
 import { Dialog } from '../../components/browse/Dialog';
 import {
@@ -40,55 +40,35 @@ export function PlaylistEditDialog({ playlist, onClose }: { playlist: Playlist; 
           save();
         }}
       >
-        <label className="playlist-edit__field">
-          <span className="playlist-edit__label">
-            Name
-            <span className={`playlist-edit__count${live.name && name !== '' ? ' is-over' : ''}`} aria-live="polite">
-              {characterCount(name)}/{PLAYLIST_NAME_MAX}
-            </span>
-          </span>
-          <input
-            name="name"
-            value={name}
-            autoFocus
-            aria-invalid={problems.name ? true : undefined}
-            aria-describedby={problems.name ? 'playlist-name-problem' : undefined}
-            onChange={(event) => {
-              setName(event.target.value);
-              setProblems({});
-            }}
-          />
-        </label>
-        {problems.name ? (
-          <p className="playlist-edit__problem" id="playlist-name-problem" role="alert">
-            {problems.name}
-          </p>
-        ) : null}
-        <label className="playlist-edit__field">
-          <span className="playlist-edit__label">
-            Description
-            <span className={`playlist-edit__count${live.description ? ' is-over' : ''}`} aria-live="polite">
-              {characterCount(description)}/{PLAYLIST_DESCRIPTION_MAX}
-            </span>
-          </span>
-          <textarea
-            name="description"
-            rows={4}
-            value={description}
-            placeholder="Add an optional description"
-            aria-invalid={problems.description ? true : undefined}
-            aria-describedby={problems.description ? 'playlist-description-problem' : undefined}
-            onChange={(event) => {
-              setDescription(event.target.value);
-              setProblems({});
-            }}
-          />
-        </label>
-        {problems.description ? (
-          <p className="playlist-edit__problem" id="playlist-description-problem" role="alert">
-            {problems.description}
-          </p>
-        ) : null}
+        <CountedField label="Name" id="playlist-name" value={name} max={PLAYLIST_NAME_MAX} over={!!live.name && name !== ''} problem={problems.name}>
+          {(described) => (
+            <input
+              name="name"
+              value={name}
+              autoFocus
+              {...described}
+              onChange={(event) => {
+                setName(event.target.value);
+                setProblems({});
+              }}
+            />
+          )}
+        </CountedField>
+        <CountedField label="Description" id="playlist-description" value={description} max={PLAYLIST_DESCRIPTION_MAX} over={!!live.description} problem={problems.description}>
+          {(described) => (
+            <textarea
+              name="description"
+              rows={4}
+              value={description}
+              placeholder="Add an optional description"
+              {...described}
+              onChange={(event) => {
+                setDescription(event.target.value);
+                setProblems({});
+              }}
+            />
+          )}
+        </CountedField>
         <div className="playlist-dialog__actions">
           <button type="button" className="button button--ghost" onClick={onClose}>
             Cancel
@@ -99,5 +79,41 @@ export function PlaylistEditDialog({ playlist, onClose }: { playlist: Playlist; 
         </div>
       </form>
     </Dialog>
+  );
+}
+
+interface CountedFieldProps {
+  label: string;
+  /** Names the field's problem message, for aria-describedby. */
+  id: string;
+  value: string;
+  max: number;
+  /** The count shows the limit passed, as the user types. */
+  over: boolean;
+  problem?: string;
+  /** The control, given the attributes that tie it to its problem. */
+  children: (described: { 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+}
+
+/** One field of the dialog: its label with the character count, the control, and the problem found on save. */
+function CountedField({ label, id, value, max, over, problem, children }: CountedFieldProps) {
+  const problemId = `${id}-problem`;
+  return (
+    <>
+      <label className="playlist-edit__field">
+        <span className="playlist-edit__label">
+          {label}
+          <span className={`playlist-edit__count${over ? ' is-over' : ''}`} aria-live="polite">
+            {characterCount(value)}/{max}
+          </span>
+        </span>
+        {children(problem ? { 'aria-invalid': true, 'aria-describedby': problemId } : {})}
+      </label>
+      {problem ? (
+        <p className="playlist-edit__problem" id={problemId} role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </>
   );
 }
