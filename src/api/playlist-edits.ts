@@ -1,6 +1,6 @@
 import { callApi } from './client';
 import { ApiError, statusOf } from './errors';
-import { list, toPlaylist, toPlaylistEntry } from './normalize';
+import { list, record, toPlaylist, toPlaylistEntry } from './normalize';
 import type { Playlist } from './types';
 
 // Refusals the playlist store turns into its own state (a rollback with a toast, or "sign in
@@ -20,7 +20,7 @@ export function isScopeMissing(error: unknown): boolean {
 const path = (id: string, rest = '') => `playlists/${encodeURIComponent(id)}${rest}`;
 
 function snapshotOf(body: unknown): string {
-  const value = (body as { snapshot_id?: unknown } | null)?.snapshot_id;
+  const value = record(body).snapshot_id;
   return typeof value === 'string' ? value : '';
 }
 
@@ -56,13 +56,13 @@ export async function removePlaylistFromLibrary(id: string): Promise<void> {
 export async function getPlaylistTrackIds(id: string): Promise<string[]> {
   const ids: string[] = [];
   for (let offset = 0; offset < 2000; offset += 50) {
-    const body = await callApi({ path: path(id, '/items'), query: { limit: 50, offset }, name: `playlist-ids-${id}`, quietStatuses: QUIET });
-    const items = list((body as { items?: unknown } | null)?.items);
+    const body = record(await callApi({ path: path(id, '/items'), query: { limit: 50, offset }, name: `playlist-ids-${id}`, quietStatuses: QUIET }));
+    const items = list(body.items);
     for (const item of items) {
       const entry = toPlaylistEntry(item);
       if (entry) ids.push(entry.track.id);
     }
-    const total = (body as { total?: unknown } | null)?.total;
+    const total = body.total;
     if (items.length < 50 || typeof total !== 'number' || offset + 50 >= total) break;
   }
   return ids;

@@ -1,5 +1,5 @@
 import type { Track } from '../api/types';
-import { $player, nextTrack, previousTrack, seekToSecond, togglePlay } from '../stores/player';
+import { $player, isSounding, nextTrack, previousTrack, seekToSecond, togglePlay } from '../stores/player';
 
 const ACTIONS = ['play', 'pause', 'nexttrack', 'previoustrack', 'seekto'] as const;
 
@@ -19,7 +19,7 @@ function metadataOf(track: Track): MediaMetadata {
 export function startMediaSession(): () => void {
   if (typeof navigator === 'undefined' || !('mediaSession' in navigator)) return () => undefined;
   const session = navigator.mediaSession;
-  const isPlaying = () => $player.get().playback?.isPlaying === true && !$player.get().autoplayBlocked;
+  const isPlaying = () => isSounding($player.get());
   // Play and pause keys say what they want; togglePlay would invert a stale state.
   session.setActionHandler('play', () => void (isPlaying() ? undefined : togglePlay()));
   session.setActionHandler('pause', () => void (isPlaying() ? togglePlay() : undefined));

@@ -2,6 +2,7 @@ import { map, onMount, type MapStore } from 'nanostores';
 import { isCanceled, isUnavailable, statusOf } from '../api/errors';
 import type { LibraryKind } from '../api/library';
 import type { Page } from '../api/types';
+import { createAnswerGuard } from '../lib/answer-guard';
 import { DEFAULT_BACKGROUND, randomPaletteColor } from '../lib/colors';
 import { createAreaMemory } from './area-memory';
 import { checkLibrary } from './library';
@@ -94,8 +95,8 @@ interface Snapshot<T, S extends Record<string, unknown>> {
 /**
  * The one implementation of SPEC §4's detail-page rules, the sibling of the
  * paged-list factory: reset on entry, the entity first and then its sections
- * and lists, a new background per load, one stale-answer guard (a generation
- * number: an answer for an area already left or reloaded is dropped), and a
+ * and lists, a new background per load, one stale-answer guard (lib/answer-guard.ts:
+ * an answer for an area already left or reloaded is dropped), and a
  * failed section hiding itself. What the user last saw is kept by id, so going
  * back paints at once.
  */
@@ -115,7 +116,7 @@ export function createDetailArea<T, S extends Record<string, unknown> = Record<s
   });
   const $state = map<DetailState<T, S>>(initial());
   const memory = createAreaMemory<Snapshot<T, S>>();
-  let generation = 0;
+  const answers = createAnswerGuard();
 
   const listSpecs = (spec.lists ?? {}) as Record<string, AreaListSpec<T, unknown>>;
   const lists = Object.fromEntries(
@@ -138,33 +139,33 @@ export function createDetailArea<T, S extends Record<string, unknown> = Record<s
     setSection(key, { status: 'loading', items: [] });
     try {
       const items = await spec.sections![key](id, data);
-      if (mine === generation) setSection(key, { status: 'ready', items });
+      if (answers.isCurrent(mine)) setSection(key, { status: 'ready', items });
     } catch (error) {
-      if (mine !== generation || isCanceled(error)) return;
+      if (!answers.isCurrent(mine) || isCanceled(error)) return;
       if (!isUnavailable(error)) console.error(`Section ${String(key)} failed to load`, error);
       setSection(key, { status: 'hidden', items: [] });
     }
   }
 
   function empty(): void {
-    generation++;
+    answers.forget();
     $state.set(initial());
     for (const [, list] of allLists()) list.reset();
   }
 
   async function load(id: string): Promise<void> {
     empty();
-    const mine = generation;
+    const mine = answers.current();
     $state.set({ ...initial(), id, loading: true, background: randomPaletteColor(spec.random) });
     let data: T;
     try {
       data = await withTopLoading(spec.load(id));
     } catch (error) {
-      if (mine !== generation || isCanceled(error)) return;
+      if (!answers.isCurrent(mine) || isCanceled(error)) return;
       $state.set({ ...$state.get(), loading: false, ...(isUnavailable(error) ? { unavailable: true } : { error }) });
       return;
     }
-    if (mine !== generation) return;
+    if (!answers.isCurrent(mine)) return;
     $state.set({ ...$state.get(), loading: false, data });
     await Promise.all([
       ...sectionKeys.map((key) => loadSection(mine, key, id, data)),

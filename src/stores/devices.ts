@@ -2,6 +2,7 @@ import { computed, map, onMount } from 'nanostores';
 import * as devicesApi from '../api/devices';
 import { isCanceled, statusOf } from '../api/errors';
 import type { Device } from '../api/types';
+import { createAnswerGuard } from '../lib/answer-guard';
 import { playerClock } from '../lib/clock';
 import { $player, activateAudio, notePlaybackChange, refreshPlayback, storedDeviceId } from './player';
 import { showToast } from './toasts';
@@ -30,17 +31,17 @@ export const $otherDevice = computed($player, (player) => {
   return device && device.id !== (player.deviceId ?? storedDeviceId()) ? device : null;
 });
 
-let asked = 0;
+const answers = createAnswerGuard();
 
 /** Reads the device list; an older answer arriving late is dropped. */
 export async function loadDevices(): Promise<void> {
-  const version = ++asked;
+  const mine = answers.ask();
   $devices.set({ ...$devices.get(), loading: true, failed: false });
   try {
     const list = await devicesApi.getDevices();
-    if (version === asked) $devices.set({ ...$devices.get(), list, loading: false });
+    if (answers.isCurrent(mine)) $devices.set({ ...$devices.get(), list, loading: false });
   } catch (error) {
-    if (version !== asked) return;
+    if (!answers.isCurrent(mine)) return;
     $devices.set({ ...$devices.get(), loading: false, failed: !isCanceled(error) });
   }
 }

@@ -85,6 +85,14 @@ function changeListed(id: string, change: (playlist: Playlist) => Playlist | nul
   };
 }
 
+/** Lists a playlist just made first, wherever the user's playlists are listed. */
+function listNewPlaylist(playlist: Playlist, own: Playlist[]): void {
+  $ownPlaylists.set([playlist, ...($ownPlaylists.get() ?? own)]);
+  const library = myPlaylistsList.$state.get();
+  if (library.loaded) myPlaylistsList.$state.setKey('list', [playlist, ...library.list]);
+  myPlaylistsMemory.forget();
+}
+
 /** Create Playlist: makes "My Playlist #N" at once and opens it. */
 export async function createAndOpenPlaylist(): Promise<void> {
   if ($creatingPlaylist.get()) return;
@@ -92,10 +100,7 @@ export async function createAndOpenPlaylist(): Promise<void> {
   try {
     const own = await loadOwnPlaylists();
     const playlist = await createPlaylist(nextPlaylistName(own.length));
-    $ownPlaylists.set([playlist, ...($ownPlaylists.get() ?? own)]);
-    const library = myPlaylistsList.$state.get();
-    if (library.loaded) myPlaylistsList.$state.setKey('list', [playlist, ...library.list]);
-    myPlaylistsMemory.forget();
+    listNewPlaylist(playlist, own);
     navigateTo(`/playlist/${encodeURIComponent(playlist.id)}`);
   } catch (error) {
     refused(error, 'Could not create a playlist');
@@ -122,9 +127,7 @@ export async function addToNewPlaylist(track: Track): Promise<void> {
   try {
     const playlist = await createPlaylist(nextPlaylistName(own.length));
     await addPlaylistItems(playlist.id, [track.uri]);
-    const made = { ...playlist, totalTracks: 1 };
-    $ownPlaylists.set([made, ...($ownPlaylists.get() ?? own)]);
-    myPlaylistsMemory.forget();
+    listNewPlaylist({ ...playlist, totalTracks: 1 }, own);
     showToast(`Added to ${playlist.name}`, 'success');
     navigateTo(`/playlist/${encodeURIComponent(playlist.id)}`);
   } catch (error) {

@@ -4,6 +4,7 @@ import { isCanceled, isUnavailable, UNAVAILABLE_MESSAGE } from '../api/errors';
 /** DESIGN §2: what a page says where the provider does not offer something to this app. */
 export const NOT_AVAILABLE_MESSAGE = UNAVAILABLE_MESSAGE;
 import type { Page } from '../api/types';
+import { createAnswerGuard } from '../lib/answer-guard';
 
 /** SPEC §4: has-more is forced false once the loaded page's offset reaches 80. */
 export const PAGING_OFFSET_CAP = 80;
@@ -47,15 +48,15 @@ function initialState<T>(): PagedListState<T> {
  */
 export function createPagedList<T>(load: PageLoader<T>, limit = 20): PagedList<T> {
   const $state = map<PagedListState<T>>(initialState<T>());
-  // Each reset starts a new generation; an answer from an older one is stale.
-  let generation = 0;
+  // Each load and each reset stales the answers to every load before it.
+  const answers = createAnswerGuard();
 
   async function loadAt(offset: number): Promise<void> {
-    const mine = ++generation;
+    const mine = answers.ask();
     $state.set({ ...$state.get(), loading: true, error: null });
     try {
       const page = await load(offset, limit);
-      if (mine !== generation) return;
+      if (!answers.isCurrent(mine)) return;
       // The provider may answer a smaller page than asked (development mode's limit 10).
       const pageLimit = page.limit > 0 ? page.limit : limit;
       const previous = offset === 0 ? [] : $state.get().list;
@@ -68,7 +69,7 @@ export function createPagedList<T>(load: PageLoader<T>, limit = 20): PagedList<T
         loaded: true,
       });
     } catch (error) {
-      if (mine !== generation) return;
+      if (!answers.isCurrent(mine)) return;
       // A cancelled load was replaced by a newer one of the same name, which owns the state now.
       if (isCanceled(error)) return;
       $state.set({ ...$state.get(), loading: false, error });
@@ -84,11 +85,11 @@ export function createPagedList<T>(load: PageLoader<T>, limit = 20): PagedList<T
       await loadAt(state.offset);
     },
     reset: () => {
-      generation++;
+      answers.forget();
       $state.set(initialState<T>());
     },
     restore: (state) => {
-      generation++;
+      answers.forget();
       $state.set({ ...state, loading: false });
     },
   };

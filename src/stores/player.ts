@@ -53,6 +53,11 @@ const initial = (device: DeviceStatus = 'offline', volumePercent = INITIAL_VOLUM
 /** The player card's state: SPEC §3's currentPlayingTrack and isPlaybackLoading, the playback, like, progress and device. */
 export const $player = map<PlayerState>(initial());
 
+/** Whether the music is heard: the provider says it plays and the browser let the sound start. */
+export function isSounding(player: Pick<PlayerState, 'playback' | 'autoplayBlocked'>): boolean {
+  return player.playback?.isPlaying === true && !player.autoplayBlocked;
+}
+
 /** The sheet listing the keyboard shortcuts ('?') is open. */
 export const $shortcutsSheet = atom(false);
 
@@ -226,8 +231,9 @@ async function command(what: string, run: (deviceId: string | undefined) => Prom
  * previous follow it); otherwise it plays the current track uri.
  */
 export function togglePlay(): Promise<void> {
-  const { playback, currentPlayingTrack, progressSeconds, autoplayBlocked } = $player.get();
-  if (playback?.isPlaying && !autoplayBlocked) {
+  const player = $player.get();
+  const { playback, currentPlayingTrack, progressSeconds } = player;
+  if (isSounding(player)) {
     return command('pause', async (deviceId) => {
       await playerApi.pausePlayback(deviceId);
       notePlaybackChange();

@@ -5,6 +5,7 @@ import type { Track } from '../api/types';
 import { $playingTrackId } from './now-playing';
 import { targetDeviceId } from './player';
 import { showToast } from './toasts';
+import { createAnswerGuard } from '../lib/answer-guard';
 
 /** Said when a track is added to the queue with nothing playing (the provider's 404 NO_ACTIVE_DEVICE). */
 export const START_PLAYBACK_FIRST = 'Start playback first';
@@ -25,18 +26,18 @@ export interface QueueState {
 /** The queue panel: GET me/player/queue's Now playing and Next up. */
 export const $queue = map<QueueState>({ open: false, loading: false, failed: false, loaded: false, nowPlaying: null, nextUp: [] });
 
-let asked = 0;
+const answers = createAnswerGuard();
 
-/** Reads the queue again; an older answer arriving after a newer question is dropped (paged-list.ts's guard). */
+/** Reads the queue again; an older answer arriving after a newer question is dropped. */
 export async function refreshQueue(): Promise<void> {
-  const version = ++asked;
+  const mine = answers.ask();
   $queue.set({ ...$queue.get(), loading: true, failed: false });
   try {
     const answer = await queueApi.getQueue();
-    if (version !== asked) return;
+    if (!answers.isCurrent(mine)) return;
     $queue.set({ ...$queue.get(), loading: false, loaded: true, nowPlaying: answer.currentlyPlaying, nextUp: answer.queue });
   } catch (error) {
-    if (version !== asked) return;
+    if (!answers.isCurrent(mine)) return;
     $queue.set({ ...$queue.get(), loading: false, failed: !isCanceled(error) });
   }
 }

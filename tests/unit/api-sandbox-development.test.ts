@@ -3,7 +3,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getArtist, getArtistAlbums, getArtistTopTracks, getRelatedArtists } from '../../src/api/artists';
 import { getCategories, getNewReleases } from '../../src/api/browse';
-import { resetClient } from '../../src/api/client';
 import { isUnavailable } from '../../src/api/errors';
 import { addToLibrary, isInLibrary, removeFromLibrary } from '../../src/api/library';
 import { getMe } from '../../src/api/me';
@@ -16,8 +15,7 @@ import { isListUnavailable } from '../../src/stores/paged-list';
 import { $playlist, playlistArea, playlistTracks } from '../../src/stores/playlist';
 import { $user, userArea } from '../../src/stores/user';
 import { $session } from '../../src/stores/session';
-import { recordNavigation } from './helpers/provider';
-import { signInToSandbox, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
+import { type RunningSandbox, startSignedIn } from './helpers/sandbox';
 
 let running: RunningSandbox;
 let visits: { path: string; replace: boolean }[];
@@ -27,11 +25,7 @@ async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
 }
 
 beforeAll(async () => {
-  useBrowserStorage();
-  running = await startSandbox('development');
-  visits = recordNavigation();
-  resetClient();
-  await signInToSandbox(running.base);
+  ({ running, visits } = await startSignedIn('development'));
 }, 120_000);
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { clientTiming, resetClient } from '../../src/api/client';
+import { clientTiming } from '../../src/api/client';
 import { search } from '../../src/api/search';
 import { $album, albumArea, albumTracks } from '../../src/stores/album';
 import { $artist, artistAlbums, artistArea, isVerified } from '../../src/stores/artist';
@@ -12,18 +12,13 @@ import { $myProfile, $profile, profileArea } from '../../src/stores/profile';
 import { $search, clearSearch, loadSeeAll, queryFromText, runSearch, seeAllList } from '../../src/stores/search';
 import { $user, userArea, userPlaylists } from '../../src/stores/user';
 import { $session } from '../../src/stores/session';
-import { recordNavigation } from './helpers/provider';
-import { addFault, signInToSandbox, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
+import { addFault, type RunningSandbox, startSignedIn } from './helpers/sandbox';
 
 let running: RunningSandbox;
 
 beforeAll(async () => {
-  useBrowserStorage();
-  recordNavigation();
-  resetClient();
+  ({ running } = await startSignedIn());
   clientTiming.retryDelayMs = 10;
-  running = await startSandbox('extended');
-  await signInToSandbox(running.base);
 }, 120_000);
 
 afterAll(async () => {

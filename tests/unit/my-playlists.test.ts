@@ -4,7 +4,6 @@
 // rename, remove from the library; a refusal rolls back with a toast; a session without the
 // playlist-modify scopes is asked to sign in again.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resetClient } from '../../src/api/client';
 import type { Track } from '../../src/api/types';
 import { LOGIN_SCOPES } from '../../src/config/provider';
 import { prepareLogin } from '../../src/lib/pkce';
@@ -25,8 +24,8 @@ import {
 } from '../../src/stores/my-playlists';
 import { $playlist, playlistArea, playlistTracks } from '../../src/stores/playlist';
 import { $toasts } from '../../src/stores/toasts';
-import { recordNavigation, useProvider } from './helpers/provider';
-import { addFault, signInAsGuest, signInToSandbox, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
+import { useProvider } from './helpers/provider';
+import { addFault, signInAsGuest, type RunningSandbox, startSignedIn } from './helpers/sandbox';
 
 let running: RunningSandbox;
 let visits: { path: string; replace: boolean }[];
@@ -36,11 +35,7 @@ const titles = () => playlistTracks.$state.get().list.map((entry) => entry.track
 const toastTexts = () => $toasts.get().map((toast) => toast.message);
 
 beforeAll(async () => {
-  useBrowserStorage();
-  visits = recordNavigation();
-  resetClient();
-  running = await startSandbox();
-  await signInToSandbox(running.base);
+  ({ running, visits } = await startSignedIn());
   const rows = running.sandbox.db.prepare("SELECT id, name, duration_ms FROM tracks WHERE name <> '' ORDER BY id LIMIT 3").all() as {
     id: string; name: string; duration_ms: number;
   }[];

@@ -1,7 +1,6 @@
 // @vitest-environment node
 // Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetClient } from '../../src/api/client';
 import { search } from '../../src/api/search';
 import type { Playback, Track } from '../../src/api/types';
 import { writeStored } from '../../src/lib/storage';
@@ -28,9 +27,8 @@ import {
 import { $session } from '../../src/stores/session';
 import { $toasts } from '../../src/stores/toasts';
 import { $ui, closePremiumPrompt } from '../../src/stores/ui';
-import { recordNavigation } from './helpers/provider';
 import { connectDevice as connectSdkDevice } from '../../sandbox/tests/harness';
-import { addFault, signInToSandbox, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
+import { addFault, type RunningSandbox, startSignedIn } from './helpers/sandbox';
 
 /** A clock moved by hand: `advance(ms)` runs every timer due by then, in order. */
 function manualClock(): PlayerClock & { advance(ms: number): void; waiting(): number } {
@@ -94,11 +92,7 @@ const playing = (track: Track): Playback => ({
 
 beforeAll(async () => {
   setPlayerClock(clock);
-  useBrowserStorage();
-  recordNavigation();
-  resetClient();
-  running = await startSandbox('extended');
-  await signInToSandbox(running.base);
+  ({ running } = await startSignedIn());
   tracks = (await search('a', ['track'])).tracks.items.slice(0, 3);
 }, 120_000);
 

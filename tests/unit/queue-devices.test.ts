@@ -1,7 +1,6 @@
 // @vitest-environment node
 // Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resetClient } from '../../src/api/client';
 import { search } from '../../src/api/search';
 import type { Track } from '../../src/api/types';
 import { writeStored } from '../../src/lib/storage';
@@ -11,8 +10,7 @@ import { $queue, ADDED_TO_QUEUE, addTrackToQueue, refreshQueue, START_PLAYBACK_F
 import { $session } from '../../src/stores/session';
 import { $toasts } from '../../src/stores/toasts';
 import { connectDevice } from '../../sandbox/tests/harness';
-import { recordNavigation } from './helpers/provider';
-import { addFault, signInToSandbox, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
+import { addFault, type RunningSandbox, startSignedIn } from './helpers/sandbox';
 
 /** The queue and device stores against a real sandbox, with two SDK devices as two tabs would be. */
 
@@ -28,11 +26,7 @@ async function provider(): Promise<{ is_playing: boolean; item: { id: string }; 
 }
 
 beforeAll(async () => {
-  useBrowserStorage();
-  recordNavigation();
-  resetClient();
-  running = await startSandbox('extended');
-  await signInToSandbox(running.base);
+  ({ running } = await startSignedIn());
   tracks = (await search('a', ['track'])).tracks.items.slice(0, 4);
   here = await connectDevice(running.url, $session.get()!.accessToken, 'My Music');
   there = await connectDevice(running.url, $session.get()!.accessToken, 'Kitchen');

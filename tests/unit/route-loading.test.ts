@@ -1,23 +1,17 @@
 // @vitest-environment node
 // Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resetClient } from '../../src/api/client';
 import { search } from '../../src/api/search';
 import { $album } from '../../src/stores/album';
 import { $search } from '../../src/stores/search';
 import { savedTracksList } from '../../src/stores/library';
 import { syncRoute } from '../../src/stores/route';
-import { recordNavigation } from './helpers/provider';
-import { signInToSandbox, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
+import { type RunningSandbox, startSignedIn } from './helpers/sandbox';
 
 let running: RunningSandbox;
 
 beforeAll(async () => {
-  useBrowserStorage();
-  recordNavigation();
-  resetClient();
-  running = await startSandbox('extended');
-  await signInToSandbox(running.base);
+  ({ running } = await startSignedIn());
 }, 120_000);
 
 afterAll(async () => {

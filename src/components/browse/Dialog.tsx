@@ -23,3 +23,46 @@ export function Dialog({ title, id, onClose, children, className = '' }: { title
     </div>
   );
 }
+
+interface Choice {
+  label: string;
+  onClick: () => void;
+}
+
+/**
+ * A question with two answers: `cancel` (the quiet button) and `confirm` (the strong one).
+ * `focus` says which one has focus when it opens: the safer answer where the other loses something.
+ */
+export function ConfirmDialog({
+  title,
+  id,
+  onClose,
+  children,
+  cancel,
+  confirm,
+  focus,
+  className = '',
+}: {
+  title: string;
+  id: string;
+  onClose: () => void;
+  children: ReactNode;
+  cancel: Choice;
+  confirm: Choice;
+  focus: 'cancel' | 'confirm';
+  className?: string;
+}) {
+  return (
+    <Dialog title={title} id={id} onClose={onClose} className={className}>
+      <p>{children}</p>
+      <div className="dialog__actions">
+        <button type="button" className="button button--ghost" onClick={cancel.onClick} autoFocus={focus === 'cancel'}>
+          {cancel.label}
+        </button>
+        <button type="button" className="button" onClick={confirm.onClick} autoFocus={focus === 'confirm'}>
+          {confirm.label}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

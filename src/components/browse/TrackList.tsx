@@ -14,7 +14,7 @@ interface TrackListProps {
   addedAt?: readonly (string | null)[];
   label: string;
   /** The album or playlist page the list is on, for the rows' menus. */
-  menuContext?: Omit<TrackMenuContext, 'position'>;
+  menuContext?: TrackMenuContext;
 }
 
 /** A list of track rows; a click plays the list from that track (SPEC §2, DESIGN §6). */
@@ -30,7 +30,7 @@ export function TrackList({ tracks, contextUri, numbered = true, showCover = tru
             showAlbum={showAlbum}
             addedAt={addedAt ? (addedAt[index] ?? null) : undefined}
             onPlay={() => playFrom(tracks, index, contextUri)}
-            menuContext={{ ...menuContext, position: index }}
+            menuContext={menuContext}
           />
         </div>
       ))}

@@ -9,9 +9,8 @@ import type { IconName } from '../icon-paths';
 export interface TrackMenuContext {
   /** The album page the row is on: "Go to album" would go nowhere. */
   albumId?: string;
-  /** The playlist page the row is on, and the row's place in it. */
+  /** The playlist page the row is on (removal takes every entry of the track, as the provider does). */
   playlistId?: string;
-  position?: number;
 }
 
 /** One action of a track row's "More" menu. */

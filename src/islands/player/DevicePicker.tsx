@@ -1,7 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import { $devices, toggleDevicePicker, transferTo } from '../../stores/devices';
 import { $player } from '../../stores/player';
+import { useEscapeKey } from '../../components/use-escape-key';
+
+const closeDevicePicker = () => toggleDevicePicker(false);
 
 /**
  * The card's device picker: GET me/player/devices with the active one marked;
@@ -12,14 +14,7 @@ export function DevicePicker() {
   const player = useStore($player);
   const ownId = player.deviceId;
   const activeState = player.playback?.isPlaying ? ' · Playing' : ' · Paused';
-  useEffect(() => {
-    if (!devices.open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') toggleDevicePicker(false);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [devices.open]);
+  useEscapeKey(devices.open, closeDevicePicker);
   if (!devices.open) return null;
   return (
     <div className="device-picker" role="dialog" aria-label="Devices" aria-busy={devices.loading}>

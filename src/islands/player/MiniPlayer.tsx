@@ -2,17 +2,16 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from '../../components/Icon';
-import { $player, nextTrack, previousTrack, togglePlay } from '../../stores/player';
+import { $player, isSounding } from '../../stores/player';
 import { $theme } from '../../stores/theme';
 import { LikeButton } from './LikeButton';
+import { TransportButtons } from './PlayerControls';
 import { PlayerCover } from './PlayerCover';
 
 /** What the mini-player shows: cover, track, artists, like, previous, play/pause, next; it reads the same stores as the card. */
 function MiniPlayerView({ onClose }: { onClose: () => void }) {
   const player = useStore($player);
   const track = player.currentPlayingTrack;
-  const playing = player.playback?.isPlaying === true && !player.autoplayBlocked;
-  const disallows = player.playback?.disallows;
   return (
     <main className="mini-player" aria-label="Mini player">
       <PlayerCover track={track} />
@@ -22,15 +21,7 @@ function MiniPlayerView({ onClose }: { onClose: () => void }) {
       </div>
       <div className="mini-player__controls">
         <LikeButton trackId={track?.id ?? null} />
-        <button type="button" className="icon-button" aria-label="Previous" disabled={!player.playback || disallows?.skippingPrev === true} onClick={() => void previousTrack()}>
-          <Icon name="previous" />
-        </button>
-        <button type="button" className="icon-button player-card__play" aria-label={playing ? 'Pause' : 'Play'} disabled={!track} onClick={() => void togglePlay()}>
-          <Icon name={playing ? 'pause' : 'play'} size={24} />
-        </button>
-        <button type="button" className="icon-button" aria-label="Next" disabled={!player.playback || disallows?.skippingNext === true} onClick={() => void nextTrack()}>
-          <Icon name="next" />
-        </button>
+        <TransportButtons playback={player.playback} playing={isSounding(player)} hasTrack={track !== null} />
         <button type="button" className="icon-button" aria-label="Back to the player card" onClick={onClose}>
           <Icon name="close" size={18} />
         </button>

@@ -15,7 +15,7 @@ import { useMiniPlayer } from './use-mini-player';
 
 // Every app route hydrates this island, but its views are needed only once something
 // plays or a panel opens: each is its own chunk, fetched the first time it shows
-// (the budget of 110 KB of JavaScript per route, issue 22). The SDK device, the
+// (the budget of 110 KB of JavaScript per route, BENCHMARKS.md). The SDK device, the
 // Media Session and the shortcuts start at once (startPlayerServices).
 const PlayerCardBody = lazy(() => import('./PlayerCardBody').then((module) => ({ default: module.PlayerCardBody })));
 const QueuePanel = lazy(() => import('./QueuePanel').then((module) => ({ default: module.QueuePanel })));

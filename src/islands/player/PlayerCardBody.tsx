@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, type HTMLAttributes, type RefObject } from 'react';
 import { Icon } from '../../components/Icon';
 import { $devices, $otherDevice, toggleDevicePicker } from '../../stores/devices';
-import { $player, closePlayer } from '../../stores/player';
+import { $player, closePlayer, isSounding } from '../../stores/player';
 import { $queue, toggleQueue } from '../../stores/queue';
 import { $route } from '../../stores/route';
 import { AddToPlaylistButton } from '../playlists/AddToPlaylistButton';
@@ -43,7 +43,7 @@ export function PlayerCardBody({ card, offset, handle, miniSupported, openMini }
   }, [route, card]);
 
   const { currentPlayingTrack: track, playback, isPlaybackLoading, device } = player;
-  const playing = playback?.isPlaying === true && !player.autoplayBlocked;
+  const playing = isSounding(player);
   const status =
     device === 'reconnecting'
       ? 'Reconnecting…'

@@ -2,25 +2,18 @@ import type { Playback } from '../../api/types';
 import { cycleRepeat, nextTrack, previousTrack, togglePlay, toggleShuffle } from '../../stores/player';
 import { Icon } from '../../components/Icon';
 
-const REPEAT_LABEL = { off: 'Repeat: off', context: 'Repeat: all', track: 'Repeat: one' } as const;
+interface TransportProps {
+  playback: Playback | null;
+  /** The sound is heard (isSounding): the middle button pauses. */
+  playing: boolean;
+  hasTrack: boolean;
+}
 
-/** Shuffle, previous, play/pause, next and repeat (off → context → track → off). */
-export function PlayerControls({ playback, playing, hasTrack }: { playback: Playback | null; playing: boolean; hasTrack: boolean }) {
-  const repeat = playback?.repeatState ?? 'off';
-  const shuffle = playback?.shuffleState ?? false;
+/** Previous, play/pause and next: the middle of the card's controls, and the mini-player's. */
+export function TransportButtons({ playback, playing, hasTrack }: TransportProps) {
   const disallows = playback?.disallows;
   return (
-    <div className="player-card__controls">
-      <button
-        type="button"
-        className={`icon-button player-card__toggle${shuffle ? ' is-on' : ''}`}
-        aria-label="Shuffle"
-        aria-pressed={shuffle}
-        disabled={!playback}
-        onClick={() => void toggleShuffle()}
-      >
-        <Icon name="shuffle" />
-      </button>
+    <>
       <button
         type="button"
         className="icon-button"
@@ -48,6 +41,29 @@ export function PlayerControls({ playback, playing, hasTrack }: { playback: Play
       >
         <Icon name="next" />
       </button>
+    </>
+  );
+}
+
+const REPEAT_LABEL = { off: 'Repeat: off', context: 'Repeat: all', track: 'Repeat: one' } as const;
+
+/** Shuffle, previous, play/pause, next and repeat (off → context → track → off). */
+export function PlayerControls({ playback, playing, hasTrack }: TransportProps) {
+  const repeat = playback?.repeatState ?? 'off';
+  const shuffle = playback?.shuffleState ?? false;
+  return (
+    <div className="player-card__controls">
+      <button
+        type="button"
+        className={`icon-button player-card__toggle${shuffle ? ' is-on' : ''}`}
+        aria-label="Shuffle"
+        aria-pressed={shuffle}
+        disabled={!playback}
+        onClick={() => void toggleShuffle()}
+      >
+        <Icon name="shuffle" />
+      </button>
+      <TransportButtons playback={playback} playing={playing} hasTrack={hasTrack} />
       <button
         type="button"
         className={`icon-button player-card__toggle${repeat !== 'off' ? ' is-on' : ''}`}

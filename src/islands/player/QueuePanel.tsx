@@ -1,10 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import type { Track } from '../../api/types';
 import { ArtistLinks } from '../../components/browse/ArtistLinks';
 import { Cover } from '../../components/browse/Cover';
 import { Icon } from '../../components/Icon';
 import { $queue, toggleQueue } from '../../stores/queue';
+import { useEscapeKey } from '../../components/use-escape-key';
+
+const closeQueue = () => toggleQueue(false);
 
 function QueueRow({ track }: { track: Track }) {
   return (
@@ -27,21 +29,14 @@ function QueueRow({ track }: { track: Track }) {
  */
 export function QueuePanel() {
   const queue = useStore($queue);
-  useEffect(() => {
-    if (!queue.open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') toggleQueue(false);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [queue.open]);
+  useEscapeKey(queue.open, closeQueue);
   if (!queue.open) return null;
   const { nowPlaying, nextUp, loaded, failed } = queue;
   return (
     <aside className="queue-panel" aria-label="Queue" aria-busy={queue.loading}>
       <header className="queue-panel__header">
         <h2>Queue</h2>
-        <button type="button" className="icon-button" aria-label="Close queue" onClick={() => toggleQueue(false)}>
+        <button type="button" className="icon-button" aria-label="Close queue" onClick={closeQueue}>
           <Icon name="close" size={18} />
         </button>
       </header>

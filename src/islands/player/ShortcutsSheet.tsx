@@ -1,25 +1,21 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useFocusTrap } from '../../components/use-focus-trap';
 import { SHORTCUTS } from '../../playback/shortcuts';
 import { $shortcutsSheet, setShortcutsSheet } from '../../stores/player';
+import { useEscapeKey } from '../../components/use-escape-key';
+
+const closeShortcutsSheet = () => setShortcutsSheet(false);
 
 /** The sheet '?' opens: every keyboard shortcut of the player. Escape, the backdrop or Close shuts it. */
 export function ShortcutsSheet() {
   const open = useStore($shortcutsSheet);
   const panel = useRef<HTMLDivElement>(null);
   useFocusTrap(panel, open);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setShortcutsSheet(false);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+  useEscapeKey(open, closeShortcutsSheet);
   if (!open) return null;
   return (
-    <div className="dialog-backdrop" onClick={() => setShortcutsSheet(false)}>
+    <div className="dialog-backdrop" onClick={closeShortcutsSheet}>
       <div
         ref={panel}
         className="dialog shortcuts-sheet"
@@ -39,7 +35,7 @@ export function ShortcutsSheet() {
             </div>
           ))}
         </dl>
-        <button type="button" className="button" onClick={() => setShortcutsSheet(false)} autoFocus>
+        <button type="button" className="button" onClick={closeShortcutsSheet} autoFocus>
           Close
         </button>
       </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Playlist } from '../../api/types';
-import { Dialog } from '../../components/browse/Dialog';
+import { ConfirmDialog } from '../../components/browse/Dialog';
 import { removePlaylist } from '../../stores/my-playlists';
 import { PlaylistEditDialog } from './PlaylistEditDialog';
 import '../../styles/playlists.css';
@@ -18,25 +18,24 @@ export function OwnerActions({ playlist }: { playlist: Playlist }) {
       </button>
       {open === 'edit' ? <PlaylistEditDialog playlist={playlist} onClose={() => setOpen(null)} /> : null}
       {open === 'remove' ? (
-        <Dialog title="Remove from Your Library?" id="playlist-remove-title" onClose={() => setOpen(null)} className="playlist-dialog">
-          <p>This will remove '{playlist.name}' from Your Library.</p>
-          <div className="playlist-dialog__actions">
-            <button type="button" className="button button--ghost" onClick={() => setOpen(null)} autoFocus>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                // At once: the library opens without it; a refusal puts it back there.
-                setOpen(null);
-                void removePlaylist(playlist.id);
-              }}
-            >
-              Remove
-            </button>
-          </div>
-        </Dialog>
+        <ConfirmDialog
+          title="Remove from Your Library?"
+          id="playlist-remove-title"
+          onClose={() => setOpen(null)}
+          cancel={{ label: 'Cancel', onClick: () => setOpen(null) }}
+          confirm={{
+            label: 'Remove',
+            onClick: () => {
+              // At once: the library opens without it; a refusal puts it back there.
+              setOpen(null);
+              void removePlaylist(playlist.id);
+            },
+          }}
+          focus="cancel"
+          className="playlist-dialog"
+        >
+          This will remove '{playlist.name}' from Your Library.
+        </ConfirmDialog>
       ) : null}
     </div>
   );

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { Dialog } from '../../components/browse/Dialog';
+import { ConfirmDialog, Dialog } from '../../components/browse/Dialog';
 import { Icon } from '../../components/Icon';
 import {
   $duplicatePrompt,
@@ -49,17 +49,17 @@ function DuplicatePrompt() {
   const prompt = useStore($duplicatePrompt);
   if (!prompt) return null;
   return (
-    <Dialog title="Already added" id="duplicate-title" onClose={() => void answerDuplicate(false)} className="playlist-dialog">
-      <p>This is already in your '{prompt.playlist.name}' playlist.</p>
-      <div className="playlist-dialog__actions">
-        <button type="button" className="button button--ghost" onClick={() => void answerDuplicate(true)}>
-          Add anyway
-        </button>
-        <button type="button" className="button" onClick={() => void answerDuplicate(false)} autoFocus>
-          Don't add
-        </button>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      title="Already added"
+      id="duplicate-title"
+      onClose={() => void answerDuplicate(false)}
+      cancel={{ label: 'Add anyway', onClick: () => void answerDuplicate(true) }}
+      confirm={{ label: "Don't add", onClick: () => void answerDuplicate(false) }}
+      focus="confirm"
+      className="playlist-dialog"
+    >
+      This is already in your '{prompt.playlist.name}' playlist.
+    </ConfirmDialog>
   );
 }
 
@@ -68,17 +68,17 @@ function SignInAgain() {
   const open = useStore($signInAgain);
   if (!open) return null;
   return (
-    <Dialog title="Sign in again" id="sign-in-again-title" onClose={dismissSignInAgain} className="playlist-dialog">
-      <p>To edit playlists, My Music needs a permission your sign-in did not give. Sign in again to allow it.</p>
-      <div className="playlist-dialog__actions">
-        <button type="button" className="button button--ghost" onClick={dismissSignInAgain}>
-          Not now
-        </button>
-        <button type="button" className="button" onClick={signOut} autoFocus>
-          Sign in again
-        </button>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      title="Sign in again"
+      id="sign-in-again-title"
+      onClose={dismissSignInAgain}
+      cancel={{ label: 'Not now', onClick: dismissSignInAgain }}
+      confirm={{ label: 'Sign in again', onClick: signOut }}
+      focus="confirm"
+      className="playlist-dialog"
+    >
+      To edit playlists, My Music needs a permission your sign-in did not give. Sign in again to allow it.
+    </ConfirmDialog>
   );
 }
 

@@ -5,7 +5,7 @@ import { $duplicatePrompt, $playlistPicker, $signInAgain } from '../../stores/pl
 import '../../styles/playlists.css';
 
 // Every app route hydrates this island; the dialogs and the playlist actions they call
-// load the first time one opens (the 110 KB JavaScript budget per route, issue 22).
+// load the first time one opens (the budget of 110 KB of JavaScript per route, BENCHMARKS.md).
 const PlaylistDialogViews = lazy(() => import('./PlaylistDialogViews').then((module) => ({ default: module.PlaylistDialogViews })));
 
 /** The shell's playlist dialogs (picker, duplicate question, sign in again), loaded when one opens. */

@@ -69,7 +69,7 @@ export function PlaylistEditDialog({ playlist, onClose }: { playlist: Playlist; 
             />
           )}
         </CountedField>
-        <div className="playlist-dialog__actions">
+        <div className="dialog__actions">
           <button type="button" className="button button--ghost" onClick={onClose}>
             Cancel
           </button>

@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { useFocusTrap } from '../../components/use-focus-trap';
 import { $ui, closeBottomSheet } from '../../stores/ui';
 import { HistoryButton, InstallButton, LogoutButton, ThemeToggle } from './ShellButtons';
+import { useEscapeKey } from '../../components/use-escape-key';
 
 /** The narrow screen's bottom sheet (SPEC §2): Go Back, Go Forward, Install App, the theme, LogOut. */
 function BottomSheetView() {
@@ -11,14 +12,7 @@ function BottomSheetView() {
   const panel = useRef<HTMLDivElement>(null);
   useFocusTrap(panel, open);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') closeBottomSheet();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+  useEscapeKey(open, closeBottomSheet);
 
   if (!open) return null;
   const item = 'menu-item bottom-sheet__item';

@@ -6,7 +6,7 @@ import { $ui } from '../../stores/ui';
 import '../../components/use-focus-trap';
 
 // Every app route hydrates this island; the dialog's code loads the first time it opens
-// (the 110 KB JavaScript budget per route, issue 22).
+// (the budget of 110 KB of JavaScript per route, BENCHMARKS.md).
 const PremiumDialogView = lazy(() => import('./PremiumDialogView').then((module) => ({ default: module.PremiumDialogView })));
 
 /** The 'Premium Required' prompt (SPEC §2), opened by the ui store's flag. */

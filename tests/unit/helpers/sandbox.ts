@@ -45,3 +45,18 @@ export async function signInToSandbox(base: string): Promise<void> {
   const destination = await completeLogin(await signInAsGuest(await prepareLogin(config)));
   if (destination !== '/') throw new Error(`Sign-in ended on ${destination}`);
 }
+
+/**
+ * The usual start of a client test: browser storage, recorded navigation (returned), a
+ * fresh API client, a sandbox in the given profile and the guest signed in through it.
+ */
+export async function startSignedIn(apiProfile: ApiProfile = 'extended'): Promise<{ running: RunningSandbox; visits: { path: string; replace: boolean }[] }> {
+  useBrowserStorage();
+  const { recordNavigation } = await import('./provider');
+  const { resetClient } = await import('../../../src/api/client');
+  const visits = recordNavigation();
+  resetClient();
+  const running = await startSandbox(apiProfile);
+  await signInToSandbox(running.base);
+  return { running, visits };
+}
