@@ -347,7 +347,7 @@ export function changeVolume(delta: number): Promise<void> {
 }
 
 /** One tick of the progress timer: +1 s while playing, back to 0 past the duration. */
-export function tickProgress(): void {
+function tickProgress(): void {
   const { playback, currentPlayingTrack, progressSeconds } = $player.get();
   if (!playback?.isPlaying || !currentPlayingTrack) return;
   const duration = Math.floor(currentPlayingTrack.durationMs / 1000);
