@@ -9,16 +9,16 @@ import { rememberLiked, toggleLikeTrack } from './library';
 import { openPremiumPrompt } from './ui';
 
 /** SPEC §9: closing the player resets it after 800 ms. */
-export const CLOSE_RESET_MS = 800;
+const CLOSE_RESET_MS = 800;
 /** SPEC §9: the progress timer ticks every 1000 ms. */
-export const PROGRESS_TICK_MS = 1000;
+const PROGRESS_TICK_MS = 1000;
 /** SPEC §5: play without a stored device id fails with this message. */
-export const DEVICE_NOT_AVAILABLE = 'Device is not available';
+const DEVICE_NOT_AVAILABLE = 'Device is not available';
 /** SPEC §9: the SDK player starts at volume 0.5. */
-export const INITIAL_VOLUME_PERCENT = 50;
+const INITIAL_VOLUME_PERCENT = 50;
 
 /** Where the SDK device is: not connected yet, ready, or lost and coming back with a new id. */
-export type DeviceStatus = 'offline' | 'ready' | 'reconnecting';
+type DeviceStatus = 'offline' | 'ready' | 'reconnecting';
 
 export interface PlayerState {
   /** The player card is shown. */
@@ -26,7 +26,6 @@ export interface PlayerState {
   isPlaybackLoading: boolean;
   currentPlayingTrack: Track | null;
   playback: Playback | null;
-  isLiked: boolean;
   /** Whole seconds, 0 to the track's duration (SPEC §4's progress bar). */
   progressSeconds: number;
   device: DeviceStatus;
@@ -42,7 +41,6 @@ const initial = (device: DeviceStatus = 'offline', volumePercent = INITIAL_VOLUM
   isPlaybackLoading: false,
   currentPlayingTrack: null,
   playback: null,
-  isLiked: false,
   progressSeconds: 0,
   device,
   deviceId,
@@ -50,7 +48,7 @@ const initial = (device: DeviceStatus = 'offline', volumePercent = INITIAL_VOLUM
   volumePercent,
 });
 
-/** The player card's state: SPEC §3's currentPlayingTrack and isPlaybackLoading, the playback, like, progress and device. */
+/** The player card's state: SPEC §3's currentPlayingTrack and isPlaybackLoading, the playback, progress and device (the like flag is the library store's). */
 export const $player = map<PlayerState>(initial());
 
 /** Whether the music is heard: the provider says it plays and the browser let the sound start. */
@@ -108,7 +106,6 @@ export async function refreshPlayback(): Promise<void> {
     if (item) {
       const liked = await isInLibrary('track', item.id);
       rememberLiked(item.id, liked);
-      if ($player.get().currentPlayingTrack?.id === item.id) $player.setKey('isLiked', liked);
     }
   } catch (error) {
     logUnlessCanceled('Could not read the playback', error);
@@ -138,15 +135,35 @@ function requireDevice(): string {
   throw new Error(DEVICE_NOT_AVAILABLE);
 }
 
-let pendingPlay: Promise<void> | null = null;
+/** The play request on the wire: the provider has not answered it yet. */
+let sending: { key: string; played: Promise<void> } | null = null;
+/** The latest click made while a request was on the wire: sent once that one answers. */
+let wanted: { key: string; request: playerApi.PlayRequest } | null = null;
+
+/** Sends the wanted request, then the one clicked meanwhile, if any: one request on the wire at a time. */
+async function sendWanted(): Promise<void> {
+  while (wanted) {
+    const { key, request } = wanted;
+    wanted = null;
+    if (sending) sending.key = key;
+    try {
+      await playerApi.startPlayback(request);
+    } catch (error) {
+      // A newer click supersedes the failed one (the API client has shown the failure).
+      if (!wanted) throw error;
+    }
+  }
+}
 
 /**
  * Every play goes through here. Synchronous up to the request, so the
- * activation happens inside the click; a play while one is pending is the
- * same play, not a second request.
+ * activation happens inside the click. A click while a request is on the wire
+ * starts no second one beside it: the same request again is the same play, and
+ * a different one is sent when the first answers (the latest click wins, as in
+ * any player: a track clicked is never silently dropped). Once the provider has
+ * answered, the next click is a new play, even while the playback is read again.
  */
 function start(request: Omit<playerApi.PlayRequest, 'deviceId'>, track: Track | null): Promise<void> {
-  if (pendingPlay) return pendingPlay;
   activate();
   let deviceId: string;
   try {
@@ -154,6 +171,8 @@ function start(request: Omit<playerApi.PlayRequest, 'deviceId'>, track: Track | 
   } catch (error) {
     return Promise.reject(error as Error);
   }
+  const full = { ...request, deviceId };
+  const key = JSON.stringify(full);
   $player.set({
     ...$player.get(),
     visible: true,
@@ -161,7 +180,19 @@ function start(request: Omit<playerApi.PlayRequest, 'deviceId'>, track: Track | 
     autoplayBlocked: false,
     currentPlayingTrack: track ?? $player.get().currentPlayingTrack,
   });
-  const play = playerApi.startPlayback({ ...request, deviceId }).then(
+  // A reading of the playback asked before this click is stale.
+  notePlaybackChange();
+  if (sending) {
+    wanted = key === sending.key ? null : { key, request: full };
+    return sending.played;
+  }
+  wanted = { key, request: full };
+  const round = { key, played: Promise.resolve() };
+  sending = round;
+  const sent = sendWanted().finally(() => {
+    if (sending === round) sending = null;
+  });
+  round.played = sent.then(
     async () => {
       $player.setKey('isPlaybackLoading', false);
       await refreshPlayback();
@@ -172,20 +203,7 @@ function start(request: Omit<playerApi.PlayRequest, 'deviceId'>, track: Track | 
       throw error;
     },
   );
-  pendingPlay = play.finally(() => {
-    pendingPlay = null;
-  });
-  return pendingPlay;
-}
-
-/** Starts one track from its beginning: one uri, position_ms 0 (SPEC §7). Rejects as SPEC §5 says. */
-export function playTrack(track: Track): Promise<void> {
-  return start({ uris: [track.uri], positionMs: 0 }, track);
-}
-
-/** Starts a context (album, playlist, artist), optionally at a track. Rejects as SPEC §5 says. */
-export function playContext(contextUri: string, offset?: playerApi.PlayRequest['offset']): Promise<void> {
-  return start({ contextUri, offset, positionMs: 0 }, null);
+  return round.played;
 }
 
 /**
@@ -329,7 +347,7 @@ export function changeVolume(delta: number): Promise<void> {
 }
 
 /** One tick of the progress timer: +1 s while playing, back to 0 past the duration. */
-export function tickProgress(): void {
+function tickProgress(): void {
   const { playback, currentPlayingTrack, progressSeconds } = $player.get();
   if (!playback?.isPlaying || !currentPlayingTrack) return;
   const duration = Math.floor(currentPlayingTrack.durationMs / 1000);

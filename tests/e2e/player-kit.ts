@@ -6,10 +6,10 @@ import { expect, type SandboxControl } from './fixtures';
 export const INSTRUMENTS = `
   window.__audios = [];
   const play = HTMLMediaElement.prototype.play;
-  window.__playActivation = [];
+  window.__plays = [];
   HTMLMediaElement.prototype.play = function (...args) {
     if (!window.__audios.includes(this)) window.__audios.push(this);
-    window.__playActivation.push(navigator.userActivation ? navigator.userActivation.isActive : null);
+    window.__plays.push({ active: navigator.userActivation ? navigator.userActivation.isActive : null, during: window.event ? window.event.type : null });
     return play.apply(this, args);
   };
   window.__media = {};
@@ -28,8 +28,8 @@ export const INSTRUMENTS = `
 `;
 
 export interface Instrumented {
-  /** Whether the page had a (transient) user activation at each play() call. */
-  __playActivation: (boolean | null)[];
+  /** Each play() call: whether the page had a (transient) user activation, and the event being handled then (null outside one). */
+  __plays: { active: boolean | null; during: string | null }[];
   __audios: HTMLAudioElement[];
   __media: Record<string, ((details: object) => void) | null>;
   __streams: string[];
@@ -48,7 +48,7 @@ export const card = (page: Page) => page.getByRole('region', { name: 'Player' })
 
 const tokens = new WeakMap<Page, string>();
 
-/** The signed-in token, read from the page once (every evaluation counts as a user gesture, see startPlaying). */
+/** The signed-in token, read from the page once per page. */
 export async function token(page: Page): Promise<string> {
   const known = tokens.get(page);
   if (known) return known;
@@ -96,31 +96,15 @@ export async function anAlbum(page: Page, sandbox: SandboxControl) {
 /**
  * Signs in and starts an album playing on the site's SDK device the way a person
  * does: a click on the album page's first track row (the album plays as its
- * context). With `idleFirst` the test must not touch the page (every Playwright
- * action counts as a user gesture), so playback starts through the Web API with
- * the signed-in token and the device id the SDK stored on ready.
+ * context).
  */
-export async function startPlaying(page: Page, sandbox: SandboxControl, signIn: (page: Page) => Promise<void>, options: { idleFirst?: boolean } = {}) {
+export async function startPlaying(page: Page, sandbox: SandboxControl, signIn: (page: Page) => Promise<void>) {
   await page.addInitScript(INSTRUMENTS);
   await signIn(page);
-  const deviceId = await page.waitForFunction(() => JSON.parse(localStorage.getItem('DEVICE_ID') ?? 'null') as string | null);
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('DEVICE_ID') ?? 'null') as string | null);
   const album = await anAlbum(page, sandbox);
-  const audioRequest = options.idleFirst ? page.waitForRequest(/\/audio\//) : null;
-  // Playwright runs every evaluation and locator check as a user gesture, and Chromium lets a
-  // page start sound for 5 s after one: to see autoplay blocked, leave the page alone longer.
-  if (options.idleFirst) await page.waitForTimeout(7_000);
-  if (options.idleFirst) {
-    const answer = await webApi(page, sandbox, 'PUT', `me/player/play?device_id=${String(await deviceId.jsonValue())}`, {
-      context_uri: album.uri,
-      offset: { position: 0 },
-    });
-    expect(answer.status).toBe(204);
-  } else {
-    await page.goto(`/album/${album.id}`);
-    await page.locator('[aria-label^="Tracks of"] [data-track-id]').first().getByRole('button', { name: /^Play / }).click();
-  }
-  // Touch nothing in the page until the SDK has tried to start the sound.
-  if (audioRequest) await audioRequest.then(() => page.waitForTimeout(1_000));
+  await page.goto(`/album/${album.id}`);
+  await page.locator('[aria-label^="Tracks of"] [data-track-id]').first().getByRole('button', { name: /^Play / }).click();
   await expect(card(page).getByText(album.tracks[0]!.name, { exact: true })).toBeVisible();
   return album;
 }

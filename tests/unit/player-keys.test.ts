@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampOffset, keyStep } from '../../src/islands/player/card-position';
+import { cardArea, clampOffset, createCardPosition, keyStep } from '../../src/islands/player/card-position';
 import { shortcutFor } from '../../src/playback/shortcuts';
 
 const key = (init: Partial<KeyboardEvent> & { target?: EventTarget | null }) => ({
@@ -52,6 +52,36 @@ describe('the card position', () => {
     expect(clampOffset({ x: 500, y: 500 }, { x: 0, y: 0 }, box, viewport)).toEqual({ x: 8, y: 8 });
     const moved = { left: 614, top: 368, width: 350, height: 216 };
     expect(clampOffset({ x: -5000, y: -5000 }, { x: -300, y: -200 }, moved, viewport)).toEqual({ x: -906, y: -560 });
+  });
+
+  it('on a narrow screen stays above the bottom navigation (its top, the raised centre button included)', () => {
+    const phone = { width: 390, height: 844 };
+    const card = { left: 32, top: 500, width: 350, height: 216 };
+    expect(cardArea(phone, null)).toEqual(phone);
+    expect(cardArea(phone, 756)).toEqual({ width: 390, height: 756 });
+    expect(cardArea(phone, 900)).toEqual(phone); // a nav below the fold takes nothing
+    // Dragged down as far as it goes: its bottom edge 8 px above the nav's top, not the viewport's bottom.
+    expect(clampOffset({ x: 0, y: 500 }, { x: 0, y: 0 }, card, cardArea(phone, 756))).toEqual({ x: 0, y: 32 });
+    expect(clampOffset({ x: 0, y: 500 }, { x: 0, y: 0 }, card, cardArea(phone, null))).toEqual({ x: 0, y: 120 });
+  });
+
+  it('a resize while the card is hidden is applied when it shows, clamped to the new viewport', () => {
+    let area = { width: 1280, height: 800 };
+    let hidden = false;
+    // The card is drawn at its CSS corner (16 px from the bottom right) moved by the offset.
+    const position = createCardPosition(() => {
+      if (hidden) return null;
+      const { x, y } = position.offset();
+      return { box: { left: area.width - 366 + x, top: area.height - 232 + y, width: 350, height: 216 }, area };
+    });
+    expect(position.moveTo({ x: -900, y: -500 })).toEqual({ x: -900, y: -500 });
+    hidden = true;
+    area = { width: 390, height: 844 };
+    expect(position.moveTo(position.offset())).toEqual({ x: -900, y: -500 }); // nothing to measure yet
+    hidden = false;
+    // Shown: its left edge 8 px in from the narrow viewport's, not 900 px off it.
+    expect(position.shown()).toEqual({ x: -16, y: -500 });
+    expect(position.shown()).toBe(position.offset()); // unchanged: the same offset, no new render
   });
 
   it('moves 16 px per arrow key, 64 px with Shift, and ignores other keys', () => {

@@ -13,17 +13,16 @@ import {
   likeCurrentTrack,
   nextTrack,
   playFromList,
-  playTrack,
   refreshPlayback,
   storedDeviceId,
   resetPlayer,
   seekToSecond,
   setPlaybackActivator,
   setProgressSeconds,
-  tickProgress,
   togglePlay,
   toggleShuffle,
 } from '../../src/stores/player';
+import { $likedTracks } from '../../src/stores/library';
 import { $session } from '../../src/stores/session';
 import { $toasts } from '../../src/stores/toasts';
 import { $ui, closePremiumPrompt } from '../../src/stores/ui';
@@ -78,11 +77,57 @@ async function connectDevice(): Promise<string> {
   return device.deviceId;
 }
 
+/** Node's own fetch: the test's reads beside the store are never held (holdRequests). */
+const testFetch = globalThis.fetch;
+
 /** The provider's own view of the playback, read beside the store. */
 async function providerPlayback(): Promise<{ is_playing: boolean; item: { id: string }; progress_ms: number } | null> {
-  const response = await fetch(`${running.base}/v1/me/player`, { headers: { Authorization: `Bearer ${$session.get()!.accessToken}` } });
+  const response = await testFetch(`${running.base}/v1/me/player`, { headers: { Authorization: `Bearer ${$session.get()!.accessToken}` } });
   return response.status === 204 ? null : ((await response.json()) as never);
 }
+
+
+const isPlay = (method: string, url: string) => method === 'PUT' && new URL(url).pathname.endsWith('/me/player/play');
+
+/**
+ * Holds the site's requests that `matches` picks (method and URL) until the test
+ * releases them, oldest first, and records each one's body and how many were on
+ * the wire at once. Every other request goes straight to the sandbox; the bodies
+ * of its plays are recorded too.
+ */
+function holdRequests(matches: (method: string, url: string) => boolean) {
+  const realFetch = globalThis.fetch;
+  const gates: (() => void)[] = [];
+  const sent: string[] = [];
+  const plays: string[] = [];
+  let onWire = 0;
+  let mostOnWire = 0;
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const request = new Request(input, init);
+    if (isPlay(request.method, request.url)) plays.push(await request.clone().text());
+    if (!matches(request.method, request.url)) return realFetch(request);
+    sent.push(await request.clone().text());
+    mostOnWire = Math.max(mostOnWire, ++onWire);
+    await new Promise<void>((resolve) => gates.push(resolve));
+    try {
+      return await realFetch(request);
+    } finally {
+      onWire--;
+    }
+  });
+  return {
+    /** The bodies of the held requests, in the order the site sent them. */
+    sent,
+    /** The bodies of every PUT me/player/play, held or not. */
+    plays,
+    held: () => gates.length,
+    mostOnWire: () => mostOnWire,
+    /** Lets the oldest held request go on to the sandbox. */
+    release: () => gates.shift()!(),
+  };
+}
+
+const offsetOf = (body: string) => (JSON.parse(body) as { offset: { position: number } }).offset.position;
 
 
 const playing = (track: Track): Playback => ({
@@ -113,20 +158,14 @@ afterEach(() => {
 });
 
 describe('player rules (SPEC §4, §5)', () => {
-  it("play without a stored device id resets the player, opens the premium prompt and fails with 'Device is not available'", async () => {
+  it("a click without a stored device id resets the player, opens the premium prompt and fails with 'Device is not available' (logged, never rejected)", async () => {
     localStorage.removeItem('DEVICE_ID');
     $player.set({ ...$player.get(), visible: true, currentPlayingTrack: tracks[0]! });
-    await expect(playTrack(tracks[0]!)).rejects.toThrow('Device is not available');
-    expect($ui.get().openDialogPremiumRequired).toBe(true);
-    expect($player.get()).toMatchObject({ visible: false, currentPlayingTrack: null });
-  });
-
-  it('a list click without a device follows the same rule but never rejects (rows call it and forget)', async () => {
-    localStorage.removeItem('DEVICE_ID');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await expect(playFromList(tracks, 1)).resolves.toBeUndefined();
     expect($ui.get().openDialogPremiumRequired).toBe(true);
     expect(warn).toHaveBeenCalledWith('Device is not available');
+    expect($player.get()).toMatchObject({ visible: false, currentPlayingTrack: null });
   });
 
   it('the progress timer ticks every 1000 ms in whole seconds, wraps to 0 past the duration, and dragging sets it', () => {
@@ -145,7 +184,7 @@ describe('player rules (SPEC §4, §5)', () => {
     expect($player.get().progressSeconds).toBe(2);
     setProgressSeconds(99);
     expect($player.get().progressSeconds).toBe(3);
-    tickProgress();
+    clock.advance(1000);
     expect($player.get().progressSeconds).toBe(0);
     stop();
   });
@@ -166,28 +205,53 @@ describe('player against a real sandbox device', () => {
     if (storedDeviceId()) await refreshPlayback();
   });
 
-  it('a list click activates the SDK first, plays the list as uris at the index, and a second click while pending starts nothing', async () => {
+  it('a list click activates the SDK first and plays the list as uris at the index; clicks while the request is on the wire start none beside it, and the latest is sent once it answers', async () => {
     await connectDevice();
-    const calls: string[] = [];
-    setPlaybackActivator(() => calls.push('activate'));
-    const realFetch = globalThis.fetch;
-    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-      if (String(input instanceof Request ? input.url : input).includes('/me/player/play')) calls.push('play');
-      return realFetch(input, init);
-    });
-    const first = playFromList(tracks, 1);
-    expect(calls).toEqual(['activate']); // synchronously, inside the click
+    let activations = 0;
+    setPlaybackActivator(() => activations++);
+    const wire = holdRequests(isPlay);
+    const first = playFromList(tracks, 0);
+    expect(activations).toBe(1); // synchronously, inside the click
     expect($player.get()).toMatchObject({ visible: true, isPlaybackLoading: true });
-    const second = playFromList(tracks, 2);
-    await Promise.all([first, second]);
-    expect(calls.filter((call) => call === 'play')).toHaveLength(1);
-    expect((await providerPlayback())?.item.id).toBe(tracks[1]!.id);
+    await vi.waitFor(() => expect(wire.held()).toBe(1));
+    const again = playFromList(tracks, 0); // the same click again (a double click): the same play
+    const other = playFromList(tracks, 1);
+    const latest = playFromList(tracks, 2); // the user changed their mind twice: this one wins
+    expect(activations).toBe(4);
+    expect($player.get().currentPlayingTrack?.id).toBe(tracks[2]!.id);
+    expect(wire.sent.map(offsetOf)).toEqual([0]);
+    wire.release();
+    await vi.waitFor(() => expect(wire.held()).toBe(1)); // the provider answered the first: now the latest goes
+    expect(wire.sent.map(offsetOf)).toEqual([0, 2]);
+    expect((await providerPlayback())?.item.id).toBe(tracks[0]!.id);
+    wire.release();
+    await Promise.all([first, again, other, latest]);
+    expect(wire.sent.map(offsetOf)).toEqual([0, 2]);
+    expect(wire.mostOnWire()).toBe(1);
+    expect((JSON.parse(wire.sent[0]!) as { uris: string[] }).uris).toEqual(tracks.map((track) => track.uri));
+    expect((await providerPlayback())?.item.id).toBe(tracks[2]!.id);
     expect($player.get()).toMatchObject({ visible: true, isPlaybackLoading: false });
+    expect($player.get().playback?.item?.id).toBe(tracks[2]!.id);
+  });
+
+  it('a click once the provider answered is a new play, even while the playback is still being read', async () => {
+    const reads = holdRequests((method, url) => method === 'GET' && new URL(url).pathname.endsWith('/me/player'));
+    const first = playFromList(tracks, 0);
+    await vi.waitFor(() => expect(reads.held()).toBe(1)); // the PUT answered; GET me/player is held
+    const second = playFromList(tracks, 1);
+    await vi.waitFor(() => expect(reads.held()).toBe(2)); // its own PUT went and answered too
+    expect(reads.plays.map(offsetOf)).toEqual([0, 1]);
+    expect((await providerPlayback())?.item.id).toBe(tracks[1]!.id);
+    reads.release(); // the first reading answers late, with the first track: stale, dropped
+    await first;
+    expect($player.get().currentPlayingTrack?.id).toBe(tracks[1]!.id);
+    reads.release();
+    await second;
     expect($player.get().playback?.item?.id).toBe(tracks[1]!.id);
   });
 
   it('plays a track on the stored device and shows it as the current playback', async () => {
-    await playTrack(tracks[0]!);
+    await playFromList(tracks, 0);
     const state = $player.get();
     expect(state).toMatchObject({ visible: true, isPlaybackLoading: false });
     expect(state.playback?.item?.id).toBe(tracks[0]!.id);
@@ -231,20 +295,23 @@ describe('player against a real sandbox device', () => {
   });
 
   it('the like heart likes the current track and reloads the playback', async () => {
-    const before = $player.get().isLiked;
+    const id = $player.get().currentPlayingTrack!.id;
+    const before = $likedTracks.get()[id] === true;
     await likeCurrentTrack();
-    expect($player.get().isLiked).toBe(!before);
+    expect($likedTracks.get()[id]).toBe(!before);
   });
 
   it('a premium-only refusal hides the player and opens the premium prompt', async () => {
     await addFault(running.url, { match: { method: 'PUT', path: '^/v1/me/player/play$' }, status: 403, body: { error: { status: 403, message: 'Premium required', reason: 'PREMIUM_REQUIRED' } }, times: 1 });
-    await expect(playTrack(tracks[0]!)).rejects.toMatchObject({ status: 403 });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await playFromList(tracks, 0);
+    expect(error).toHaveBeenCalledWith('Could not start playback', expect.objectContaining({ status: 403 }));
     expect($player.get().visible).toBe(false);
     expect($ui.get().openDialogPremiumRequired).toBe(true);
   });
 
   it('closing pauses, then resets after 800 ms', async () => {
-    await playTrack(tracks[0]!);
+    await playFromList(tracks, 0);
     const closing = closePlayer();
     // The pause reaches the provider first; the card is still there.
     await vi.waitFor(() => expect(clock.waiting()).toBe(1));

@@ -1,14 +1,21 @@
 import type { Track } from '../../api/types';
 import { ArtistLinks } from './ArtistLinks';
 import { Cover } from './Cover';
+import { useNowPlaying } from './use-now-playing';
 
-/** A track as a tile (home's Recent Played): the picture and name play it, the artists are links. */
+/**
+ * A track as a tile (home's Recent Played): the picture and name play it, the
+ * artists are links. The playing track is marked as in every list: aria-current,
+ * and the equaliser while it plays.
+ */
 export function TrackCard({ track, onPlay }: { track: Track; onPlay: () => void }) {
+  const { isCurrent, isPlaying } = useNowPlaying(track.id);
   return (
-    <div className="card track-card" data-track-id={track.id}>
+    <div className={`card track-card${isCurrent ? ' track-card--current' : ''}`} data-track-id={track.id} aria-current={isCurrent ? 'true' : undefined}>
       <button type="button" className="track-card__play" onClick={onPlay} aria-label={`Play ${track.name}`}>
         <Cover images={track.album?.images ?? []} alt="" size={180} className="card__cover" />
         <span className="card__title" title={track.name}>
+          {isPlaying ? <span className="equalizer track-card__equalizer" aria-hidden="true" /> : null}
           {track.name}
         </span>
       </button>

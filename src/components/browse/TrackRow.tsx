@@ -1,13 +1,12 @@
-import { useStore } from '@nanostores/react';
 import { useRef, useState, type MouseEvent, type PointerEvent } from 'react';
 import type { Track } from '../../api/types';
 import { formatDate, formatDuration } from '../../lib/format';
-import { $isPlaying, $playingTrackId } from '../../stores/now-playing';
 import { Icon } from '../Icon';
 import { ArtistLinks } from './ArtistLinks';
 import { Cover } from './Cover';
 import { LikeButton } from './LikeButton';
 import { TrackMenu } from './TrackMenu';
+import { useNowPlaying } from './use-now-playing';
 import type { TrackMenuContext } from './track-menu-items';
 
 interface TrackRowProps {
@@ -68,8 +67,7 @@ function useLongPress(onLongPress: () => void) {
 
 /** One row of a track list: click to play; the playing track is marked; artists and album are links. */
 export function TrackRow({ track, number, onPlay, showCover = true, showAlbum = false, addedAt, menuContext = {} }: TrackRowProps) {
-  const isCurrent = useStore($playingTrackId) === track.id;
-  const isPlaying = useStore($isPlaying) && isCurrent;
+  const { isCurrent, isPlaying } = useNowPlaying(track.id);
   const [menuOpen, setMenuOpen] = useState(false);
   const longPress = useLongPress(() => setMenuOpen(true));
   // A click on the row plays, except on its own links, buttons and menu (artist, album, heart, More).

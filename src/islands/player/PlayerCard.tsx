@@ -35,7 +35,7 @@ function PlayerCardView() {
   const mini = useMiniPlayer();
   // Here, not in the lazy body: the card keeps its place while it is hidden (mini-player, closed).
   const card = useRef<HTMLElement>(null);
-  const { offset, handle } = useCardDrag(card);
+  const { offset, handle, attach } = useCardDrag(card);
 
   // Once per page load; the persisted island is not mounted again on navigation.
   useEffect(() => startPlayerServices(), []);
@@ -50,7 +50,7 @@ function PlayerCardView() {
       <NowPlayingAnnouncer track={player.currentPlayingTrack} />
       <Suspense fallback={null}>{queueOpen && <QueuePanel />}</Suspense>
       <Suspense fallback={null}>{mini.win && <MiniPlayerWindow win={mini.win} onClose={mini.close} />}</Suspense>
-      <Suspense fallback={null}>{shown && <PlayerCardBody card={card} offset={offset} handle={handle} miniSupported={mini.supported} openMini={mini.open} />}</Suspense>
+      <Suspense fallback={null}>{shown && <PlayerCardBody card={card} attach={attach} offset={offset} handle={handle} miniSupported={mini.supported} openMini={mini.open} />}</Suspense>
     </>
   );
 }

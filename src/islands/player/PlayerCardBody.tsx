@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, type HTMLAttributes, type RefObject } from 'react';
+import { useEffect, type HTMLAttributes, type RefCallback, type RefObject } from 'react';
 import { Icon } from '../../components/Icon';
 import { $devices, $otherDevice, toggleDevicePicker } from '../../stores/devices';
 import { $player, closePlayer, isSounding } from '../../stores/player';
@@ -17,6 +17,8 @@ import type { Offset } from './card-position';
 interface Props {
   /** The card element; PlayerCard owns it with the drag position, which outlives the card being hidden. */
   card: RefObject<HTMLElement | null>;
+  /** The card element's ref (useCardDrag): it sets `card` and clamps the card into view as it appears. */
+  attach: RefCallback<HTMLElement>;
   offset: Offset;
   /** The move handle's pointer and key handlers (useCardDrag). */
   handle: HTMLAttributes<HTMLElement>;
@@ -30,7 +32,7 @@ interface Props {
  * device picker. Loaded by PlayerCard only once the card is first shown (something
  * plays, or /player), so the shell of every route does not carry it.
  */
-export function PlayerCardBody({ card, offset, handle, miniSupported, openMini }: Props) {
+export function PlayerCardBody({ card, attach, offset, handle, miniSupported, openMini }: Props) {
   const player = useStore($player);
   const route = useStore($route);
   const otherDevice = useStore($otherDevice);
@@ -55,7 +57,7 @@ export function PlayerCardBody({ card, offset, handle, miniSupported, openMini }
 
   return (
     <section
-      ref={card}
+      ref={attach}
       className="player-card"
       aria-label="Player"
       aria-busy={isPlaybackLoading}

@@ -1,41 +1,55 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
-import { clampOffset, keyStep, type Offset } from './card-position';
+import { cardArea, createCardPosition, keyStep, type Offset } from './card-position';
+
+/** The top of the bottom navigation as drawn (its raised centre button included), or null where it is not shown. */
+function bottomNavTop(): number | null {
+  const nav = document.querySelector('nav.bottom-nav');
+  if (!nav) return null;
+  const tops = [nav, ...nav.children].map((element) => element.getBoundingClientRect()).filter((rect) => rect.height > 0).map((rect) => rect.top);
+  return tops.length > 0 ? Math.min(...tops) : null;
+}
 
 /**
  * Moving the card: drag its handle with a pointer, or focus the handle and use
- * the arrow keys. It always stays inside the viewport, also when the window
- * shrinks. The position is this view's own state, not the store's.
+ * the arrow keys. It always stays inside the viewport and above the bottom
+ * navigation, also when the window shrinks, even while the card is hidden (it is
+ * clamped again when it shows: `attach` is its ref). The position is this view's
+ * own state, not the store's.
  */
 export function useCardDrag(card: RefObject<HTMLElement | null>) {
-  const [offset, setOffset] = useState<Offset>({ x: 0, y: 0 });
-  const offsetRef = useRef(offset);
+  const [position] = useState(() =>
+    createCardPosition(() => {
+      const element = card.current;
+      if (!element) return null;
+      const viewport = { width: document.documentElement.clientWidth, height: window.innerHeight };
+      return { box: element.getBoundingClientRect(), area: cardArea(viewport, bottomNavTop()) };
+    }),
+  );
+  const [offset, setOffset] = useState<Offset>(position.offset());
   const drag = useRef<{ pointerId: number; startX: number; startY: number; from: Offset } | null>(null);
 
-  const moveTo = useCallback(
-    (wanted: Offset) => {
-      const element = card.current;
-      if (!element) return;
-      const next = clampOffset(wanted, offsetRef.current, element.getBoundingClientRect(), {
-        width: document.documentElement.clientWidth,
-        height: window.innerHeight,
-      });
-      offsetRef.current = next;
-      setOffset(next);
+  const moveTo = useCallback((wanted: Offset) => setOffset(position.moveTo(wanted)), [position]);
+
+  /** The card element's ref: stores it, and clamps the card to the viewport as it is now when it appears. */
+  const attach = useCallback(
+    (element: HTMLElement | null) => {
+      card.current = element;
+      if (element) setOffset(position.shown());
     },
-    [card],
+    [card, position],
   );
 
   useEffect(() => {
-    const onResize = () => moveTo(offsetRef.current);
+    const onResize = () => moveTo(position.offset());
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
-  }, [moveTo]);
+  }, [moveTo, position]);
 
   const handle = {
     onPointerDown: (event: PointerEvent<HTMLElement>) => {
       if (event.button !== 0) return;
       event.currentTarget.setPointerCapture(event.pointerId);
-      drag.current = { pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, from: offsetRef.current };
+      drag.current = { pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, from: position.offset() };
     },
     onPointerMove: (event: PointerEvent<HTMLElement>) => {
       const state = drag.current;
@@ -52,8 +66,9 @@ export function useCardDrag(card: RefObject<HTMLElement | null>) {
       const step = keyStep(event.key, event.shiftKey);
       if (!step) return;
       event.preventDefault();
-      moveTo({ x: offsetRef.current.x + step.x, y: offsetRef.current.y + step.y });
+      const from = position.offset();
+      moveTo({ x: from.x + step.x, y: from.y + step.y });
     },
   };
-  return { offset, handle };
+  return { offset, handle, attach };
 }

@@ -1,0 +1,94 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createRef } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Track } from '../../../src/api/types';
+import { PlayerCardBody } from '../../../src/islands/player/PlayerCardBody';
+import { PlayerProgress } from '../../../src/islands/player/PlayerProgress';
+import { TrackInfo } from '../../../src/islands/player/TrackInfo';
+import { $player, resetPlayer } from '../../../src/stores/player';
+
+// The seek call itself (the store's command sends it); the sandbox tests prove the provider follows it.
+const seekTo = vi.hoisted(() => vi.fn(async () => undefined));
+vi.mock('../../../src/api/player', async (importOriginal) => ({ ...(await importOriginal<object>()), seekTo }));
+
+const track: Track = {
+  id: 't1',
+  name: 'Song',
+  uri: 'spotify:track:t1',
+  durationMs: 200_500,
+  artists: [
+    { id: 'a1', name: 'One' },
+    { id: 'a2', name: 'Two' },
+    { id: 'a3', name: 'Three' },
+  ],
+  album: { id: 'al1', name: 'Album', images: [] },
+};
+
+beforeEach(() => {
+  $player.set({ ...$player.get(), visible: true, currentPlayingTrack: track, progressSeconds: 10 });
+});
+
+afterEach(() => {
+  cleanup();
+  resetPlayer();
+  seekTo.mockClear();
+});
+
+describe("the card's track", () => {
+  it('names the track and its artists, separated by bullets, each a link to /artist/{id}', () => {
+    const { container } = render(<TrackInfo track={track} status={null} />);
+    expect(screen.getByText('Song')).toBeTruthy();
+    expect(container.querySelector('.player-card__artists')!.textContent).toBe('One • Two • Three');
+    const links = screen.getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['One', '/artist/a1'],
+      ['Two', '/artist/a2'],
+      ['Three', '/artist/a3'],
+    ]);
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it("says 'Nothing playing' without a track, and shows a status when there is one", () => {
+    render(<TrackInfo track={null} status="Reconnecting…" />);
+    expect(screen.getByText('Nothing playing')).toBeTruthy();
+    expect(screen.queryAllByRole('link')).toHaveLength(0);
+    expect(screen.getByRole('status').textContent).toBe('Reconnecting…');
+  });
+});
+
+describe("the card's progress bar", () => {
+  it('dragging sets the second; releasing sends the seek once, to that second', () => {
+    render(<PlayerProgress seconds={10} durationMs={track.durationMs} />);
+    const bar = screen.getByRole('slider', { name: 'Seek' });
+    expect(screen.getByLabelText('Total').textContent).toBe('03:20');
+    fireEvent.change(bar, { target: { value: '42' } });
+    fireEvent.change(bar, { target: { value: '57' } });
+    expect($player.get().progressSeconds).toBe(57);
+    expect(screen.getByLabelText('Elapsed').textContent).toBe('00:57');
+    expect(seekTo).not.toHaveBeenCalled(); // not while the thumb is held
+    fireEvent.pointerUp(bar);
+    fireEvent.blur(bar); // leaving the bar after the release sends nothing more
+    expect(seekTo).toHaveBeenCalledTimes(1);
+    expect(seekTo).toHaveBeenCalledWith(57_000, undefined);
+    // From the keyboard: the key's release sends it.
+    fireEvent.change(bar, { target: { value: '58' } });
+    fireEvent.keyUp(bar, { key: 'ArrowRight' });
+    expect(seekTo).toHaveBeenCalledTimes(2);
+    expect(seekTo).toHaveBeenLastCalledWith(58_000, undefined);
+  });
+});
+
+describe('the card', () => {
+  it('shows the loading overlay while the loading flag is set, and says it is busy', () => {
+    const card = createRef<HTMLElement>();
+    render(<PlayerCardBody card={card} attach={(element) => void (card.current = element)} offset={{ x: 0, y: 0 }} handle={{}} miniSupported={false} openMini={async () => undefined} />);
+    const region = screen.getByRole('region', { name: 'Player' });
+    expect(region.querySelector('.player-card__loading')).toBeNull();
+    expect(region.getAttribute('aria-busy')).toBe('false');
+    act(() => $player.setKey('isPlaybackLoading', true));
+    expect(region.querySelector('.player-card__loading')).not.toBeNull();
+    expect(region.getAttribute('aria-busy')).toBe('true');
+    act(() => $player.setKey('isPlaybackLoading', false));
+    expect(region.querySelector('.player-card__loading')).toBeNull();
+  });
+});
