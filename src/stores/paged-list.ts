@@ -34,6 +34,15 @@ export interface PagedList<T> {
   restore: (state: PagedListState<T>) => void;
 }
 
+/**
+ * SPEC §4: whether the next page may load (when the last item comes into view):
+ * a first page has arrived, nothing is loading, no error, more data, and the next
+ * offset not past the cap of 80. The one guard of loadNextPage and of the view's observer.
+ */
+export function canLoadMore(state: PagedListState<unknown>): boolean {
+  return state.loaded && !state.loading && !state.error && state.hasMore && state.offset <= PAGING_OFFSET_CAP;
+}
+
 /** How a page is fetched: the offset and limit to ask for. */
 export type PageLoader<T> = (offset: number, limit: number) => Promise<Page<T>>;
 
@@ -81,7 +90,7 @@ export function createPagedList<T>(load: PageLoader<T>, limit = 20): PagedList<T
     loadFirstPage: () => loadAt(0),
     loadNextPage: async () => {
       const state = $state.get();
-      if (state.loading || state.error || !state.hasMore || !state.loaded) return;
+      if (!canLoadMore(state)) return;
       await loadAt(state.offset);
     },
     reset: () => {
