@@ -1,5 +1,5 @@
 import { map, type MapStore } from 'nanostores';
-import { isCanceled, isUnavailable, UNAVAILABLE_MESSAGE } from '../api/errors';
+import { isCanceled, isUnavailable, statusOf, UNAVAILABLE_MESSAGE } from '../api/errors';
 
 /** DESIGN §2: what a page says where the provider does not offer something to this app. */
 export const NOT_AVAILABLE_MESSAGE = UNAVAILABLE_MESSAGE;
@@ -107,4 +107,10 @@ export function createPagedList<T>(load: PageLoader<T>, limit = 20): PagedList<T
 /** Whether a list (or area) failed only because the provider does not offer it to this app (DESIGN §2). */
 export function isListUnavailable(error: unknown): boolean {
   return isUnavailable(error);
+}
+
+/** Whether a list failed because what it belongs to is not there: an unknown (404) or malformed (400) id. */
+export function isListNotFound(error: unknown): boolean {
+  const status = statusOf(error);
+  return status === 404 || status === 400;
 }

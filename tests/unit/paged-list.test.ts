@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, CANCELED_MESSAGE } from '../../src/api/errors';
 import type { Page } from '../../src/api/types';
-import { canLoadMore, createPagedList, type PagedListState } from '../../src/stores/paged-list';
+import { canLoadMore, createPagedList, isListNotFound, type PagedListState } from '../../src/stores/paged-list';
 
 /** A provider list of `total` numbered items, recording the offsets asked for. */
 function numbers(total: number) {
@@ -126,5 +126,15 @@ describe('canLoadMore: the one guard of the next page (SPEC §4)', () => {
     list.restore({ ...ready, offset: 100 });
     await list.loadNextPage();
     expect(provider.asked).toEqual([]);
+  });
+});
+
+describe('isListNotFound', () => {
+  it('reads an unknown (404) or malformed (400) id as not found, and nothing else', () => {
+    expect(isListNotFound(new ApiError('http', 'Not found', 404))).toBe(true);
+    expect(isListNotFound(new ApiError('http', 'Invalid category id', 400))).toBe(true);
+    expect(isListNotFound(new ApiError('http', 'boom', 500))).toBe(false);
+    expect(isListNotFound(new ApiError('canceled', CANCELED_MESSAGE))).toBe(false);
+    expect(isListNotFound(null)).toBe(false);
   });
 });

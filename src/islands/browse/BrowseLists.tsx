@@ -8,8 +8,7 @@ import { ErrorScreen } from '../../components/ErrorScreen';
 import { NotAvailable } from '../../components/browse/NotAvailable';
 import { $playlistListTitle, categoryPlaylistsList, featuredPlaylistsList, newReleasesList } from '../../stores/browse';
 import { $home } from '../../stores/home';
-import { isListUnavailable } from '../../stores/paged-list';
-import { statusOf } from '../../api/errors';
+import { isListNotFound, isListUnavailable } from '../../stores/paged-list';
 import type { Playlist } from '../../api/types';
 import '../../styles/content.css';
 
@@ -51,8 +50,7 @@ function CategoryPlaylistsBody() {
   const title = useStore($playlistListTitle);
   const state = useStore(categoryPlaylistsList.$state);
   // Gone for this app, an unknown or malformed category id, or no playlists: the same message.
-  const status = statusOf(state.error);
-  if (isListUnavailable(state.error) || status === 404 || status === 400 || (state.loaded && state.list.length === 0)) {
+  if (isListUnavailable(state.error) || isListNotFound(state.error) || (state.loaded && state.list.length === 0)) {
     return <ErrorScreen kind="data_not_found" title="Playlist not availbale" />;
   }
   return (
