@@ -5,8 +5,11 @@ import { ApiFailure } from '../http/errors';
 import { checkMarket, readLimit, readOffset } from '../http/params';
 import type { Kit } from './kit';
 
-/** The provider lists only the latest hundred or so new releases. */
-const NEW_RELEASES = 100;
+/**
+ * The provider lists only the latest releases, a few hundred at most. Two hundred here,
+ * so that the client's own stop at offset 80 (SPEC §4), not the list's end, ends its scroll.
+ */
+const NEW_RELEASES = 200;
 
 /** Browse: new releases, featured playlists, categories and their playlists (all gone in development mode). */
 export function registerBrowse(app: Hono<SandboxEnv>, kit: Kit): void {

@@ -6,7 +6,9 @@ import {
   CANCELED_MESSAGE,
   UNAVAILABLE_MESSAGE,
   httpError,
+  judgeCapabilityRefusal,
   mapRequestError,
+  probeResultOf,
   type Capability,
   type ErrorOutcome,
   type FailedCall,
@@ -24,6 +26,11 @@ export interface ApiRequest extends FailedCall {
   body?: unknown;
   /** A new call with the same name cancels the previous one (SPEC §4). */
   name?: string;
+  /**
+   * For a call with a capability: asks the same endpoint about something known to
+   * exist (resolves when it answers), so that a first 404 tells "gone" from "not there".
+   */
+  probe?: () => Promise<unknown>;
 }
 
 /** Timing of the client; tests shorten the waits instead of sleeping for real. */
@@ -173,6 +180,24 @@ async function refreshIfExpiring(hooks: ApiClientWiring): Promise<void> {
 }
 
 /**
+ * A 403 or 404 from a capability's endpoint: judged (errors.ts judgeCapabilityRefusal),
+ * probing once when a first 404 is ambiguous. The call is mapped with its capability
+ * only when the capability is missing; otherwise its 404 is a plain "not found".
+ */
+async function withCapabilityVerdict(request: ApiRequest, error: ApiError, hooks: ApiClientWiring): Promise<FailedCall> {
+  const { capability } = request;
+  if (!capability || (error.status !== 403 && error.status !== 404)) return request;
+  const refusal = { status: error.status, answeredBefore: hooks.capabilities.hasAnswered(capability), canProbe: request.probe !== undefined };
+  let verdict = judgeCapabilityRefusal(refusal);
+  if (verdict === 'probe') {
+    const probe = probeResultOf(await request.probe!().then(() => null, (failure: unknown) => failure));
+    if (probe === 'answered') hooks.capabilities.markAvailable(capability);
+    verdict = judgeCapabilityRefusal({ ...refusal, probe });
+  }
+  return verdict === 'missing' ? request : { ...request, capability: undefined };
+}
+
+/**
  * Sends one call with every rule of DESIGN §5: cancellation by name, 30 s
  * timeout, one token refresh and replay on 401, one retry of a GET on 429
  * (honouring Retry-After), 5xx or a dropped connection, and then SPEC §8's
@@ -225,9 +250,7 @@ export async function callApi<T = unknown>(request: ApiRequest): Promise<T> {
           await clientTiming.sleep(wait, signal);
           continue;
         }
-        // An endpoint that has answered this session is not gone: its 404 is a real "not found".
-        const answeredBefore = request.capability !== undefined && hooks.capabilities.hasAnswered(request.capability);
-        const outcome = mapRequestError(error, answeredBefore && error.status === 404 ? { ...request, capability: undefined } : request);
+        const outcome = mapRequestError(error, await withCapabilityVerdict(request, error, hooks));
         hooks.onOutcome(outcome);
         if (outcome.type === 'capability-missing') throw new ApiError('unavailable', UNAVAILABLE_MESSAGE, error.status);
         throw error;

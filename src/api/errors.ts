@@ -103,6 +103,54 @@ export interface FailedCall {
   quietStatuses?: readonly number[];
 }
 
+/**
+ * What a probe found: the endpoint asked about something known to exist
+ * ('answered'), was refused too ('refused', a 403 or 404), or failed otherwise
+ * ('failed': a 5xx, no connection), which says nothing about the endpoint.
+ */
+export type ProbeResult = 'answered' | 'refused' | 'failed';
+
+/** Reads a probe's rejection (null when it resolved) as a ProbeResult. */
+export function probeResultOf(error: unknown): ProbeResult {
+  if (error === null) return 'answered';
+  if (isUnavailable(error)) return 'refused';
+  const status = statusOf(error);
+  return status === 403 || status === 404 ? 'refused' : 'failed';
+}
+
+/**
+ * What a 403 or 404 from an endpoint that may be gone (a call with a capability) means.
+ * In development mode the provider answers some removed endpoints with 404, the
+ * status an id that is not there also gets, so a first 404 is ambiguous: 'probe'
+ * asks the caller to put the same endpoint a question whose answer exists (the
+ * signed-in user's own profile) and to judge again with its result.
+ * - 'missing': the capability is gone for this app (hide, remember for the session);
+ * - 'absent': the endpoint works and the thing asked for is not there (not-found page);
+ * - 'unsure': the probe failed otherwise; the call fails as a plain 404 and nothing is learnt.
+ */
+export type CapabilityVerdict = 'missing' | 'absent' | 'probe' | 'unsure';
+
+/** What the client knows when a capability's call is refused. */
+export interface CapabilityRefusal {
+  status: number;
+  /** The endpoint answered earlier this session. */
+  answeredBefore: boolean;
+  /** The call can ask a question whose answer exists. */
+  canProbe: boolean;
+  /** What that question found, once asked. */
+  probe?: ProbeResult;
+}
+
+/** The one decision between "the endpoint is gone" and "the thing is not there" (DESIGN §2). */
+export function judgeCapabilityRefusal({ status, answeredBefore, canProbe, probe }: CapabilityRefusal): CapabilityVerdict {
+  // A 403 is never a missing id: the endpoint refuses this app.
+  if (status !== 404) return 'missing';
+  if (answeredBefore || probe === 'answered') return 'absent';
+  if (probe === 'refused') return 'missing';
+  if (probe === 'failed') return 'unsure';
+  return canProbe ? 'probe' : 'missing';
+}
+
 /** SPEC §8's toast when a request found no connection. */
 export const CONNECTION_PROBLEM = 'Internet Connection Problem';
 

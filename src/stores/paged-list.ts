@@ -1,5 +1,5 @@
 import { map, type MapStore } from 'nanostores';
-import { isCanceled, isUnavailable, UNAVAILABLE_MESSAGE } from '../api/errors';
+import { isCanceled, isUnavailable, statusOf, UNAVAILABLE_MESSAGE } from '../api/errors';
 
 /** DESIGN §2: what a page says where the provider does not offer something to this app. */
 export const NOT_AVAILABLE_MESSAGE = UNAVAILABLE_MESSAGE;
@@ -32,6 +32,15 @@ export interface PagedList<T> {
   reset: () => void;
   /** Puts back a state kept earlier (painting from memory); an answer still on its way is dropped. */
   restore: (state: PagedListState<T>) => void;
+}
+
+/**
+ * SPEC §4: whether the next page may load (when the last item comes into view):
+ * a first page has arrived, nothing is loading, no error, more data, and the next
+ * offset not past the cap of 80. The one guard of loadNextPage and of the view's observer.
+ */
+export function canLoadMore(state: PagedListState<unknown>): boolean {
+  return state.loaded && !state.loading && !state.error && state.hasMore && state.offset <= PAGING_OFFSET_CAP;
 }
 
 /** How a page is fetched: the offset and limit to ask for. */
@@ -81,7 +90,7 @@ export function createPagedList<T>(load: PageLoader<T>, limit = 20): PagedList<T
     loadFirstPage: () => loadAt(0),
     loadNextPage: async () => {
       const state = $state.get();
-      if (state.loading || state.error || !state.hasMore || !state.loaded) return;
+      if (!canLoadMore(state)) return;
       await loadAt(state.offset);
     },
     reset: () => {
@@ -98,4 +107,10 @@ export function createPagedList<T>(load: PageLoader<T>, limit = 20): PagedList<T
 /** Whether a list (or area) failed only because the provider does not offer it to this app (DESIGN §2). */
 export function isListUnavailable(error: unknown): boolean {
   return isUnavailable(error);
+}
+
+/** Whether a list failed because what it belongs to is not there: an unknown (404) or malformed (400) id. */
+export function isListNotFound(error: unknown): boolean {
+  const status = statusOf(error);
+  return status === 404 || status === 400;
 }

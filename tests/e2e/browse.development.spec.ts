@@ -12,6 +12,11 @@ interface CatalogueArtist {
   id: string;
   name: string;
 }
+interface CatalogueAlbum {
+  id: string;
+  name: string;
+  total_tracks: number;
+}
 interface CataloguePlaylist {
   id: string;
   name: string;
@@ -29,7 +34,7 @@ test('home shows the recent plays and says the rest is not available', async ({ 
   await expect(page.getByRole('heading', { name: 'Playlist not availbale' })).toBeVisible();
 });
 
-test('an artist hides Popular Tracks, Fans Also like, Verified and listeners but shows its albums', async ({ page, signIn, sandboxUrl }) => {
+test('an artist hides Popular Tracks, Fans Also like, Verified and listeners but shows its albums; its full lists say what they can', async ({ page, signIn, sandboxUrl }) => {
   await signIn(page);
   const [artist] = await searchCatalogue<CatalogueArtist>(page, sandboxUrl, 'artist', 5);
   await page.goto(`/artist/${artist!.id}`);
@@ -41,6 +46,26 @@ test('an artist hides Popular Tracks, Fans Also like, Verified and listeners but
   await expect(page.getByText('Verified', { exact: true })).toHaveCount(0);
   await expect(page.getByText(/monthly listeners/)).toHaveCount(0);
   await expect(page.locator('.detail-header').getByRole('button', { name: /^(Follow|Following) / })).toBeEnabled();
+  await page.goto(`/artist/${artist!.id}/albums`);
+  await expect(page.getByRole('heading', { level: 1, name: `Albums By ${artist!.name}` })).toBeVisible();
+  await expect(page.locator('.card-grid a.card').first()).toBeVisible();
+  await page.goto(`/artist/${artist!.id}/related-artists`);
+  await expect(page.getByRole('heading', { level: 1, name: `Fans Also like ${artist!.name}` })).toBeVisible();
+  await expect(page.getByText('Not available for this app')).toBeVisible();
+});
+
+test('an album shows its header and tracks; popular playlists say they are not available; the recent plays show', async ({ page, signIn, sandboxUrl }) => {
+  await signIn(page);
+  const [album] = await searchCatalogue<CatalogueAlbum>(page, sandboxUrl, 'album', 5);
+  await page.goto(`/album/${album!.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: album!.name })).toBeVisible();
+  await expect(page.getByRole('list', { name: `Tracks of ${album!.name}` }).getByRole('listitem')).toHaveCount(Math.min(20, album!.total_tracks));
+  await expect(page.locator('.detail-header').getByRole('button', { name: /^(Save|Saved) / })).toBeEnabled();
+  await page.goto('/playlist/popular');
+  await expect(page.getByText('Not available for this app')).toBeVisible();
+  await page.goto('/track/recent-played');
+  await expect(page.getByRole('heading', { level: 1, name: 'Recent Played' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Recent Played' }).getByRole('listitem').first()).toBeVisible();
 });
 
 test("a playlist the user does not own shows its header and says its tracks are not available; other users' pages are not available", async ({ page, signIn, sandboxUrl }) => {

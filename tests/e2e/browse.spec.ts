@@ -103,6 +103,14 @@ test('an artist shows Verified, listeners, Follow, Popular Tracks, Albums By and
     await expect(page.locator('section', { has: page.getByRole('heading', { name: 'Popular Tracks' }) }).getByRole('link', { name: 'See all' }))
       .toHaveAttribute('href', `/search/track/${encodeURIComponent(famous.name)}`);
   }
+  // Albums By shows the first 10 with no paging of its own; See all at exactly 10 (SPEC §9).
+  const albumsSection = page.locator('section', { has: page.getByRole('heading', { name: `Albums By ${famous.name}` }) });
+  const albumCards = albumsSection.locator('.card-row > *');
+  await expect(albumCards.first()).toBeVisible();
+  const { total: albumTotal } = await providerGet<{ total: number }>(page, sandboxUrl, `artists/${famous.id}/albums?limit=1`);
+  await expect(albumCards).toHaveCount(Math.min(10, albumTotal));
+  await expect(albumsSection.getByRole('link', { name: 'See all' })).toHaveCount(albumTotal >= 10 ? 1 : 0);
+  await expect(albumsSection.getByTestId('load-more')).toHaveCount(0);
   await shot(page, testInfo, 'artist');
   if (small) {
     await page.goto(`/artist/${small.id}`);
@@ -149,27 +157,60 @@ test("another user's profile shows followers and public playlists", async ({ pag
   await shot(page, testInfo, 'user');
 });
 
-test('new releases scroll in pages of 20 up to the offset-80 cap', async ({ page, signIn, sandboxUrl }) => {
+test('related artists, popular playlists, a category and the recent plays show what the provider holds', async ({ page, signIn, sandboxUrl }) => {
+  await signIn(page);
+  const [artist] = await searchCatalogue<CatalogueArtist>(page, sandboxUrl, 'artist', 1);
+  const { artists: related } = await providerGet<{ artists: { name: string }[] }>(page, sandboxUrl, `artists/${artist!.id}/related-artists`);
+  await page.goto(`/artist/${artist!.id}/related-artists`);
+  await expect(page.getByRole('heading', { level: 1, name: `Fans Also like ${artist!.name}` })).toBeVisible();
+  await expect(page.locator('.card-grid .card__title')).toHaveText(related.map((one) => one.name));
+
+  const featured = await providerGet<{ message: string; playlists: { total: number; items: { name: string }[] } }>(page, sandboxUrl, 'browse/featured-playlists?limit=20');
+  await page.goto('/playlist/popular');
+  await expect(page.getByRole('heading', { level: 1, name: featured.message })).toBeVisible();
+  await expect(page.locator('.card-grid .card__title')).toHaveText(featured.playlists.items.map((one) => one.name));
+
+  const category = await providerGet<{ message: string; playlists: { items: { name: string }[] } }>(page, sandboxUrl, 'browse/categories/pop/playlists?limit=20&market=IN');
+  await page.goto('/category/pop/playlists');
+  await expect(page.getByRole('heading', { level: 1, name: category.message })).toBeVisible();
+  await expect(page.locator('.card-grid .card__title')).toHaveText(category.playlists.items.map((one) => one.name));
+
+  const { items: plays } = await providerGet<{ items: { track: { id: string } }[] }>(page, sandboxUrl, 'me/player/recently-played?limit=50');
+  await page.goto('/track/recent-played');
+  await expect(page.getByRole('heading', { level: 1, name: 'Recent Played' })).toBeVisible();
+  // De-duplicated by track id (SPEC §4).
+  await expect(page.getByRole('list', { name: 'Recent Played' }).getByRole('listitem')).toHaveCount(new Set(plays.map((play) => play.track.id)).size);
+});
+
+test('new releases scroll in pages of 20, each asked when the last card shows, and stop at the offset-80 cap', async ({ page, signIn, sandboxUrl }, testInfo) => {
+  test.skip(isNarrow(testInfo), 'the paging rule is the same on both viewports; the list is long enough to prove it once');
   await signIn(page);
   const { albums } = await providerGet<{ albums: { total: number } }>(page, sandboxUrl, 'browse/new-releases?limit=1');
+  // A list well past the cap: it must end on the cap (SPEC §4), not on its total.
+  expect(albums.total).toBeGreaterThan(120);
   const requests = countProviderRequests(page, sandboxUrl);
   await page.goto('/album/new-release');
-  const cards = page.locator('a.card');
+  const cards = page.locator('.card-grid > *');
   await expect(cards).toHaveCount(20);
-  // SPEC §4: pages at offsets 0, 20, 40, 60, 80; none after the page at offset 80.
-  const expected = Math.min(albums.total, 100);
-  for (let shown = 20; shown < expected; shown += 20) {
+  for (let shown = 20; shown < 100; shown += 20) {
+    // The observer watches the last card, and only it.
+    await expect(page.getByTestId('load-more')).toHaveCount(1);
+    await expect(cards.last()).toHaveAttribute('data-testid', 'load-more');
     await cards.last().scrollIntoViewIfNeeded();
-    await expect(cards).toHaveCount(Math.min(shown + 20, expected));
+    await expect(cards).toHaveCount(shown + 20);
   }
-  // At the end, nothing more is asked however far the user scrolls.
+  // At the cap nothing is watched, and nothing more is asked however far the user scrolls.
   await expect(page.getByTestId('load-more')).toHaveCount(0);
-  await page.mouse.wheel(0, 4000);
-  await expect(cards).toHaveCount(expected);
+  await page.mouse.wheel(0, 6000);
+  await cards.last().scrollIntoViewIfNeeded();
+  await expect(page.locator('.paged-view__more')).toHaveCount(0);
+  await expect(cards).toHaveCount(100);
+  const offsets = requests.urls.filter((url) => url.includes('/browse/new-releases')).map((url) => Number(new URL(url).searchParams.get('offset')));
+  expect(offsets.filter((offset) => offset > 80)).toEqual([]);
   // This page asks 20 at a time; home's New Release row (10), which signing in landed on,
   // may still be asking as the counting starts.
   const pages = requests.urls.filter((url) => url.includes('/browse/new-releases') && new URL(url).searchParams.get('limit') === '20');
-  expect(pages.map((url) => new URL(url).searchParams.get('offset'))).toEqual(['0', '20', '40', '60', '80'].slice(0, Math.ceil(expected / 20)));
+  expect(pages.map((url) => new URL(url).searchParams.get('offset'))).toEqual(['0', '20', '40', '60', '80']);
 });
 
 test('going back to an album paints its tracks from memory with no provider request', async ({ page, signIn, sandboxUrl }) => {
@@ -190,60 +231,71 @@ test('going back to an album paints its tracks from memory with no provider requ
 });
 
 test.describe('failures', () => {
-  test.use({ allowErrors: /HTTP (400|404|500)|status of (400|404|500)|\/img\/album\/\S+ \(net::ERR_BLOCKED_BY_ORB\)/ });
-
-  test('skeletons while the album is slow, then the content', async ({ page, signIn, sandbox }) => {
-    await signIn(page);
-    const album = await aLongAlbum(page, sandbox.url);
-    await sandbox.addFault({ match: { method: 'GET', path: `^/v1/albums/${album.id}$` }, delayMs: 1500, times: 1 });
-    await page.goto(`/album/${album.id}`);
-    await expect(page.getByTestId('skeleton-row')).toHaveCount(10);
-    await expect(page.getByRole('heading', { level: 1, name: album.name })).toBeVisible();
-    await expect(page.getByTestId('skeleton-row')).toHaveCount(0);
-  });
-
-  test('a 500 shows the error screen and its toast, and keeps the session', async ({ page, signIn, sandbox }) => {
-    await signIn(page);
-    const album = await aLongAlbum(page, sandbox.url);
-    // A GET is retried once on a 5xx before the user hears of it.
-    await sandbox.addFault({ match: { method: 'GET', path: `^/v1/albums/${album.id}$` }, status: 500, times: 2 });
-    await page.goto(`/album/${album.id}`);
-    await expect(page.getByRole('heading', { name: 'Something went wrong.' })).toBeVisible();
-    await expect(page.getByText('Internal Server Error')).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'))).not.toBeNull();
-  });
+  test.use({ allowErrors: /HTTP (400|404|500)|status of (400|404|500)|\/img\/(album|artist|playlist|user)\/\S+ \(net::ERR_BLOCKED_BY_ORB\)/ });
 
   test('a missing or malformed id shows the not-found message, never a blank page or a sign-out', async ({ page, signIn }) => {
     await signIn(page);
+    // The user cases come first, in a fresh tab: the first 404 from users/{id} must read as
+    // "no such user", not as an endpoint gone for this app (DESIGN §2).
     const cases: [string, string][] = [
+      ['/user/nobody-at-all', 'User Not Found'],
+      ['/user/%3Cx%3E', 'User Not Found'],
       ['/album/0000000000000000000000', 'Album Not Found'],
       ['/album/not-an-id!', 'Album Not Found'],
       ['/artist/0000000000000000000000', 'Artist Not Found'],
       ['/artist/%3Cscript%3E', 'Artist Not Found'],
       ['/playlist/0000000000000000000000', 'Playlist Not Found'],
       ['/playlist/zzz', 'Playlist Not Found'],
-      ['/user/nobody-at-all', 'User Not Found'],
+      ['/category/no-such-category/playlists', 'Playlist not availbale'],
     ];
-    // A first 404 from users/{id} could mean the endpoint is gone (development mode);
-    // once a real user has loaded, a 404 means that user is not there.
-    await page.goto('/user/aarav.sharma');
-    await expect(page.getByRole('heading', { level: 1, name: 'Aarav Sharma' })).toBeVisible();
     for (const [path, message] of cases) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: message })).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\!]/g, '\\$&')}$`));
     }
     expect(await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'))).not.toBeNull();
+    // Nothing was learnt missing: other users' pages and category lists still open.
+    await page.goto('/user/aarav.sharma');
+    await expect(page.getByRole('heading', { level: 1, name: 'Aarav Sharma' })).toBeVisible();
+    await page.goto('/category/pop/playlists');
+    await expect(page.locator('.card-grid a.card').first()).toBeVisible();
   });
 
-  test('a picture that fails to load is replaced by the default image', async ({ page, signIn, sandbox }) => {
+  test('album, artist, playlist and user pages: skeletons while slow, the error screen on a 500, the default image for a broken picture', async ({ page, signIn, sandbox }) => {
     await signIn(page);
     const album = await aLongAlbum(page, sandbox.url);
-    await sandbox.addFault({ match: { method: 'GET', path: `^/img/album/${album.id}` }, status: 404 });
-    await page.goto(`/album/${album.id}`);
-    const cover = page.locator('.detail-header__cover');
-    await expect(cover).toHaveAttribute('src', '/images/default-song.svg');
-    expect(await cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    const [artist] = await searchCatalogue<CatalogueArtist>(page, sandbox.url, 'artist', 5);
+    const playlists = await searchCatalogue<CataloguePlaylist & { images: unknown[] }>(page, sandbox.url, 'playlist');
+    const playlist = playlists.find((one) => one.images.length > 0 && one.tracks.total > 0)!;
+    const targets = [
+      { path: `/album/${album.id}`, api: `^/v1/albums/${album.id}(\\?|$)`, picture: `^/img/album/${album.id}`, name: album.name },
+      { path: `/artist/${artist!.id}`, api: `^/v1/artists/${artist!.id}(\\?|$)`, picture: `^/img/artist/${artist!.id}`, name: artist!.name },
+      { path: `/playlist/${playlist.id}`, api: `^/v1/playlists/${playlist.id}(\\?|$)`, picture: `^/img/playlist/${playlist.id}`, name: playlist.name },
+      { path: '/user/aarav.sharma', api: '^/v1/users/aarav\\.sharma(\\?|$)', picture: '^/img/user/aarav\\.sharma', name: 'Aarav Sharma' },
+    ];
+    for (const target of targets) {
+      // The picture first: once loaded, the browser keeps it (the sandbox's images are immutable).
+      await sandbox.addFault({ match: { method: 'GET', path: target.picture }, status: 404, times: 1 });
+      await page.goto(target.path);
+      await expect(page.getByRole('heading', { level: 1, name: target.name })).toBeVisible();
+      const cover = page.locator('.detail-header__cover');
+      await expect(cover).toHaveAttribute('src', '/images/default-song.svg');
+      expect(await cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+
+      await sandbox.addFault({ match: { method: 'GET', path: target.api }, delayMs: 1500, times: 1 });
+      await page.goto(target.path);
+      await expect(page.locator('.detail-header--skeleton')).toBeVisible();
+      await expect(page.getByTestId('skeleton-row')).toHaveCount(10);
+      await expect(page.getByRole('heading', { level: 1, name: target.name })).toBeVisible();
+      await expect(page.locator('.detail-header--skeleton')).toHaveCount(0);
+
+      // A GET is retried once on a 5xx before the user hears of it.
+      await sandbox.addFault({ match: { method: 'GET', path: target.api }, status: 500, times: 2 });
+      await page.goto(target.path);
+      await expect(page.getByRole('heading', { name: 'Something went wrong.' })).toBeVisible();
+      await expect(page.getByText('Internal Server Error')).toBeVisible();
+    }
+    expect(await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'))).not.toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@
 // Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getArtist, getArtistAlbums, getArtistTopTracks, getRelatedArtists } from '../../src/api/artists';
-import { getCategories, getNewReleases } from '../../src/api/browse';
+import { getCategories, getCategoryPlaylists, getNewReleases } from '../../src/api/browse';
 import { isUnavailable } from '../../src/api/errors';
 import { addToLibrary, isInLibrary, removeFromLibrary } from '../../src/api/library';
 import { getMe } from '../../src/api/me';
@@ -10,7 +10,7 @@ import { getPlaylist, getPlaylistTracks } from '../../src/api/playlists';
 import { search, searchType } from '../../src/api/search';
 import { getUser } from '../../src/api/users';
 import { $artist, artistArea } from '../../src/stores/artist';
-import { $capabilities } from '../../src/stores/capabilities';
+import { $capabilities, resetCapabilities } from '../../src/stores/capabilities';
 import { isListUnavailable } from '../../src/stores/paged-list';
 import { $playlist, playlistArea, playlistTracks } from '../../src/stores/playlist';
 import { $user, userArea } from '../../src/stores/user';
@@ -54,6 +54,17 @@ describe("against a real sandbox in the development profile (DESIGN §2's fallba
     expect(visits).toEqual([]);
     expect($session.get()).not.toBeNull();
     expect((await getArtistAlbums(artistId)).limit).toBeLessThanOrEqual(10);
+  });
+
+  it('reads a fresh session\'s first refusal of users/{id} and categories/{id}/playlists as gone endpoints, never as not found', async () => {
+    resetCapabilities();
+    // users/{id} answers 403 here: gone, with no need to ask further.
+    expect(isUnavailable(await rejectionOf(getUser('nobody-at-all')))).toBe(true);
+    // categories/{id}/playlists answers 404, as an unknown category would: the probe settles it.
+    expect(isUnavailable(await rejectionOf(getCategoryPlaylists('pop')))).toBe(true);
+    expect($capabilities.get()).toMatchObject({ otherUsers: 'missing', categoryPlaylists: 'missing' });
+    expect(visits).toEqual([]);
+    expect($session.get()).not.toBeNull();
   });
 
   it('leaves out the absent profile fields instead of showing zeros', async () => {

@@ -8,7 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, clientTiming, resetClient } from '../../src/api/client';
 import { isCanceled, isUnavailable } from '../../src/api/errors';
+import { getCategoryPlaylists } from '../../src/api/browse';
 import { getMe } from '../../src/api/me';
+import { getUser } from '../../src/api/users';
 import { $capabilities } from '../../src/stores/capabilities';
 import { $session, storeTokens } from '../../src/stores/session';
 import { faultHits } from '../../sandbox/tests/harness';
@@ -157,6 +159,52 @@ describe("DESIGN §2's capabilities", () => {
     expect(error.status).toBe(404);
     expect(isUnavailable(error)).toBe(false);
     expect($capabilities.get().otherUsers).toBe('available');
+    expectSessionKept(effects);
+  });
+
+  it("tells a missing user from a gone endpoint in a fresh session by asking about the user's own profile", async () => {
+    const requests = { match: { method: 'GET', path: '^/v1/(me|users/[^/]+)$' } };
+    await addFault(running.url, requests);
+    const error = await rejection(getUser('nobody-at-all'));
+    expect(error.status).toBe(404);
+    expect(isUnavailable(error)).toBe(false);
+    // The probe: GET me, then users/{that id}; the endpoint answered, so it stays usable.
+    expect(await hits()).toEqual([3]);
+    expect($capabilities.get().otherUsers).toBe('available');
+    expect((await getUser('aarav.sharma')).displayName).toBe('Aarav Sharma');
+    // A malformed id is the provider's 400: a not-found page, never a missing capability.
+    expect((await rejection(getUser('<x>'))).status).toBe(400);
+    expect($capabilities.get().otherUsers).toBe('available');
+    expect(effects.shown).toEqual([]);
+    expectSessionKept(effects);
+  });
+
+  it('reads a first 404 as a gone endpoint when the probe is refused too, signing nobody out', async () => {
+    await addFault(running.url, { match: { method: 'GET', path: '^/v1/users/' }, status: 404 });
+    expect(isUnavailable(await rejection(getUser('nobody-at-all')))).toBe(true);
+    expect($capabilities.get().otherUsers).toBe('missing');
+    expect(effects.shown).toEqual([]);
+    expectSessionKept(effects);
+  });
+
+  it('learns nothing when the probe fails otherwise: the 404 stays a plain "not found"', async () => {
+    await addFault(running.url, { match: { method: 'GET', path: '^/v1/users/nobody' }, status: 404 });
+    await addFault(running.url, { match: { method: 'GET', path: '^/v1/users/guest' }, status: 500 });
+    const error = await rejection(getUser('nobody-at-all'));
+    expect(error.status).toBe(404);
+    expect(isUnavailable(error)).toBe(false);
+    expect($capabilities.get().otherUsers).toBeUndefined();
+    expectSessionKept(effects);
+  });
+
+  it("an unknown category's 404 does not hide category browsing for the session", async () => {
+    const error = await rejection(getCategoryPlaylists('no-such-category'));
+    expect(error.status).toBe(404);
+    expect(isUnavailable(error)).toBe(false);
+    expect($capabilities.get().categoryPlaylists).toBe('available');
+    const { categories } = (await callApi({ path: 'browse/categories', query: { limit: 1 } })) as { categories: { items: { id: string }[] } };
+    expect((await getCategoryPlaylists(categories.items[0]!.id)).playlists.items.length).toBeGreaterThan(0);
+    expect(effects.shown).toEqual([]);
     expectSessionKept(effects);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, CANCELED_MESSAGE } from '../../src/api/errors';
 import type { Page } from '../../src/api/types';
-import { createPagedList } from '../../src/stores/paged-list';
+import { canLoadMore, createPagedList, isListNotFound, type PagedListState } from '../../src/stores/paged-list';
 
 /** A provider list of `total` numbered items, recording the offsets asked for. */
 function numbers(total: number) {
@@ -104,5 +104,37 @@ describe('paged list (SPEC §4)', () => {
     const list = createPagedList(() => Promise.reject(new ApiError('canceled', CANCELED_MESSAGE)), 20);
     await list.loadFirstPage();
     expect(list.$state.get().error).toBeNull();
+  });
+});
+
+describe('canLoadMore: the one guard of the next page (SPEC §4)', () => {
+  const ready: PagedListState<number> = { list: [1], loading: false, error: null, hasMore: true, offset: 20, loaded: true };
+
+  it('allows the next page only after a first one, with more data, nothing loading and no error', () => {
+    expect(canLoadMore(ready)).toBe(true);
+    expect(canLoadMore({ ...ready, loaded: false })).toBe(false);
+    expect(canLoadMore({ ...ready, loading: true })).toBe(false);
+    expect(canLoadMore({ ...ready, error: new ApiError('http', 'boom', 500) })).toBe(false);
+    expect(canLoadMore({ ...ready, hasMore: false })).toBe(false);
+  });
+
+  it('allows the page at offset 80 and none past it, even if a kept state claims more', async () => {
+    expect(canLoadMore({ ...ready, offset: 80 })).toBe(true);
+    expect(canLoadMore({ ...ready, offset: 81 })).toBe(false);
+    const provider = numbers(1000);
+    const list = createPagedList(provider.load, 20);
+    list.restore({ ...ready, offset: 100 });
+    await list.loadNextPage();
+    expect(provider.asked).toEqual([]);
+  });
+});
+
+describe('isListNotFound', () => {
+  it('reads an unknown (404) or malformed (400) id as not found, and nothing else', () => {
+    expect(isListNotFound(new ApiError('http', 'Not found', 404))).toBe(true);
+    expect(isListNotFound(new ApiError('http', 'Invalid category id', 400))).toBe(true);
+    expect(isListNotFound(new ApiError('http', 'boom', 500))).toBe(false);
+    expect(isListNotFound(new ApiError('canceled', CANCELED_MESSAGE))).toBe(false);
+    expect(isListNotFound(null)).toBe(false);
   });
 });

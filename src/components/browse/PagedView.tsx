@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { isListUnavailable, type PagedList } from '../../stores/paged-list';
+import { canLoadMore, isListUnavailable, type PagedList } from '../../stores/paged-list';
 import { ErrorScreen } from '../ErrorScreen';
 import { NotAvailable } from './NotAvailable';
 
@@ -17,23 +17,33 @@ interface PagedViewProps<T> {
 /**
  * A paged list's four states (SPEC §4): skeletons while loading, the error
  * screen, the catalogue's empty message, or the items, with the next page
- * loading when the end of the list comes into view (the list's own guard keeps
- * it from loading while loading, after an error, with no more data or past 80).
+ * loading when the last item comes into view. The list's own guard (canLoadMore:
+ * not while loading, after an error, with no more data or past offset 80) decides
+ * whether the last item is watched at all.
+ *
+ * The children render one container whose element children are the items (a grid
+ * or a track list); the hidden anchor after it finds that container's last child.
  */
 export function PagedView<T>({ list, empty, skeleton, children }: PagedViewProps<T>) {
   const state = useStore(list.$state);
-  const end = useRef<HTMLDivElement>(null);
-  const canLoadMore = state.loaded && state.hasMore && !state.error;
+  const anchor = useRef<HTMLSpanElement>(null);
+  const watching = canLoadMore(state);
 
   useEffect(() => {
-    const target = end.current;
-    if (!target || !canLoadMore || typeof IntersectionObserver === 'undefined') return;
+    const items = anchor.current?.previousElementSibling;
+    const last = items?.lastElementChild ?? items;
+    if (!last || !watching || typeof IntersectionObserver === 'undefined') return;
+    // Marked for tests and for the search page's "scroll to the end".
+    last.setAttribute('data-testid', 'load-more');
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) void list.loadNextPage();
     });
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [list, canLoadMore, state.list.length]);
+    observer.observe(last);
+    return () => {
+      observer.disconnect();
+      last.removeAttribute('data-testid');
+    };
+  }, [list, watching, state.list.length]);
 
   if (state.error && state.list.length === 0) {
     if (isListUnavailable(state.error)) return <NotAvailable />;
@@ -50,7 +60,7 @@ export function PagedView<T>({ list, empty, skeleton, children }: PagedViewProps
   return (
     <>
       {children(state.list)}
-      {canLoadMore ? <div ref={end} className="paged-view__end" data-testid="load-more" /> : null}
+      <span ref={anchor} hidden />
       {state.loading ? <div className="paged-view__more" role="status" aria-label="Loading more" /> : null}
       {state.error ? (
         <ErrorScreen kind="something_went_wrong" compact>

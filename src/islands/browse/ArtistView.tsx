@@ -3,7 +3,6 @@ import { AlbumCard, ArtistCard } from '../../components/browse/Card';
 import { DetailHeader } from '../../components/browse/DetailHeader';
 import { DetailPage } from '../../components/browse/DetailPage';
 import { LibraryButton } from '../../components/browse/LibraryButton';
-import { PagedView } from '../../components/browse/PagedView';
 import { SectionHeader } from '../../components/browse/SectionHeader';
 import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
@@ -12,13 +11,16 @@ import { formatCount } from '../../lib/format';
 import { $artist, artistAlbums, isVerified } from '../../stores/artist';
 import '../../styles/content.css';
 
-/** SPEC §9: See all at exactly 10 items; related artists and album rows at 10 or more. */
+/** SPEC §9: See all at exactly 10 items (Popular Tracks, Albums By); related artists at 10 or more. */
 const SECTION_SIZE = 10;
 
 /** /artist/{id}: cover, Verified, monthly listeners, Follow, Popular Tracks, Albums By {artist}, Fans Also like. */
 function ArtistViewBody() {
   const state = useStore($artist);
   const { topTracks, relatedArtists } = state.sections;
+  // The first 10 albums, no paging here (the full list is /artist/{id}/albums); a failed load hides the section.
+  const albums = useStore(artistAlbums.$state);
+  const albumRow = albums.list.slice(0, SECTION_SIZE);
   return (
     <DetailPage state={state} notFound="Artist Not Found">
       {(artist) => {
@@ -58,18 +60,26 @@ function ArtistViewBody() {
                   )}
                 </section>
               ) : null}
-              <section aria-labelledby="artist-albums">
-                <SectionHeader id="artist-albums" title={`Albums By ${artist.name}`} seeAllHref={`${base}/albums`} />
-                <PagedView list={artistAlbums} empty="No Albums Available." skeleton={<CardSkeletons row />}>
-                  {(albums) => (
+              {albums.error ? null : (
+                <section aria-labelledby="artist-albums">
+                  <SectionHeader
+                    id="artist-albums"
+                    title={`Albums By ${artist.name}`}
+                    seeAllHref={albumRow.length === SECTION_SIZE ? `${base}/albums` : null}
+                  />
+                  {!albums.loaded ? (
+                    <CardSkeletons row />
+                  ) : albumRow.length === 0 ? (
+                    <p className="not-available">No Albums Available.</p>
+                  ) : (
                     <div className="card-row">
-                      {albums.slice(0, SECTION_SIZE).map((album) => (
+                      {albumRow.map((album) => (
                         <AlbumCard key={album.id} album={album} toggle />
                       ))}
                     </div>
                   )}
-                </PagedView>
-              </section>
+                </section>
+              )}
               {relatedArtists.status !== 'hidden' ? (
                 <section aria-labelledby="fans-also-like">
                   <SectionHeader

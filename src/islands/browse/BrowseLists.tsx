@@ -8,7 +8,7 @@ import { ErrorScreen } from '../../components/ErrorScreen';
 import { NotAvailable } from '../../components/browse/NotAvailable';
 import { $playlistListTitle, categoryPlaylistsList, featuredPlaylistsList, newReleasesList } from '../../stores/browse';
 import { $home } from '../../stores/home';
-import { isListUnavailable } from '../../stores/paged-list';
+import { isListNotFound, isListUnavailable } from '../../stores/paged-list';
 import type { Playlist } from '../../api/types';
 import '../../styles/content.css';
 
@@ -44,12 +44,13 @@ function PopularPlaylistsBody() {
 /**
  * /category/{id}/playlists: the category's playlists where the provider still
  * serves them, SPEC's "Playlist not availbale" where it does not (the provider
- * removed the endpoint for new apps in November 2024).
+ * removed the endpoint for new apps in November 2024) or has no such category.
  */
 function CategoryPlaylistsBody() {
   const title = useStore($playlistListTitle);
   const state = useStore(categoryPlaylistsList.$state);
-  if (isListUnavailable(state.error) || (state.loaded && state.list.length === 0)) {
+  // Gone for this app, an unknown or malformed category id, or no playlists: the same message.
+  if (isListUnavailable(state.error) || isListNotFound(state.error) || (state.loaded && state.list.length === 0)) {
     return <ErrorScreen kind="data_not_found" title="Playlist not availbale" />;
   }
   return (

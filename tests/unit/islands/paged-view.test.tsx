@@ -1,0 +1,81 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from '../../../src/api/types';
+import { PagedView } from '../../../src/components/browse/PagedView';
+import { createPagedList } from '../../../src/stores/paged-list';
+
+// SPEC §4: the next page loads when the LAST ITEM comes into view. IntersectionObserver is
+// stubbed (happy-dom has none): the test sees what is observed and says when it shows.
+const observed: Element[] = [];
+let show: () => void = () => undefined;
+
+class StubObserver {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    observed.push(target);
+    show = () => this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+  }
+  disconnect() {
+    observed.length = 0;
+  }
+}
+
+beforeEach(() => {
+  (globalThis as unknown as { IntersectionObserver: unknown }).IntersectionObserver = StubObserver;
+});
+
+afterEach(() => {
+  cleanup();
+  observed.length = 0;
+  delete (globalThis as unknown as { IntersectionObserver?: unknown }).IntersectionObserver;
+});
+
+function numbers(total: number) {
+  const asked: number[] = [];
+  const list = createPagedList(async (offset: number, limit: number): Promise<Page<number>> => {
+    asked.push(offset);
+    const items = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, index) => offset + index);
+    return { items, offset, limit, total };
+  }, 20);
+  return { asked, list };
+}
+
+function renderList(list: ReturnType<typeof numbers>['list']) {
+  return render(
+    <PagedView list={list} skeleton={<p>loading</p>}>
+      {(items) => (
+        <ol aria-label="numbers">
+          {items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ol>
+      )}
+    </PagedView>,
+  );
+}
+
+describe('PagedView', () => {
+  it('watches the last item, loads the next page when it shows, then watches the new last item, up to offset 80', async () => {
+    const { asked, list } = numbers(1000);
+    await list.loadFirstPage();
+    renderList(list);
+    expect(observed.map((item) => item.textContent)).toEqual(['19']);
+    expect(screen.getByTestId('load-more').textContent).toBe('19');
+    for (let page = 1; page <= 4; page++) {
+      await act(async () => show());
+      expect(observed.map((item) => item.textContent)).toEqual(page < 4 ? [String(page * 20 + 19)] : []);
+    }
+    expect(asked).toEqual([0, 20, 40, 60, 80]);
+    expect(screen.getAllByRole('listitem')).toHaveLength(100);
+    // Past the cap nothing is watched, and nothing is marked.
+    expect(screen.queryByTestId('load-more')).toBeNull();
+  });
+
+  it('watches nothing when the list has no more data', async () => {
+    const { list } = numbers(15);
+    await list.loadFirstPage();
+    renderList(list);
+    expect(screen.getAllByRole('listitem')).toHaveLength(15);
+    expect(observed).toEqual([]);
+  });
+});
