@@ -97,11 +97,13 @@ const CANCELED = Symbol('canceled');
 const TIMED_OUT = Symbol('timed out');
 const running = new Map<string, AbortController>();
 
-let base: Wretch | null = null;
-// The one wretch instance; built on first use because the base URL is runtime configuration.
+let base: { url: string; wretch: Wretch } | null = null;
+// The one wretch instance; built on first use because the base URL is runtime configuration
+// (and again if that configuration is replaced, as a tool running without a page may do).
 function provider(): Wretch {
-  base ??= wretch(getProviderConfig().apiBase).accept('application/json');
-  return base;
+  const url = getProviderConfig().apiBase;
+  if (base?.url !== url) base = { url, wretch: wretch(url).accept('application/json') };
+  return base.wretch;
 }
 
 /** Forgets the wretch instance, for tests that point the configuration elsewhere. */
