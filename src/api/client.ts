@@ -13,10 +13,10 @@ import {
 } from './errors';
 
 export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE';
-export type QueryValue = string | number | boolean | null | undefined;
+type QueryValue = string | number | boolean | null | undefined;
 
 /** One call to the provider's Web API. */
-export interface ApiRequest extends FailedCall {
+interface ApiRequest extends FailedCall {
   method?: HttpMethod;
   /** Relative to the API base: `albums/{id}`. */
   path: string;
@@ -106,7 +106,7 @@ function provider(): Wretch {
   return base.wretch;
 }
 
-/** Forgets the wretch instance, for tests that point the configuration elsewhere. */
+/** Test seam (a reset between tests): aborts the calls in flight and forgets the wretch instance, so one test's calls cannot answer into the next. */
 export function resetClient(): void {
   base = null;
   for (const controller of running.values()) controller.abort(CANCELED);
