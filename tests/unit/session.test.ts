@@ -2,7 +2,7 @@
 // The code exchange and the refresh run against a real sandbox in session-token-url.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setNavigator } from '../../src/lib/navigation';
-import { completeLogin } from '../../src/stores/login-callback';
+import { completeLogin, hasNothingToDo } from '../../src/stores/login-callback';
 import { $session, signOut, storeTokens } from '../../src/stores/session';
 import { $toasts } from '../../src/stores/toasts';
 import { recordNavigation, useProvider } from './helpers/provider';
@@ -39,6 +39,12 @@ describe('session and the login callback', () => {
 
   it('resolves to /auth with neither code nor token, and to / when already signed in', async () => {
     expect(await completeLogin(CALLBACK)).toBe('/auth');
+    // Only then does the page wait before /auth: a code, a token or an error is something to act on.
+    expect(hasNothingToDo(CALLBACK)).toBe(true);
+    expect(hasNothingToDo(`${CALLBACK}?state=x`)).toBe(true);
+    for (const carrying of ['?code=C1&state=x', '?error=server_error', '#error=access_denied', '#access_token=F1']) {
+      expect(hasNothingToDo(`${CALLBACK}${carrying}`), carrying).toBe(false);
+    }
     storeTokens({ accessToken: 'A0', refreshToken: null, expiresAt: null });
     expect(await completeLogin(`${CALLBACK}?code=C1&state=x`)).toBe('/');
   });
