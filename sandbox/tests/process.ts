@@ -47,6 +47,7 @@ export function startSandboxProcess(env: Record<string, string> = {}): Promise<S
   const child = spawnSandbox(env);
   let stdout = '';
   let stderr = '';
+  let readyAt = 0;
   child.stderr!.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
     process.stderr.write(chunk);
@@ -55,14 +56,21 @@ export function startSandboxProcess(env: Record<string, string> = {}): Promise<S
     child.stdout!.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       const ready = READY_LINE.exec(stdout);
-      if (!ready) return;
+      if (!ready || readyAt) return;
+      readyAt = Date.now();
       resolve({
         url: ready[1]!,
         readyLine: ready[0],
         child,
-        startupMs: Date.now() - started,
-        stop: () => (child.kill('SIGTERM'), exited(child)),
-        kill: async () => void (child.kill('SIGKILL'), await exited(child)),
+        startupMs: readyAt - started,
+        stop: () => {
+          child.kill('SIGTERM');
+          return exited(child);
+        },
+        kill: async () => {
+          child.kill('SIGKILL');
+          await exited(child);
+        },
       });
     });
     child.once('exit', (code) => reject(new Error(`sandbox exited with ${code} before it was ready: ${stdout}${stderr}`)));
@@ -76,6 +84,7 @@ export async function runSandboxProcess(env: Record<string, string>): Promise<Sa
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const code = await exited(child);
+  // 'close', not 'exit': the output may still be arriving when the process has exited.
+  const code = await new Promise<number | null>((resolve) => child.once('close', (closed) => resolve(closed)));
   return { code, stdout, stderr };
 }
