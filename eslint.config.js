@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
 const into = (folder) => `^(\\.\\.?/)+${folder}(/|$)`;
 const LAYER = {
   sandbox: { regex: into('sandbox'), message: 'The sandbox is the provider: the client reaches it over HTTP only.' },
-  stores: { regex: into('stores'), message: 'The API client never imports stores: it gets what it needs through configureApiClient (src/stores/api-wiring.ts).' },
+  stores: { regex: into('stores'), message: 'The API client never imports stores: it gets what it needs through configureApiClient, which src/stores/session.ts calls.' },
   framework: {
     regex: '^(react|react-dom|@nanostores/react|astro)(/|$)|^astro:',
     message: 'Stores are framework-free: no React or Astro. Islands read them with useStore.',
@@ -27,8 +27,20 @@ const LAYER = {
     allowTypeImports: true,
     message: 'Stores live only in src/stores/: make or extend one there and import it.',
   },
+  http: { regex: '^wretch(/|$)', message: 'Only src/api/ speaks HTTP: call an API module (through a store action).' },
 };
-const restrict = (...layers) => ['error', { patterns: layers.map((name) => LAYER[name]) }];
+// A folder's rules, for static imports and for dynamic import() alike (no-restricted-imports
+// sees only the static ones). esquery ends a regex at its first "/", so slashes go as \x2F.
+const restrict = (...layers) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns: layers.map((name) => LAYER[name]) }],
+  'no-restricted-syntax': [
+    'error',
+    ...layers.map((name) => ({
+      selector: `ImportExpression[source.value=/${LAYER[name].regex.replaceAll('/', '\\x2F')}/]`,
+      message: LAYER[name].message,
+    })),
+  ],
+});
 const NO_FETCH = 'Only src/api/ calls fetch: go through a store action and an API module.';
 
 export default tseslint.config(
@@ -59,14 +71,11 @@ export default tseslint.config(
   },
   // A file gets one set of options per rule (a later block replaces an earlier one),
   // so each folder's block lists every layer it may not import.
-  { files: ['src/**'], rules: { '@typescript-eslint/no-restricted-imports': restrict('sandbox', 'stateLibrary') } },
-  { files: ['src/api/**'], rules: { '@typescript-eslint/no-restricted-imports': restrict('sandbox', 'stateLibrary', 'stores') } },
-  { files: ['src/stores/**'], rules: { '@typescript-eslint/no-restricted-imports': restrict('sandbox', 'framework', 'views') } },
-  { files: ['src/islands/**'], rules: { '@typescript-eslint/no-restricted-imports': restrict('sandbox', 'stateLibrary', 'api') } },
-  {
-    files: ['src/components/**'],
-    rules: { '@typescript-eslint/no-restricted-imports': restrict('sandbox', 'stateLibrary', 'api', 'islands') },
-  },
+  { files: ['src/**'], rules: restrict('sandbox', 'stateLibrary', 'http') },
+  { files: ['src/api/**'], rules: restrict('sandbox', 'stateLibrary', 'stores') },
+  { files: ['src/stores/**'], rules: restrict('sandbox', 'framework', 'views', 'http') },
+  { files: ['src/islands/**'], rules: restrict('sandbox', 'stateLibrary', 'api', 'http') },
+  { files: ['src/components/**'], rules: restrict('sandbox', 'stateLibrary', 'api', 'islands', 'http') },
   {
     files: ['src/**'],
     ignores: ['src/api/**'],

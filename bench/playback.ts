@@ -10,33 +10,22 @@
  * Writes bench/results/playback.json.
  */
 import { chromium } from '@playwright/test';
-import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { signIn } from '../sandbox/tests/oauth';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/helpers/chromium';
 import { benchPlayerCard, CARD_RUNS } from './player-card';
-import { percentile, startServer } from './sandbox-load';
+import { percentile } from './sandbox-load';
+import { startSandboxProcess } from '../sandbox/tests/process';
 
 const PORT = Number(process.env.PLAYBACK_BENCH_PORT ?? 4374);
 const RUNS = 20;
-const REDIRECT = 'http://127.0.0.1:4321/callback';
 
 /** The guest's token with the scopes the player needs, through /authorize and /api/token. */
-async function signIn(url: string): Promise<string> {
-  const verifier = randomBytes(48).toString('base64url');
-  const form = new URLSearchParams({
-    client_id: 'my-music', response_type: 'code', redirect_uri: REDIRECT, state: 'bench', action: 'guest',
-    scope: 'streaming user-read-email user-read-private user-read-playback-state user-modify-playback-state',
-    code_challenge_method: 'S256', code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-  });
-  const answer = await fetch(`${url}/authorize`, { method: 'POST', body: form, redirect: 'manual' });
-  const code = new URL(answer.headers.get('location') ?? '').searchParams.get('code') ?? '';
-  const token = await fetch(`${url}/api/token`, {
-    method: 'POST',
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: 'my-music', code_verifier: verifier }),
-  });
-  return ((await token.json()) as { access_token: string }).access_token;
+async function signInGuest(url: string): Promise<string> {
+  const scopes = ['streaming', 'user-read-email', 'user-read-private', 'user-read-playback-state', 'user-modify-playback-state'];
+  return (await signIn(url, scopes)).access_token;
 }
 
 async function trackUris(url: string, token: string): Promise<string[]> {
@@ -62,7 +51,7 @@ interface BenchWindow {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'my-music-playback-bench-'));
-const server = await startServer({ SANDBOX_DATA_DIR: dataDir, SANDBOX_SIZE: 'small', SANDBOX_PUBLIC_URL: `http://127.0.0.1:${PORT}` }, PORT);
+const server = await startSandboxProcess({ SANDBOX_DATA_DIR: dataDir, SANDBOX_SIZE: 'small', SANDBOX_PORT: String(PORT) });
 let serverStopped = false;
 const stopServer = async () => {
   if (serverStopped) return;
@@ -71,7 +60,7 @@ const stopServer = async () => {
 };
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
 try {
-  const token = await signIn(server.url);
+  const token = await signInGuest(server.url);
   const uris = await trackUris(server.url, token);
   const page = await browser.newPage();
   // tsx compiles this file with esbuild's keepNames, whose __name helper does not exist in the page.

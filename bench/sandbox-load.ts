@@ -1,63 +1,19 @@
 /**
- * Helpers for bench/sandbox.ts and bench/sandbox-soak.ts: run a sandbox as its own process (so
- * the load generator does not share its event loop), sign in through the real code flow, the
- * client's request mix, and drive requests.
+ * Helpers for bench/sandbox.ts and bench/sandbox-soak.ts, which run the sandbox as its own
+ * process (sandbox/tests/process.ts) so the load generator does not share its event loop:
+ * sign in through the real code flow, the client's request mix, and drive requests.
  */
 import Database from 'better-sqlite3';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { signIn } from '../sandbox/tests/oauth';
 
-export interface RunningServer {
-  url: string;
-  child: ChildProcess;
-  startupMs: number;
-  stop: () => Promise<void>;
-}
-
-/** Starts `sandbox/main.ts` with the given env and waits for its ready line. */
-export function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
-  const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], {
-    env: { ...process.env, ...env, SANDBOX_HOST: '127.0.0.1', SANDBOX_PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Sandbox provider on')) {
-        resolve({ url: `http://127.0.0.1:${port}`, child, startupMs: Date.now() - started, stop });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`sandbox exited with ${code} before it was ready: ${output}`)));
-  });
-}
+/** The scopes the bench's request mix reads with. */
+const MIX_SCOPES = ['user-read-private', 'user-read-email', 'user-library-read', 'user-follow-read', 'user-top-read', 'user-read-recently-played', 'playlist-read-private'];
 
 /** The guest signs in through the sign-in form and the token endpoint, like the site does. */
 export async function signInGuest(url: string): Promise<string> {
-  const verifier = randomBytes(48).toString('base64url');
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
-  const redirect = 'http://127.0.0.1:4321/callback';
-  const form = new URLSearchParams({
-    client_id: 'my-music', response_type: 'code', redirect_uri: redirect, state: 'bench', action: 'guest',
-    scope: 'user-read-private user-read-email user-library-read user-follow-read user-top-read user-read-recently-played playlist-read-private',
-    code_challenge_method: 'S256', code_challenge: challenge,
-  });
-  const answer = await fetch(`${url}/authorize`, { method: 'POST', body: form, redirect: 'manual' });
-  const code = new URL(answer.headers.get('location') ?? '').searchParams.get('code') ?? '';
-  const token = await fetch(`${url}/api/token`, {
-    method: 'POST',
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirect, client_id: 'my-music', code_verifier: verifier }),
-  });
-  return ((await token.json()) as { access_token: string }).access_token;
+  return (await signIn(url, MIX_SCOPES)).access_token;
 }
 
 export interface Sample {

@@ -10,7 +10,8 @@ import autocannon from 'autocannon';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { clientMix, sampleCatalogue, signInGuest, startServer } from './sandbox-load';
+import { clientMix, sampleCatalogue, signInGuest } from './sandbox-load';
+import { startSandboxProcess } from '../sandbox/tests/process';
 
 const option = (name: string, fallback: number) => {
   const raw = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
@@ -27,7 +28,7 @@ const dataDir = join(process.cwd(), '.data-bench-medium');
 mkdirSync(dataDir, { recursive: true });
 const env: Record<string, string> = { SANDBOX_DATA_DIR: dataDir, SANDBOX_SIZE: 'medium', SANDBOX_SEED: '42' };
 if (limit > 0) env.SANDBOX_RATE_LIMIT = String(limit);
-const server = await startServer(env, port);
+const server = await startSandboxProcess({ ...env, SANDBOX_PORT: String(port) });
 let failed = false;
 try {
   const token = await signInGuest(server.url);

@@ -9,7 +9,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
-import { clientMix, cpuMs, drive, sampleCatalogue, searchQuery, signInGuest, startServer, summarise, type Catalogue, type Sample } from './sandbox-load';
+import { clientMix, cpuMs, drive, sampleCatalogue, searchQuery, signInGuest, summarise, type Catalogue, type Sample } from './sandbox-load';
+import { startSandboxProcess } from '../sandbox/tests/process';
 
 const PORT = Number(process.env.SANDBOX_BENCH_PORT ?? 4373);
 const SECONDS = Number(process.env.SANDBOX_BENCH_SECONDS ?? 10);
@@ -20,7 +21,7 @@ async function runSize(size: 'medium' | 'large', mix: (c: Catalogue) => () => { 
   const dataDir = join(process.cwd(), `.data-bench-${size}`);
   if (fresh) rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  const server = await startServer({ SANDBOX_DATA_DIR: dataDir, SANDBOX_SIZE: size, SANDBOX_SEED: '42' }, PORT);
+  const server = await startSandboxProcess({ SANDBOX_DATA_DIR: dataDir, SANDBOX_SIZE: size, SANDBOX_SEED: '42', SANDBOX_PORT: String(PORT) });
   try {
     const token = await signInGuest(server.url);
     const catalogue = sampleCatalogue(dataDir);

@@ -52,11 +52,16 @@ function flag(env: Env, name: string): boolean {
   throw new SandboxEnvError(`${name} must be 1 or 0 (got "${raw}")`);
 }
 
+/** The URL a sandbox listening on host and port is reached at, unless SANDBOX_PUBLIC_URL says otherwise. */
+export function listenUrl(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
 /** Reads and checks every SANDBOX_* variable; throws SandboxEnvError with a one-line message. */
 export function readSandboxEnv(env: Env = process.env): SandboxConfig {
   const host = env.SANDBOX_HOST || '127.0.0.1';
   const port = integer(env, 'SANDBOX_PORT', 4322, 0, 65535);
-  const publicUrl = (env.SANDBOX_PUBLIC_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
+  const publicUrl = (env.SANDBOX_PUBLIC_URL || listenUrl(host, port)).replace(/\/+$/, '');
   if (!/^https?:\/\/[^\s/]+/.test(publicUrl)) {
     throw new SandboxEnvError(`SANDBOX_PUBLIC_URL must be an http(s) URL (got "${publicUrl}")`);
   }

@@ -1,59 +1,30 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signIn } from './oauth';
+import { startSandboxProcess, type SandboxProcess } from './process';
 
 // What the sandbox acknowledged survives its sudden death: each change is answered 200
 // only once SQLite committed it (WAL), so SIGKILL right after the answer, a restart on the
 // same data directory, and the change is there. A real process, since SIGKILL is the point.
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-durability-'));
-let child: ChildProcess | undefined;
-afterAll(() => {
-  child?.kill('SIGKILL');
+let running: SandboxProcess | undefined;
+afterAll(async () => {
+  await running?.kill();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-function start(port: number): Promise<void> {
-  child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], {
-    env: { ...process.env, SANDBOX_DATA_DIR: dataDir, SANDBOX_SIZE: 'small', SANDBOX_PORT: String(port), SANDBOX_FAULTS: '0' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const started = child;
-  return new Promise((resolve, reject) => {
-    let output = '';
-    started.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Sandbox provider on')) resolve();
-    });
-    started.once('exit', (code) => reject(new Error(`sandbox exited with ${code}: ${output}`)));
-  });
-}
-
-function killHard(): Promise<void> {
-  const victim = child!;
-  return new Promise((resolve) => {
-    victim.once('exit', () => resolve());
-    victim.kill('SIGKILL');
-  });
+// Each start (port 0) gets a free port from the system; the token, kept in the data, outlives it.
+async function start(): Promise<string> {
+  running = await startSandboxProcess({ SANDBOX_DATA_DIR: dataDir, SANDBOX_SIZE: 'small', SANDBOX_FAULTS: '0' });
+  return running.url;
 }
 
 describe('durability', () => {
   it('keeps every acknowledged like, save, follow and unlike across a SIGKILL right after its 200 or 204', async () => {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    await start(port);
+    let url = await start();
     const { access_token: token } = await signIn(url);
     const call = (method: string, path: string) => fetch(`${url}/v1/${path}`, { method, headers: { Authorization: `Bearer ${token}` } });
     const first = async (type: string) => ((await (await call('GET', `search?q=a&type=${type}&limit=1`)).json()) as Record<string, { items: { id: string }[] }>)[`${type}s`]!.items[0]!.id;
@@ -70,8 +41,8 @@ describe('durability', () => {
     for (const [method, path, check, expected] of steps) {
       const answer = await call(method, path);
       expect([200, 204], `${method} ${path}`).toContain(answer.status);
-      await killHard();
-      await start(port);
+      await running!.kill();
+      url = await start();
       expect(await (await call('GET', check)).json(), `${method} ${path} after SIGKILL`).toEqual([expected]);
     }
   }, 90_000);

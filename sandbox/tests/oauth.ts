@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 /**
- * The browser's side of the sandbox's OAuth flow, spoken from Node: for the tests
- * of the flow itself (accounts.test.ts) and for the harness's signIn().
+ * The browser's side of the sandbox's OAuth flow, spoken from Node: the one PKCE sign-in
+ * outside the product, for the tests of the flow itself (accounts.test.ts), the harness's
+ * signIn(), the playback end-to-end spec and the benches.
  */
 
 export const ALL_SCOPES = [

@@ -4,7 +4,7 @@ import type { Album, AlbumRef, Page, SavedAlbum, Track } from './types';
 import { ApiError } from './errors';
 
 /** SPEC §9: album tracks are 10 per page (the album page asks 20 at first). */
-export const ALBUM_TRACKS_PAGE = 10;
+const ALBUM_TRACKS_PAGE = 10;
 
 /** GET albums/{id}. */
 export async function getAlbum(id: string): Promise<Album> {

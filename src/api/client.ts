@@ -15,10 +15,10 @@ import {
 } from './errors';
 
 export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE';
-export type QueryValue = string | number | boolean | null | undefined;
+type QueryValue = string | number | boolean | null | undefined;
 
 /** One call to the provider's Web API. */
-export interface ApiRequest extends FailedCall {
+interface ApiRequest extends FailedCall {
   method?: HttpMethod;
   /** Relative to the API base: `albums/{id}`. */
   path: string;
@@ -104,14 +104,16 @@ const CANCELED = Symbol('canceled');
 const TIMED_OUT = Symbol('timed out');
 const running = new Map<string, AbortController>();
 
-let base: Wretch | null = null;
-// The one wretch instance; built on first use because the base URL is runtime configuration.
+let base: { url: string; wretch: Wretch } | null = null;
+// The one wretch instance; built on first use because the base URL is runtime configuration
+// (and again if that configuration is replaced, as a tool running without a page may do).
 function provider(): Wretch {
-  base ??= wretch(getProviderConfig().apiBase).accept('application/json');
-  return base;
+  const url = getProviderConfig().apiBase;
+  if (base?.url !== url) base = { url, wretch: wretch(url).accept('application/json') };
+  return base.wretch;
 }
 
-/** Forgets the wretch instance, for tests that point the configuration elsewhere. */
+/** Test seam (a reset between tests): aborts the calls in flight and forgets the wretch instance, so one test's calls cannot answer into the next. */
 export function resetClient(): void {
   base = null;
   for (const controller of running.values()) controller.abort(CANCELED);

@@ -18,7 +18,7 @@ export type Capability =
   | 'largeArtistAlbumPages';
 
 /** What went wrong with a request, in the terms SPEC §8's table uses. */
-export type ApiErrorKind = 'canceled' | 'timeout' | 'offline' | 'network' | 'http' | 'unavailable';
+type ApiErrorKind = 'canceled' | 'timeout' | 'offline' | 'network' | 'http' | 'unavailable';
 
 /** The message of a call whose endpoint this app cannot use (DESIGN §2's development mode). */
 export const UNAVAILABLE_MESSAGE = 'Not available for this app';

@@ -52,7 +52,7 @@ function total(value: unknown): number | null {
 }
 
 /** Images with a usable url. */
-export function toImages(value: unknown): Image[] {
+function toImages(value: unknown): Image[] {
   return list(value)
     .map(record)
     .filter((image) => typeof image.url === 'string' && image.url !== '')
@@ -70,14 +70,14 @@ export function idOf(object: Raw): string {
 }
 
 /** The id and name of each artist. */
-export function toArtistRefs(value: unknown): ArtistRef[] {
+function toArtistRefs(value: unknown): ArtistRef[] {
   return list(value)
     .map(record)
     .map((artist) => ({ id: idOf(artist), name: text(artist.name) }));
 }
 
 /** A track's album (id, name, images), or null. */
-export function toAlbumRef(value: unknown): AlbumRef | null {
+function toAlbumRef(value: unknown): AlbumRef | null {
   const album = record(value);
   const id = idOf(album);
   if (id === '') return null;

@@ -4,7 +4,7 @@ import { toPage, toPlaylist, toPlaylistEntry } from './normalize';
 import type { Page, Playlist, PlaylistEntry, Unavailable } from './types';
 
 /** SPEC §9: playlist tracks are 10 per page. */
-export const PLAYLIST_TRACKS_PAGE = 10;
+const PLAYLIST_TRACKS_PAGE = 10;
 
 /** GET playlists/{id}. */
 export async function getPlaylist(id: string): Promise<Playlist> {

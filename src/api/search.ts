@@ -5,9 +5,9 @@ import { SEARCH_TYPES } from '../lib/search-query';
 import type { Album, Artist, Page, Playlist, SearchResults, SearchType, Track } from './types';
 
 /** SPEC §9: the search page asks 10 per type. */
-export const SEARCH_LIMIT = 10;
+const SEARCH_LIMIT = 10;
 /** SPEC §7: see-all asks 20; development mode allows at most 10 (DESIGN §2). */
-export const SEE_ALL_LIMIT = 20;
+const SEE_ALL_LIMIT = 20;
 
 
 function resultsOf(body: unknown): SearchResults {

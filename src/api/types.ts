@@ -148,7 +148,7 @@ export interface Device {
 
 export type RepeatState = 'off' | 'context' | 'track';
 
-export interface PlaybackDisallows {
+interface PlaybackDisallows {
   skippingPrev: boolean;
   skippingNext: boolean;
   pausing: boolean;

@@ -6,7 +6,7 @@ export const CONTACT_EMAIL = 'support@mymusic.test';
 export const ISSUE_TRACKER_URL = 'https://github.com/my-music-app/my-music/issues';
 export const PROVIDER_PLANS_URL = 'https://www.spotify.com/premium/';
 
-export interface FooterColumn {
+interface FooterColumn {
   title: string;
   links: { label: string; href: string }[];
 }

@@ -36,7 +36,7 @@ export const LOGIN_SCOPES = [
 ];
 
 /** The client id the sandbox registers for this product. */
-export const SANDBOX_CLIENT_ID = 'my-music';
+const SANDBOX_CLIENT_ID = 'my-music';
 
 type Env = Record<string, string | undefined>;
 

@@ -4,7 +4,7 @@
  * `forget` (a reset), makes every earlier ticket stale. The one stale-answer rule of the
  * paged lists, the detail areas, the queue and the device list.
  */
-export interface AnswerGuard {
+interface AnswerGuard {
   /** A new question: its ticket, which stales every earlier one. */
   ask(): number;
   /** The ticket of the question asked last (a load's sections answer to it too). */

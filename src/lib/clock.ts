@@ -21,7 +21,7 @@ export function playerClock(): PlayerClock {
   return clock;
 }
 
-/** Installs a clock (tests); null restores the real one. */
+/** Test seam (the injected clock): installs a clock tests move by hand; null restores the real one. */
 export function setPlayerClock(next: PlayerClock | null): void {
   clock = next ?? realClock;
 }

@@ -3,7 +3,7 @@
  * shell may install Astro's client router instead (setNavigator), and tests
  * install a recorder. Stores never import Astro, so this is the seam.
  */
-export type Navigator = (path: string, options: { replace: boolean }) => void;
+type Navigator = (path: string, options: { replace: boolean }) => void;
 
 const browserNavigator: Navigator = (path, { replace }) => {
   if (typeof location === 'undefined') return;

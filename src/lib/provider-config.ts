@@ -3,7 +3,7 @@ import type { ProviderConfig } from '../config/provider';
 export type { ProviderConfig };
 
 /** The id of the JSON script element app pages inline (docs/ARCHITECTURE.md). */
-export const PROVIDER_CONFIG_ELEMENT_ID = 'provider-config';
+const PROVIDER_CONFIG_ELEMENT_ID = 'provider-config';
 
 let cached: ProviderConfig | null = null;
 
@@ -22,7 +22,7 @@ export function getProviderConfig(): ProviderConfig {
   return cached;
 }
 
-/** Replaces the configuration, for tests and tools that run without a page. */
+/** Test seam: replaces the configuration, for tests that run without a page (null: read the page again). */
 export function setProviderConfig(config: ProviderConfig | null): void {
   cached = config;
 }

@@ -11,7 +11,7 @@
  */
 
 /** Where the provider lives, from the runtime provider configuration (src/config/provider.ts). */
-export interface ProviderEndpoints {
+interface ProviderEndpoints {
   provider: 'sandbox' | 'spotify';
   authorizeUrl: string;
   tokenUrl: string;
@@ -20,7 +20,7 @@ export interface ProviderEndpoints {
 }
 
 /** Where the real provider serves cover art (its API returns image URLs on these hosts). */
-export const SPOTIFY_IMAGE_SOURCES = ['https://*.scdn.co', 'https://*.spotifycdn.com'];
+const SPOTIFY_IMAGE_SOURCES = ['https://*.scdn.co', 'https://*.spotifycdn.com'];
 
 export const FIXED_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',

@@ -13,7 +13,7 @@ export const STORAGE_KEYS = {
   deviceId: 'DEVICE_ID',
 } as const;
 
-export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
 function localStore(): Storage | null {
   try {
@@ -42,15 +42,6 @@ export function writeStored(key: StorageKey, value: unknown): void {
     localStore()?.setItem(key, JSON.stringify(value));
   } catch (error) {
     console.error(`Could not write ${key} to local storage`, error);
-  }
-}
-
-/** Removes one value. */
-export function removeStored(key: StorageKey): void {
-  try {
-    localStore()?.removeItem(key);
-  } catch (error) {
-    console.error(`Could not remove ${key} from local storage`, error);
   }
 }
 

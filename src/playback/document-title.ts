@@ -2,7 +2,7 @@ import type { Track } from '../api/types';
 import { $player } from '../stores/player';
 
 /** The title while a track plays: its name and its artists. */
-export function playingTitle(track: Track): string {
+function playingTitle(track: Track): string {
   const artists = track.artists.map((artist) => artist.name).join(', ');
   return artists ? `${track.name} • ${artists}` : track.name;
 }

@@ -37,7 +37,7 @@ export const PLAYER_VOLUME = 0.5;
 let sdkLoading: Promise<SdkNamespace> | null = null;
 
 /** Loads the provider's SDK script once (its URL is runtime configuration). */
-export function loadSdk(): Promise<SdkNamespace> {
+function loadSdk(): Promise<SdkNamespace> {
   if (window.Spotify) return Promise.resolve(window.Spotify);
   sdkLoading ??= new Promise<SdkNamespace>((resolve, reject) => {
     window.onSpotifyWebPlaybackSDKReady = () => (window.Spotify ? resolve(window.Spotify) : reject(new Error('No Spotify.Player')));

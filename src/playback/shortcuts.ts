@@ -2,7 +2,7 @@ import { $player, changeVolume, likeCurrentTrack, nextTrack, previousTrack, setS
 import { toggleQueue } from '../stores/queue';
 
 /** Volume step of Shift+Up and Shift+Down, in percent. */
-export const VOLUME_STEP = 10;
+const VOLUME_STEP = 10;
 
 /** What each key does; the '?' sheet lists these. */
 export const SHORTCUTS = [
@@ -16,7 +16,7 @@ export const SHORTCUTS = [
   { keys: '?', label: 'Show keyboard shortcuts' },
 ] as const;
 
-export type ShortcutAction = 'toggle' | 'next' | 'previous' | 'volumeUp' | 'volumeDown' | 'like' | 'queue' | 'help';
+type ShortcutAction = 'toggle' | 'next' | 'previous' | 'volumeUp' | 'volumeDown' | 'like' | 'queue' | 'help';
 
 type KeyInfo = Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'> & { target: EventTarget | null };
 

@@ -4,7 +4,7 @@ import { createDetailArea } from './detail-area';
 import { checkLikesOf } from './library';
 
 /** SPEC §7: the album page asks 20 tracks first, then 10 per page. */
-export const ALBUM_FIRST_TRACKS = 20;
+const ALBUM_FIRST_TRACKS = 20;
 
 /** The album page: the album, its numbered track list; its Save flag lives in the library store. */
 export const albumArea = createDetailArea<Album, Record<string, never>, { tracks: Track }>({

@@ -3,7 +3,7 @@
  * second visit) paint at once from memory with no request and no skeleton.
  * Least recently used first out; pure, so its rule is tested without a browser.
  */
-export interface AreaMemory<S> {
+interface AreaMemory<S> {
   /** Keeps a snapshot under a key, as the most recent one. */
   remember: (key: string, snapshot: S) => void;
   /** The snapshot kept under a key (and marks it the most recent), or undefined. */
@@ -13,7 +13,7 @@ export interface AreaMemory<S> {
 }
 
 /** SPEC leaves it open; five covers a user's back-and-forth between a list and its items. */
-export const AREA_MEMORY_SIZE = 5;
+const AREA_MEMORY_SIZE = 5;
 
 /** Makes a memory holding at most `size` snapshots. */
 export function createAreaMemory<S>(size = AREA_MEMORY_SIZE): AreaMemory<S> {

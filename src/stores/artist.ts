@@ -4,7 +4,7 @@ import { createDetailArea } from './detail-area';
 import { checkLibraryOf, checkLikesOf } from './library';
 
 /** SPEC §9: Verified when followers exceed 1000. */
-export const VERIFIED_FOLLOWERS = 1000;
+const VERIFIED_FOLLOWERS = 1000;
 
 /** The artist pages: the artist, Popular Tracks and Fans Also like (each hidden on failure), Albums By {artist}. */
 export const artistArea = createDetailArea<Artist, { topTracks: Track; relatedArtists: Artist }, { albums: Album }>({

@@ -4,12 +4,12 @@ import type { Capability } from '../api/errors';
 // The record of what the provider offers this app, learnt during the session (DESIGN §2);
 // the API client reads and updates it through src/stores/session.ts.
 
-export type CapabilityState = 'unknown' | 'available' | 'missing';
+type CapabilityState = 'unknown' | 'available' | 'missing';
 
 type CapabilityMap = Partial<Record<Capability, CapabilityState>>;
 
 /** sessionStorage key: what was learnt survives full page loads within the tab's session. */
-export const CAPABILITIES_KEY = 'CAPABILITIES';
+const CAPABILITIES_KEY = 'CAPABILITIES';
 
 function learnt(): CapabilityMap {
   try {

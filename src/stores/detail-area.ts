@@ -32,7 +32,7 @@ export interface DetailState<T, S extends Record<string, unknown>> {
 }
 
 /** How a detail page failed, for the page to say so: SPEC §4's not-found message, DESIGN §2's note, or the error screen. */
-export type DetailFailure = 'not-found' | 'unavailable' | 'error' | null;
+type DetailFailure = 'not-found' | 'unavailable' | 'error' | null;
 
 /**
  * A missing id (404) and a malformed one (the provider's 400) both read as
@@ -46,14 +46,14 @@ export function failureOf(state: Pick<DetailState<unknown, Record<string, unknow
 }
 
 /** A paged list of the area: how to fetch a page of it once the entity is known. */
-export interface AreaListSpec<T, L> {
+interface AreaListSpec<T, L> {
   limit: number;
   /** The first page's size when it differs (the album page asks 20 tracks first). */
   firstLimit?: number;
   load: (id: string, data: T, offset: number, limit: number) => Promise<Page<L>>;
 }
 
-export interface DetailAreaSpec<T, S extends Record<string, unknown>, L extends Record<string, unknown>> {
+interface DetailAreaSpec<T, S extends Record<string, unknown>, L extends Record<string, unknown>> {
   /** Fetches the entity; a rejection is the page's error. */
   load: (id: string) => Promise<T>;
   /** Sections fetched after the entity, side by side; each hides itself on failure. */
@@ -66,7 +66,7 @@ export interface DetailAreaSpec<T, S extends Record<string, unknown>, L extends 
   random?: () => number;
 }
 
-export interface DetailArea<T, S extends Record<string, unknown>, L extends Record<string, unknown>> {
+interface DetailArea<T, S extends Record<string, unknown>, L extends Record<string, unknown>> {
   /** The area's state; islands read it. */
   $state: MapStore<DetailState<T, S>>;
   lists: { [K in keyof L]: PagedList<L[K]> };

@@ -8,11 +8,11 @@ import { $player, activateAudio, notePlaybackChange, refreshPlayback, storedDevi
 import { showToast } from './toasts';
 
 /** While another device plays, the card reads GET me/player this often to follow it. */
-export const OTHER_DEVICE_REFRESH_MS = 5000;
+const OTHER_DEVICE_REFRESH_MS = 5000;
 /** Said when the chosen device left before the transfer reached it. */
 export const DEVICE_GONE = 'That device is no longer available';
 
-export interface DevicesState {
+interface DevicesState {
   /** The picker is open. */
   open: boolean;
   loading: boolean;

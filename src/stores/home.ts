@@ -10,13 +10,13 @@ import { withTopLoading } from './ui';
 import { checkLibraryOf, checkLikesOf } from './library';
 
 /** SPEC §9: home asks 50 recent plays, 10 new releases and 5 tracks per trending list. */
-export const HOME_RECENT_PLAYS = 50;
+const HOME_RECENT_PLAYS = 50;
 export const HOME_NEW_RELEASES = 10;
 export const HOME_TRENDING_TRACKS = 5;
 /** The provider's own user, owner of the Top 50 and Daily Mix lists. */
-export const PROVIDER_USER_ID = 'spotify';
+const PROVIDER_USER_ID = 'spotify';
 
-export type TrendingLanguage = 'Hindi' | 'Punjabi' | 'English';
+type TrendingLanguage = 'Hindi' | 'Punjabi' | 'English';
 export const TRENDING_LANGUAGES: readonly TrendingLanguage[] = ['Hindi', 'Punjabi', 'English'];
 
 /** A home section: 'unavailable' when the provider does not offer it to this app (DESIGN §2). */
@@ -25,7 +25,7 @@ export interface HomeSection<T> {
   items: T[];
 }
 
-export interface HomeState {
+interface HomeState {
   recentPlays: HomeSection<Track>;
   trending: Record<TrendingLanguage, HomeSection<Track>>;
   newReleases: HomeSection<Album>;
@@ -85,7 +85,7 @@ async function fill<T>(current: HomeSection<T>, assign: (section: HomeSection<T>
 }
 
 /** sessionStorage key: the Top 50 playlist found for each language, so a later home asks one question, not two. */
-export const TOP_50_KEY = 'TOP_50_PLAYLISTS';
+const TOP_50_KEY = 'TOP_50_PLAYLISTS';
 
 function rememberedTop50(): Partial<Record<TrendingLanguage, string>> {
   try {
@@ -125,7 +125,7 @@ async function trendingTracks(language: TrendingLanguage): Promise<Track[] | nul
 }
 
 /** Loads only the recent plays (the /track/recent-played page). */
-export function loadRecentPlays(): Promise<void> {
+function loadRecentPlays(): Promise<void> {
   return fill<Track>(
     $home.get().recentPlays,
     (section) => $home.setKey('recentPlays', section),
@@ -138,7 +138,7 @@ export function loadRecentPlays(): Promise<void> {
  * the store with no request (the catalogue's lists change rarely; a play shows up
  * in Recent Played on the next visit after it).
  */
-export const HOME_FRESH_MS = 60_000;
+const HOME_FRESH_MS = 60_000;
 let loadedAt = Number.NEGATIVE_INFINITY;
 let homeLoad: Promise<void> = Promise.resolve();
 
@@ -177,7 +177,7 @@ async function loadEveryHomeSection(): Promise<void> {
   }
 }
 
-/** Back to the empty home (sign-out, tests). */
+/** Test seam (a reset between tests): back to the empty home, which the next visit loads afresh. */
 export function resetHome(): void {
   loadedAt = Number.NEGATIVE_INFINITY;
   $home.set(initialHome());

@@ -4,7 +4,7 @@ import type { PagedList, PagedListState } from './paged-list';
 import { onRoute, type Route, type RouteName } from './route';
 
 /** The key a route's content is remembered under: its name, params and query. */
-export function routeKey(route: Route): string {
+function routeKey(route: Route): string {
   return JSON.stringify([route.name, route.params, route.search]);
 }
 

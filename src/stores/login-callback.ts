@@ -6,6 +6,23 @@ import { $session, accessDeniedPath, storeTokens } from './session';
 /** SPEC §9: /callback without a code or token goes to /auth after 1000 ms. */
 export const CALLBACK_GIVE_UP_MS = 1000;
 
+// What a /callback URL carries: the query (code flow) and the fragment (implicit grant).
+function readCallback(url: string) {
+  const parsed = new URL(url);
+  const query = parsed.searchParams;
+  const fragment = new URLSearchParams(parsed.hash.replace(/^#/, ''));
+  return { query, fragment, error: query.get('error') ?? fragment.get('error') };
+}
+
+/**
+ * Whether a /callback URL carries nothing to act on (no code, token or error): the page then
+ * shows itself for CALLBACK_GIVE_UP_MS before /auth, as the seed does (SPEC §2).
+ */
+export function hasNothingToDo(url: string): boolean {
+  const { query, fragment, error } = readCallback(url);
+  return !error && !query.get('code') && !fragment.get('access_token');
+}
+
 /**
  * Handles /callback (DESIGN §2) and resolves to the path to go to; the page
  * replaces history with it. A stored token goes straight to /;
@@ -16,10 +33,7 @@ export const CALLBACK_GIVE_UP_MS = 1000;
  */
 export async function completeLogin(url: string): Promise<string> {
   if ($session.get()) return '/';
-  const parsed = new URL(url);
-  const query = parsed.searchParams;
-  const fragment = new URLSearchParams(parsed.hash.replace(/^#/, ''));
-  const error = query.get('error') ?? fragment.get('error');
+  const { query, fragment, error } = readCallback(url);
   if (error) {
     takeLoginAttempt();
     const description = query.get('error_description') ?? fragment.get('error_description');

@@ -39,7 +39,7 @@ onMount($ownsShownPlaylist, () => void loadMe().catch((error: unknown) => logUnl
 let asking: Promise<Playlist[]> | null = null;
 
 /** Loads the user's own playlists once (pages of 50, as many as the library holds, up to 200). */
-export function loadOwnPlaylists(): Promise<Playlist[]> {
+function loadOwnPlaylists(): Promise<Playlist[]> {
   const known = $ownPlaylists.get();
   if (known) return Promise.resolve(known);
   asking ??= (async () => {

@@ -7,7 +7,7 @@ import type { Page } from '../api/types';
 import { createAnswerGuard } from '../lib/answer-guard';
 
 /** SPEC §4: has-more is forced false once the loaded page's offset reaches 80. */
-export const PAGING_OFFSET_CAP = 80;
+const PAGING_OFFSET_CAP = 80;
 
 /** SPEC §3's client state of a list area: loading, error, list, has-more and offset. */
 export interface PagedListState<T> {

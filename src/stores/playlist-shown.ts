@@ -2,7 +2,7 @@ import type { Playlist, PlaylistEntry, Track } from '../api/types';
 import { playlistArea, playlistTracks } from './playlist';
 
 /** A change to the playlist on screen: a track added at the end, a track's every entry removed, or new details. */
-export type ShownChange = { add: Track } | { remove: string } | { details: Pick<Playlist, 'name' | 'description'> };
+type ShownChange = { add: Track } | { remove: string } | { details: Pick<Playlist, 'name' | 'description'> };
 
 /**
  * Shows a change at once on the playlist page when it shows that playlist (the header's

@@ -9,7 +9,7 @@ import { onRoute } from './route';
 
 /** SPEC §9: the own profile shows 10 of each list; full lists page by 20, following asks 50. */
 export const PROFILE_SECTION_SIZE = 10;
-export const FOLLOWING_FULL_LIST = 50;
+const FOLLOWING_FULL_LIST = 50;
 
 /** The signed-in user's own profile (/me); kept when the profile area resets (SPEC §4). */
 export const $myProfile = atom<UserProfile | null>(null);

@@ -12,7 +12,7 @@ export const START_PLAYBACK_FIRST = 'Start playback first';
 /** The toast confirming an "Add to queue". */
 export const ADDED_TO_QUEUE = 'Added to queue';
 
-export interface QueueState {
+interface QueueState {
   /** The queue panel is open. */
   open: boolean;
   loading: boolean;

@@ -77,7 +77,7 @@ export function signOut(): void {
 }
 
 /** SPEC §8's 401 path, once a refresh could not help: clear, toast 'Session Expired', go to /auth. */
-export function expireSession(): void {
+function expireSession(): void {
   if (sessionEnded) return;
   sessionEnded = true;
   forgetSession();
@@ -91,7 +91,7 @@ export function accessDeniedPath(message?: string | null): string {
 }
 
 /** SPEC §8's 403 path: clear local storage and go to /access_denied, with the provider's message when it has one. */
-export function denyAccess(message?: string): void {
+function denyAccess(message?: string): void {
   if (sessionEnded) return;
   sessionEnded = true;
   forgetSession();

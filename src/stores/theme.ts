@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { readStored, STORAGE_KEYS, writeStored } from '../lib/storage';
 
-export type ThemeMode = 'dark' | 'light';
+type ThemeMode = 'dark' | 'light';
 
 function storedTheme(): ThemeMode {
   const value = readStored<unknown>(STORAGE_KEYS.themeMode, 'dark');
@@ -14,11 +14,6 @@ export const $theme = atom<ThemeMode>(storedTheme());
 /** Switches between dark and light. */
 export function toggleTheme(): void {
   $theme.set($theme.get() === 'dark' ? 'light' : 'dark');
-}
-
-/** Sets the theme explicitly. */
-export function setTheme(mode: ThemeMode): void {
-  $theme.set(mode);
 }
 
 // Reactions kept apart from the action: persist, and mirror on <html data-theme>,

@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
 
-export type ToastKind = 'error' | 'info' | 'success';
+type ToastKind = 'error' | 'info' | 'success';
 
-export interface Toast {
+interface Toast {
   id: number;
   message: string;
   kind: ToastKind;

@@ -1,6 +1,6 @@
 import { map } from 'nanostores';
 
-export interface UiState {
+interface UiState {
   isTopLoading: boolean;
   /** 0 to 100, for the top loading bar. */
   topLoadingProgress: number;
@@ -27,7 +27,7 @@ export function startTopLoading(progress = 10): void {
 }
 
 /** Moves the top loading bar on. */
-export function setTopLoadingProgress(progress: number): void {
+function setTopLoadingProgress(progress: number): void {
   $ui.setKey('topLoadingProgress', Math.max(0, Math.min(100, progress)));
 }
 

@@ -2,38 +2,18 @@
 // player, the Web API drives it, and the tests watch the SDK's events and the
 // audio element. They hold the sandbox alone (the `sandbox` fixture), since they
 // move the guest's playback, which other tests may be watching.
-import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
+import { signIn } from '../../sandbox/tests/oauth';
 import { expect, test } from './fixtures';
 import { ACCOUNTS, type Account } from './helpers/sign-in';
 
-const SCOPES = 'streaming user-read-email user-read-private user-read-playback-state user-modify-playback-state user-read-currently-playing';
-const REDIRECT_URI = 'http://127.0.0.1:4331/callback';
+const SCOPES = ['streaming', 'user-read-email', 'user-read-private', 'user-read-playback-state', 'user-modify-playback-state', 'user-read-currently-playing'];
 
 /** An access token through the sandbox's real PKCE flow, over plain HTTP. */
 async function tokenFor(sandboxUrl: string, account: Account): Promise<string> {
-  const verifier = randomBytes(48).toString('base64url');
-  const form = new URLSearchParams({
-    client_id: 'my-music',
-    redirect_uri: REDIRECT_URI,
-    response_type: 'code',
-    scope: SCOPES,
-    state: randomBytes(12).toString('base64url'),
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-    ...(account === 'guest' ? { action: 'guest' } : { action: 'login', ...ACCOUNTS[account] }),
-  });
-  const signIn = await fetch(`${sandboxUrl}/authorize`, { method: 'POST', body: form, redirect: 'manual' });
-  const code = new URL(signIn.headers.get('location') ?? '').searchParams.get('code');
-  if (!code) throw new Error(`sign-in answered ${signIn.status} without a code`);
-  const exchange = await fetch(`${sandboxUrl}/api/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier, client_id: 'my-music' }),
-  });
-  return ((await exchange.json()) as { access_token: string }).access_token;
+  return (await signIn(sandboxUrl, SCOPES, account === 'guest' ? {} : ACCOUNTS[account])).access_token;
 }
 
 /** The parts of the provider's JSON these tests read. */

@@ -1,24 +1,34 @@
-// The API client's one seam to the stores side (configureApiClient), on a fresh
-// client module that no store has wired: what it asks for and what it hands back.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+// @vitest-environment node
+// Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
+// The API client's one seam to the stores side (configureApiClient), on a fresh client module
+// that no store has wired, against a real sandbox: what it asks for and what it hands back.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClientWiring } from '../../src/api/client';
 import type { ErrorOutcome } from '../../src/api/errors';
-import { json, stubFetch } from './helpers/fetch-stub';
+import { clearFaults, faultHits } from '../../sandbox/tests/harness';
+import { addFault, startSandbox, type RunningSandbox } from './helpers/sandbox';
 
-/** A provider error envelope: this seam's test needs only the answer's shape, not a sandbox. */
-const providerError = (status: number, message: string, reason?: string) =>
-  json({ error: { status, message, ...(reason ? { reason } : {}) } }, status);
+let running: RunningSandbox;
+
+beforeAll(async () => {
+  running = await startSandbox();
+}, 120_000);
+
+afterAll(() => running?.stop());
+
+afterEach(() => clearFaults(running.url));
 
 async function freshClient() {
   vi.resetModules();
   const { useProvider } = await import('./helpers/provider');
-  useProvider('http://provider.test');
+  useProvider(running.url);
   return import('../../src/api/client');
 }
 
 function fakeWiring(outcomes: ErrorOutcome[], missing: string[] = []): ApiClientWiring {
+  const session = { accessToken: running.token('guest'), refreshToken: null, expiresAt: null };
   const wiring: ApiClientWiring = {
-    getSession: () => ({ accessToken: 'T1', refreshToken: null, expiresAt: null }),
+    getSession: () => session,
     refreshSession: async () => 'refused',
     capabilities: {
       isUsable: (capability) => !missing.includes(capability),
@@ -34,33 +44,34 @@ function fakeWiring(outcomes: ErrorOutcome[], missing: string[] = []): ApiClient
   return wiring;
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('the API client gets the session and the error reactions from the stores side', () => {
   it('holds a call made before the wiring, then sends it with the wired token', async () => {
     const { callApi, configureApiClient } = await freshClient();
-    const seen = stubFetch(json({ id: 'a1' }));
-    const answer = callApi({ path: 'albums/a1' });
+    // A fault without a status only counts the requests that reach /v1/me.
+    await addFault(running.url, { match: { path: '^/v1/me$' } });
+    const answer = callApi<{ id: string }>({ path: 'me' });
     await Promise.resolve();
-    expect(seen).toHaveLength(0);
+    expect(await faultHits(running.url)).toEqual([0]);
     configureApiClient(fakeWiring([]));
-    expect(await answer).toEqual({ id: 'a1' });
-    expect(seen[0]?.headers.get('Authorization')).toBe('Bearer T1');
+    // The sandbox answers the guest's profile only to the guest's token.
+    expect((await answer).id).toBe('guest');
+    expect(await faultHits(running.url)).toEqual([1]);
   });
 
   it("hands the mapper's decision to the wiring and learns missing capabilities through it", async () => {
     const { callApi, configureApiClient, isCapabilityUsable } = await freshClient();
     const outcomes: ErrorOutcome[] = [];
     configureApiClient(fakeWiring(outcomes));
-    const seen = stubFetch(providerError(403, 'Player command failed', 'PREMIUM_REQUIRED'), providerError(404, 'Not found'));
+    await addFault(running.url, [
+      { match: { method: 'PUT', path: '^/v1/me/player/play$' }, status: 403, body: { error: { status: 403, message: 'Player command failed', reason: 'PREMIUM_REQUIRED' } } },
+      { match: { path: '/related-artists$' }, status: 404 },
+    ]);
     await expect(callApi({ method: 'PUT', path: 'me/player/play' })).rejects.toMatchObject({ status: 403 });
     await expect(callApi({ path: 'artists/a1/related-artists', capability: 'relatedArtists' })).rejects.toMatchObject({ kind: 'unavailable' });
     expect(outcomes).toEqual([{ type: 'premium-prompt' }, { type: 'capability-missing', capability: 'relatedArtists' }]);
     // Learnt through the wiring: API modules see it, and the endpoint is not asked again.
     expect(isCapabilityUsable('relatedArtists')).toBe(false);
     await expect(callApi({ path: 'artists/a1/related-artists', capability: 'relatedArtists' })).rejects.toMatchObject({ kind: 'unavailable' });
-    expect(seen).toHaveLength(2);
+    expect(await faultHits(running.url)).toEqual([1, 1]);
   });
 });

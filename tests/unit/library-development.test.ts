@@ -1,15 +1,9 @@
 // @vitest-environment node
 // Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
 // The library store's toggles and lists under SANDBOX_API_PROFILE=development (DESIGN §2:
-// /me/library with URIs), through a sandbox restart. The e2e server runs one profile
-// (extended), so this profile's whole path is covered here against a real sandbox.
-import { serve, type ServerType } from '@hono/node-server';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// /me/library with URIs), through a sandbox restart, against a real sandbox. The e2e suite
+// runs the extended profile only, so this is where the development profile's whole path runs.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createSandbox, type Sandbox } from '../../sandbox/app';
-import { resetClient } from '../../src/api/client';
 import { checkInLibrary } from '../../src/api/library';
 import { search } from '../../src/api/search';
 import { $capabilities } from '../../src/stores/capabilities';
@@ -17,44 +11,16 @@ import { $inLibrary, checkLibrary, savedAlbumsList, savedTracksList, toggleInLib
 import { followingList } from '../../src/stores/profile';
 import { $seeAll, loadSeeAll, seeAllList } from '../../src/stores/search';
 import { syncRoute } from '../../src/stores/route';
-import { recordNavigation } from './helpers/provider';
-import { signInToSandbox, useBrowserStorage } from './helpers/sandbox';
+import { addFault, restartSandbox, startSignedIn, type RunningSandbox } from './helpers/sandbox';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'my-music-library-dev-'));
-const port = 43000 + Math.floor(Math.random() * 2000);
-const base = `http://127.0.0.1:${port}`;
-let running: { sandbox: Sandbox; server: ServerType } | null = null;
-
-async function start(): Promise<void> {
-  const sandbox = createSandbox({ dataDir, port, publicUrl: base, size: 'small', apiProfile: 'development', faults: true });
-  const server: ServerType = await new Promise((resolve) => {
-    const started = serve({ fetch: sandbox.app.fetch, hostname: '127.0.0.1', port }, () => resolve(started));
-  });
-  running = { sandbox, server };
-}
-
-async function stop(): Promise<void> {
-  if (!running) return;
-  const { sandbox, server } = running;
-  running = null;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  sandbox.close();
-}
-
+let running: RunningSandbox;
 let visits: { path: string; replace: boolean }[];
 
 beforeAll(async () => {
-  useBrowserStorage();
-  visits = recordNavigation();
-  resetClient();
-  await start();
-  await signInToSandbox(base);
+  ({ running, visits } = await startSignedIn('development'));
 }, 120_000);
 
-afterAll(async () => {
-  await stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => running.stop());
 
 describe('the library in the development profile', () => {
   it('likes, saves and follows flip the one store through /me/library and show in the lists, after a restart too', async () => {
@@ -82,8 +48,7 @@ describe('the library in the development profile', () => {
     };
     await shown();
 
-    await stop();
-    await start();
+    running = await restartSandbox(running);
     await shown();
     expect(visits).toEqual([]);
 
@@ -98,12 +63,7 @@ describe('the library in the development profile', () => {
     const id = tracks.items[3]!.id;
     await checkLibrary('track', [id]);
     const before = $inLibrary.track.get()[id];
-    const response = await fetch(`${base}/__sandbox/faults`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ match: { path: '^/v1/me/library$' }, status: 500, times: 2 }),
-    });
-    expect(response.ok).toBe(true);
+    await addFault(running.url, { match: { path: '^/v1/me/library$' }, status: 500, times: 2 });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(await toggleLikeTrack(id)).toBe(before);
     expect($inLibrary.track.get()[id]).toBe(before);

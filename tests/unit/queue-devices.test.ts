@@ -1,6 +1,6 @@
 // @vitest-environment node
 // Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { search } from '../../src/api/search';
 import type { Track } from '../../src/api/types';
 import { writeStored } from '../../src/lib/storage';
@@ -9,7 +9,8 @@ import { $player, nextTrack, playFromList, refreshPlayback, resetPlayer, toggleP
 import { $queue, ADDED_TO_QUEUE, addTrackToQueue, refreshQueue, START_PLAYBACK_FIRST, toggleQueue } from '../../src/stores/queue';
 import { $session } from '../../src/stores/session';
 import { $toasts } from '../../src/stores/toasts';
-import { connectDevice } from '../../sandbox/tests/harness';
+import { clearFaults, connectDevice, faultHits } from '../../sandbox/tests/harness';
+import { useFakeTimeouts } from './helpers/client-effects';
 import { addFault, type RunningSandbox, startSignedIn } from './helpers/sandbox';
 
 /** The queue and device stores against a real sandbox, with two SDK devices as two tabs would be. */
@@ -45,6 +46,11 @@ beforeEach(() => {
   $toasts.set([]);
 });
 
+afterEach(async () => {
+  vi.useRealTimers();
+  await clearFaults(running.url);
+});
+
 describe('the queue store', () => {
   it('says "Start playback first" when nothing plays, and the panel says the queue is empty', async () => {
     await addTrackToQueue(tracks[3]!);
@@ -75,12 +81,17 @@ describe('the queue store', () => {
   });
 
   it('keeps the newest answer when an older one arrives late', async () => {
+    // The sandbox holds the first answer until the test steps its (fake) clock, so the
+    // second question is answered first whatever the machine's load.
+    useFakeTimeouts();
     await addFault(running.base, { match: { method: 'GET', path: '/v1/me/player/queue' }, status: 200, body: { currently_playing: null, queue: [] }, delayMs: 300, times: 1 });
     const slow = refreshQueue();
-    // Once the slow question has reached the sandbox, ask again.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const fast = refreshQueue();
-    await Promise.all([slow, fast]);
+    await expect.poll(() => faultHits(running.url)).toEqual([1]);
+    await refreshQueue();
+    expect($queue.get().nowPlaying?.id).toBe(tracks[3]!.id);
+    await vi.advanceTimersByTimeAsync(300);
+    await slow;
+    vi.useRealTimers();
     expect($queue.get().nowPlaying?.id).toBe(tracks[3]!.id);
     toggleQueue(false);
   });

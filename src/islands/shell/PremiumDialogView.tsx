@@ -7,7 +7,7 @@ import { getProviderConfig } from '../../lib/provider-config';
 import { $ui, closePremiumPrompt } from '../../stores/ui';
 
 /** The provider's plans page: Spotify's, or the sandbox's own page beside its sign-in page. */
-export function providerPlansUrl(): string {
+function providerPlansUrl(): string {
   try {
     const config = getProviderConfig();
     if (config.provider === 'spotify') return PROVIDER_PLANS_URL;

@@ -15,10 +15,29 @@ export { addFault } from '../../../sandbox/tests/harness';
 /** The harness's running sandbox; `base` is its `url`, the name the client's tests were written with. */
 export type RunningSandbox = TestSandbox & { base: string };
 
-/** A real sandbox provider (the one harness) in the given API profile. */
-export async function startSandbox(apiProfile: ApiProfile = 'extended'): Promise<RunningSandbox> {
-  const running = await startTestSandbox({ apiProfile });
+/** A real sandbox provider (the one harness) in the given API profile; `dataDir` starts it on a kept data directory. */
+export async function startSandbox(apiProfile: ApiProfile = 'extended', dataDir?: string): Promise<RunningSandbox> {
+  const running = await startTestSandbox({ apiProfile, dataDir });
   return Object.assign(running, { base: running.url });
+}
+
+/**
+ * A sandbox restart: stops it keeping its data, starts it again on the same data
+ * directory in the same profile (on a new port, picked by the system) and points the
+ * client's provider configuration at it. The client's session is kept.
+ */
+export async function restartSandbox(running: RunningSandbox): Promise<RunningSandbox> {
+  await running.stop({ keepData: true });
+  const restarted = await startSandbox(running.sandbox.config.apiProfile, running.dataDir);
+  await pointClientAt(restarted.base);
+  return restarted;
+}
+
+// The client's provider configuration for a sandbox at this base URL, with the scopes the login asks.
+async function pointClientAt(base: string) {
+  const { LOGIN_SCOPES } = await import('../../../src/config/provider');
+  const { useProvider } = await import('./provider');
+  return useProvider(base, { scopes: LOGIN_SCOPES });
 }
 
 /** Signs in as the guest through the sandbox's real sign-in form; resolves to the /callback URL it redirects to. */
@@ -37,11 +56,9 @@ export function useBrowserStorage(): void {
 
 /** Signs in as the guest through the client's own PKCE login against a running sandbox. */
 export async function signInToSandbox(base: string): Promise<void> {
-  const { LOGIN_SCOPES } = await import('../../../src/config/provider');
-  const { useProvider } = await import('./provider');
   const { prepareLogin } = await import('../../../src/lib/pkce');
   const { completeLogin } = await import('../../../src/stores/login-callback');
-  const config = useProvider(base, { scopes: LOGIN_SCOPES });
+  const config = await pointClientAt(base);
   const destination = await completeLogin(await signInAsGuest(await prepareLogin(config)));
   if (destination !== '/') throw new Error(`Sign-in ended on ${destination}`);
 }

@@ -45,7 +45,6 @@ describe('the top bar search box (SPEC §2, §5)', () => {
     render(<SearchBox />);
     fireEvent.change(box(), { target: { value: 'a'.repeat(SEARCH_MAX_LENGTH) } });
     fireEvent.change(box(), { target: { value: 'a'.repeat(SEARCH_MAX_LENGTH + 1) } });
-    expect(SEARCH_MAX_LENGTH).toBe(30);
     expect(box().value).toBe('a'.repeat(30));
     expect(box().maxLength).toBe(30);
   });

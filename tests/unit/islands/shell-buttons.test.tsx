@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $installPrompt, captureInstallPrompt, type InstallPromptEvent } from '../../../src/stores/install-prompt';
 import { InstallButton, LogoutButton, ThemeToggle } from '../../../src/islands/shell/ShellButtons';
 import { setNavigator } from '../../../src/lib/navigation';
-import { $theme, setTheme } from '../../../src/stores/theme';
+import { $theme } from '../../../src/stores/theme';
 
 function installOffer(outcome: 'accepted' | 'dismissed') {
   const event = new Event('beforeinstallprompt', { cancelable: true }) as InstallPromptEvent;
@@ -58,7 +58,7 @@ describe('LogOut (SPEC §4)', () => {
 
 describe('the theme toggle', () => {
   it('switches dark and light, stores the choice and sets <html data-theme>', () => {
-    setTheme('dark');
+    $theme.set('dark');
     render(<ThemeToggle />);
     fireEvent.click(screen.getByRole('button', { name: 'Switch to light theme' }));
     expect($theme.get()).toBe('light');
