@@ -15,9 +15,10 @@ import { search } from '../../src/api/search';
 import { $capabilities } from '../../src/stores/capabilities';
 import { $inLibrary, checkLibrary, savedAlbumsList, savedTracksList, toggleInLibrary, toggleLikeTrack } from '../../src/stores/library';
 import { followingList } from '../../src/stores/profile';
-import { $seeAll, loadSeeAll, seeAllList } from '../../src/stores/search';
+import { $seeAll, seeAllList } from '../../src/stores/search';
 import { syncRoute } from '../../src/stores/route';
 import { recordNavigation } from './helpers/provider';
+import { openSeeAll } from './helpers/see-all';
 import { signInToSandbox, useBrowserStorage } from './helpers/sandbox';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'my-music-library-dev-'));
@@ -110,7 +111,7 @@ describe('the library in the development profile', () => {
   });
 
   it('see-all pages by 10, and its tracks learn their hearts', async () => {
-    await loadSeeAll('track', 'Sol');
+    const stop = await openSeeAll('track', 'Sol');
     const state = seeAllList.$state.get();
     expect($seeAll.get()).toEqual({ type: 'track', query: 'Sol' });
     expect(state.list).toHaveLength(10);
@@ -118,6 +119,8 @@ describe('the library in the development profile', () => {
     await vi.waitFor(() => expect(state.list.every((item) => typeof $inLibrary.track.get()[item.id] === 'boolean')).toBe(true));
     await seeAllList.loadNextPage();
     expect(seeAllList.$state.get().list).toHaveLength(20);
+    stop();
+    syncRoute('/');
   });
 
   it('/search/{bad type}/… goes to / replacing history', () => {
