@@ -24,6 +24,8 @@ export interface ApiRequest extends FailedCall {
   body?: unknown;
   /** A new call with the same name cancels the previous one (SPEC §4). */
   name?: string;
+  /** The answers that count as done (SPEC §4's toggles: 200 and 204); any other fails as an HTTP error. */
+  okStatuses?: readonly number[];
 }
 
 /** Timing of the client; tests shorten the waits instead of sleeping for real. */
@@ -128,13 +130,18 @@ async function sendOnce(request: ApiRequest, signal: AbortSignal, hooks: ApiClie
   const method = request.method ?? 'GET';
   const pending = method === 'GET' ? chain.get() : method === 'PUT' ? chain.put() : method === 'POST' ? chain.post() : chain.delete();
   const response = await pending.res();
-  const body = await response.text();
-  if (!body) return undefined;
+  const body = parseBody(await response.text());
+  if (request.okStatuses && !request.okStatuses.includes(response.status)) throw httpError(response.status, body);
+  return body;
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return undefined;
   try {
-    return JSON.parse(body) as unknown;
+    return JSON.parse(text) as unknown;
   } catch {
     // A 2xx with a non-JSON body (some player commands answer plain text) still succeeded.
-    return body;
+    return text;
   }
 }
 
