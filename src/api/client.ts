@@ -78,11 +78,14 @@ export function configureApiClient(provided: ApiClientWiring): void {
 }
 
 // API modules that choose between an endpoint and its replacement (DESIGN §2) read and
-// update the same record. Before the wiring arrives nothing has been learnt: try the endpoint.
+// update the same record (learnt in an earlier page load of the session too, so they wait for it).
 
 /** Whether a capability may be tried (not learnt missing this session). */
-export function isCapabilityUsable(capability: Capability): boolean {
-  return wiring?.capabilities.isUsable(capability) ?? true;
+export async function isCapabilityUsable(capability: Capability): Promise<boolean> {
+  // Waits for the wiring, as callApi does: an island's first load can run before it, and
+  // must not take "not learnt yet" for "usable" (it would ask a call learnt missing again).
+  const hooks = wiring ?? (await wiringReady);
+  return hooks.capabilities.isUsable(capability);
 }
 
 /** Records that a capability's endpoint answered. */

@@ -29,11 +29,11 @@ const uriOf = (kind: LibraryKind, id: string): string => `spotify:${kind}:${id}`
  * (403/404, learnt once) the replacement /me/library with URIs in the query.
  */
 async function withFallback<T>(legacy: () => Promise<T>, replacement: () => Promise<T>): Promise<T> {
-  if (isCapabilityUsable('legacyLibrary')) {
+  if (await isCapabilityUsable('legacyLibrary')) {
     try {
       return await legacy();
     } catch (error) {
-      if (isCapabilityUsable('legacyLibrary')) throw error;
+      if (await isCapabilityUsable('legacyLibrary')) throw error;
     }
   }
   return replacement();
