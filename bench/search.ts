@@ -5,7 +5,7 @@
  * flow; in Chromium at 1280×800 each run types a query into the top bar's box and
  * times, inside the page, from the Enter keydown to the first result painted
  * (the client router's page swap, the island, the search call and the render).
- * Prints the median and p95 of 10 runs and writes bench/results/search.json.
+ * Prints the median and p95 of 10 runs (SEARCH_BENCH_RUNS) and writes bench/results/search.json.
  */
 import { chromium } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -13,9 +13,10 @@ import { join } from 'node:path';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/helpers/chromium';
 import { signInThroughProvider } from '../tests/e2e/helpers/sign-in';
 import { startBenchStack } from './lib/bench-stack';
-import { percentile } from './sandbox-load';
+import { median, percentile } from './sandbox-load';
 
-const RUNS = 10;
+// SEARCH_BENCH_RUNS shortens a smoke run; the figure the issue asks for is the median of 10.
+const RUNS = Number(process.env.SEARCH_BENCH_RUNS ?? 10);
 // Words the generated catalogue uses in every size; a new word per run, so no answer is cached.
 const QUERIES = ['Sol', 'Noche', 'Corazón', 'moon', 'heart', 'fire', 'dream', 'city', 'Neon', 'Highway'];
 const PLACEHOLDER = 'What do you want to play?';
@@ -36,13 +37,18 @@ try {
     await page.getByRole('heading', { name: 'Browse All' }).waitFor();
     await box.fill(QUERIES[run % QUERIES.length]!);
     // Armed in the page: the clock starts at the Enter keydown and stops at the
-    // first frame that shows a result (or the empty message).
+    // first frame that shows a result with its name (a song row, or an artist,
+    // album or playlist card: never the loading skeleton's placeholder cards), or
+    // the empty or error message.
     await page.evaluate(() => {
       const target = window as unknown as { searchTiming: Promise<number> };
       target.searchTiming = new Promise<number>((resolve) => {
         let start = 0;
         document.addEventListener('keydown', (event) => event.key === 'Enter' && (start = performance.now()), { capture: true, once: true });
-        const shown = () => document.querySelector('[aria-label="Songs"] [role="listitem"], .card-row .card, .error-screen');
+        const named = (element: Element) => (element.textContent ?? '').trim() !== '';
+        const shown = () =>
+          [...document.querySelectorAll('[role="list"][aria-label="Songs"] .track-row__title, .card-row a.card .card__title')].some(named) ||
+          document.querySelector('.error-screen') !== null;
         const check = () => {
           if (start > 0 && shown()) requestAnimationFrame(() => resolve(performance.now() - start));
           else requestAnimationFrame(check);
@@ -63,7 +69,7 @@ try {
     runs: RUNS,
     unit: 'ms',
     what: 'Enter in the top bar search box to the first result painted (desktop, 1280x800)',
-    medianMs: round(percentile(sorted, 50)),
+    medianMs: round(median(times)),
     p95Ms: round(percentile(sorted, 95)),
     samplesMs: times.map(round),
   };

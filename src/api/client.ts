@@ -31,6 +31,8 @@ interface ApiRequest extends FailedCall {
    * exist (resolves when it answers), so that a first 404 tells "gone" from "not there".
    */
   probe?: () => Promise<unknown>;
+  /** The answers that count as done (SPEC §4's toggles: 200 and 204); any other fails as an HTTP error. */
+  okStatuses?: readonly number[];
 }
 
 /** Timing of the client; tests shorten the waits instead of sleeping for real. */
@@ -83,11 +85,14 @@ export function configureApiClient(provided: ApiClientWiring): void {
 }
 
 // API modules that choose between an endpoint and its replacement (DESIGN §2) read and
-// update the same record. Before the wiring arrives nothing has been learnt: try the endpoint.
+// update the same record (learnt in an earlier page load of the session too, so they wait for it).
 
 /** Whether a capability may be tried (not learnt missing this session). */
-export function isCapabilityUsable(capability: Capability): boolean {
-  return wiring?.capabilities.isUsable(capability) ?? true;
+export async function isCapabilityUsable(capability: Capability): Promise<boolean> {
+  // Waits for the wiring, as callApi does: an island's first load can run before it, and
+  // must not take "not learnt yet" for "usable" (it would ask a call learnt missing again).
+  const hooks = wiring ?? (await wiringReady);
+  return hooks.capabilities.isUsable(capability);
 }
 
 /** Records that a capability's endpoint answered. */
@@ -137,13 +142,18 @@ async function sendOnce(request: ApiRequest, signal: AbortSignal, hooks: ApiClie
   const method = request.method ?? 'GET';
   const pending = method === 'GET' ? chain.get() : method === 'PUT' ? chain.put() : method === 'POST' ? chain.post() : chain.delete();
   const response = await pending.res();
-  const body = await response.text();
-  if (!body) return undefined;
+  const body = parseBody(await response.text());
+  if (request.okStatuses && !request.okStatuses.includes(response.status)) throw httpError(response.status, body);
+  return body;
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return undefined;
   try {
-    return JSON.parse(body) as unknown;
+    return JSON.parse(text) as unknown;
   } catch {
     // A 2xx with a non-JSON body (some player commands answer plain text) still succeeded.
-    return body;
+    return text;
   }
 }
 

@@ -4,6 +4,9 @@ import { list } from './normalize';
 /** What can be saved, liked or followed. */
 export type LibraryKind = 'album' | 'track' | 'artist' | 'user';
 
+// SPEC §4: a toggle's flag flips only when the provider answered 200 or 204.
+const TOGGLE_DONE = [200, 204] as const;
+
 // Development mode takes at most 40 URIs per call (DESIGN §2); the seed's id lists allow 20 for albums.
 const CHUNK = 20;
 
@@ -26,11 +29,11 @@ const uriOf = (kind: LibraryKind, id: string): string => `spotify:${kind}:${id}`
  * (403/404, learnt once) the replacement /me/library with URIs in the query.
  */
 async function withFallback<T>(legacy: () => Promise<T>, replacement: () => Promise<T>): Promise<T> {
-  if (isCapabilityUsable('legacyLibrary')) {
+  if (await isCapabilityUsable('legacyLibrary')) {
     try {
       return await legacy();
     } catch (error) {
-      if (isCapabilityUsable('legacyLibrary')) throw error;
+      if (await isCapabilityUsable('legacyLibrary')) throw error;
     }
   }
   return replacement();
@@ -40,8 +43,8 @@ async function change(method: HttpMethod, kind: LibraryKind, ids: readonly strin
   for (const part of chunks(ids)) {
     const { path, type } = legacyPath(kind);
     await withFallback(
-      () => callApi({ method, path, query: { type, ids: part.join(',') }, capability: 'legacyLibrary' }),
-      () => callApi({ method, path: 'me/library', query: { uris: part.map((id) => uriOf(kind, id)).join(',') } }),
+      () => callApi({ method, path, query: { type, ids: part.join(',') }, capability: 'legacyLibrary', okStatuses: TOGGLE_DONE }),
+      () => callApi({ method, path: 'me/library', query: { uris: part.map((id) => uriOf(kind, id)).join(',') }, okStatuses: TOGGLE_DONE }),
     );
   }
 }

@@ -41,7 +41,7 @@ export async function getPlaylistTracks(
   limit = PLAYLIST_TRACKS_PAGE,
   name = 'playlist-tracks',
 ): Promise<Page<PlaylistEntry> | Unavailable> {
-  if (isCapabilityUsable('legacyPlaylistTracks')) {
+  if (await isCapabilityUsable('legacyPlaylistTracks')) {
     try {
       const body = await callApi({
         path: `playlists/${encodeURIComponent(id)}/tracks`,
@@ -51,7 +51,7 @@ export async function getPlaylistTracks(
       });
       return toPage(body, toPlaylistEntry);
     } catch (error) {
-      if (isCapabilityUsable('legacyPlaylistTracks')) throw error;
+      if (await isCapabilityUsable('legacyPlaylistTracks')) throw error;
     }
   }
   return getItems(id, offset, limit, name);

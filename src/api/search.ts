@@ -46,7 +46,7 @@ function pageOf<T extends SearchType>(results: SearchResults, type: T): Page<Ite
  * are asked from then on.
  */
 export async function searchType<T extends SearchType>(query: string, type: T, offset = 0): Promise<Page<ItemOf<T>>> {
-  if (isCapabilityUsable('largeSearchPages')) {
+  if (await isCapabilityUsable('largeSearchPages')) {
     try {
       const body = await callApi({
         path: 'search',

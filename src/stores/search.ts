@@ -1,17 +1,16 @@
-import { atom, computed, map, onMount } from 'nanostores';
+import { atom, map, onMount } from 'nanostores';
 import { isCanceled } from '../api/errors';
 import { search, searchType } from '../api/search';
 import type { Album, Artist, Page, Playlist, SearchResults, SearchType, Track } from '../api/types';
 import { navigateTo } from '../lib/navigation';
-import { isSearchType, limitSearchText, queryFromText } from '../lib/search-query';
+import { isSearchType } from '../lib/search-query';
 import { checkLibraryOf, checkLikesOf } from './library';
 import { listArea } from './list-area';
 import { createPagedList } from './paged-list';
-import { $route, onRoute } from './route';
+import { onRoute } from './route';
+import { $searchQuery } from './search-box';
 
-export { isSearchType, limitSearchText, queryFromText, SEARCH_MAX_LENGTH, searchHref, seeAllHref } from '../lib/search-query';
-
-export interface SearchState {
+interface SearchState {
   query: string;
   loading: boolean;
   error: unknown;
@@ -66,18 +65,6 @@ export const seeAllList = createPagedList<SeeAllItem>(async (offset) => {
   const { type, query } = $seeAll.get();
   return query === '' ? NOTHING : searchType(query, type, offset);
 }, 20);
-
-/** Opens a see-all list (tests; the route opens it in the app). */
-export async function loadSeeAll(type: SearchType, query: string): Promise<void> {
-  $seeAll.set({ type, query });
-  seeAllList.reset();
-  await seeAllList.loadFirstPage();
-}
-
-/** The q of /search as the page uses it (cut to 30, trimmed); '' shows the category browse. */
-export const $searchQuery = computed($route, (route) =>
-  route?.name === 'search' ? (queryFromText(limitSearchText(route.search.q ?? '')) ?? '') : '',
-);
 
 // /search?q runs the search (no q: the category browse shows); leaving search clears it (SPEC §4).
 onMount($search, () => onRoute(['search'], () => void runSearch($searchQuery.get()), clearSearch));

@@ -115,6 +115,24 @@ test('results: four sections with See all at exactly 10, see-all pages by infini
   await page.waitForURL((url) => url.pathname === '/search' && !url.searchParams.has('q'));
   await expect(page.getByRole('heading', { name: 'Browse All' })).toBeVisible();
   await expect(songs(page)).toHaveCount(0);
+  const box = page.locator(isNarrow(testInfo) ? '.search-sticky' : '.top-bar').getByPlaceholder(PLACEHOLDER);
+  await expect(box).toHaveValue('');
+
+  // Back through the history to /search?q=Sol: the search runs again from the URL and the box shows q.
+  await page.goBack();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goBack();
+  await page.waitForURL(() => queryOf(page) === 'Sol');
+  await expect(songs(page)).toHaveCount(10);
+  await expect(box).toHaveValue('Sol');
+  // Forward again to /search without q: nothing of Sol is kept, neither results nor text.
+  await page.goForward();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goForward();
+  await page.waitForURL((url) => url.pathname === '/search' && !url.searchParams.has('q'));
+  await expect(page.getByRole('heading', { name: 'Browse All' })).toBeVisible();
+  await expect(songs(page)).toHaveCount(0);
+  await expect(box).toHaveValue('');
 });
 
 test('the see-all page shows 20 skeleton rows while it loads', async ({ page, signIn, sandbox }) => {

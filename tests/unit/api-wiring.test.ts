@@ -58,6 +58,14 @@ describe('the API client gets the session and the error reactions from the store
     expect(await faultHits(running.url)).toEqual([1]);
   });
 
+  it('answers whether a capability is usable only once wired: a load before the wiring does not ask a call learnt missing', async () => {
+    const { configureApiClient, isCapabilityUsable } = await freshClient();
+    const answer = isCapabilityUsable('largeSearchPages');
+    configureApiClient(fakeWiring([], ['largeSearchPages']));
+    expect(await answer).toBe(false);
+    expect(await isCapabilityUsable('relatedArtists')).toBe(true);
+  });
+
   it("hands the mapper's decision to the wiring and learns missing capabilities through it", async () => {
     const { callApi, configureApiClient, isCapabilityUsable } = await freshClient();
     const outcomes: ErrorOutcome[] = [];
@@ -70,7 +78,7 @@ describe('the API client gets the session and the error reactions from the store
     await expect(callApi({ path: 'artists/a1/related-artists', capability: 'relatedArtists' })).rejects.toMatchObject({ kind: 'unavailable' });
     expect(outcomes).toEqual([{ type: 'premium-prompt' }, { type: 'capability-missing', capability: 'relatedArtists' }]);
     // Learnt through the wiring: API modules see it, and the endpoint is not asked again.
-    expect(isCapabilityUsable('relatedArtists')).toBe(false);
+    expect(await isCapabilityUsable('relatedArtists')).toBe(false);
     await expect(callApi({ path: 'artists/a1/related-artists', capability: 'relatedArtists' })).rejects.toMatchObject({ kind: 'unavailable' });
     expect(await faultHits(running.url)).toEqual([1, 1]);
   });

@@ -1,17 +1,18 @@
 // @vitest-environment node
 // Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
 // The library store's toggles and lists under SANDBOX_API_PROFILE=development (DESIGN §2:
-// /me/library with URIs), through a sandbox restart, against a real sandbox. The e2e suite
-// runs the extended profile only, so this is where the development profile's whole path runs.
+// /me/library with URIs), through a sandbox restart, against a real sandbox: the store's rules
+// here, the browser's walk in tests/e2e/library.development.spec.ts.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkInLibrary } from '../../src/api/library';
 import { search } from '../../src/api/search';
 import { $capabilities } from '../../src/stores/capabilities';
 import { $inLibrary, checkLibrary, savedAlbumsList, savedTracksList, toggleInLibrary, toggleLikeTrack } from '../../src/stores/library';
 import { followingList } from '../../src/stores/profile';
-import { $seeAll, loadSeeAll, seeAllList } from '../../src/stores/search';
+import { $seeAll, seeAllList } from '../../src/stores/search';
 import { syncRoute } from '../../src/stores/route';
 import { addFault, restartSandbox, startSignedIn, type RunningSandbox } from './helpers/sandbox';
+import { openSeeAll } from './helpers/see-all';
 
 let running: RunningSandbox;
 let visits: { path: string; replace: boolean }[];
@@ -70,7 +71,7 @@ describe('the library in the development profile', () => {
   });
 
   it('see-all pages by 10, and its tracks learn their hearts', async () => {
-    await loadSeeAll('track', 'Sol');
+    const stop = await openSeeAll('track', 'Sol');
     const state = seeAllList.$state.get();
     expect($seeAll.get()).toEqual({ type: 'track', query: 'Sol' });
     expect(state.list).toHaveLength(10);
@@ -78,6 +79,8 @@ describe('the library in the development profile', () => {
     await vi.waitFor(() => expect(state.list.every((item) => typeof $inLibrary.track.get()[item.id] === 'boolean')).toBe(true));
     await seeAllList.loadNextPage();
     expect(seeAllList.$state.get().list).toHaveLength(20);
+    stop();
+    syncRoute('/');
   });
 
   it('/search/{bad type}/… goes to / replacing history', () => {

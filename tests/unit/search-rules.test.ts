@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, SearchResults } from '../../src/api/types';
-import { limitSearchText, queryFromText, searchHref, seeAllHref } from '../../src/lib/search-query';
-import { hasSeeAll, isEmptyResult, isSearchType } from '../../src/stores/search';
+import { isSearchType, limitSearchText, queryFromText, searchHref, seeAllHref } from '../../src/lib/search-query';
+import { hasSeeAll, isEmptyResult } from '../../src/stores/search';
 import { parseRoute } from '../../src/stores/route';
 
 const page = <T>(items: T[]): Page<T> => ({ items, offset: 0, limit: 10, total: items.length });

@@ -10,8 +10,10 @@ import { TrackList } from '../../components/browse/TrackList';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { ErrorScreen } from '../../components/ErrorScreen';
 import { placeholderColor } from '../../lib/colors';
+import { seeAllHref } from '../../lib/search-query';
 import { categoriesList } from '../../stores/browse';
-import { $search, $searchQuery, hasSeeAll, isEmptyResult, seeAllHref } from '../../stores/search';
+import { $search, hasSeeAll, isEmptyResult } from '../../stores/search';
+import { $searchQuery } from '../../stores/search-box';
 import '../../styles/content.css';
 import '../../styles/search.css';
 

@@ -1,53 +1,45 @@
-import { useEffect, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { Icon } from '../../components/Icon';
-import { navigateTo } from '../../lib/navigation';
-import { limitSearchText, queryFromText, SEARCH_MAX_LENGTH, searchHref } from '../../lib/search-query';
+import { limitSearchText, queryFromText, SEARCH_MAX_LENGTH } from '../../lib/search-query';
+import { $searchBoxStart, clearSearchQuery, openSearch, submitSearch } from '../../stores/search-box';
 import { useHydrated } from './use-hydrated';
 
 export { SEARCH_MAX_LENGTH };
 
-function queryInUrl(): string {
-  if (typeof location === 'undefined' || !location.pathname.startsWith('/search')) return '';
-  return limitSearchText(new URLSearchParams(location.search).get('q') ?? '');
+/** What the user typed, and the route it was typed on: a new route (Enter, clear, back or forward, another page) drops it. */
+interface Typed {
+  over: { query: string };
+  text: string;
 }
 
 /**
- * The top bar's search box (SPEC §2): focus opens /search, Enter puts the trimmed
+ * The top bar's search box (SPEC §2, §5): focus opens /search, Enter puts the trimmed
  * text in the URL as q (whitespace only removes q), the clear icon shows only with text.
+ * It shows the route's q until the user types, and again whenever q changes.
  */
 export function SearchBox() {
-  const [text, setText] = useState('');
+  const start = useStore($searchBoxStart);
   const hydrated = useHydrated();
-
-  // The text follows the URL: on first load and after every client-side navigation.
-  useEffect(() => {
-    const sync = () => setText(queryInUrl());
-    sync();
-    document.addEventListener('astro:page-load', sync);
-    window.addEventListener('popstate', sync);
-    return () => {
-      document.removeEventListener('astro:page-load', sync);
-      window.removeEventListener('popstate', sync);
-    };
-  }, []);
+  const [typed, setTyped] = useState<Typed | null>(null);
+  // The server renders no q (it has no route store); the box shows it once hydrated.
+  const text = !hydrated ? '' : typed !== null && typed.over === start ? typed.text : start.query;
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     // Typing beyond the limit is ignored (a paste past it is cut to it).
-    setText(limitSearchText(event.target.value));
-  };
-
-  const onFocus = () => {
-    if (location.pathname !== '/search') navigateTo('/search');
+    setTyped({ over: start, text: limitSearchText(event.target.value) });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
-    navigateTo(searchHref(queryFromText(text)));
+    // The box shows what q becomes at once, not the old q while the page changes.
+    setTyped({ over: start, text: queryFromText(text) ?? '' });
+    submitSearch(text);
   };
 
   const clear = () => {
-    setText('');
-    navigateTo(searchHref(null));
+    setTyped({ over: start, text: '' });
+    clearSearchQuery();
   };
 
   return (
@@ -61,7 +53,7 @@ export function SearchBox() {
         value={text}
         readOnly={!hydrated}
         onChange={onChange}
-        onFocus={onFocus}
+        onFocus={openSearch}
         onKeyDown={onKeyDown}
         autoComplete="off"
         enterKeyHint="search"

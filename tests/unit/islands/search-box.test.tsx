@@ -2,19 +2,27 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEARCH_MAX_LENGTH, SearchBox } from '../../../src/islands/shell/SearchBox';
 import { setNavigator } from '../../../src/lib/navigation';
+import { syncRoute } from '../../../src/stores/route';
 
 let visits: { path: string; replace: boolean }[];
 
 beforeEach(() => {
   visits = [];
   setNavigator((path, { replace }) => visits.push({ path, replace }));
-  history.replaceState(null, '', '/');
+  syncRoute('/');
 });
 
 afterEach(() => {
   cleanup();
   setNavigator(null);
 });
+
+/** Goes back or forward in the history and waits for the browser's popstate. */
+function travel(go: () => void): Promise<void> {
+  const arrived = new Promise<void>((resolve) => window.addEventListener('popstate', () => resolve(), { once: true }));
+  go();
+  return arrived;
+}
 
 function box(): HTMLInputElement {
   return screen.getByPlaceholderText('What do you want to play?');
@@ -28,14 +36,14 @@ describe('the top bar search box (SPEC §2, §5)', () => {
   });
 
   it('does not navigate on focus when already on /search', () => {
-    history.replaceState(null, '', '/search?q=abc');
+    syncRoute('/search?q=abc');
     render(<SearchBox />);
     fireEvent.focus(box());
     expect(visits).toEqual([]);
   });
 
   it('starts with the q of the URL on /search', async () => {
-    history.replaceState(null, '', '/search?q=night%20drive');
+    syncRoute('/search?q=night%20drive');
     render(<SearchBox />);
     await act(async () => {});
     expect(box().value).toBe('night drive');
@@ -71,5 +79,35 @@ describe('the top bar search box (SPEC §2, §5)', () => {
     expect(box().value).toBe('');
     expect(screen.queryByRole('button', { name: 'Clear search' })).toBeNull();
     expect(visits.at(-1)).toEqual({ path: '/search', replace: false });
+  });
+
+  it('follows q through back and forward, dropping what was typed', async () => {
+    syncRoute('/search?q=first');
+    // As the client router goes to a page: a history entry, then the page load syncs the route.
+    history.pushState(null, '', '/search?q=second');
+    syncRoute(location.href);
+    render(<SearchBox />);
+    await act(async () => {});
+    expect(box().value).toBe('second');
+    fireEvent.change(box(), { target: { value: 'half typed' } });
+
+    await act(() => travel(() => history.back()));
+    expect(box().value).toBe('first');
+
+    await act(() => travel(() => history.forward()));
+    expect(box().value).toBe('second');
+    expect(visits).toEqual([]);
+  });
+
+  it('empties when the app leaves /search, and shows nothing typed on the next page', async () => {
+    syncRoute('/search?q=jazz');
+    render(<SearchBox />);
+    await act(async () => {});
+    expect(box().value).toBe('jazz');
+    act(() => syncRoute('/album/abc'));
+    expect(box().value).toBe('');
+    fireEvent.change(box(), { target: { value: 'typed here' } });
+    act(() => syncRoute('/artist/xyz'));
+    expect(box().value).toBe('');
   });
 });
