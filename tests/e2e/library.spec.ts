@@ -1,5 +1,6 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, RESTART_PROBLEMS, test, type SandboxControl } from './fixtures';
+import { firstCardPath, turnOn } from './helpers/library';
 
 // Your Library, the own profile and the toggles (SPEC §2, §4): what a user
 // likes, saves or follows shows in the library, still after a reload and a
@@ -26,21 +27,7 @@ async function firstUnlikedRow(page: Page): Promise<{ row: Locator; id: string }
 
 const likedRow = (page: Page, id: string) => page.getByRole('list', { name: 'Liked Songs' }).locator(`.track-row[data-track-id="${id}"]`);
 
-/** The first album, artist or user card of a see-all page: its path. */
-async function firstCardPath(page: Page, path: string): Promise<string> {
-  await page.goto(path);
-  const card = page.locator('.card-grid a.card').first();
-  await expect(card).toBeVisible();
-  return new URL((await card.getAttribute('href'))!, page.url()).pathname;
-}
 
-/** Turns a Save/Follow button on, from whatever it shows; resolves when the provider agreed. */
-async function turnOn(button: Locator, on: string): Promise<void> {
-  await expect(button).toBeEnabled();
-  if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
-  await expect(button).toHaveAttribute('aria-pressed', 'true');
-  await expect(button).toContainText(on);
-}
 
 test('liking a track in a list puts it in Liked Songs, still there after a reload; unliking takes it out', async ({ page, signIn, sandbox }, testInfo) => {
   await startClean(page, sandbox, signIn);
