@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { providerGet, searchCatalogue } from './helpers/catalogue';
+import { aTrendingRow } from './player-kit';
 
 // WCAG A and AA rules on every screen, in both themes, on each viewport: one walk
 // per viewport (axe per route and theme), not a test per route, to keep CI short.
@@ -116,8 +117,7 @@ test('keyboard and screen reader: focus rings, dialogs that trap and give back f
   }
 
   // A track starts: the live region says so.
-  const row = page.locator('[aria-label^="Tranding Songs"] [data-track-id]').first();
-  const name = (await row.locator('.track-row__title').textContent())!;
+  const { row, name } = await aTrendingRow(page);
   const play = row.getByRole('button', { name: /^Play / });
   // From the keyboard, as the walk above: focus leaves the side navigation (which
   // widens over the page while it holds focus), then Enter plays.

@@ -2,7 +2,7 @@
 // Its own file, because launch options need their own worker.
 import { expect, test } from './fixtures';
 import { chromiumArgs, chromiumPath } from './helpers/chromium';
-import { audio, card, expectSound, INSTRUMENTS, provider, type Instrumented } from './player-kit';
+import { aTrendingRow, audio, card, expectSound, INSTRUMENTS, provider, type Instrumented } from './player-kit';
 
 test.use({
   launchOptions: {
@@ -20,8 +20,7 @@ test('a click on a track on home starts the sound: the SDK is activated inside t
   await page.addInitScript(INSTRUMENTS);
   await signIn(page);
   await page.waitForFunction(() => localStorage.getItem('DEVICE_ID') !== null);
-  const row = page.locator('[aria-label^="Tranding Songs"] [data-track-id]').first();
-  const name = (await row.locator('.track-row__title').textContent())!;
+  const { row, name } = await aTrendingRow(page);
   expect(await page.evaluate(() => (window as unknown as Instrumented).__plays)).toEqual([]);
   await row.getByRole('button', { name: /^Play / }).click();
   await expect(card(page).getByText(name, { exact: true })).toBeVisible();

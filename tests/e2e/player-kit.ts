@@ -1,5 +1,5 @@
-// Shared by the player's end-to-end specs (player.spec.ts, player-autoplay.spec.ts).
-import type { Page } from '@playwright/test';
+// Shared by the player's end-to-end specs (player.spec.ts, player-autoplay.spec.ts; the accessibility walk plays a row too).
+import type { Locator, Page } from '@playwright/test';
 import { expect, type SandboxControl } from './fixtures';
 
 /** Test-side instruments, installed before the site's scripts: the audio elements that play, Media Session handlers, event streams. */
@@ -45,6 +45,19 @@ export interface PlayerJson {
 }
 
 export const card = (page: Page) => page.getByRole('region', { name: 'Player' });
+
+/**
+ * The first row of home's trending lists, pinned by its track id: the three lists load
+ * one by one, so "the first row" may be another row a moment later (a Hindi row
+ * arriving above the Punjabi one read a moment before).
+ */
+export async function aTrendingRow(page: Page): Promise<{ row: Locator; name: string }> {
+  const first = page.locator('[aria-label^="Tranding Songs"] [data-track-id]').first();
+  await expect(first).toBeVisible();
+  const id = await first.getAttribute('data-track-id');
+  const row = page.locator(`[aria-label^="Tranding Songs"] [data-track-id="${id}"]`).first();
+  return { row, name: (await row.locator('.track-row__title').textContent())! };
+}
 
 const tokens = new WeakMap<Page, string>();
 

@@ -5,7 +5,7 @@
 // Every test moves the guest's one playback, so each holds the sandbox alone.
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { audio, card, expectSound, INSTRUMENTS, provider, startPlaying, webApi, type Instrumented } from './player-kit';
+import { aTrendingRow, audio, card, expectSound, INSTRUMENTS, provider, startPlaying, webApi, type Instrumented } from './player-kit';
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await card(page).screenshot({ path: `${testInfo.project.outputDir}/screens/player-${testInfo.project.name}-${name}.png` });
@@ -50,8 +50,7 @@ test('a click on a track on home plays it and marks its row', async ({ page, sig
   await page.addInitScript(INSTRUMENTS);
   await signIn(page);
   await page.waitForFunction(() => localStorage.getItem('DEVICE_ID') !== null);
-  const row = page.locator('[aria-label^="Tranding Songs"] [data-track-id]').first();
-  const name = (await row.locator('.track-row__title').textContent())!;
+  const { row, name } = await aTrendingRow(page);
   await row.getByRole('button', { name: /^Play / }).click();
   await expect(card(page).getByText(name, { exact: true })).toBeVisible();
   await expectSound(page);
@@ -235,7 +234,7 @@ test.describe('faults', () => {
 
   test("the free account clicking a track gets the 'Premium Required' dialog and no card", async ({ page, signIn }) => {
     await signIn(page, 'free');
-    const row = page.locator('[aria-label^="Tranding Songs"] [data-track-id]').first();
+    const { row } = await aTrendingRow(page);
     await row.getByRole('button', { name: /^Play / }).click();
     // SPEC §5: no stored device id resets the player and opens the premium prompt.
     await expect(page.getByRole('dialog', { name: 'Premium Required' })).toBeVisible();
