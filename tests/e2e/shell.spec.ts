@@ -17,6 +17,11 @@ function navigation(page: Page, testInfo: TestInfo) {
   return page.getByRole('navigation', { name: isNarrow(testInfo) ? 'Bottom' : 'Main' });
 }
 
+/** Resolves when the client router has swapped in the next page. */
+function pageLoaded(page: Page): Promise<void> {
+  return page.evaluate(() => new Promise<void>((resolve) => document.addEventListener('astro:page-load', () => resolve(), { once: true })));
+}
+
 async function expectCurrent(page: Page, testInfo: TestInfo, label: string): Promise<void> {
   const nav = navigation(page, testInfo);
   const current = nav.locator('[aria-current="page"]');
@@ -51,12 +56,19 @@ test('moving around with the navigation, then logging out closes the app', async
     const sheet = page.getByRole('dialog', { name: 'More options' });
     await expect(sheet.getByRole('button', { name: 'Install App' })).toBeDisabled();
     await screenshot(page, testInfo, 'bottom-sheet');
+    // The URL changes as the history moves; the router swaps the page in a moment later,
+    // and a tap in between (while the persisted button moves to the new page) is lost, so
+    // each tap waits for the new page as a user would.
+    let loaded = pageLoaded(page);
     await sheet.getByRole('button', { name: 'Go Back' }).click();
     await page.waitForURL('**/user/me');
+    await loaded;
     await expect(sheet).toBeHidden();
     await page.getByRole('button', { name: 'More options', exact: true }).click();
+    loaded = pageLoaded(page);
     await sheet.getByRole('button', { name: 'Go Forward' }).click();
     await page.waitForURL('**/player');
+    await loaded;
     await page.getByRole('button', { name: 'More options', exact: true }).click();
     await sheet.getByRole('button', { name: 'LogOut' }).click();
   } else {
