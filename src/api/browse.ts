@@ -1,5 +1,5 @@
 import { callApi } from './client';
-import { ApiError } from './errors';
+import { ApiError, PROBE_QUIET_STATUSES } from './errors';
 import { list, record, text, toAlbum, toCategory, toPage, toPlaylist } from './normalize';
 import type { Album, Category, CategoryPlaylists, Page } from './types';
 
@@ -23,18 +23,15 @@ export async function getCategories(offset = 0, limit = 20): Promise<Page<Catego
   return toPage(record(body).categories, toCategory);
 }
 
-// The probe's own refusals are its answer, not a reason to sign out or toast.
-const PROBE_QUIET = [403, 404] as const;
-
 /**
  * Asks browse/categories/{id}/playlists about the first category the provider lists:
  * whether a first 404 means "no such category" or "endpoint gone" (errors.ts judgeCapabilityRefusal).
  */
 async function probeCategoryPlaylists(): Promise<unknown> {
-  const categories = record(record(await callApi({ path: 'browse/categories', query: { limit: 1 }, quietStatuses: PROBE_QUIET })).categories);
+  const categories = record(record(await callApi({ path: 'browse/categories', query: { limit: 1 }, quietStatuses: PROBE_QUIET_STATUSES })).categories);
   const first = text(record(list(categories.items)[0]).id);
   if (!first) throw new ApiError('http', 'No category to ask about', 500);
-  return callApi({ path: `browse/categories/${encodeURIComponent(first)}/playlists`, query: { limit: 1 }, quietStatuses: PROBE_QUIET });
+  return callApi({ path: `browse/categories/${encodeURIComponent(first)}/playlists`, query: { limit: 1 }, quietStatuses: PROBE_QUIET_STATUSES });
 }
 
 /** GET browse/categories/{id}/playlists; `message` is the page title. Gone in development mode. */

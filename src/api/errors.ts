@@ -110,6 +110,9 @@ export interface FailedCall {
  */
 export type ProbeResult = 'answered' | 'refused' | 'failed';
 
+/** A probe's own calls are quiet on these: a refusal is its answer, not a reason to toast or sign out. */
+export const PROBE_QUIET_STATUSES = [403, 404] as const;
+
 /** Reads a probe's rejection (null when it resolved) as a ProbeResult. */
 export function probeResultOf(error: unknown): ProbeResult {
   if (error === null) return 'answered';

@@ -1,19 +1,17 @@
 import { callApi } from './client';
-import { ApiError } from './errors';
+import { ApiError, PROBE_QUIET_STATUSES } from './errors';
 import { record, text, toPage, toPlaylist, toUserProfile } from './normalize';
 import type { Page, Playlist, UserProfile } from './types';
-
-// The probe's own refusals are its answer, not a reason to sign out or toast.
-const PROBE_QUIET = [403, 404] as const;
 
 /**
  * Asks users/{id} about the signed-in user, who certainly exists: whether a first
  * 404 from users/{id} means "no such user" or "endpoint gone" (errors.ts judgeCapabilityRefusal).
  */
 async function probeOtherUsers(): Promise<unknown> {
-  const me = text(record(await callApi({ path: 'me', quietStatuses: PROBE_QUIET })).id);
+  // Not getMe(): its call is named 'me', and a probe must not cancel the profile's own.
+  const me = text(record(await callApi({ path: 'me', quietStatuses: PROBE_QUIET_STATUSES })).id);
   if (!me) throw new ApiError('http', 'Profile Not Found', 404);
-  return callApi({ path: `users/${encodeURIComponent(me)}`, quietStatuses: PROBE_QUIET });
+  return callApi({ path: `users/${encodeURIComponent(me)}`, quietStatuses: PROBE_QUIET_STATUSES });
 }
 
 /** GET users/{id}: another user's profile; gone in development mode. */
