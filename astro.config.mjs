@@ -3,7 +3,9 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import node from '@astrojs/node';
 import AstroPWA from '@vite-pwa/astro';
-import { loginScript } from './src/layouts/login-script.ts';
+import { fileURLToPath } from 'node:url';
+import { SESSION_COOKIE } from './src/server/session-cookie.ts';
+import { SESSION_TTL_SECONDS } from './src/server/session-ttl.ts';
 
 // The site is served by @astrojs/node in standalone mode. Output is server because
 // the landing and app pages embed the provider configuration read from the environment
@@ -50,8 +52,11 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,svg,png,webmanifest}'],
         runtimeCaching: [
           {
+            // Signing in and the session routes are never cached (they answer per session).
             urlPattern: ({ request, url }) =>
-              request.mode === 'navigate' && url.origin === self.location.origin && url.pathname !== '/callback',
+              request.mode === 'navigate' &&
+              url.origin === self.location.origin &&
+              !/^\/(callback|login|session\/)/.test(url.pathname),
             handler: 'NetworkFirst',
             options: { cacheName: 'my-music-pages', networkTimeoutSeconds: 4, expiration: { maxEntries: 40 } },
           },
@@ -59,8 +64,19 @@ export default defineConfig({
       },
     }),
   ],
-  // /auth inlines src/lib/pkce.ts, bundled at build time (src/layouts/login-script.ts).
-  vite: { plugins: [loginScript()] },
+  // The session lives on the server (DESIGN §1): the cookie carries only its id. The store is
+  // chosen when the site starts (src/server/session-driver.ts: Redis with REDIS_URL, else disk),
+  // and the cookie's Secure attribute from SITE_URL (src/server/session-cookie.ts), because this
+  // configuration is fixed at build time and one build serves every deployment.
+  // Astro's own origin check compares the Origin header with the request's host, which it does
+  // not trust here (it reads http://localhost); src/server/request-guard.ts checks every
+  // state-changing request against SITE_URL and the site's custom header instead.
+  security: { checkOrigin: false },
+  session: {
+    driver: fileURLToPath(new URL('./src/server/session-driver.ts', import.meta.url)),
+    cookie: { name: SESSION_COOKIE, sameSite: 'lax', secure: false, path: '/' },
+    ttl: SESSION_TTL_SECONDS,
+  },
   server: { host: '127.0.0.1', port: 4321 },
   site: 'http://127.0.0.1:4321',
 });

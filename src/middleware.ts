@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
-import { readProviderConfig } from './config/provider';
+import { readProviderConfig, readSiteOrigin } from './config/provider';
 import { INLINE_SCRIPTS } from './layouts/inline-scripts';
 import { contentSecurityPolicy, FIXED_HEADERS, withSecurityHeaders } from './lib/security-headers';
+import { leaveNotice } from './server/notice';
+import { isAllowedRequest } from './server/request-guard';
+import { accessOf } from './server/route-access';
+import { currentSession, readTokens } from './server/session-tokens';
 
 // Made once per process: the provider configuration is read from the environment at
 // start (like the page's provider-config block), the inline scripts are fixed by the build.
@@ -19,8 +23,29 @@ function securityHeaders(): Record<string, string> {
   return headers;
 }
 
-/** Every response the server renders gets the security headers (prerendered pages are files, served as they are). */
+
+const refusal = () =>
+  new Response('Cross-site requests are refused.', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+
+/**
+ * Every request of the site passes here (DESIGN §1): a state-changing request that is not
+ * the site's own is refused (CSRF); who may see a page is decided by the server session, so
+ * a visitor is sent to /auth before any of the shell is sent, and a session the provider
+ * ended goes there with 'Session Expired'; every response carries the security headers.
+ */
 export const onRequest = defineMiddleware(async (context, next) => {
-  const response = await next();
-  return context.isPrerendered ? response : withSecurityHeaders(response, securityHeaders());
+  if (context.isPrerendered) return next();
+  if (!isAllowedRequest(context.request, readSiteOrigin())) return withSecurityHeaders(refusal(), securityHeaders());
+  const access = accessOf(context.routePattern);
+  if (access === 'visitor-only' && (await readTokens(context))) {
+    return withSecurityHeaders(context.redirect('/', 302), securityHeaders());
+  }
+  if (access === 'app') {
+    const state = await currentSession(context);
+    if (state.kind === 'visitor' || state.kind === 'expired') {
+      if (state.kind === 'expired') leaveNotice(context.cookies, 'session-expired');
+      return withSecurityHeaders(context.redirect('/auth', 302), securityHeaders());
+    }
+  }
+  return withSecurityHeaders(await next(), securityHeaders());
 });

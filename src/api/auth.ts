@@ -1,6 +1,6 @@
 import wretch from 'wretch';
 import FormUrlAddon from 'wretch/addons/formUrl';
-import type { ProviderConfig } from '../lib/provider-config';
+import type { TokenClient } from '../config/provider';
 
 /** The tokens the product keeps: access, refresh (may be absent) and the expiry in epoch ms. */
 export interface TokenSet {
@@ -24,7 +24,7 @@ export class TokenError extends Error {
   }
 }
 
-/** A token answer: the token URL's JSON, or the fragment of an implicit-grant redirect (its values are text). */
+/** A token answer: the token URL's JSON. */
 interface TokenResponse {
   access_token?: string;
   refresh_token?: string;
@@ -43,10 +43,15 @@ export function toTokenSet(body: TokenResponse, previousRefreshToken: string | n
 }
 
 // The token URL is not under the API base, and its errors are OAuth's
-// ({"error":"invalid_grant"}), not the API envelope, so it has its own small chain.
-async function postToTokenUrl(config: ProviderConfig, form: Record<string, string>): Promise<TokenResponse> {
+// ({"error":"invalid_grant"}), not the API envelope, so it has its own small chain. Only the
+// site's server calls it (DESIGN §1): a confidential client authenticates with HTTP Basic.
+async function postToTokenUrl(client: TokenClient, form: Record<string, string>): Promise<TokenResponse> {
+  let chain = wretch(client.tokenUrl).addon(FormUrlAddon);
+  if (client.clientSecret) {
+    chain = chain.auth(`Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`);
+  }
   try {
-    return await wretch(config.tokenUrl).addon(FormUrlAddon).formUrl(form).post().json<TokenResponse>();
+    return await chain.formUrl(form).post().json<TokenResponse>();
   } catch (error) {
     const status = (error as { status?: number }).status;
     if (typeof status !== 'number') throw error;
@@ -58,23 +63,23 @@ async function postToTokenUrl(config: ProviderConfig, form: Record<string, strin
 }
 
 /** Exchanges an authorization code and its PKCE verifier for tokens. */
-export async function exchangeCode(config: ProviderConfig, code: string, verifier: string): Promise<TokenSet> {
-  const body = await postToTokenUrl(config, {
+export async function exchangeCode(client: TokenClient, code: string, verifier: string): Promise<TokenSet> {
+  const body = await postToTokenUrl(client, {
     grant_type: 'authorization_code',
     code,
-    redirect_uri: config.redirectUri,
-    client_id: config.clientId,
+    redirect_uri: client.redirectUri,
+    client_id: client.clientId,
     code_verifier: verifier,
   });
   return toTokenSet(body);
 }
 
 /** Uses a refresh token; refresh tokens rotate, so the answer's new one replaces it. */
-export async function refreshTokens(config: ProviderConfig, refreshToken: string): Promise<TokenSet> {
-  const body = await postToTokenUrl(config, {
+export async function refreshTokens(client: TokenClient, refreshToken: string): Promise<TokenSet> {
+  const body = await postToTokenUrl(client, {
     grant_type: 'refresh_token',
     refresh_token: refreshToken,
-    client_id: config.clientId,
+    client_id: client.clientId,
   });
   return toTokenSet(body, refreshToken);
 }

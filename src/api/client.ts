@@ -1,6 +1,6 @@
 import wretch, { type Wretch } from 'wretch';
 import { getProviderConfig } from '../lib/provider-config';
-import type { RefreshOutcome, TokenSet } from './auth';
+import type { RefreshOutcome } from './auth';
 import {
   ApiError,
   CANCELED_MESSAGE,
@@ -43,8 +43,6 @@ export const clientTiming = {
   retryDelayMs: 800,
   /** A Retry-After longer than this is not waited for: the call fails instead. */
   maxRetryAfterMs: 10_000,
-  /** Refresh a token this close to its expiry before sending. */
-  refreshMarginMs: 10_000,
   sleep: (ms: number, signal: AbortSignal): Promise<void> =>
     new Promise((resolve) => {
       const timer = setTimeout(resolve, ms);
@@ -58,9 +56,11 @@ export const clientTiming = {
  * hands these over once with configureApiClient.
  */
 export interface ApiClientWiring {
-  /** The tokens to send, or null for a visitor. */
-  getSession(): TokenSet | null;
-  /** One token refresh shared by every call that met a 401 at the same time. */
+  /** The access token to send, or null before the page has one. */
+  getSession(): { accessToken: string } | null;
+  /** Whether the page must ask for a token before a call: none yet, or about to expire. */
+  needsToken(): boolean;
+  /** One token renewal shared by every call that needs it at the same time (the first call, an expiry, a 401). */
   refreshSession(): Promise<RefreshOutcome>;
   /** DESIGN §2's record of which endpoints this app may use. */
   capabilities: {
@@ -185,10 +185,7 @@ function retryDelay(error: ApiError, request: ApiRequest): number | null {
 }
 
 async function refreshIfExpiring(hooks: ApiClientWiring): Promise<void> {
-  const session = hooks.getSession();
-  if (session?.refreshToken && session.expiresAt !== null && session.expiresAt - Date.now() < clientTiming.refreshMarginMs) {
-    await hooks.refreshSession();
-  }
+  if (hooks.needsToken()) await hooks.refreshSession();
 }
 
 /**

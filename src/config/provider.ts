@@ -40,8 +40,34 @@ const SANDBOX_CLIENT_ID = 'my-music';
 
 type Env = Record<string, string | undefined>;
 
+/**
+ * What the site's server needs to talk to the token URL: the public client settings and,
+ * when PROVIDER_CLIENT_SECRET is set, the secret of a confidential client (the provider's
+ * authorization-code flow for server apps). Never inlined in a page, unlike ProviderConfig.
+ */
+export interface TokenClient {
+  tokenUrl: string;
+  clientId: string;
+  redirectUri: string;
+  clientSecret: string | null;
+}
+
+/** The token URL's client settings of the running site (server side only). */
+export function readTokenClient(env: Env = process.env): TokenClient {
+  const { tokenUrl, clientId, redirectUri } = readProviderConfig(env);
+  return { tokenUrl, clientId, redirectUri, clientSecret: env.PROVIDER_CLIENT_SECRET || null };
+}
+
+/**
+ * The site's public origin: SITE_URL, or the address it listens on. The server reads it from
+ * here, never from a request's Host header (which Astro does not trust, and a proxy rewrites).
+ */
+export function readSiteOrigin(env: Env = process.env): string {
+  return new URL(env.SITE_URL ?? `http://${env.HOST ?? '127.0.0.1'}:${env.PORT ?? '4321'}`).origin;
+}
+
 export function readProviderConfig(env: Env = process.env): ProviderConfig {
-  const siteOrigin = env.SITE_URL ?? `http://${env.HOST ?? '127.0.0.1'}:${env.PORT ?? '4321'}`;
+  const siteOrigin = readSiteOrigin(env);
   const redirectUri = env.PROVIDER_REDIRECT_URI ?? `${siteOrigin}/callback`;
   const scopes = env.PROVIDER_SCOPES ? env.PROVIDER_SCOPES.split(/[\s,]+/).filter(Boolean) : LOGIN_SCOPES;
   if (env.PROVIDER === 'spotify') {

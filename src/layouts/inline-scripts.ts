@@ -4,21 +4,17 @@ import loadDirective from 'astro/client/load.prebuilt.js';
 import mediaDirective from 'astro/client/media.prebuilt.js';
 import onlyDirective from 'astro/client/only.prebuilt.js';
 import visibleDirective from 'astro/client/visible.prebuilt.js';
-import { LOGIN_SCRIPT } from 'virtual:login-script';
-import { SIGNED_IN_REDIRECT_SCRIPT, SIGNED_OUT_GUARD_SCRIPT, THEME_SCRIPT } from './head-scripts';
+import { THEME_SCRIPT } from './head-scripts';
 
 /**
  * Every inline script a page of the site may carry, as the page carries it: ours (the
- * head scripts, the /auth login script) and Astro's own (the island element and its
+ * theme script) and Astro's own (the island element and its
  * hydration directives, the same text Astro inlines). The Content Security Policy
  * allows exactly these by hash (src/middleware.ts), so any other inline script is refused.
  * The provider configuration is a JSON data block, not a script, and needs no hash.
  */
 export const INLINE_SCRIPTS: readonly string[] = [
   THEME_SCRIPT,
-  SIGNED_OUT_GUARD_SCRIPT,
-  SIGNED_IN_REDIRECT_SCRIPT,
-  LOGIN_SCRIPT,
   islandScript,
   idleDirective,
   loadDirective,

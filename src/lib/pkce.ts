@@ -1,16 +1,10 @@
 import type { ProviderConfig } from './provider-config';
 
 /**
- * Authorization code with PKCE (S256) and state, DESIGN §2. The verifier and
- * state live in sessionStorage (JSON text, like localStorage values) between
- * the redirect to the provider and /callback: they belong to this tab's one
- * login attempt. This module is the only PKCE code: /auth inlines it, bundled at
- * build time (src/layouts/login-script.ts), and /callback reads the attempt back.
+ * Authorization code with PKCE (S256) and state, DESIGN §2: the pieces of one login
+ * attempt. The site's server makes them when a sign-in starts (src/server/login-attempt.ts)
+ * and checks them on /callback; this module is the only PKCE code.
  */
-export const PKCE_STORAGE_KEYS = {
-  verifier: 'PKCE_VERIFIER',
-  state: 'PKCE_STATE',
-} as const;
 
 // RFC 7636 §4.1: the verifier uses the unreserved characters only.
 const UNRESERVED = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~';
@@ -58,38 +52,4 @@ export function buildAuthorizeUrl(config: ProviderConfig, challenge: string, sta
     state,
   }).toString();
   return url.toString();
-}
-
-/** Prepares a login attempt: stores verifier and state in sessionStorage and returns the authorize URL. */
-export async function prepareLogin(config: ProviderConfig): Promise<string> {
-  const verifier = createCodeVerifier();
-  const state = createState();
-  sessionStorage.setItem(PKCE_STORAGE_KEYS.verifier, JSON.stringify(verifier));
-  sessionStorage.setItem(PKCE_STORAGE_KEYS.state, JSON.stringify(state));
-  return buildAuthorizeUrl(config, await createCodeChallenge(verifier), state);
-}
-
-/** Takes (reads and removes) the stored verifier and state: each is good for one callback only. */
-export function takeLoginAttempt(): { verifier: string | null; state: string | null } {
-  const verifier = readSessionText(PKCE_STORAGE_KEYS.verifier);
-  const state = readSessionText(PKCE_STORAGE_KEYS.state);
-  try {
-    sessionStorage.removeItem(PKCE_STORAGE_KEYS.verifier);
-    sessionStorage.removeItem(PKCE_STORAGE_KEYS.state);
-  } catch (error) {
-    console.error('Could not remove the login attempt', error);
-  }
-  return { verifier, state };
-}
-
-function readSessionText(key: string): string | null {
-  try {
-    const text = sessionStorage.getItem(key);
-    if (text === null) return null;
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'string' && value !== '' ? value : null;
-  } catch (error) {
-    console.error(`Could not read ${key} from session storage`, error);
-    return null;
-  }
 }

@@ -45,11 +45,11 @@ const unique = (list: (string | null)[]): string[] => [...new Set(list.filter((i
 export function contentSecurityPolicy(endpoints: ProviderEndpoints, scriptHashes: string[], imageSources: string[] = []): string {
   const sdk = originOf(endpoints.sdkUrl);
   const api = originOf(endpoints.apiBase);
-  const token = originOf(endpoints.tokenUrl);
   const providerImages = endpoints.provider === 'spotify' ? SPOTIFY_IMAGE_SOURCES : [api, sdk];
   const directives = [
     ['script-src', "'self'", sdk, ...unique(scriptHashes).map((hash) => `'sha256-${hash}'`)],
-    ['connect-src', "'self'", api, token, sdk],
+    // The token URL is the server's alone (DESIGN §1): the browser never reaches it.
+    ['connect-src', "'self'", api, sdk],
     ['img-src', "'self'", ...providerImages, ...imageSources],
     ['worker-src', "'self'"],
     ['frame-ancestors', "'none'"],

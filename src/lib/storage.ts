@@ -1,14 +1,11 @@
 /**
- * The browser's persisted values, under the seed's localStorage keys (SPEC §3)
- * plus the refresh token and expiry (DESIGN §4). Values are JSON text. Storage
+ * The browser's persisted values, under the seed's localStorage keys (SPEC §3). No token
+ * is ever stored here: the session lives on the site's server (DESIGN §1), so the seed's
+ * IS_LOGGED_IN and ACCESS_TOKEN are not written. Values are JSON text. Storage
  * can be missing, full or hold a value written by an older version, so every
  * read falls back to its default and logs why instead of throwing.
  */
 export const STORAGE_KEYS = {
-  isLoggedIn: 'IS_LOGGED_IN',
-  accessToken: 'ACCESS_TOKEN',
-  refreshToken: 'REFRESH_TOKEN',
-  tokenExpiresAt: 'TOKEN_EXPIRES_AT',
   themeMode: 'THEME_MODE_VALUE',
   deviceId: 'DEVICE_ID',
 } as const;

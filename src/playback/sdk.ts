@@ -1,7 +1,7 @@
 import { toTrack } from '../api/normalize';
 import { getProviderConfig } from '../lib/provider-config';
 import { resetPlayer, setPlaybackActivator } from '../stores/player';
-import { $session } from '../stores/session';
+import { $session, freshAccessToken } from '../stores/session';
 import { applyDeviceState, markAutoplayBlocked, markDeviceLost, markDeviceReady, type DeviceState } from './device-state';
 
 /** The part of the Web Playback SDK this product uses (DESIGN §6). */
@@ -63,10 +63,6 @@ function toDeviceState(state: SdkState | null): DeviceState | null {
   };
 }
 
-/** The session's current access token ('' once signed out). */
-function currentToken(): string {
-  return $session.get()?.accessToken ?? '';
-}
 
 /**
  * Connects the SDK player once a token exists; resolves to the cleanup that
@@ -75,15 +71,15 @@ function currentToken(): string {
  * gives a new one after a reconnect.
  */
 export async function connectPlayer(): Promise<() => void> {
-  if (currentToken() === '') return () => undefined;
+  if (!$session.get()) return () => undefined;
   let player: SdkPlayer;
   try {
     const sdk = await loadSdk();
     player = new sdk.Player({
       name: PLAYER_NAME,
       volume: PLAYER_VOLUME,
-      // Asked on every (re)connect, so a refreshed token is used.
-      getOAuthToken: (callback) => callback(currentToken()),
+      // Asked on every (re)connect: the site renews a token about to expire (memory only, DESIGN §1).
+      getOAuthToken: (callback) => void freshAccessToken().then(callback),
     });
   } catch (error) {
     console.warn('Failed to connect player', error);

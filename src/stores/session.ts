@@ -1,8 +1,9 @@
-import { atom, computed } from 'nanostores';
-import { refreshTokens, TokenError, type RefreshOutcome, type TokenSet } from '../api/auth';
+import { atom } from 'nanostores';
+import type { RefreshOutcome } from '../api/auth';
+import { endSiteSession, requestAccessToken, SessionEndedError, type AccessGrant } from '../api/site-session';
+import { accessDeniedPath } from '../lib/access-denied';
 import { navigateTo } from '../lib/navigation';
-import { getProviderConfig } from '../lib/provider-config';
-import { clearStorage, readStored, STORAGE_KEYS, writeStored } from '../lib/storage';
+import { clearStorage } from '../lib/storage';
 import { configureApiClient } from '../api/client';
 import { CONNECTION_PROBLEM, type ErrorOutcome } from '../api/errors';
 import { noteConnectionLost } from './connection';
@@ -10,59 +11,18 @@ import { hasCapabilityAnswered, isCapabilityUsable, markCapabilityAvailable, mar
 import { showToast } from './toasts';
 import { openPremiumPrompt } from './ui';
 
-function storedSession(): TokenSet | null {
-  const accessToken = readStored<unknown>(STORAGE_KEYS.accessToken, null);
-  if (typeof accessToken !== 'string' || accessToken === '') return null;
-  const refreshToken = readStored<unknown>(STORAGE_KEYS.refreshToken, null);
-  const expiresAt = readStored<unknown>(STORAGE_KEYS.tokenExpiresAt, null);
-  return {
-    accessToken,
-    refreshToken: typeof refreshToken === 'string' ? refreshToken : null,
-    expiresAt: typeof expiresAt === 'number' ? expiresAt : null,
-  };
-}
+/**
+ * The page's access token for the provider calls it makes and the playback SDK, or null
+ * before the first one arrives. Memory only: the session and its refresh token live on the
+ * site's server (DESIGN §1), which hands out a token through POST /session/token.
+ */
+export const $session = atom<AccessGrant | null>(null);
 
-/** The signed-in user's tokens, or null for a visitor. */
-export const $session = atom<TokenSet | null>(storedSession());
-
-/** Signed in is decided by the presence of the access token (SPEC §4). */
-export const $isSignedIn = computed($session, (session) => session !== null);
-
-// Reaction: persist whatever the session becomes. Clearing is signOut's job,
-// because it clears all of local storage, not just these keys.
-$session.listen((session) => {
-  if (!session) return;
-  writeStored(STORAGE_KEYS.isLoggedIn, true);
-  writeStored(STORAGE_KEYS.accessToken, session.accessToken);
-  writeStored(STORAGE_KEYS.refreshToken, session.refreshToken);
-  writeStored(STORAGE_KEYS.tokenExpiresAt, session.expiresAt);
-});
-
-// Reaction: another tab signing in, refreshing or signing out changes this tab's session too
-// (a clear() arrives as a storage event with a null key).
-if (typeof window !== 'undefined') {
-  window.addEventListener('storage', (event) => {
-    if (event.key === null || event.key === STORAGE_KEYS.accessToken || event.key === STORAGE_KEYS.refreshToken) {
-      reloadSession();
-    }
-  });
-}
+/** An access token with less than this left is renewed before a call uses it. */
+export const TOKEN_MARGIN_MS = 60_000;
 
 // Several calls in flight can all meet the same dead session; only the first ends it visibly.
 let sessionEnded = false;
-
-/** Keeps a new token set (login or refresh). */
-export function storeTokens(tokens: TokenSet): void {
-  sessionEnded = false;
-  $session.set(tokens);
-}
-
-/** Reads the session again from storage (another tab signed in or out). */
-export function reloadSession(): void {
-  const session = storedSession();
-  if (session) sessionEnded = false;
-  $session.set(session);
-}
 
 function forgetSession(): void {
   clearStorage();
@@ -70,13 +30,22 @@ function forgetSession(): void {
   resetCapabilities();
 }
 
-/** Logout: clears all local storage and replaces history with /auth. */
-export function signOut(): void {
+/** Logout: ends the server session, clears all local storage and replaces history with /auth. */
+export async function signOut(): Promise<void> {
+  sessionEnded = true;
+  await endSiteSession();
   forgetSession();
   navigateTo('/auth', { replace: true });
 }
 
-/** SPEC §8's 401 path, once a refresh could not help: clear, toast 'Session Expired', go to /auth. */
+/** Another tab signed out (it cleared the shared storage): this tab leaves too, at once. */
+export function followSignOutElsewhere(): void {
+  sessionEnded = true;
+  $session.set(null);
+  navigateTo('/auth', { replace: true });
+}
+
+/** SPEC §8's 401 path, once the server could not renew the token: clear, toast 'Session Expired', go to /auth. */
 function expireSession(): void {
   if (sessionEnded) return;
   sessionEnded = true;
@@ -85,44 +54,57 @@ function expireSession(): void {
   navigateTo('/auth', { replace: true });
 }
 
-/** The /access_denied path, carrying the provider's message as `?message=` when there is one (DESIGN §2). */
-export function accessDeniedPath(message?: string | null): string {
-  return message ? `/access_denied?${new URLSearchParams({ message }).toString()}` : '/access_denied';
-}
-
 /** SPEC §8's 403 path: clear local storage and go to /access_denied, with the provider's message when it has one. */
 function denyAccess(message?: string): void {
   if (sessionEnded) return;
   sessionEnded = true;
   forgetSession();
+  void endSiteSession();
   navigateTo(accessDeniedPath(message), { replace: true });
 }
 
-let refreshing: Promise<RefreshOutcome> | null = null;
+let asking: Promise<RefreshOutcome> | null = null;
 
 /**
- * Refreshes the access token once, shared by every request that met the 401
- * at the same time (one refresh, not one per call). 'refused' covers a missing
- * refresh token and the token URL's refusals (invalid_grant once the refresh
- * token died); 'unreachable' is a network failure, which is no reason to sign out.
+ * Asks the site for a usable access token, once for every caller that needs one at the same
+ * time: the first call of a page, a token about to expire, or a 401 from the provider (the
+ * refused token goes along, so the server refreshes only if no other tab did). 'refused'
+ * means the session is over; 'unreachable' is a network failure, no reason to sign out.
  */
 export function refreshSession(): Promise<RefreshOutcome> {
-  if (refreshing) return refreshing;
-  const refreshToken = $session.get()?.refreshToken;
-  if (!refreshToken) return Promise.resolve('refused');
-  refreshing = refreshTokens(getProviderConfig(), refreshToken)
-    .then((tokens): RefreshOutcome => {
-      storeTokens(tokens);
+  if (asking) return asking;
+  const refused = $session.get()?.accessToken ?? null;
+  asking = requestAccessToken(refused)
+    .then((grant): RefreshOutcome => {
+      sessionEnded = false;
+      $session.set(grant);
       return 'refreshed';
     })
     .catch((error: unknown): RefreshOutcome => {
-      console.error('Token refresh failed', error);
-      return error instanceof TokenError ? 'refused' : 'unreachable';
+      if (error instanceof SessionEndedError) return 'refused';
+      console.warn('Could not get an access token from the site', error);
+      return 'unreachable';
     })
     .finally(() => {
-      refreshing = null;
+      asking = null;
     });
-  return refreshing;
+  return asking;
+}
+
+/** Whether the page's token is missing or about to expire. */
+function needsToken(grant: AccessGrant | null, now = Date.now()): boolean {
+  return !grant || (grant.expiresAt !== null && grant.expiresAt - now < TOKEN_MARGIN_MS);
+}
+
+/** A usable access token ('' when the session is over or the site cannot be reached): the SDK's getOAuthToken. */
+export async function freshAccessToken(): Promise<string> {
+  if (needsToken($session.get())) await refreshSession();
+  return $session.get()?.accessToken ?? '';
+}
+
+/** The shell's start on every full page load: the first token, so the player can connect. */
+export function startSession(): void {
+  void freshAccessToken();
 }
 
 /** Carries out SPEC §8's outcome of a failed call, as src/api/errors.ts decided it. */
@@ -148,6 +130,7 @@ function carryOut(outcome: ErrorOutcome): void {
 // token, the refresh, the capability record and the reactions to SPEC §8's outcomes.
 configureApiClient({
   getSession: () => $session.get(),
+  needsToken: () => needsToken($session.get()),
   refreshSession,
   capabilities: {
     isUsable: isCapabilityUsable,

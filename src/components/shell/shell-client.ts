@@ -1,9 +1,9 @@
 import { navigate } from 'astro:transitions/client';
 import { listenForInstallPrompt } from '../../stores/install-prompt';
-import { navigateTo, setNavigator } from '../../lib/navigation';
+import { setNavigator } from '../../lib/navigation';
 import { preloadRoute } from '../../stores/preload';
 import { $connectionLost } from '../../stores/connection';
-import { $isSignedIn, reloadSession } from '../../stores/session';
+import { followSignOutElsewhere, startSession } from '../../stores/session';
 import { registerServiceWorker } from './register-sw';
 
 // The app shell's one bundled script: it runs once per full page load and keeps
@@ -38,15 +38,16 @@ window.addEventListener('unhandledrejection', (event) => {
   if (reason instanceof DOMException && reason.name === 'AbortError' && reason.message.startsWith('Transition was skipped')) event.preventDefault();
 });
 
-// SPEC §2: without a stored token the shell goes to /auth. Signing out in another tab
-// clears the shared storage; this tab follows at once instead of failing on its next call.
-// Only other tabs' changes: this tab's own sign-out paths choose their destination
-// (/auth, or /access_denied for a refused account).
+// The server decides who is signed in (a visitor never gets the shell). Signing out in
+// another tab ends the shared server session and clears the shared storage (a storage event
+// with a null key): this tab follows at once instead of on its next request. Only other
+// tabs' changes arrive here; this tab's own sign-out paths choose their destination.
 window.addEventListener('storage', (event) => {
-  if (event.key !== null && event.key !== 'ACCESS_TOKEN') return;
-  reloadSession();
-  if (!$isSignedIn.get()) navigateTo('/auth', { replace: true });
+  if (event.key === null) followSignOutElsewhere();
 });
+
+// The page's first access token (memory only), so the player connects and calls can start.
+startSession();
 
 // Back online after a request found no connection: the page loads again, whole, so what
 // failed (its data, a section) comes back by itself. A page that lost nothing stays as it is.

@@ -1,0 +1,51 @@
+import wretch from 'wretch';
+import { SESSION_ROUTES, SITE_REQUEST_HEADER, SITE_REQUEST_VALUE } from '../lib/site-request';
+
+/** What the browser holds of the session: a short-lived access token, in memory only (DESIGN §1). */
+export interface AccessGrant {
+  accessToken: string;
+  /** Epoch ms, or null when the provider gave no lifetime. */
+  expiresAt: number | null;
+}
+
+/** The site answered that the session is over (signed out, or its refresh token refused). */
+export class SessionEndedError extends Error {
+  constructor() {
+    super('The session has ended');
+    this.name = 'SessionEndedError';
+  }
+}
+
+// The site's own routes: same origin, so the session cookie goes along; the custom header
+// tells the server the request comes from the site's pages (src/server/request-guard.ts).
+const site = () => wretch().headers({ [SITE_REQUEST_HEADER]: SITE_REQUEST_VALUE });
+
+/**
+ * Asks the site's server for the session's access token. `refused` names a token the provider
+ * just refused: the server refreshes then, unless the session already holds a newer one.
+ * Rejects with SessionEndedError when there is no session any more; any other rejection means
+ * the site or its token URL could not be reached.
+ */
+export async function requestAccessToken(refused?: string | null): Promise<AccessGrant> {
+  try {
+    const grant = await site()
+      .url(SESSION_ROUTES.token)
+      .json(refused ? { refused } : {})
+      .post()
+      .json<AccessGrant>();
+    if (typeof grant?.accessToken !== 'string' || grant.accessToken === '') throw new Error('The site answered no access token');
+    return { accessToken: grant.accessToken, expiresAt: typeof grant.expiresAt === 'number' ? grant.expiresAt : null };
+  } catch (error) {
+    if ((error as { status?: number }).status === 401) throw new SessionEndedError();
+    throw error;
+  }
+}
+
+/** Ends the session on the server (LogOut). A failure is logged: the page leaves for /auth all the same. */
+export async function endSiteSession(): Promise<void> {
+  try {
+    await site().url(SESSION_ROUTES.signOut).post().res();
+  } catch (error) {
+    console.error('Could not end the session on the server', error);
+  }
+}

@@ -1,0 +1,36 @@
+import type { APIRoute } from 'astro';
+import { currentSession } from '../../server/session-tokens';
+
+export const prerender = false;
+
+const answer = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
+
+async function refusedToken(request: Request): Promise<string | null> {
+  try {
+    const body = (await request.json()) as { refused?: unknown } | null;
+    return typeof body?.refused === 'string' ? body.refused : null;
+  } catch {
+    return null; // no body: the page just wants a token
+  }
+}
+
+/**
+ * The browser's one way to a short-lived access token (the Web Playback SDK's getOAuthToken
+ * and the provider calls the page makes), kept in the page's memory only. POST, with the
+ * site's custom header and same origin (src/middleware.ts refuses anything else), never
+ * cached. A body `{"refused": token}` says the provider refused that token: the server
+ * refreshes unless the session already holds a newer one. 401 means the session is over.
+ */
+export const POST: APIRoute = async (context) => {
+  const state = await currentSession(context, await refusedToken(context.request));
+  switch (state.kind) {
+    case 'signed-in':
+      return answer(200, { accessToken: state.tokens.accessToken, expiresAt: state.tokens.expiresAt });
+    case 'unreachable':
+      return answer(503, { error: 'token_url_unreachable' });
+    case 'visitor':
+    case 'expired':
+      return answer(401, { error: 'session_expired' });
+  }
+};

@@ -1,0 +1,55 @@
+import { exchangeCode } from '../api/auth';
+import { readTokenClient } from '../config/provider';
+import { accessDeniedPath } from '../lib/access-denied';
+import { takeLoginAttempt } from './login-attempt';
+import { readTokens, startSession, type SessionContext } from './session-tokens';
+
+/** SPEC §9: /callback with nothing to act on goes to /auth after 1000 ms. */
+export const CALLBACK_GIVE_UP_MS = 1000;
+
+/** What /callback does with the URL the provider sent the browser back to. */
+export type CallbackStep =
+  | { kind: 'redirect'; to: string }
+  | { kind: 'exchange'; code: string; state: string | null }
+  | { kind: 'give-up' };
+
+/**
+ * SPEC §2's /callback rules on the server (DESIGN §2): signed in already goes to /;
+ * `error=access_denied` to /access_denied with the provider's description; any other error
+ * to /auth; a code is exchanged once its state is checked; nothing to act on shows the page
+ * for CALLBACK_GIVE_UP_MS before /auth. A token in the fragment is never seen by a server,
+ * and the provider removed that flow, so it is nothing to act on.
+ */
+export function judgeCallback(url: URL, signedIn: boolean): CallbackStep {
+  if (signedIn) return { kind: 'redirect', to: '/' };
+  const query = url.searchParams;
+  const error = query.get('error');
+  if (error) return { kind: 'redirect', to: error === 'access_denied' ? accessDeniedPath(query.get('error_description')) : '/auth' };
+  const code = query.get('code');
+  if (code) return { kind: 'exchange', code, state: query.get('state') };
+  return { kind: 'give-up' };
+}
+
+/**
+ * Handles a /callback request and resolves to where the browser goes next, or null when the
+ * page shows itself (nothing to act on). A state this browser did not start (tampered, or
+ * another browser's) or a second use of the same callback finds no login attempt: nothing is
+ * exchanged or stored. A refused exchange stores nothing either.
+ */
+export async function completeLogin(context: SessionContext & { url: URL }): Promise<string | null> {
+  const step = judgeCallback(context.url, (await readTokens(context)) !== null);
+  if (step.kind === 'redirect') return step.to;
+  if (step.kind === 'give-up') return null;
+  const attempt = takeLoginAttempt(context.cookies, step.state);
+  if (!attempt) {
+    console.error('Login refused: the state does not match a login attempt of this browser');
+    return '/auth';
+  }
+  try {
+    await startSession(context, await exchangeCode(readTokenClient(), step.code, attempt.verifier));
+    return '/';
+  } catch (error) {
+    console.error('Could not exchange the authorization code', error);
+    return '/auth';
+  }
+}

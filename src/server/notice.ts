@@ -1,0 +1,23 @@
+import type { AstroCookies } from 'astro';
+import { cookieAttributes } from './session-cookie';
+
+/**
+ * A message for the next page the browser opens, when the server ended the session while
+ * answering another request: /auth shows it as SPEC §8's toast ('Session Expired'). Kept in a
+ * short cookie rather than the URL, so a reload or a bookmark never shows it again.
+ */
+const NOTICE_COOKIE = 'my-music-notice';
+const NOTICES = { 'session-expired': 'Session Expired' } as const;
+export type Notice = keyof typeof NOTICES;
+
+export function leaveNotice(cookies: AstroCookies, notice: Notice): void {
+  cookies.set(NOTICE_COOKIE, notice, { ...cookieAttributes('/auth'), maxAge: 60 });
+}
+
+/** The notice's text, taken once (the cookie goes with it), or null. */
+export function takeNotice(cookies: AstroCookies): string | null {
+  const notice = cookies.get(NOTICE_COOKIE)?.value;
+  if (!notice) return null;
+  cookies.delete(NOTICE_COOKIE, cookieAttributes('/auth'));
+  return notice in NOTICES ? NOTICES[notice as Notice] : null;
+}

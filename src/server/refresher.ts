@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import { TokenError, type TokenSet } from '../api/auth';
+import type { RefreshLedger, SpentRefresh } from './refresh-ledger';
+
+/** How a refresh ended for the session: new tokens, refused (the session is over), or the token URL not reached. */
+export type RefreshResult = SpentRefresh | { kind: 'unreachable' };
+
+interface RefresherOptions {
+  /** Spends a refresh token at the token URL (src/api/auth.ts refreshTokens). */
+  spend(refreshToken: string): Promise<TokenSet>;
+  ledger: RefreshLedger;
+  /** How often a request waiting on another's claim looks for its answer, and for how long. */
+  pollMs?: number;
+  waitMs?: number;
+  sleep?(ms: number): Promise<void>;
+}
+
+const hashOf = (refreshToken: string) => createHash('sha256').update(refreshToken).digest('base64url');
+
+/**
+ * Makes the one way a session's refresh token is spent: at most once, whichever request of
+ * whichever instance asks first. Requests of this instance share one promise; requests of
+ * other instances find the claim in the ledger and wait for its answer. A token URL that
+ * could not be reached spent nothing, so the next request may try again.
+ */
+export function createRefresher({ spend, ledger, pollMs = 50, waitMs = 35_000, sleep = (ms) => new Promise((r) => setTimeout(r, ms)) }: RefresherOptions) {
+  const inFlight = new Map<string, Promise<RefreshResult>>();
+
+  async function settleOnce(key: string, refreshToken: string): Promise<RefreshResult> {
+    const deadline = Date.now() + waitMs;
+    while (Date.now() < deadline) {
+      const known = await ledger.find(key);
+      if (known) return known;
+      if (await ledger.claim(key)) {
+        let result: RefreshResult;
+        try {
+          result = { kind: 'refreshed', tokens: await spend(refreshToken) };
+        } catch (error) {
+          console.error('Token refresh failed', error);
+          result = error instanceof TokenError ? { kind: 'refused' } : { kind: 'unreachable' };
+        }
+        await ledger.settle(key, result.kind === 'unreachable' ? null : result);
+        return result;
+      }
+      await sleep(pollMs);
+    }
+    return { kind: 'unreachable' };
+  }
+
+  return function refresh(refreshToken: string): Promise<RefreshResult> {
+    const key = hashOf(refreshToken);
+    const running = inFlight.get(key);
+    if (running) return running;
+    const settling = settleOnce(key, refreshToken)
+      .catch((error: unknown): RefreshResult => {
+        // The ledger itself failed (Redis gone): nothing was spent that we know of.
+        console.error('The refresh ledger failed', error);
+        return { kind: 'unreachable' };
+      })
+      .finally(() => inFlight.delete(key));
+    inFlight.set(key, settling);
+    return settling;
+  };
+}

@@ -1,0 +1,20 @@
+import { readSiteOrigin } from '../config/provider';
+
+/**
+ * The session cookie's name and attributes. The cookie carries only the session id (the
+ * tokens stay on the server, DESIGN §1): HttpOnly so no script reads it, SameSite=Lax so it
+ * comes back on the provider's redirect to /callback but never on another site's request
+ * for data, Path=/, and Secure whenever the site is served over https (SITE_URL says so:
+ * behind a TLS-terminating proxy the request itself may look like http).
+ */
+export const SESSION_COOKIE = 'my-music-session';
+
+/** Whether the site's public origin is https (the cookies then carry Secure). */
+export function isHttpsSite(env: Record<string, string | undefined> = process.env): boolean {
+  return readSiteOrigin(env).startsWith('https:');
+}
+
+/** The attributes of every cookie the site sets for signing in and the session. */
+export function cookieAttributes(path = '/') {
+  return { httpOnly: true, sameSite: 'lax' as const, secure: isHttpsSite(), path };
+}
