@@ -28,6 +28,14 @@ const LAYER = {
     message: 'Stores live only in src/stores/: make or extend one there and import it.',
   },
   http: { regex: '^wretch(/|$)', message: 'Only src/api/ speaks HTTP: call an API module (through a store action).' },
+  server: {
+    regex: into('server'),
+    message: 'src/server/ holds the session and its tokens on the site\'s server: browser code reaches it only through the site\'s routes.',
+  },
+  browser: {
+    regex: into('(stores|islands|components|playback)'),
+    message: 'The site\'s server code never imports the browser\'s stores, views or playback.',
+  },
 };
 // A folder's rules, for static imports and for dynamic import() alike (no-restricted-imports
 // sees only the static ones). esquery ends a regex at its first "/", so slashes go as \x2F.
@@ -72,10 +80,12 @@ export default tseslint.config(
   // A file gets one set of options per rule (a later block replaces an earlier one),
   // so each folder's block lists every layer it may not import.
   { files: ['src/**'], rules: restrict('sandbox', 'stateLibrary', 'http') },
-  { files: ['src/api/**'], rules: restrict('sandbox', 'stateLibrary', 'stores') },
-  { files: ['src/stores/**'], rules: restrict('sandbox', 'framework', 'views', 'http') },
-  { files: ['src/islands/**'], rules: restrict('sandbox', 'stateLibrary', 'api', 'http') },
-  { files: ['src/components/**'], rules: restrict('sandbox', 'stateLibrary', 'api', 'islands', 'http') },
+  { files: ['src/lib/**', 'src/playback/**'], rules: restrict('sandbox', 'stateLibrary', 'http', 'server') },
+  { files: ['src/server/**'], rules: restrict('sandbox', 'stateLibrary', 'http', 'browser') },
+  { files: ['src/api/**'], rules: restrict('sandbox', 'stateLibrary', 'stores', 'server') },
+  { files: ['src/stores/**'], rules: restrict('sandbox', 'framework', 'views', 'http', 'server') },
+  { files: ['src/islands/**'], rules: restrict('sandbox', 'stateLibrary', 'api', 'http', 'server') },
+  { files: ['src/components/**'], rules: restrict('sandbox', 'stateLibrary', 'api', 'islands', 'http', 'server') },
   {
     files: ['src/**'],
     ignores: ['src/api/**'],

@@ -23,6 +23,11 @@ export interface SandboxConfig {
    * sets it); null: no supervisor restarts it, so POST /__sandbox/restart is refused.
    */
   restartExitCode: number | null;
+  /**
+   * With a secret, /api/token also wants the client to authenticate (HTTP Basic, client id
+   * and secret), as the provider does for apps that keep a secret on a server; null: PKCE alone.
+   */
+  clientSecret: string | null;
 }
 
 export class SandboxEnvError extends Error {}
@@ -77,5 +82,6 @@ export function readSandboxEnv(env: Env = process.env): SandboxConfig {
     faults: flag(env, 'SANDBOX_FAULTS'),
     rateLimit: integer(env, 'SANDBOX_RATE_LIMIT', 0, 0, 1_000_000),
     restartExitCode: env.SANDBOX_RESTART_EXIT_CODE ? integer(env, 'SANDBOX_RESTART_EXIT_CODE', 0, 1, 255) : null,
+    clientSecret: env.SANDBOX_CLIENT_SECRET || null,
   };
 }

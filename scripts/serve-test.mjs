@@ -12,7 +12,7 @@ const HOST = '127.0.0.1';
 
 // The tests define their world: no provider or sandbox setting leaks in from the shell.
 for (const name of Object.keys(process.env)) {
-  if (/^(PROVIDER|SPOTIFY_|SANDBOX_|SITE_URL$)/.test(name)) delete process.env[name];
+  if (/^(PROVIDER|SPOTIFY_|SANDBOX_|SITE_URL$|REDIS_URL$|SESSION_DIR$)/.test(name)) delete process.env[name];
 }
 const sitePort = Number(process.env.TEST_SITE_PORT ?? 4331);
 const sandboxPort = Number(process.env.TEST_SANDBOX_PORT ?? 4332);
@@ -33,6 +33,8 @@ if (clash) {
 const distDir = await snapshotBuild('e2e-site');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'my-music-test-sandbox-'));
+// The site's sessions too live in the run's own folder, gone with it.
+const sessionDir = join(dataDir, 'sessions');
 let stopping = false;
 
 const stack = startStack({
@@ -49,7 +51,7 @@ const stack = startStack({
     SANDBOX_PUBLIC_URL: `http://${HOST}:${sandboxPort}`,
   },
   // The real provider is never tested here: whatever the caller's shell says.
-  siteEnv: { PROVIDER: 'sandbox', SITE_URL: `http://${HOST}:${sitePort}` },
+  siteEnv: { PROVIDER: 'sandbox', SITE_URL: `http://${HOST}:${sitePort}`, SESSION_DIR: sessionDir },
 });
 
 async function shutDown(exitCode) {

@@ -58,8 +58,12 @@ export function registerAccounts(app: Hono<SandboxEnv>, ctx: SandboxContext): vo
       return grantError(c, new GrantError('invalid_request', 'Content-Type must be application/x-www-form-urlencoded'));
     }
     const form = new URLSearchParams(await c.req.text());
-    const clientId = form.get('client_id') ?? '';
+    const basic = basicCredentials(c.req.header('authorization'));
+    const clientId = form.get('client_id') ?? basic?.id ?? '';
     try {
+      if (ctx.config.clientSecret !== null && (basic?.id !== clientId || basic.secret !== ctx.config.clientSecret)) {
+        return c.json({ error: 'invalid_client', error_description: 'Invalid client secret' }, 401, noStore);
+      }
       const grant = form.get('grant_type');
       if (grant === 'authorization_code') {
         const code = form.get('code');
@@ -80,6 +84,15 @@ export function registerAccounts(app: Hono<SandboxEnv>, ctx: SandboxContext): vo
       throw error;
     }
   });
+}
+
+/** The client id and secret of an `Authorization: Basic` header, as the provider's docs send them (not form-encoded), or null. */
+function basicCredentials(header: string | undefined): { id: string; secret: string } | null {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header ?? '');
+  if (!match) return null;
+  const text = Buffer.from(match[1] ?? '', 'base64').toString('utf8');
+  const colon = text.indexOf(':');
+  return colon < 0 ? null : { id: text.slice(0, colon), secret: text.slice(colon + 1) };
 }
 
 function grantError(c: Context, error: GrantError): Response {

@@ -201,3 +201,34 @@ describe('the sign-in page', () => {
     expect((await s.get('/v1/me', fragment.get('access_token')!)).status).toBe(200);
   });
 });
+
+describe('a confidential client (SANDBOX_CLIENT_SECRET)', () => {
+  let secretSandbox: RunningSandbox;
+  beforeAll(async () => {
+    secretSandbox = await startSandbox({ clientSecret: 'the-secret' });
+  });
+  afterAll(async () => secretSandbox.stop());
+
+  const exchangeWith = (code: string, verifier: string, authorization?: string) =>
+    fetch(`${secretSandbox.url}/api/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(authorization ? { authorization } : {}) },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: 'my-music', code_verifier: verifier }),
+    });
+  const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+
+  it('refuses the token URL without the client secret, or with a wrong one, and accepts the right one', async () => {
+    const missing = await authorizeCode(secretSandbox.url, ALL_SCOPES);
+    const withoutSecret = await exchangeWith(missing.code, missing.verifier);
+    expect(withoutSecret.status).toBe(401);
+    expect(await withoutSecret.json()).toMatchObject({ error: 'invalid_client' });
+
+    const wrong = await authorizeCode(secretSandbox.url, ALL_SCOPES);
+    expect((await exchangeWith(wrong.code, wrong.verifier, basic('my-music', 'not-it'))).status).toBe(401);
+
+    const right = await authorizeCode(secretSandbox.url, ALL_SCOPES);
+    const answer = await exchangeWith(right.code, right.verifier, basic('my-music', 'the-secret'));
+    expect(answer.status).toBe(200);
+    expect((await answer.json()).access_token).toMatch(/^[\w-]{40,}$/);
+  });
+});
