@@ -1,12 +1,15 @@
 import wretch from 'wretch';
 import FormUrlAddon from 'wretch/addons/formUrl';
 import type { TokenClient } from '../config/provider';
+import { renewAt } from '../lib/token-timing';
 
-/** The tokens the product keeps: access, refresh (may be absent) and the expiry in epoch ms. */
+/** The tokens the product keeps: access, refresh (may be absent), the expiry and when to renew, in epoch ms. */
 export interface TokenSet {
   accessToken: string;
   refreshToken: string | null;
   expiresAt: number | null;
+  /** When to refresh ahead of the expiry (renewAt in lib/token-timing.ts); null with no known lifetime. */
+  renewAt: number | null;
 }
 
 /** How a refresh ended: new tokens, refused by the token URL (sign in again), or the token URL not reached. */
@@ -35,10 +38,12 @@ interface TokenResponse {
 export function toTokenSet(body: TokenResponse, previousRefreshToken: string | null = null, now = Date.now()): TokenSet {
   if (!body.access_token) throw new TokenError('invalid_response', 200, 'The token answer has no access_token');
   const expiresIn = Number(body.expires_in);
+  const lifetimeMs = Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn * 1000 : null;
   return {
     accessToken: body.access_token,
     refreshToken: body.refresh_token || previousRefreshToken,
-    expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? now + expiresIn * 1000 : null,
+    expiresAt: lifetimeMs === null ? null : now + lifetimeMs,
+    renewAt: lifetimeMs === null ? null : renewAt(now, lifetimeMs),
   };
 }
 

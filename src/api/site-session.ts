@@ -6,6 +6,8 @@ export interface AccessGrant {
   accessToken: string;
   /** Epoch ms, or null when the provider gave no lifetime. */
   expiresAt: number | null;
+  /** When to ask for a renewed token (epoch ms; the server's rule, lib/token-timing.ts), or null. */
+  renewAt: number | null;
 }
 
 /** The site answered that the session is over (signed out, or its refresh token refused). */
@@ -34,7 +36,8 @@ export async function requestAccessToken(refused?: string | null): Promise<Acces
       .post()
       .json<AccessGrant>();
     if (typeof grant?.accessToken !== 'string' || grant.accessToken === '') throw new Error('The site answered no access token');
-    return { accessToken: grant.accessToken, expiresAt: typeof grant.expiresAt === 'number' ? grant.expiresAt : null };
+    const time = (value: unknown) => (typeof value === 'number' ? value : null);
+    return { accessToken: grant.accessToken, expiresAt: time(grant.expiresAt), renewAt: time(grant.renewAt) };
   } catch (error) {
     if ((error as { status?: number }).status === 401) throw new SessionEndedError();
     throw error;

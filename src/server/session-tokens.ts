@@ -3,6 +3,7 @@ import { refreshTokens, type TokenSet } from '../api/auth';
 import { readTokenClient } from '../config/provider';
 import { refreshLedger } from './refresh-ledger';
 import { createRefresher, type RefreshResult } from './refresher';
+import { isDue } from '../lib/token-timing';
 import { cookieAttributes, SESSION_COOKIE } from './session-cookie';
 import { SESSION_TTL_SECONDS } from './session-ttl';
 
@@ -20,9 +21,6 @@ export interface SessionContext {
 
 /** The session key the tokens live under. Nothing but this module reads or writes it. */
 const TOKENS = 'tokens';
-
-/** An access token with less than this left is refreshed before it is used or handed out. */
-export const REFRESH_MARGIN_MS = 60_000;
 
 /** Where a session stands: signed in with usable tokens, no session, ended by the provider, or the token URL not reached. */
 export type SessionState =
@@ -68,13 +66,13 @@ export function endSession(context: SessionContext): void {
 }
 
 /**
- * Whether tokens must be refreshed before use: the access token expires within the margin,
- * or the browser reports that the provider refused this very token (another tab may
- * have refreshed already, in which case the session holds a newer one and nothing is spent).
+ * Whether tokens must be refreshed before use: the access token is due for renewal
+ * (lib/token-timing.ts), or the browser reports that the provider refused this very token
+ * (another tab may have refreshed already: the session then holds a newer one and nothing is spent).
  */
 export function needsRefresh(tokens: TokenSet, now: number, refusedAccessToken?: string | null): boolean {
   if (refusedAccessToken && refusedAccessToken === tokens.accessToken) return true;
-  return tokens.expiresAt !== null && tokens.expiresAt - now < REFRESH_MARGIN_MS;
+  return isDue(tokens, now);
 }
 
 let refresher: ((refreshToken: string) => Promise<RefreshResult>) | null = null;

@@ -4,6 +4,7 @@ import { endSiteSession, requestAccessToken, SessionEndedError, type AccessGrant
 import { accessDeniedPath } from '../lib/access-denied';
 import { navigateTo } from '../lib/navigation';
 import { clearStorage } from '../lib/storage';
+import { isDue } from '../lib/token-timing';
 import { configureApiClient } from '../api/client';
 import { CONNECTION_PROBLEM, type ErrorOutcome } from '../api/errors';
 import { noteConnectionLost } from './connection';
@@ -17,9 +18,6 @@ import { openPremiumPrompt } from './ui';
  * site's server (DESIGN §1), which hands out a token through POST /session/token.
  */
 export const $session = atom<AccessGrant | null>(null);
-
-/** An access token with less than this left is renewed before a call uses it. */
-export const TOKEN_MARGIN_MS = 60_000;
 
 // Several calls in flight can all meet the same dead session; only the first ends it visibly.
 let sessionEnded = false;
@@ -91,9 +89,9 @@ export function refreshSession(): Promise<RefreshOutcome> {
   return asking;
 }
 
-/** Whether the page's token is missing or about to expire. */
+/** Whether the page's token is missing or due for renewal (the server's rule, lib/token-timing.ts). */
 function needsToken(grant: AccessGrant | null, now = Date.now()): boolean {
-  return !grant || (grant.expiresAt !== null && grant.expiresAt - now < TOKEN_MARGIN_MS);
+  return !grant || isDue(grant, now);
 }
 
 /** A usable access token ('' when the session is over or the site cannot be reached): the SDK's getOAuthToken. */

@@ -25,8 +25,10 @@ async function refusedToken(request: Request): Promise<string | null> {
 export const POST: APIRoute = async (context) => {
   const state = await currentSession(context, await refusedToken(context.request));
   switch (state.kind) {
-    case 'signed-in':
-      return answer(200, { accessToken: state.tokens.accessToken, expiresAt: state.tokens.expiresAt });
+    case 'signed-in': {
+      const { accessToken, expiresAt, renewAt } = state.tokens;
+      return answer(200, { accessToken, expiresAt, renewAt });
+    }
     case 'unreachable':
       return answer(503, { error: 'token_url_unreachable' });
     case 'visitor':
