@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import node from '@astrojs/node';
 import AstroPWA from '@vite-pwa/astro';
 import { fileURLToPath } from 'node:url';
+import { PAGE_CACHE } from './src/lib/page-cache.ts';
 import { SESSION_COOKIE } from './src/server/session-cookie.ts';
 import { SESSION_TTL_SECONDS } from './src/server/session-ttl.ts';
 
@@ -58,7 +59,7 @@ export default defineConfig({
               url.origin === self.location.origin &&
               !/^\/(callback|login|session\/)/.test(url.pathname),
             handler: 'NetworkFirst',
-            options: { cacheName: 'my-music-pages', networkTimeoutSeconds: 4, expiration: { maxEntries: 40 } },
+            options: { cacheName: PAGE_CACHE, networkTimeoutSeconds: 4, expiration: { maxEntries: 40 } },
           },
         ],
       },

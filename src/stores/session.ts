@@ -4,6 +4,7 @@ import { endSiteSession, requestAccessToken, SessionEndedError, type AccessGrant
 import { accessDeniedPath } from '../lib/access-denied';
 import { navigateTo } from '../lib/navigation';
 import { clearStorage } from '../lib/storage';
+import { forgetCachedPages } from '../lib/page-cache';
 import { isDue } from '../lib/token-timing';
 import { configureApiClient } from '../api/client';
 import { CONNECTION_PROBLEM, type ErrorOutcome } from '../api/errors';
@@ -22,17 +23,19 @@ export const $session = atom<AccessGrant | null>(null);
 // Several calls in flight can all meet the same dead session; only the first ends it visibly.
 let sessionEnded = false;
 
-function forgetSession(): void {
+/** What this browser forgets of a session: local storage (SPEC §4), the page's token, what was learnt, the cached pages. */
+async function forgetSession(): Promise<void> {
   clearStorage();
   $session.set(null);
   resetCapabilities();
+  await forgetCachedPages();
 }
 
 /** Logout: ends the server session, clears all local storage and replaces history with /auth. */
 export async function signOut(): Promise<void> {
   sessionEnded = true;
   await endSiteSession();
-  forgetSession();
+  await forgetSession();
   navigateTo('/auth', { replace: true });
 }
 
@@ -44,20 +47,24 @@ export function followSignOutElsewhere(): void {
 }
 
 /** SPEC §8's 401 path, once the server could not renew the token: clear, toast 'Session Expired', go to /auth. */
-function expireSession(): void {
+async function expireSession(): Promise<void> {
   if (sessionEnded) return;
   sessionEnded = true;
-  forgetSession();
   showToast('Session Expired');
+  // The server ended the session already (it refused to renew the token).
+  await forgetSession();
   navigateTo('/auth', { replace: true });
 }
 
-/** SPEC §8's 403 path: clear local storage and go to /access_denied, with the provider's message when it has one. */
-function denyAccess(message?: string): void {
+/**
+ * SPEC §8's 403 path: clear local storage and go to /access_denied, with the provider's message
+ * when it has one. The server session ends first: /access_denied sends a signed-in user to /.
+ */
+async function denyAccess(message?: string): Promise<void> {
   if (sessionEnded) return;
   sessionEnded = true;
-  forgetSession();
-  void endSiteSession();
+  await endSiteSession();
+  await forgetSession();
   navigateTo(accessDeniedPath(message), { replace: true });
 }
 
@@ -114,9 +121,9 @@ function carryOut(outcome: ErrorOutcome): void {
       if (outcome.message === CONNECTION_PROBLEM) noteConnectionLost();
       return void showToast(outcome.message);
     case 'expire-session':
-      return expireSession();
+      return void expireSession();
     case 'deny-access':
-      return denyAccess(outcome.message ?? undefined);
+      return void denyAccess(outcome.message ?? undefined);
     case 'premium-prompt':
       return openPremiumPrompt();
     case 'capability-missing':

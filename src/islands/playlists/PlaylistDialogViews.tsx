@@ -73,7 +73,7 @@ function SignInAgain() {
       id="sign-in-again-title"
       onClose={dismissSignInAgain}
       cancel={{ label: 'Not now', onClick: dismissSignInAgain }}
-      confirm={{ label: 'Sign in again', onClick: signOut }}
+      confirm={{ label: 'Sign in again', onClick: () => void signOut() }}
       focus="confirm"
       className="playlist-dialog"
     >

@@ -32,7 +32,7 @@ export function InstallButton({ className = 'button button--ghost', onDone }: Ac
   );
 }
 
-/** LogOut: clears local storage and replaces history with /auth (SPEC §4). */
+/** LogOut: ends the server session, clears local storage and replaces history with /auth (SPEC §4). */
 export function LogoutButton({ className = 'button', onDone }: ActionProps) {
   const hydrated = useHydrated();
   return (
@@ -42,7 +42,7 @@ export function LogoutButton({ className = 'button', onDone }: ActionProps) {
       aria-disabled={!hydrated || undefined}
       onClick={() => {
         onDone?.();
-        signOut();
+        void signOut();
       }}
     >
       <Icon name="logout" />
