@@ -2,10 +2,12 @@
 // pointing at that sandbox. `npm start`, the test server and the bench differ
 // only in ports, data directory and sandbox options.
 import { join } from 'node:path';
-import { SERVER_ENTRY } from './build.mjs';
+import { ROOT } from './paths.mjs';
 import { describeExit, startService, stopServices, waitUntilAnswering } from './services.mjs';
 
 /** The sandbox's first start may generate a whole catalogue; give it time. */
+const SITE_SERVER = join(ROOT, 'scripts', 'serve-site.mjs');
+
 const SANDBOX_READY_MS = 240_000;
 const SITE_READY_MS = 60_000;
 /** The sandbox's exit code for "start me again" (EX_TEMPFAIL), when restarts are on. */
@@ -63,7 +65,8 @@ export function startStack({ host, sitePort, sandboxPort, sandboxEnv = {}, siteE
   services.push(
     startService({
       name: 'site',
-      args: [distDir ? join(distDir, 'server', 'entry.mjs') : SERVER_ENTRY],
+      // Through serve-site.mjs, so the built files carry the security headers too.
+      args: [SITE_SERVER, ...(distDir ? [distDir] : [])],
       env: { HOST: host, PORT: String(sitePort), ...providerEnv, ...siteEnv },
       ownGroup: ownGroups,
     }),

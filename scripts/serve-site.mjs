@@ -1,0 +1,42 @@
+// Runs the built site: `node scripts/serve-site.mjs [dist-dir]` (dist/ by default), with HOST
+// and PORT as @astrojs/node reads them. It wraps the adapter's handler for one reason: the
+// adapter serves the built files (scripts, styles, images, the service worker) itself, past
+// the site's middleware, so they would leave without the security headers every response of
+// the site carries. These are set first; a page the site renders replaces them with its own
+// (the whole Content Security Policy, src/middleware.ts).
+import { createServer } from 'node:http';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from './lib/paths.mjs';
+
+/**
+ * What a built file carries: src/lib/security-headers.ts's FIXED_HEADERS (a unit test keeps the
+ * two equal) and a policy that lets no other site frame it. No fetch or script rule: the
+ * service worker is a built file too, and a worker lives by its script's policy.
+ */
+export const BUILT_FILE_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Content-Security-Policy': "frame-ancestors 'none'",
+};
+
+async function main() {
+  const distDir = resolve(process.argv[2] ?? join(ROOT, 'dist'));
+  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  const { handler } = await import(pathToFileURL(join(distDir, 'server', 'entry.mjs')).href);
+  const host = process.env.HOST ?? '127.0.0.1';
+  const port = Number(process.env.PORT ?? 4321);
+  const server = createServer((request, response) => {
+    for (const [name, value] of Object.entries(BUILT_FILE_HEADERS)) response.setHeader(name, value);
+    handler(request, response);
+  });
+  server.listen(port, host, () => console.log(`Server listening on http://${host}:${port}`));
+  const stop = () => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections(); // keep-alive sockets would hold the close open
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
