@@ -1,0 +1,160 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { TEST_SANDBOX_URL, TEST_SITE_URL } from './helpers/urls';
+
+// The session on the site's server (DESIGN §1, RFC 10017): what the browser holds after
+// signing in, the cookie's attributes, and the refusal of every cross-site state change.
+// A real sign-in each time: these tests are about it.
+test.use({ realSignIn: true });
+
+/** Every value the site's origin keeps in localStorage and sessionStorage, as stored and, for JSON text, parsed. */
+async function storedValues(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const values: string[] = [];
+    for (const storage of [localStorage, sessionStorage]) {
+      for (let index = 0; index < storage.length; index++) {
+        const raw = storage.getItem(storage.key(index)!) ?? '';
+        values.push(raw);
+        try {
+          const parsed: unknown = JSON.parse(raw);
+          if (typeof parsed === 'string') values.push(parsed);
+          else if (parsed && typeof parsed === 'object') values.push(...Object.values(parsed).filter((v): v is string => typeof v === 'string'));
+        } catch {
+          // not JSON: the raw value is tried as it is
+        }
+      }
+    }
+    return values;
+  });
+}
+
+/** The page's own token, asked as the app asks (same origin, the site's header), from inside the page. */
+function pageToken(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const response = await fetch('/session/token', { method: 'POST', headers: { 'X-My-Music': '1' } });
+    return ((await response.json()) as { accessToken: string }).accessToken;
+  });
+}
+
+const sandboxAccepts = async (page: Page, token: string) =>
+  (await page.request.get(`${TEST_SANDBOX_URL}/v1/me`, { headers: { Authorization: `Bearer ${token}` } })).status();
+
+test('after sign-in no storage holds a token: every stored value is refused as a bearer token', async ({ page, signIn }) => {
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Recent Played' })).toBeVisible();
+  // The player has connected (it stored its device), so everything a session writes is written.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('DEVICE_ID'))).not.toBeNull();
+  const keys = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)]);
+  for (const key of ['ACCESS_TOKEN', 'REFRESH_TOKEN', 'TOKEN_EXPIRES_AT', 'IS_LOGGED_IN', 'PKCE_VERIFIER', 'PKCE_STATE']) expect(keys).not.toContain(key);
+  const values = await storedValues(page);
+  expect(values.length).toBeGreaterThan(0);
+  for (const value of values) expect(await sandboxAccepts(page, value), `stored value ${value.slice(0, 12)}…`).toBe(401);
+  // The check can fail: the token the page holds in memory is a real one.
+  expect(await sandboxAccepts(page, await pageToken(page))).toBe(200);
+});
+
+test('the session cookie carries only an id, HttpOnly, SameSite=Lax, Path=/, and the login cookie is gone', async ({ page, signIn }) => {
+  await signIn(page);
+  const cookies = await page.context().cookies(TEST_SITE_URL);
+  expect(cookies.map((cookie) => cookie.name).sort()).toEqual(['my-music-session']);
+  const [session] = cookies;
+  expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', secure: false, domain: '127.0.0.1' });
+  expect(session!.value).toMatch(/^[0-9a-f-]{36}$/);
+  // Kept across browser restarts for the session store's 30 days, not a browser-session cookie.
+  expect(session!.expires * 1000).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+  // The page's script cannot read it.
+  expect(await page.evaluate(() => document.cookie)).toBe('');
+});
+
+test.describe('cross-site requests', () => {
+  // The refusals are 403s on purpose; the refused form's text page makes Chromium ask for /favicon.ico.
+  test.use({ allowErrors: /403|favicon\.ico|Failed to fetch|CORS|Cross-site/ });
+
+  test('a cross-site form or fetch to sign-out or to the token route is refused, and the session stays', async ({ page, signIn }) => {
+    await signIn(page);
+    const before = await pageToken(page);
+    // Another site (the sandbox's origin: another port, so another origin) posts a form to the
+    // site's sign-out, and fetches it and the token route with credentials.
+    const attacker = await page.context().newPage();
+    await attacker.goto(`${TEST_SANDBOX_URL}/premium`);
+    const refused = await attacker.evaluate(async (site) => {
+      const statuses: string[] = [];
+      for (const path of ['/session/sign-out', '/session/token']) {
+        await fetch(`${site}${path}`, { method: 'POST', mode: 'no-cors', credentials: 'include' }).then(
+          (response) => statuses.push(`${path} ${response.type}`),
+          () => statuses.push(`${path} failed`),
+        );
+      }
+      return statuses;
+    }, TEST_SITE_URL);
+    expect(refused).toHaveLength(2);
+    const formAnswer = attacker.waitForResponse(`${TEST_SITE_URL}/session/sign-out`);
+    await attacker.evaluate((site) => {
+      const form = document.createElement('form');
+      form.method = 'POST';
+      form.action = `${site}/session/sign-out`;
+      document.body.append(form);
+      form.submit();
+    }, TEST_SITE_URL);
+    expect((await formAnswer).status()).toBe(403);
+    // The site's header alone is not enough without the site's Origin, and neither is the Origin without the header.
+    const forged = await page.request.post(`${TEST_SITE_URL}/session/sign-out`, { headers: { 'X-My-Music': '1', Origin: TEST_SANDBOX_URL } });
+    expect(forged.status()).toBe(403);
+    const headerless = await page.request.post(`${TEST_SITE_URL}/session/sign-out`, { headers: { Origin: TEST_SITE_URL } });
+    expect(headerless.status()).toBe(403);
+    // Still signed in, with the same token: nothing was spent or ended.
+    expect(await pageToken(page)).toBe(before);
+    await page.reload();
+    await expect(page).toHaveURL(`${TEST_SITE_URL}/`);
+  });
+});
+
+/** LogOut as a user finds it: the top bar's button, or on a phone the bottom sheet's. */
+async function logOut(page: Page, isMobile: boolean): Promise<void> {
+  if (isMobile) {
+    await page.getByRole('button', { name: 'More options', exact: true }).click();
+    await page.getByRole('dialog', { name: 'More options' }).getByRole('button', { name: 'LogOut' }).click();
+  } else {
+    await page.getByRole('button', { name: 'LogOut' }).click();
+  }
+}
+
+test('LogOut ends the server session: the old cookie opens nothing, and another tab is signed out at its next request', async ({ page, signIn, isMobile }) => {
+  await signIn(page);
+  const [cookie] = await page.context().cookies(TEST_SITE_URL);
+  const other = await page.context().newPage();
+  await other.goto('/collection');
+  await expect(other).toHaveURL(/\/collection$/);
+  await logOut(page, isMobile);
+  await page.waitForURL('**/auth');
+  expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  // The other tab follows at once (the storage event), and in any case its next request finds no session.
+  await other.waitForURL('**/auth');
+  await other.goto('/user/me');
+  await expect(other).toHaveURL(/\/auth$/);
+  // The session is deleted on the server: the old cookie, planted again, is a visitor's.
+  await page.context().addCookies([cookie!]);
+  const answer = await page.request.post(`${TEST_SITE_URL}/session/token`, { headers: { 'X-My-Music': '1', Origin: TEST_SITE_URL } });
+  expect(answer.status()).toBe(401);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('a visitor gets a redirect to /auth from the server, never the shell', async ({ request }) => {
+  const answer = await request.get(`${TEST_SITE_URL}/album/any`, { maxRedirects: 0 });
+  expect(answer.status()).toBe(302);
+  expect(answer.headers()['location']).toBe('/auth');
+  expect(await answer.text()).toBe('');
+  expect(answer.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+});
+
+test('the token route answers no-store, and never to a visitor', async ({ page, signIn }) => {
+  const visitor = await page.request.post(`${TEST_SITE_URL}/session/token`, { headers: { 'X-My-Music': '1', Origin: TEST_SITE_URL } });
+  expect(visitor.status()).toBe(401);
+  await signIn(page);
+  const answer = await page.request.post(`${TEST_SITE_URL}/session/token`, { headers: { 'X-My-Music': '1', Origin: TEST_SITE_URL } });
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['cache-control']).toBe('no-store');
+  const body = (await answer.json()) as Record<string, unknown>;
+  expect(Object.keys(body).sort()).toEqual(['accessToken', 'expiresAt', 'renewAt']);
+});
