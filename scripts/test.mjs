@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ensureBuilt } from './lib/build.mjs';
 import { ROOT, bin } from './lib/paths.mjs';
+import { redisServerPath } from './lib/redis.mjs';
 
 const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
@@ -40,18 +41,38 @@ async function ensureChromium() {
   process.exit(1);
 }
 
+/** Finds redis-server (the e2e suite runs site instances on a real Redis), installing Debian's package when we are root with apt-get. */
+async function ensureRedis() {
+  const found = redisServerPath();
+  if (found) return found;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (process.getuid?.() === 0 && hasApt) {
+    console.log('redis-server not found: installing Debian\'s redis-server package (apt-get)...');
+    await run('sh', ['-c', 'apt-get update -qq && apt-get install -y -qq redis-server'], { DEBIAN_FRONTEND: 'noninteractive' });
+    const installed = redisServerPath();
+    if (installed) return installed;
+    throw new Error('apt-get installed redis-server but it is still missing');
+  }
+  console.error('redis-server not found. Install it with this one command, then run npm test again:');
+  console.error('  sudo apt-get update && sudo apt-get install -y redis-server');
+  console.error('(or set REDIS_SERVER_PATH to a redis-server binary)');
+  process.exit(1);
+}
+
 let chromium = DEFAULT_CHROMIUM;
+let redisServer = null;
 
 /** The steps, in order. Each is a name, what it runs (for the failure line), and the work. */
 const steps = [
   ['chromium', 'CHROMIUM_PATH or /usr/bin/chromium', async () => (chromium = await ensureChromium())],
+  ['redis-server', 'REDIS_SERVER_PATH, /usr/bin/redis-server or PATH', async () => (redisServer = await ensureRedis())],
   ['type check (site)', 'astro check', () => run(bin('astro'), ['check'], { ASTRO_TELEMETRY_DISABLED: '1' })],
   ['type check (sandbox)', 'tsc -p sandbox/tsconfig.json --noEmit', () =>
     run(bin('tsc'), ['-p', 'sandbox/tsconfig.json', '--noEmit'])],
   ['lint', 'eslint .', () => run(bin('eslint'), ['.'])],
-  ['unit tests', 'vitest run', () => run(bin('vitest'), ['run'])],
+  ['unit tests', 'vitest run', () => run(bin('vitest'), ['run'], { REDIS_SERVER_PATH: redisServer })],
   ['build', 'astro build', () => ensureBuilt()],
-  ['end-to-end tests', 'playwright test', () => run(bin('playwright'), ['test'], { CHROMIUM_PATH: chromium })],
+  ['end-to-end tests', 'playwright test', () => run(bin('playwright'), ['test'], { CHROMIUM_PATH: chromium, REDIS_SERVER_PATH: redisServer })],
 ];
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
