@@ -19,6 +19,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/helpers/chromium';
+import { accessTokenOf } from '../tests/e2e/helpers/access-token';
 import { signInThroughProvider } from '../tests/e2e/helpers/sign-in';
 import { startBenchStack } from './lib/bench-stack';
 
@@ -117,7 +118,7 @@ try {
 
   await run('/auth', '/auth');
   await signInThroughProvider(page, stack.siteUrl, stack.sandboxUrl, 'guest');
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('ACCESS_TOKEN') ?? 'null') as string);
+  const token = (await accessTokenOf(page)) ?? '';
   type Items = { items: ({ id: string } | null)[] };
   const found = await api<{ albums: Items; artists: Items; playlists: Items }>(stack.sandboxUrl, token, 'search?q=a&type=album,artist,playlist&limit=5');
   const first = (list: Items) => list.items.find((item) => item !== null)!.id;

@@ -15,6 +15,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/helpers/chromium';
 import { switchInApp } from '../tests/e2e/helpers/in-app';
+import { accessTokenOf } from '../tests/e2e/helpers/access-token';
 import { signInThroughProvider } from '../tests/e2e/helpers/sign-in';
 import { startBenchStack } from './lib/bench-stack';
 
@@ -60,7 +61,7 @@ try {
   const cdp = await context.newCDPSession(page);
   await signInThroughProvider(page, stack.siteUrl, stack.sandboxUrl, 'guest');
   await page.waitForFunction(() => localStorage.getItem('DEVICE_ID') !== null);
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('ACCESS_TOKEN') ?? 'null') as string);
+  const token = (await accessTokenOf(page)) ?? '';
   type Items = { items: ({ id: string } | null)[] };
   const found = await api<{ albums: Items; artists: Items; playlists: Items }>(stack.sandboxUrl, token, 'search?q=a&type=album,artist,playlist&limit=5');
   const first = (list: Items) => list.items.find((item) => item !== null)!.id;

@@ -16,6 +16,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/helpers/chromium';
+import { accessTokenOf } from '../tests/e2e/helpers/access-token';
 import { signInThroughProvider } from '../tests/e2e/helpers/sign-in';
 import { startBenchStack } from './lib/bench-stack';
 
@@ -153,7 +154,7 @@ try {
   if (process.env.NAVIGATION_BENCH_DEBUG) page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 200)));
   if (process.env.NAVIGATION_BENCH_DEBUG) page.on('framenavigated', (f) => console.log('navigated', f.url()));
   await signInThroughProvider(page, stack.siteUrl, sandboxUrl, 'guest');
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('ACCESS_TOKEN') ?? 'null') as string);
+  const token = (await accessTokenOf(page)) ?? '';
   const rows = [];
   for (const target of await targets(sandboxUrl, token)) {
     const samples = { cold: [] as Sample[], switch: [] as Sample[], back: [] as Sample[] };

@@ -11,6 +11,7 @@
  * already playing (a click on it restarts a sounding element, which fires none).
  */
 import type { Browser, Locator, Page } from '@playwright/test';
+import { accessTokenOf } from '../tests/e2e/helpers/access-token';
 import { signInThroughProvider } from '../tests/e2e/helpers/sign-in';
 import { startBenchStack } from './lib/bench-stack';
 
@@ -60,7 +61,7 @@ export async function benchPlayerCard(browser: Browser): Promise<{ track: number
       };`);
     await signInThroughProvider(page, stack.siteUrl, stack.sandboxUrl, 'guest');
     const deviceId = (await (await page.waitForFunction(() => localStorage.getItem('DEVICE_ID'))).jsonValue()) as string;
-    const token = (await page.evaluate(() => JSON.parse(localStorage.getItem('ACCESS_TOKEN') ?? '""'))) as string;
+    const token = (await accessTokenOf(page)) ?? '';
     const api = (path: string, init: RequestInit = {}) =>
       fetch(`${stack.sandboxUrl}/v1/${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } });
     const releases = (await (await api('browse/new-releases?limit=20')).json()) as { albums: { items: { uri: string; total_tracks: number }[] } };

@@ -28,6 +28,7 @@ const sandboxPort = Number(process.env.BENCH_SANDBOX_PORT ?? 4362);
 const helpers = (path) => tsImport(join(ROOT, 'tests/e2e/helpers', path), import.meta.url);
 const { chromiumArgs, chromiumPath } = await helpers('chromium.ts');
 const { signInThroughProvider } = await helpers('sign-in.ts');
+const { accessTokenOf } = await helpers('access-token.ts');
 
 const clash = await findPortClash([
   { port: sitePort, what: 'the bench site', variable: 'BENCH_SITE_PORT', command: 'npm run bench' },
@@ -66,11 +67,11 @@ try {
   browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
   browserVersion = browser.version();
 
-  // Sign in once, the way a person does, and reuse that storage for every signed-in route.
+  // Sign in once, the way a person does, and reuse that session cookie for every signed-in route.
   const signInContext = await browser.newContext({ serviceWorkers: 'block' });
   const signInPage = await signInContext.newPage();
   await signInThroughProvider(signInPage, stack.siteUrl, stack.sandboxUrl, 'guest');
-  const token = await signInPage.evaluate(() => JSON.parse(localStorage.getItem('ACCESS_TOKEN') ?? 'null'));
+  const token = await accessTokenOf(signInPage);
   const signedIn = await signInContext.storageState();
   await signInContext.close();
 
