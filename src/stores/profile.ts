@@ -1,4 +1,5 @@
 import { atom, onMount } from 'nanostores';
+import { SECTION_SIZE } from '../lib/see-all';
 import { getFollowedArtists, getMe, getTopArtists, getTopTracks } from '../api/me';
 import type { Artist, Track, UserProfile } from '../api/types';
 import { createDetailArea } from './detail-area';
@@ -8,7 +9,7 @@ import { createPagedList } from './paged-list';
 import { onRoute } from './route';
 
 /** SPEC §9: the own profile shows 10 of each list; full lists page by 20, following asks 50. */
-export const PROFILE_SECTION_SIZE = 10;
+export const PROFILE_SECTION_SIZE = SECTION_SIZE;
 const FOLLOWING_FULL_LIST = 50;
 
 /** The signed-in user's own profile (/me); kept when the profile area resets (SPEC §4). */

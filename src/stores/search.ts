@@ -43,10 +43,6 @@ export function clearSearch(): void {
   seeAllList.reset();
 }
 
-/** Whether a results section shows See all: exactly 10 items (SPEC §9). */
-export function hasSeeAll(items: readonly unknown[]): boolean {
-  return items.length === 10;
-}
 
 /** Whether a search found nothing in any of its four sections ("No Search Result Found"). */
 export function isEmptyResult(results: SearchResults): boolean {

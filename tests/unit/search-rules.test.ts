@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, SearchResults } from '../../src/api/types';
 import { isSearchType, limitSearchText, queryFromText, searchHref, seeAllHref } from '../../src/lib/search-query';
-import { hasSeeAll, isEmptyResult } from '../../src/stores/search';
+import { hasSeeAll, hasSeeAllAtLeast, SECTION_SIZE } from '../../src/lib/see-all';
+import { isEmptyResult } from '../../src/stores/search';
 import { parseRoute } from '../../src/stores/route';
 
 const page = <T>(items: T[]): Page<T> => ({ items, offset: 0, limit: 10, total: items.length });
@@ -37,9 +38,14 @@ describe("SPEC §5's search rules", () => {
   it('checks the see-all type and shows See all at exactly 10 items', () => {
     expect(['track', 'artist', 'album', 'playlist'].every(isSearchType)).toBe(true);
     expect(isSearchType('podcast')).toBe(false);
-    expect(hasSeeAll(new Array(10))).toBe(true);
-    expect(hasSeeAll(new Array(9))).toBe(false);
-    expect(hasSeeAll(new Array(11))).toBe(false);
+    expect(SECTION_SIZE).toBe(10);
+    expect(hasSeeAll(10)).toBe(true);
+    expect(hasSeeAll(9)).toBe(false);
+    expect(hasSeeAll(11)).toBe(false);
+    // Related artists and new releases: 10 or more.
+    expect(hasSeeAllAtLeast(9)).toBe(false);
+    expect(hasSeeAllAtLeast(10)).toBe(true);
+    expect(hasSeeAllAtLeast(11)).toBe(true);
   });
 
   it('says "No Search Result Found" only when all four sections are empty', () => {

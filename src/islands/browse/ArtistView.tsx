@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { hasSeeAll, hasSeeAllAtLeast, SECTION_SIZE } from '../../lib/see-all';
 import { AlbumCard, ArtistCard } from '../../components/browse/Card';
 import { DetailHeader } from '../../components/browse/DetailHeader';
 import { DetailPage } from '../../components/browse/DetailPage';
@@ -12,7 +13,6 @@ import { $artist, artistAlbums, isVerified } from '../../stores/artist';
 import '../../styles/content.css';
 
 /** SPEC §9: See all at exactly 10 items (Popular Tracks, Albums By); related artists at 10 or more. */
-const SECTION_SIZE = 10;
 
 /** /artist/{id}: cover, Verified, monthly listeners, Follow, Popular Tracks, Albums By {artist}, Fans Also like. */
 function ArtistViewBody() {
@@ -51,7 +51,7 @@ function ArtistViewBody() {
                   <SectionHeader
                     id="popular-tracks"
                     title="Popular Tracks"
-                    seeAllHref={topTracks.items.length === SECTION_SIZE ? `/search/track/${encodeURIComponent(artist.name)}` : null}
+                    seeAllHref={hasSeeAll(topTracks.items.length) ? `/search/track/${encodeURIComponent(artist.name)}` : null}
                   />
                   {topTracks.status === 'ready' ? (
                     <TrackList tracks={topTracks.items} label={`Popular tracks of ${artist.name}`} />
@@ -65,7 +65,7 @@ function ArtistViewBody() {
                   <SectionHeader
                     id="artist-albums"
                     title={`Albums By ${artist.name}`}
-                    seeAllHref={albumRow.length === SECTION_SIZE ? `${base}/albums` : null}
+                    seeAllHref={hasSeeAll(albumRow.length) ? `${base}/albums` : null}
                   />
                   {!albums.loaded ? (
                     <CardSkeletons row />
@@ -85,7 +85,7 @@ function ArtistViewBody() {
                   <SectionHeader
                     id="fans-also-like"
                     title="Fans Also like"
-                    seeAllHref={relatedArtists.items.length >= SECTION_SIZE ? `${base}/related-artists` : null}
+                    seeAllHref={hasSeeAllAtLeast(relatedArtists.items.length) ? `${base}/related-artists` : null}
                   />
                   {relatedArtists.status === 'ready' ? (
                     relatedArtists.items.length > 0 ? (

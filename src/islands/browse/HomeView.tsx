@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { hasSeeAll, hasSeeAllAtLeast, SECTION_SIZE } from '../../lib/see-all';
 import type { ReactNode } from 'react';
 import { AlbumCard, PlaylistCard } from '../../components/browse/Card';
 import { NotAvailable } from '../../components/browse/NotAvailable';
@@ -36,11 +37,12 @@ function HomeViewBody() {
   return (
     <div className="page-stack">
       <section aria-labelledby="recent-played">
-        <SectionHeader id="recent-played" title="Recent Played" seeAllHref={recent.items.length >= 10 ? '/track/recent-played' : null} />
+        {/* The row shows the first SECTION_SIZE plays; See all when it is full (SPEC §9). */}
+        <SectionHeader id="recent-played" title="Recent Played" seeAllHref={hasSeeAll(Math.min(recent.items.length, SECTION_SIZE)) ? '/track/recent-played' : null} />
         <SectionBody section={recent} skeleton={<CardSkeletons row />} empty="No Recent Played Tracks Found">
           {(tracks) => (
             <div className="card-row">
-              {tracks.slice(0, 10).map((track, index) => (
+              {tracks.slice(0, SECTION_SIZE).map((track, index) => (
                 <TrackCard key={track.id} track={track} onPlay={() => playFrom(tracks, index)} />
               ))}
             </div>
@@ -64,7 +66,7 @@ function HomeViewBody() {
         <SectionHeader
           id="new-release"
           title="New Release"
-          seeAllHref={home.newReleases.items.length >= HOME_NEW_RELEASES ? '/album/new-release' : null}
+          seeAllHref={hasSeeAllAtLeast(home.newReleases.items.length) ? '/album/new-release' : null}
         />
         <SectionBody section={home.newReleases} skeleton={<CardSkeletons row />} empty="No New Release Albums Available.">
           {(albums) => (

@@ -9,7 +9,8 @@ import { TrackList } from '../../components/browse/TrackList';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { formatCount } from '../../lib/format';
 import type { Section } from '../../stores/detail-area';
-import { $profile, PROFILE_SECTION_SIZE } from '../../stores/profile';
+import { hasSeeAll } from '../../lib/see-all';
+import { $profile } from '../../stores/profile';
 import '../../styles/content.css';
 import '../../styles/library.css';
 
@@ -25,7 +26,7 @@ function ProfileSection<T>({ id, title, href, section, skeleton, children }: {
   if (section.status === 'hidden' || (section.status === 'ready' && section.items.length === 0)) return null;
   return (
     <section aria-labelledby={id}>
-      <SectionHeader id={id} title={title} seeAllHref={section.items.length === PROFILE_SECTION_SIZE ? href : null} />
+      <SectionHeader id={id} title={title} seeAllHref={hasSeeAll(section.items.length) ? href : null} />
       {section.status === 'ready' ? children(section.items) : skeleton}
     </section>
   );

@@ -12,7 +12,8 @@ import { ErrorScreen } from '../../components/ErrorScreen';
 import { placeholderColor } from '../../lib/colors';
 import { seeAllHref } from '../../lib/search-query';
 import { categoriesList } from '../../stores/browse';
-import { $search, hasSeeAll, isEmptyResult } from '../../stores/search';
+import { hasSeeAll } from '../../lib/see-all';
+import { $search, isEmptyResult } from '../../stores/search';
 import { $searchQuery } from '../../stores/search-box';
 import '../../styles/content.css';
 import '../../styles/search.css';
@@ -63,7 +64,7 @@ function ResultSection({ id, title, type, query, items, children }: {
   if (items.length === 0) return null;
   return (
     <section aria-labelledby={id}>
-      <SectionHeader id={id} title={title} seeAllHref={hasSeeAll(items) ? seeAllHref(type, query) : null} />
+      <SectionHeader id={id} title={title} seeAllHref={hasSeeAll(items.length) ? seeAllHref(type, query) : null} />
       {children}
     </section>
   );
