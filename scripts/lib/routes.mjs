@@ -15,7 +15,8 @@ function pageFiles(dir) {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return pageFiles(path);
-    return /\.(astro|md|mdx|ts|js|tsx|jsx)$/.test(name) && !name.startsWith('_') ? [path] : [];
+    // Pages only: a .ts file under src/pages is an endpoint (/login, /session/*), not a page to load.
+    return /\.(astro|md|mdx)$/.test(name) && !name.startsWith('_') ? [path] : [];
   });
 }
 
