@@ -1,3 +1,5 @@
+import { hrefOf } from './routes';
+
 /** SPEC §5: the search types a see-all list may name, in the order results show them. */
 export const SEARCH_TYPES = ['track', 'artist', 'album', 'playlist'] as const;
 
@@ -34,10 +36,10 @@ export function queryFromText(text: string): string | null {
 
 /** The search page's address for a q (null: the category browse, no q). */
 export function searchHref(query: string | null): string {
-  return query === null || query === '' ? '/search' : `/search?${new URLSearchParams({ q: query }).toString()}`;
+  return query === null || query === '' ? hrefOf('search') : `${hrefOf('search')}?${new URLSearchParams({ q: query }).toString()}`;
 }
 
 /** A section's See all: /search/{type}/{query}, the query kept exactly (quotes, %, emoji, slashes). */
 export function seeAllHref(type: SearchType, query: string): string {
-  return `/search/${type}/${encodeURIComponent(query)}`;
+  return hrefOf('seeAll', { searchType: type, searchQuery: query });
 }

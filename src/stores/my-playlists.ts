@@ -1,4 +1,5 @@
 import { atom, computed, onMount } from 'nanostores';
+import { hrefOf } from '../lib/routes';
 import { isCanceled } from '../api/errors';
 import {
   addPlaylistItems,
@@ -101,7 +102,7 @@ export async function createAndOpenPlaylist(): Promise<void> {
     const own = await loadOwnPlaylists();
     const playlist = await createPlaylist(nextPlaylistName(own.length));
     listNewPlaylist(playlist, own);
-    navigateTo(`/playlist/${encodeURIComponent(playlist.id)}`);
+    navigateTo(hrefOf('playlist', { playlistId: playlist.id }));
   } catch (error) {
     refused(error, 'Could not create a playlist');
   } finally {
@@ -129,7 +130,7 @@ export async function addToNewPlaylist(track: Track): Promise<void> {
     await addPlaylistItems(playlist.id, [track.uri]);
     listNewPlaylist({ ...playlist, totalTracks: 1 }, own);
     showToast(`Added to ${playlist.name}`, 'success');
-    navigateTo(`/playlist/${encodeURIComponent(playlist.id)}`);
+    navigateTo(hrefOf('playlist', { playlistId: playlist.id }));
   } catch (error) {
     refused(error, 'Could not make a playlist with the track');
   }
@@ -219,7 +220,7 @@ export async function savePlaylistDetails(id: string, input: PlaylistDetailsInpu
  */
 export async function removePlaylist(id: string): Promise<boolean> {
   const undoListed = changeListed(id, () => null);
-  navigateTo('/collection');
+  navigateTo(hrefOf('collection'));
   try {
     await removePlaylistFromLibrary(id);
   } catch (error) {

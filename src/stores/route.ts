@@ -1,5 +1,6 @@
 import { createRouter } from '@nanostores/router';
 import { computed } from 'nanostores';
+import { ROUTES, type RouteName } from '../lib/routes';
 
 /**
  * The app route as a store, so data areas load themselves when their page is
@@ -7,41 +8,13 @@ import { computed } from 'nanostores';
  * @nanostores/router's. Astro's ClientRouter owns the history: link interception
  * is off, and the router reads the URL after each of its page loads
  * (`astro:page-load`) and on back and forward (the router's own popstate listener).
- * First match wins, so fixed paths come before the `:param` path beside them.
+ * The table of routes is src/lib/routes.ts (links are made from it with `hrefOf`).
  */
-const $router = createRouter(
-  {
-    home: '/',
-    search: '/search',
-    seeAll: '/search/:searchType/:searchQuery',
-    relatedArtists: '/artist/:artistId/related-artists',
-    artistAlbums: '/artist/:artistId/albums',
-    artist: '/artist/:artistId',
-    newRelease: '/album/new-release',
-    album: '/album/:albumId',
-    popularPlaylists: '/playlist/popular',
-    playlist: '/playlist/:playlistId',
-    categoryPlaylists: '/category/:categoryId/playlists',
-    recentPlayed: '/track/recent-played',
-    myProfile: '/user/me',
-    mySavedAlbums: '/user/me/saved-albums',
-    mySavedTracks: '/user/me/saved-tracks',
-    myTopTracks: '/user/me/top-tracks',
-    myTopArtists: '/user/me/top-artists',
-    myFollowing: '/user/me/following',
-    user: '/user/:userId',
-    collection: '/collection',
-    collectionAlbums: '/collection/albums',
-    collectionTracks: '/collection/tracks',
-    notification: '/notification',
-    player: '/player',
-  },
-  { links: false },
-);
+const $router = createRouter(ROUTES, { links: false });
 
 type RouterPage = NonNullable<ReturnType<typeof $router.get>>;
 
-export type RouteName = RouterPage['route'];
+export type { RouteName };
 
 export interface Route {
   name: RouteName;

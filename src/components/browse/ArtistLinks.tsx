@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import { hrefOf } from '../../lib/routes';
 import type { ArtistRef } from '../../api/types';
 
 /** Artist names, each a link to its page, separated by bullets (SPEC §2). */
@@ -8,7 +9,7 @@ export function ArtistLinks({ artists }: { artists: readonly ArtistRef[] }) {
       {artists.map((artist, index) => (
         <Fragment key={`${artist.id}-${index}`}>
           {index > 0 ? ' • ' : null}
-          {artist.id ? <a href={`/artist/${encodeURIComponent(artist.id)}`}>{artist.name}</a> : artist.name}
+          {artist.id ? <a href={hrefOf('artist', { artistId: artist.id })}>{artist.name}</a> : artist.name}
         </Fragment>
       ))}
     </>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { hrefOf } from '../../lib/routes';
 import type { Album, Artist, Image, Playlist } from '../../api/types';
 import { Cover } from './Cover';
 import { LibraryButton } from './LibraryButton';
@@ -39,7 +40,7 @@ export function AlbumCard({ album, toggle = false }: { album: Album; toggle?: bo
   const line = [album.year, album.artists.map((artist) => artist.name).join(', ')].filter(Boolean).join(' • ');
   return (
     <Card
-      href={`/album/${encodeURIComponent(album.id)}`}
+      href={hrefOf('album', { albumId: album.id })}
       images={album.images}
       title={album.name}
       subtitle={line}
@@ -52,7 +53,7 @@ export function AlbumCard({ album, toggle = false }: { album: Album; toggle?: bo
 export function ArtistCard({ artist, toggle = false }: { artist: Artist; toggle?: boolean }) {
   return (
     <Card
-      href={`/artist/${encodeURIComponent(artist.id)}`}
+      href={hrefOf('artist', { artistId: artist.id })}
       images={artist.images}
       title={artist.name}
       subtitle="Artist"
@@ -65,7 +66,7 @@ export function ArtistCard({ artist, toggle = false }: { artist: Artist; toggle?
 /** A playlist tile: its owner under the name. */
 export function PlaylistCard({ playlist }: { playlist: Playlist }) {
   const by = playlist.owner.displayName ? `By ${playlist.owner.displayName}` : 'Playlist';
-  return <Card href={`/playlist/${encodeURIComponent(playlist.id)}`} images={playlist.images} title={playlist.name} subtitle={by} />;
+  return <Card href={hrefOf('playlist', { playlistId: playlist.id })} images={playlist.images} title={playlist.name} subtitle={by} />;
 }
 
 /** A full list of albums as a grid of tiles, each with its Save button. */

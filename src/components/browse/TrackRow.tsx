@@ -1,4 +1,5 @@
 import { useRef, useState, type MouseEvent, type PointerEvent } from 'react';
+import { hrefOf } from '../../lib/routes';
 import type { Track } from '../../api/types';
 import { formatDate, formatDuration } from '../../lib/format';
 import { Icon } from '../Icon';
@@ -109,7 +110,7 @@ export function TrackRow({ track, number, onPlay, showCover = true, showAlbum = 
       </span>
       {showAlbum ? (
         <span className="track-row__album">
-          {track.album ? <a href={`/album/${encodeURIComponent(track.album.id)}`}>{track.album.name}</a> : null}
+          {track.album ? <a href={hrefOf('album', { albumId: track.album.id })}>{track.album.name}</a> : null}
         </span>
       ) : null}
       {addedAt !== undefined ? <span className="track-row__added">{formatDate(addedAt)}</span> : null}

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { hrefOf } from '../../lib/routes';
 import type { Track } from '../../api/types';
 import { navigateTo } from '../../lib/navigation';
 import { $ownsShownPlaylist, openPlaylistPicker, removeFromPlaylist } from '../../stores/my-playlists';
@@ -30,11 +31,11 @@ export function useTrackMenuItems(track: Track, context: TrackMenuContext): Trac
   const ownsPlaylist = useStore($ownsShownPlaylist);
   const album = track.album;
   if (album && album.id !== context.albumId) {
-    items.push({ label: 'Go to album', icon: 'album', onSelect: () => navigateTo(`/album/${encodeURIComponent(album.id)}`) });
+    items.push({ label: 'Go to album', icon: 'album', onSelect: () => navigateTo(hrefOf('album', { albumId: album.id })) });
   }
   const artist = track.artists[0];
   if (artist) {
-    items.push({ label: 'Go to artist', icon: 'profile', onSelect: () => navigateTo(`/artist/${encodeURIComponent(artist.id)}`) });
+    items.push({ label: 'Go to artist', icon: 'profile', onSelect: () => navigateTo(hrefOf('artist', { artistId: artist.id })) });
   }
   items.push({ label: 'Add to queue', icon: 'queue', onSelect: () => void addTrackToQueue(track) });
   items.push({ label: 'Add to playlist', icon: 'plus', onSelect: () => openPlaylistPicker(track) });

@@ -1,3 +1,4 @@
+import { hrefOf } from '../../lib/routes';
 import type { IconName } from '../icon-paths';
 
 export interface NavEntry {
@@ -12,10 +13,10 @@ const under = (prefix: string) => (path: string) => path === prefix || path.star
 
 /** SPEC §2: the side navigation's four entries. */
 export const SIDE_NAV_ENTRIES: NavEntry[] = [
-  { label: 'Dashboard', href: '/', icon: 'home', matches: (path) => path === '/' },
-  { label: 'Search', href: '/search', icon: 'search', matches: under('/search') },
-  { label: 'Your Library', href: '/collection', icon: 'library', matches: under('/collection') },
-  { label: 'Profile', href: '/user/me', icon: 'profile', matches: under('/user/me') },
+  { label: 'Dashboard', href: hrefOf('home'), icon: 'home', matches: (path) => path === '/' },
+  { label: 'Search', href: hrefOf('search'), icon: 'search', matches: under(hrefOf('search')) },
+  { label: 'Your Library', href: hrefOf('collection'), icon: 'library', matches: under(hrefOf('collection')) },
+  { label: 'Profile', href: hrefOf('myProfile'), icon: 'profile', matches: under(hrefOf('myProfile')) },
 ];
 
 /** SPEC §2: the bottom navigation around its centred player button (which sits between the halves). */

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { hrefOf } from '../../lib/routes';
 import { AlbumGrid, ArtistGrid } from '../../components/browse/Card';
 import { DetailPage } from '../../components/browse/DetailPage';
 import { NotAvailable } from '../../components/browse/NotAvailable';
@@ -17,7 +18,7 @@ function ArtistAlbumsBody() {
       {(artist) => (
         <>
           <h1 className="page-heading">
-            Albums By <a href={`/artist/${encodeURIComponent(artist.id)}`}>{artist.name}</a>
+            Albums By <a href={hrefOf('artist', { artistId: artist.id })}>{artist.name}</a>
           </h1>
           <PagedView list={artistAlbums} empty="No Albums Available." skeleton={<CardSkeletons count={12} />}>
             {(albums) => (

@@ -1,4 +1,6 @@
 import { useStore } from '@nanostores/react';
+import { hrefOf } from '../../lib/routes';
+import { seeAllHref } from '../../lib/search-query';
 import { hasSeeAll, hasSeeAllAtLeast, SECTION_SIZE } from '../../lib/see-all';
 import { AlbumCard, ArtistCard } from '../../components/browse/Card';
 import { DetailHeader } from '../../components/browse/DetailHeader';
@@ -25,7 +27,7 @@ function ArtistViewBody() {
     <DetailPage state={state} notFound="Artist Not Found">
       {(artist) => {
         const listeners = formatCount(artist.followers, 'monthly listeners');
-        const base = `/artist/${encodeURIComponent(artist.id)}`;
+        const params = { artistId: artist.id };
         return (
           <>
             <DetailHeader
@@ -51,7 +53,7 @@ function ArtistViewBody() {
                   <SectionHeader
                     id="popular-tracks"
                     title="Popular Tracks"
-                    seeAllHref={hasSeeAll(topTracks.items.length) ? `/search/track/${encodeURIComponent(artist.name)}` : null}
+                    seeAllHref={hasSeeAll(topTracks.items.length) ? seeAllHref('track', artist.name) : null}
                   />
                   {topTracks.status === 'ready' ? (
                     <TrackList tracks={topTracks.items} label={`Popular tracks of ${artist.name}`} />
@@ -65,7 +67,7 @@ function ArtistViewBody() {
                   <SectionHeader
                     id="artist-albums"
                     title={`Albums By ${artist.name}`}
-                    seeAllHref={hasSeeAll(albumRow.length) ? `${base}/albums` : null}
+                    seeAllHref={hasSeeAll(albumRow.length) ? hrefOf('artistAlbums', params) : null}
                   />
                   {!albums.loaded ? (
                     <CardSkeletons row />
@@ -85,7 +87,7 @@ function ArtistViewBody() {
                   <SectionHeader
                     id="fans-also-like"
                     title="Fans Also like"
-                    seeAllHref={hasSeeAllAtLeast(relatedArtists.items.length) ? `${base}/related-artists` : null}
+                    seeAllHref={hasSeeAllAtLeast(relatedArtists.items.length) ? hrefOf('relatedArtists', params) : null}
                   />
                   {relatedArtists.status === 'ready' ? (
                     relatedArtists.items.length > 0 ? (

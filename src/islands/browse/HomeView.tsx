@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { hrefOf } from '../../lib/routes';
 import { hasSeeAll, hasSeeAllAtLeast, SECTION_SIZE } from '../../lib/see-all';
 import type { ReactNode } from 'react';
 import { AlbumCard, PlaylistCard } from '../../components/browse/Card';
@@ -38,7 +39,7 @@ function HomeViewBody() {
     <div className="page-stack">
       <section aria-labelledby="recent-played">
         {/* The row shows the first SECTION_SIZE plays; See all when it is full (SPEC §9). */}
-        <SectionHeader id="recent-played" title="Recent Played" seeAllHref={hasSeeAll(Math.min(recent.items.length, SECTION_SIZE)) ? '/track/recent-played' : null} />
+        <SectionHeader id="recent-played" title="Recent Played" seeAllHref={hasSeeAll(Math.min(recent.items.length, SECTION_SIZE)) ? hrefOf('recentPlayed') : null} />
         <SectionBody section={recent} skeleton={<CardSkeletons row />} empty="No Recent Played Tracks Found">
           {(tracks) => (
             <div className="card-row">
@@ -66,7 +67,7 @@ function HomeViewBody() {
         <SectionHeader
           id="new-release"
           title="New Release"
-          seeAllHref={hasSeeAllAtLeast(home.newReleases.items.length) ? '/album/new-release' : null}
+          seeAllHref={hasSeeAllAtLeast(home.newReleases.items.length) ? hrefOf('newRelease') : null}
         />
         <SectionBody section={home.newReleases} skeleton={<CardSkeletons row />} empty="No New Release Albums Available.">
           {(albums) => (

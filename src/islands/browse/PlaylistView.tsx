@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { hrefOf } from '../../lib/routes';
 import { DetailHeader } from '../../components/browse/DetailHeader';
 import { DetailPage } from '../../components/browse/DetailPage';
 import { NotAvailable } from '../../components/browse/NotAvailable';
@@ -45,7 +46,7 @@ function PlaylistViewBody() {
                   ) : null}
                   {isDescriptionShown(playlist.description) ? <br /> : null}
                   {usersOpen && playlist.owner.id ? (
-                    <a href={`/user/${encodeURIComponent(playlist.owner.id)}`}>{owner}</a>
+                    <a href={hrefOf('user', { userId: playlist.owner.id })}>{owner}</a>
                   ) : (
                     <strong>{owner}</strong>
                   )}

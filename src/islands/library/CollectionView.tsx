@@ -1,4 +1,5 @@
 import { PlaylistGrid } from '../../components/browse/Card';
+import { hrefOf } from '../../lib/routes';
 import { PagedView } from '../../components/browse/PagedView';
 import { CardSkeletons } from '../../components/browse/Skeletons';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
@@ -19,12 +20,12 @@ function CollectionViewBody() {
     <>
       <h1 className="page-heading">Your Library</h1>
       <div className="card-grid">
-        <a className="card library-tile" href="/collection/tracks">
+        <a className="card library-tile" href={hrefOf('collectionTracks')}>
           <img className="cover card__cover" src="/images/liked-songs.svg" alt="" width={180} height={180} />
           <span className="card__title">Liked Songs</span>
           <span className="card__subtitle">Playlist</span>
         </a>
-        <a className="card library-tile" href="/collection/albums">
+        <a className="card library-tile" href={hrefOf('collectionAlbums')}>
           <span className="cover card__cover library-tile__art library-tile__art--albums" aria-hidden="true">
             <Icon name="library" size={64} />
           </span>

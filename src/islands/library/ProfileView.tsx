@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { hrefOf } from '../../lib/routes';
 import type { ReactNode } from 'react';
 import { ArtistCard } from '../../components/browse/Card';
 import { DetailHeader } from '../../components/browse/DetailHeader';
@@ -49,7 +50,7 @@ function ProfileViewBody() {
             meta={formatCount(me.followers) || null}
           />
           <div className="page-stack">
-            <ProfileSection id="top-artists" title="Top artists this month" href="/user/me/top-artists" section={topArtists} skeleton={<CardSkeletons row />}>
+            <ProfileSection id="top-artists" title="Top artists this month" href={hrefOf('myTopArtists')} section={topArtists} skeleton={<CardSkeletons row />}>
               {(artists) => (
                 <div className="card-row">
                   {artists.map((artist) => (
@@ -58,10 +59,10 @@ function ProfileViewBody() {
                 </div>
               )}
             </ProfileSection>
-            <ProfileSection id="top-tracks" title="Top tracks this month" href="/user/me/top-tracks" section={topTracks} skeleton={<RowSkeletons />}>
+            <ProfileSection id="top-tracks" title="Top tracks this month" href={hrefOf('myTopTracks')} section={topTracks} skeleton={<RowSkeletons />}>
               {(tracks) => <TrackList tracks={tracks} showAlbum label="Top tracks this month" />}
             </ProfileSection>
-            <ProfileSection id="your-following" title="Your Following" href="/user/me/following" section={following} skeleton={<CardSkeletons row />}>
+            <ProfileSection id="your-following" title="Your Following" href={hrefOf('myFollowing')} section={following} skeleton={<CardSkeletons row />}>
               {(artists) => (
                 <div className="card-row">
                   {artists.map((artist) => (

@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import { hrefOf } from '../../lib/routes';
 import type { Track } from '../../api/types';
 
 /** Track name and its artists, each a link to /artist/{id}, separated by bullets (SPEC §2). */
@@ -12,7 +13,7 @@ export function TrackInfo({ track, status }: { track: Track | null; status: stri
         {track?.artists.map((artist, index) => (
           <Fragment key={`${artist.id}-${index}`}>
             {index > 0 && <span aria-hidden="true"> • </span>}
-            {artist.id ? <a href={`/artist/${artist.id}`}>{artist.name}</a> : <span>{artist.name}</span>}
+            {artist.id ? <a href={hrefOf('artist', { artistId: artist.id })}>{artist.name}</a> : <span>{artist.name}</span>}
           </Fragment>
         ))}
       </p>

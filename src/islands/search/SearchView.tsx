@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { hrefOf } from '../../lib/routes';
 import type { ReactNode } from 'react';
 import type { Category, SearchType } from '../../api/types';
 import { AlbumCard, ArtistCard, PlaylistCard } from '../../components/browse/Card';
@@ -23,7 +24,7 @@ function CategoryTile({ category }: { category: Category }) {
   return (
     <a
       className="category-tile"
-      href={`/category/${encodeURIComponent(category.id)}/playlists`}
+      href={hrefOf('categoryPlaylists', { categoryId: category.id })}
       style={{ backgroundColor: placeholderColor(category.id) }}
     >
       <span>{category.name}</span>
