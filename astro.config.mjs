@@ -5,8 +5,7 @@ import node from '@astrojs/node';
 import AstroPWA from '@vite-pwa/astro';
 import { fileURLToPath } from 'node:url';
 import { PAGE_CACHE } from './src/lib/page-cache.ts';
-import { SESSION_COOKIE } from './src/server/session-cookie.ts';
-import { SESSION_TTL_SECONDS } from './src/server/session-ttl.ts';
+import { SESSION_COOKIE, SESSION_TTL_SECONDS } from './src/server/session-cookie.ts';
 
 // The site is served by @astrojs/node in standalone mode. Output is server because
 // the landing and app pages embed the provider configuration read from the environment

@@ -9,6 +9,9 @@ import { readSiteOrigin } from '../config/provider';
  */
 export const SESSION_COOKIE = 'my-music-session';
 
+/** How long a session lives without a write (a sign-in or a token refresh renews it), in the store and in the cookie: 30 days. */
+export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+
 /** Whether the site's public origin is https (the cookies then carry Secure). */
 export function isHttpsSite(env: Record<string, string | undefined> = process.env): boolean {
   return readSiteOrigin(env).startsWith('https:');

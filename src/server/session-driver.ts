@@ -1,6 +1,6 @@
 import fsLiteDriver from 'unstorage/drivers/fs-lite';
 import redisDriver from 'unstorage/drivers/redis';
-import { SESSION_TTL_SECONDS } from './session-ttl';
+import { SESSION_TTL_SECONDS } from './session-cookie';
 
 /**
  * The store behind Astro's sessions, chosen when the site starts rather than when it is

@@ -4,8 +4,7 @@ import { readTokenClient } from '../config/provider';
 import { refreshLedger } from './refresh-ledger';
 import { createRefresher, type RefreshResult } from './refresher';
 import { isDue } from '../lib/token-timing';
-import { cookieAttributes, SESSION_COOKIE } from './session-cookie';
-import { SESSION_TTL_SECONDS } from './session-ttl';
+import { cookieAttributes, SESSION_COOKIE, SESSION_TTL_SECONDS } from './session-cookie';
 
 /** A request's view of its session: Astro's session and the cookies (an Astro context has both). */
 export interface SessionContext {
