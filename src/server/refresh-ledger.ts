@@ -50,7 +50,7 @@ export function memoryLedger(now: () => number = Date.now): RefreshLedger {
 }
 
 /** The ledger every instance sharing REDIS_URL reads and writes. */
-function redisLedger(redis: NonNullable<ReturnType<typeof sharedRedis>>): RefreshLedger {
+export function redisLedger(redis: NonNullable<ReturnType<typeof sharedRedis>>): RefreshLedger {
   const answerKey = (key: string) => `my-music:refresh:${key}:answer`;
   const claimKey = (key: string) => `my-music:refresh:${key}:claim`;
   return {

@@ -55,7 +55,7 @@ async function expectHome(page: Page, siteUrl: string): Promise<void> {
 const until = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 test('two instances on one Redis serve one signed-in browser alternately, and one killed with SIGKILL loses no session', async ({ page }) => {
-  const [a, b] = stack.sites;
+  const [a, b] = [stack.site(0), stack.site(1)];
   await signInThroughProvider(page, a.url, stack.sandboxUrl);
   sessionCookies = await page.context().cookies(a.url);
   // The cookie is the browser's for 127.0.0.1 whatever the port, as it is for one host behind a load balancer.
@@ -69,7 +69,7 @@ test('two instances on one Redis serve one signed-in browser alternately, and on
 
 test('the server refreshes a token that expires mid-session, and the pages go on', async ({ page }) => {
   await page.context().addCookies(sessionCookies);
-  const [a] = stack.sites;
+  const a = stack.site(0);
   await expectHome(page, a.url);
   const first = await tokenFrom(page, a.url);
   expect(first.status).toBe(200);
@@ -87,7 +87,7 @@ test('the server refreshes a token that expires mid-session, and the pages go on
 
 test('parallel requests on both instances spend the refresh token once and share its answer', async ({ page }) => {
   await page.context().addCookies(sessionCookies);
-  const [a, b] = stack.sites;
+  const [a, b] = [stack.site(0), stack.site(1)];
   const before = await tokenFrom(page, a.url);
   expect(before.status).toBe(200);
   await until(TOKEN_TTL_S * 1000);
@@ -105,7 +105,7 @@ test('parallel requests on both instances spend the refresh token once and share
 
 test('a refresh the provider refuses (invalid_grant) ends the session on /auth with Session Expired', async ({ page }) => {
   await page.context().addCookies(sessionCookies);
-  const [a] = stack.sites;
+  const a = stack.site(0);
   await expectHome(page, a.url);
   await until(TOKEN_TTL_S * 1000);
   const fault = { match: { method: 'POST', path: '^/api/token$' }, status: 400, body: { error: 'invalid_grant', error_description: 'Refresh token revoked' }, times: 1 };

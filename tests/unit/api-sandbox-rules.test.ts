@@ -4,6 +4,8 @@
 //
 // DESIGN §5's rules of the one API client (request building, token refresh, retries, cancellation),
 // each driven through a real sandbox, its failures scripted with the sandbox's fault injection.
+// The token comes from the site's real session routes (helpers/site-session.ts), which refresh
+// at the sandbox's token URL.
 // SPEC §8's table of what the user then sees is error-catalogue.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, clientTiming, resetClient } from '../../src/api/client';
@@ -12,13 +14,15 @@ import { getCategoryPlaylists } from '../../src/api/browse';
 import { getMe } from '../../src/api/me';
 import { getUser } from '../../src/api/users';
 import { $capabilities } from '../../src/stores/capabilities';
-import { $session, storeTokens } from '../../src/stores/session';
+import { $session } from '../../src/stores/session';
 import { faultHits } from '../../sandbox/tests/harness';
 import { expectSessionKept, sleepForReal, trackClientEffects } from './helpers/client-effects';
-import { addFault, signInToSandbox, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
+import { addFault, grantOf, signInToSandbox, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
 import { rejection } from './helpers/rejection';
+import { startSite, type RunningSite } from './helpers/site-session';
 
 let running: RunningSandbox;
+let site: RunningSite;
 let trackId: string;
 const effects = trackClientEffects(() => running.url);
 const hits = () => faultHits(running.url);
@@ -31,6 +35,7 @@ const countTokenRequests = { match: { method: 'POST', path: TOKEN_URL } };
 beforeAll(async () => {
   useBrowserStorage();
   running = await startSandbox('extended');
+  site = await startSite(running.url);
   resetClient();
   await signInToSandbox(running.url);
   const found = (await callApi({ path: 'search', query: { q: 'a', type: 'track', limit: 1 } })) as { tracks: { items: { id: string }[] } };
@@ -38,6 +43,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await site?.stop();
   await running?.stop();
 });
 
@@ -59,19 +65,25 @@ describe('requests', () => {
 
 describe('token refresh', () => {
   it('refreshes before sending when the token is about to expire', async () => {
-    const before = $session.get()!;
-    storeTokens({ ...before, expiresAt: Date.now() + 1000 });
+    // The session's token is due for renewal (lib/token-timing.ts), on the server and on the page alike.
+    const before = { ...(await site.tokens())!, renewAt: Date.now() - 1 };
+    await site.signIn(before);
+    $session.set(grantOf(before));
     await addFault(running.url, countTokenRequests);
+    site.requests.length = 0;
     expect((await getMe()).id).toBe('guest');
     expect(await hits()).toEqual([1]);
-    expect($session.get()?.accessToken).not.toBe(before.accessToken);
+    // Asked before the call, naming the token it had: the provider never saw the due token.
+    expect(site.requests).toEqual([{ method: 'POST', path: '/session/token', body: { refused: before.accessToken }, status: 200 }]);
+    const after = (await site.tokens())!;
+    expect(after.accessToken).not.toBe(before.accessToken);
+    expect($session.get()?.accessToken).toBe(after.accessToken);
     expect(effects.shown).toEqual([]);
-    expectSessionKept(effects);
-    // The refresh token rotated: the new one is kept (memory and storage), the old one is refused.
-    const rotated = $session.get()!.refreshToken;
-    expect(rotated).toBeTruthy();
-    expect(rotated).not.toBe(before.refreshToken);
-    expect(JSON.parse(localStorage.getItem('REFRESH_TOKEN') ?? 'null')).toBe(rotated);
+    await expectSessionKept(effects);
+    // The refresh token rotated: the new one is kept on the server (never on the page), the old one is refused.
+    expect(after.refreshToken).toBeTruthy();
+    expect(after.refreshToken).not.toBe(before.refreshToken);
+    expect(Object.keys($session.get()!)).not.toContain('refreshToken');
     const old = await fetch(`${running.url}/api/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -82,13 +94,14 @@ describe('token refresh', () => {
   });
 
   it("a 401 with no refresh token ends the session without asking the token URL: 'Session Expired', /auth", async () => {
-    storeTokens({ ...$session.get()!, refreshToken: null });
+    await site.signIn({ ...(await site.tokens())!, refreshToken: null });
     await addFault(running.url, [{ match: { method: 'GET', path: ME }, status: 401 }, countTokenRequests]);
     expect((await rejection(getMe())).status).toBe(401);
     expect(await hits()).toEqual([1, 0]);
+    await expect.poll(() => effects.visits).toEqual([{ path: '/auth', replace: true }]);
     expect(localStorage.length).toBe(0);
     expect(effects.shown).toEqual(['Session Expired']);
-    expect(effects.visits).toEqual([{ path: '/auth', replace: true }]);
+    expect(await site.tokens()).toBeNull();
   });
 
   it('calls in flight that all meet the expired session share one refresh and end the session once', async () => {
@@ -98,8 +111,9 @@ describe('token refresh', () => {
     ]);
     await Promise.all([rejection(callApi({ path: 'me' })), rejection(callApi({ path: 'me/playlists' }))]);
     expect(await hits()).toEqual([2, 1]);
+    await expect.poll(() => effects.visits).toEqual([{ path: '/auth', replace: true }]);
     expect(effects.shown).toEqual(['Session Expired']);
-    expect(effects.visits).toEqual([{ path: '/auth', replace: true }]);
+    expect(await site.tokens()).toBeNull();
   });
 
   it('a second 401 after a successful refresh is not refreshed again', async () => {
@@ -134,7 +148,7 @@ describe('retries', () => {
     expect((await rejection(callApi({ method: 'PUT', path: 'me/tracks', query: { ids: trackId } }))).kind).toBe('network');
     expect(await hits()).toEqual([1]);
     expect(effects.shown).toEqual(['Internet Connection Problem']);
-    expectSessionKept(effects);
+    await expectSessionKept(effects);
   });
 
   it('a call cancelled during its retry wait rejects as cancelled, and the newer one goes through', async () => {
@@ -159,7 +173,7 @@ describe("DESIGN §2's capabilities", () => {
     expect(error.status).toBe(404);
     expect(isUnavailable(error)).toBe(false);
     expect($capabilities.get().otherUsers).toBe('available');
-    expectSessionKept(effects);
+    await expectSessionKept(effects);
   });
 
   it("tells a missing user from a gone endpoint in a fresh session by asking about the user's own profile", async () => {
@@ -176,7 +190,7 @@ describe("DESIGN §2's capabilities", () => {
     expect((await rejection(getUser('<x>'))).status).toBe(400);
     expect($capabilities.get().otherUsers).toBe('available');
     expect(effects.shown).toEqual([]);
-    expectSessionKept(effects);
+    await expectSessionKept(effects);
   });
 
   it('reads a first 404 as a gone endpoint when the probe is refused too, signing nobody out', async () => {
@@ -184,7 +198,7 @@ describe("DESIGN §2's capabilities", () => {
     expect(isUnavailable(await rejection(getUser('nobody-at-all')))).toBe(true);
     expect($capabilities.get().otherUsers).toBe('missing');
     expect(effects.shown).toEqual([]);
-    expectSessionKept(effects);
+    await expectSessionKept(effects);
   });
 
   it('learns nothing when the probe fails otherwise: the 404 stays a plain "not found"', async () => {
@@ -194,7 +208,7 @@ describe("DESIGN §2's capabilities", () => {
     expect(error.status).toBe(404);
     expect(isUnavailable(error)).toBe(false);
     expect($capabilities.get().otherUsers).toBeUndefined();
-    expectSessionKept(effects);
+    await expectSessionKept(effects);
   });
 
   it("an unknown category's 404 does not hide category browsing for the session", async () => {
@@ -205,6 +219,6 @@ describe("DESIGN §2's capabilities", () => {
     const { categories } = (await callApi({ path: 'browse/categories', query: { limit: 1 } })) as { categories: { items: { id: string }[] } };
     expect((await getCategoryPlaylists(categories.items[0]!.id)).playlists.items.length).toBeGreaterThan(0);
     expect(effects.shown).toEqual([]);
-    expectSessionKept(effects);
+    await expectSessionKept(effects);
   });
 });

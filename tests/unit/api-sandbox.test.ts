@@ -10,12 +10,9 @@ import { getFollowedArtists, getMe, getRecentlyPlayed, getSavedTracks, getTopArt
 import { getMyPlaylists, getPlaylist, getPlaylistTracks } from '../../src/api/playlists';
 import { search, searchType } from '../../src/api/search';
 import { getUser, getUserPlaylists } from '../../src/api/users';
-import { LOGIN_SCOPES } from '../../src/config/provider';
-import { prepareLogin } from '../../src/lib/pkce';
-import { completeLogin } from '../../src/stores/login-callback';
 import { $session } from '../../src/stores/session';
-import { recordNavigation, useProvider } from './helpers/provider';
-import { signInAsGuest, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
+import { recordNavigation } from './helpers/provider';
+import { signInToSandbox, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
 
 let running: RunningSandbox;
 
@@ -27,6 +24,8 @@ beforeAll(async () => {
   $session.set(null);
   recordNavigation();
   resetClient();
+  // The sign-in itself (PKCE, the sandbox's form and token URL, through the site's server code) is server-login.test.ts.
+  await signInToSandbox(running.base);
 }, 120_000);
 
 afterAll(async () => {
@@ -34,15 +33,6 @@ afterAll(async () => {
 });
 
 describe('against a real sandbox (extended profile)', () => {
-  it('signs in as the guest with PKCE through the real sign-in form and token URL', async () => {
-    const config = useProvider(running.base, { scopes: LOGIN_SCOPES });
-    const callback = await signInAsGuest(await prepareLogin(config));
-    expect(new URL(callback).searchParams.get('code')).toBeTruthy();
-    expect(await completeLogin(callback)).toBe('/');
-    expect($session.get()?.accessToken).toBeTruthy();
-    expect($session.get()?.refreshToken).toBeTruthy();
-  });
-
   it('reads the own profile, search results and the entities they lead to', async () => {
     const me = await getMe();
     expect(me.id).toBe('guest');

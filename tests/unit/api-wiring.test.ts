@@ -26,9 +26,10 @@ async function freshClient() {
 }
 
 function fakeWiring(outcomes: ErrorOutcome[], missing: string[] = []): ApiClientWiring {
-  const session = { accessToken: running.token('guest'), refreshToken: null, expiresAt: null };
+  const session = { accessToken: running.token('guest'), expiresAt: null, renewAt: null };
   const wiring: ApiClientWiring = {
     getSession: () => session,
+    needsToken: () => false,
     refreshSession: async () => 'refused',
     capabilities: {
       isUsable: (capability) => !missing.includes(capability),

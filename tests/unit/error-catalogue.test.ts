@@ -1,7 +1,9 @@
 // @vitest-environment node
 // Node's own fetch and URL, as in api-sandbox*.test.ts: under happy-dom, Vitest's web transform gives
 // import.meta.url a non-file URL and the sandbox cannot read its own files (sandbox/playback/sdk-routes.ts).
-// localStorage and sessionStorage still come from happy-dom (useBrowserStorage).
+// localStorage and sessionStorage still come from happy-dom (useBrowserStorage). The site's
+// session routes are a real server too (helpers/site-session.ts): a 401's renewal goes through
+// POST /session/token and the site's refresh to the sandbox's token URL.
 //
 // SPEC §8's request-error table, each row produced by the real sandbox's fault injection
 // (POST /__sandbox/faults) and observed where the user sees it: toasts, the premium prompt,
@@ -24,8 +26,10 @@ import { clearFaults, faultHits } from '../../sandbox/tests/harness';
 import { expectSessionKept as expectKept, sleepForReal, trackClientEffects, useFakeTimeouts } from './helpers/client-effects';
 import { addFault, signInToSandbox, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
 import { rejection } from './helpers/rejection';
+import { startSite, type RunningSite } from './helpers/site-session';
 
 let running: RunningSandbox;
+let site: RunningSite;
 let albumId: string;
 let artistId: string;
 const effects = trackClientEffects(() => running.url);
@@ -43,6 +47,7 @@ const ME = '^/v1/me$';
 beforeAll(async () => {
   useBrowserStorage();
   running = await startSandbox('extended');
+  site = await startSite(running.url);
   resetClient();
   await signInToSandbox(running.url);
   const found = await search('a', ['album', 'artist'], 1);
@@ -51,6 +56,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await site?.stop();
   await running?.stop();
 });
 
@@ -70,7 +76,7 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
     expect(error.message).toBe('timeout of 30000ms exceeded');
     expect(effects.shown).toEqual([error.message]);
     expect(await hits()).toEqual([1]);
-    expectSessionKept();
+    await expectSessionKept();
   });
 
   it("the time-out is per try: the wait before a GET's retry does not use up the retry's time", async () => {
@@ -87,7 +93,7 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
     await vi.advanceTimersByTimeAsync(15_000);
     expect((await call).id).toBe('guest');
     expect(effects.shown).toEqual([]);
-    expectSessionKept();
+    await expectSessionKept();
   });
 
   it('the time-out is per try: a slow token refresh after a 401 does not time out the replay', async () => {
@@ -103,7 +109,7 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
     expect((await call).id).toBe('guest');
     expect(await hits()).toEqual([1, 1]);
     expect(effects.shown).toEqual([]);
-    expectSessionKept();
+    await expectSessionKept();
   });
 
   it("no connection (the socket dropped on every try): one retry of the GET, then 'Internet Connection Problem'", async () => {
@@ -113,7 +119,7 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
     expect(await hits()).toEqual([2]);
     expect(effects.waits).toEqual([clientTiming.retryDelayMs]);
     expect(effects.shown).toEqual(['Internet Connection Problem']);
-    expectSessionKept();
+    await expectSessionKept();
   });
 
   it("no connection while the browser says it is offline: 'Internet Connection Problem'", async () => {
@@ -131,20 +137,24 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
     expect(effects.shown).toEqual(['Internet Connection Problem']);
     // Recorded, so the shell loads the page again once the browser is back online.
     expect($connectionLost.get()).toBe(true);
-    expectSessionKept();
+    await expectSessionKept();
   });
 
   it('401: the token is refreshed silently and the call replayed', async () => {
-    const before = $session.get()!;
+    const before = (await site.tokens())!;
     await addFault(running.url, { match: { method: 'GET', path: ME }, status: 401, times: 1 });
+    site.requests.length = 0;
     expect((await getMe()).id).toBe('guest');
     expect(await hits()).toEqual([1]);
-    // Refresh tokens rotate (DESIGN §2): both tokens are new and kept.
-    expect($session.get()?.accessToken).not.toBe(before.accessToken);
-    expect($session.get()?.refreshToken).not.toBe(before.refreshToken);
-    expect(JSON.parse(localStorage.getItem('ACCESS_TOKEN')!)).toBe($session.get()?.accessToken);
+    // The page named the refused token; the site refreshed and handed over the new one.
+    expect(site.requests).toEqual([{ method: 'POST', path: '/session/token', body: { refused: before.accessToken }, status: 200 }]);
+    // Refresh tokens rotate (DESIGN §2): both tokens are new, the refresh token kept on the server only.
+    const after = (await site.tokens())!;
+    expect(after.accessToken).not.toBe(before.accessToken);
+    expect(after.refreshToken).not.toBe(before.refreshToken);
+    expect($session.get()).toEqual({ accessToken: after.accessToken, expiresAt: after.expiresAt, renewAt: after.renewAt });
     expect(effects.shown).toEqual([]);
-    expectSessionKept();
+    await expectSessionKept();
   });
 
   it("401 when the refresh is refused too (invalid_grant): clear local storage, toast 'Session Expired', go to /auth", async () => {
@@ -161,6 +171,8 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
     expect(await hits()).toEqual([1, 1]);
     expect(localStorage.length).toBe(0);
     expect($session.get()).toBeNull();
+    // The site ended the session when the token URL refused the refresh.
+    expect(await site.tokens()).toBeNull();
     expect(effects.shown).toEqual(['Session Expired']);
     expect(effects.visits).toEqual([{ path: '/auth', replace: true }]);
   });
@@ -174,15 +186,18 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
     expect((await rejection(getMe())).kind).toBe('network');
     expect(await hits()).toEqual([1, 1]);
     expect(effects.shown).toEqual(['Internet Connection Problem']);
-    expectSessionKept();
+    await expectSessionKept();
   });
 
   it('403 on a bad request: clear local storage, go to /access_denied', async () => {
     await addFault(running.url, { match: { method: 'GET', path: '^/v1/albums/' }, status: 403 });
     expect((await rejection(getAlbum(albumId))).status).toBe(403);
+    // The way out ends the server session first (POST /session/sign-out: /access_denied sends a
+    // signed-in user to /), so the page leaves once the site has answered.
+    await expect.poll(() => effects.visits).toEqual([{ path: '/access_denied', replace: true }]);
+    expect(await site.tokens()).toBeNull();
     expect(localStorage.length).toBe(0);
     expect($session.get()).toBeNull();
-    expect(effects.visits).toEqual([{ path: '/access_denied', replace: true }]);
     expect(effects.shown).toEqual([]);
   });
 
@@ -200,7 +215,7 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
     expect(await hits()).toEqual([1, 1]);
     expect(effects.shown).toEqual([]);
     expect($ui.get().openDialogPremiumRequired).toBe(false);
-    expectSessionKept();
+    await expectSessionKept();
   });
 
   it('403 with reason PREMIUM_REQUIRED opens the premium prompt', async () => {
@@ -212,7 +227,7 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
     await rejection(startPlayback({ deviceId: 'device-1', uris: ['spotify:track:x'] }));
     expect($ui.get().openDialogPremiumRequired).toBe(true);
     expect(effects.shown).toEqual([]);
-    expectSessionKept();
+    await expectSessionKept();
   });
 
   it("403 with the seed's spelling, code PREMIUM_REQUIRED and no message, opens the premium prompt too", async () => {
@@ -224,7 +239,7 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
     await rejection(startPlayback({ deviceId: 'device-1', uris: ['spotify:track:x'] }));
     expect($ui.get().openDialogPremiumRequired).toBe(true);
     expect(effects.shown).toEqual([]);
-    expectSessionKept();
+    await expectSessionKept();
   });
 
   it("other 4xx otherwise: toast 'Something went wrong', not retried", async () => {
@@ -232,7 +247,7 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
     expect((await rejection(getMe())).status).toBe(400);
     expect(await hits()).toEqual([1]);
     expect(effects.shown).toEqual(['Something went wrong']);
-    expectSessionKept();
+    await expectSessionKept();
   });
 
   it('5xx: after the one GET retry, toast with the response message', async () => {
@@ -245,7 +260,7 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
     expect(await hits()).toEqual([2]);
     expect(effects.waits).toEqual([clientTiming.retryDelayMs]);
     expect(effects.shown).toEqual(['Service unavailable']);
-    expectSessionKept();
+    await expectSessionKept();
   });
 
   it("5xx without a message: toast 'Internal Server Error'; a command (not a GET) is not retried", async () => {
@@ -258,7 +273,7 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
     expect(await hits()).toEqual([1]);
     expect(effects.waits).toEqual([]);
     expect(effects.shown).toEqual(['Internal Server Error']);
-    expectSessionKept();
+    await expectSessionKept();
   });
 
   it('5xx on the first try and success on the retry shows nothing', async () => {
@@ -267,7 +282,7 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
     expect(await hits()).toEqual([1]);
     expect(effects.waits).toEqual([clientTiming.retryDelayMs]);
     expect(effects.shown).toEqual([]);
-    expectSessionKept();
+    await expectSessionKept();
   });
 
   it('429 with Retry-After: waits as told and retries the GET once', async () => {
@@ -284,7 +299,7 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
     expect((await call).id).toBe('guest');
     expect(await hits()).toEqual([1]);
     expect(effects.shown).toEqual([]);
-    expectSessionKept();
+    await expectSessionKept();
   });
 
   it('429 with reason QUOTA_EXCEEDED is not retried, and shows nothing extra (it has a message)', async () => {
@@ -298,7 +313,7 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
     expect(await hits()).toEqual([1]);
     expect(effects.waits).toEqual([]);
     expect(effects.shown).toEqual([]);
-    expectSessionKept();
+    await expectSessionKept();
   });
 
   it("cancelled requests: the older call of the same name rejects with 'Request was canceled', silently", async () => {
@@ -315,7 +330,7 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
     expect(isCanceled(error)).toBe(true);
     expect((await second).id).toBe(albumId);
     expect(effects.shown).toEqual([]);
-    expectSessionKept();
+    await expectSessionKept();
   });
 });
 
@@ -332,7 +347,7 @@ describe("DESIGN §2's development-mode exceptions, through the same fault injec
     expect(await hits()).toEqual([1]);
     expect($capabilities.get().artistTopTracks).toBe('missing');
     expect(effects.shown).toEqual([]);
-    expectSessionKept();
+    await expectSessionKept();
   });
 
   it("an account refusal ends on /access_denied with the provider's message", async () => {
@@ -342,23 +357,28 @@ describe("DESIGN §2's development-mode exceptions, through the same fault injec
       body: { error: { status: 403, message: 'The user is not registered for this application' } },
     });
     await rejection(getMe());
-    expect(effects.visits).toEqual([{ path: '/access_denied?message=The+user+is+not+registered+for+this+application', replace: true }]);
+    await expect.poll(() => effects.visits).toEqual([{ path: '/access_denied?message=The+user+is+not+registered+for+this+application', replace: true }]);
     expect(localStorage.length).toBe(0);
+    expect(await site.tokens()).toBeNull();
   });
 });
 
 describe('against a sandbox in the development profile', () => {
   let development: RunningSandbox;
+  let developmentSite: RunningSite;
 
   beforeAll(async () => {
     development = await startSandbox('development');
-    // Sign in to the development sandbox instead: a fresh session, nothing kept from the other one.
+    // Sign in to the development sandbox instead, through a site whose token URL is its own:
+    // a fresh session, nothing kept from the other one.
+    developmentSite = await startSite(development.url);
     localStorage.clear();
     $session.set(null);
     await signInToSandbox(development.url);
   }, 120_000);
 
   afterAll(async () => {
+    await developmentSite?.stop();
     await development?.stop();
   });
 
@@ -368,12 +388,13 @@ describe('against a sandbox in the development profile', () => {
     expect(isUnavailable(await rejection(getArtistTopTracks(artists.items[0]!.id)))).toBe(true);
     expect($capabilities.get().artistTopTracks).toBe('missing');
     expect(effects.shown).toEqual([]);
-    expectSessionKept();
+    await expectSessionKept();
     // The same status on a call no fallback explains takes the seed's path.
     await addFault(development.url, { match: { method: 'GET', path: ME }, status: 403 });
     await rejection(getMe());
-    expect(effects.visits).toEqual([{ path: '/access_denied', replace: true }]);
+    await expect.poll(() => effects.visits).toEqual([{ path: '/access_denied', replace: true }]);
     expect(localStorage.length).toBe(0);
+    expect(await developmentSite.tokens()).toBeNull();
     await clearFaults(development.url);
   });
 });

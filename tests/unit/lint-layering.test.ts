@@ -27,6 +27,8 @@ const TARGETS: Record<string, string[]> = {
   views: ['islands/shell/Toasts', 'components/Icon'],
   api: ['api/albums'],
   islands: ['islands/shell/TopBar'],
+  server: ['server/session-tokens'],
+  browser: ['stores/session', 'islands/shell/TopBar', 'playback/sdk'],
 };
 
 /**
@@ -34,11 +36,12 @@ const TARGETS: Record<string, string[]> = {
  * the one before it for its files, so each rule is proved in each block that carries it.
  */
 const BLOCKS: [file: string, layers: string[]][] = [
-  ['src/lib/links.ts', ['sandbox', 'stateLibrary', 'http']],
-  ['src/api/albums.ts', ['sandbox', 'stateLibrary', 'stores']],
-  ['src/stores/album.ts', ['sandbox', 'framework', 'views', 'http']],
-  ['src/islands/album/AlbumView.tsx', ['sandbox', 'stateLibrary', 'api', 'http']],
-  ['src/components/shell/Bar.tsx', ['sandbox', 'stateLibrary', 'api', 'islands', 'http']],
+  ['src/lib/links.ts', ['sandbox', 'stateLibrary', 'http', 'server']],
+  ['src/server/session-tokens.ts', ['sandbox', 'stateLibrary', 'http', 'browser']],
+  ['src/api/albums.ts', ['sandbox', 'stateLibrary', 'stores', 'server']],
+  ['src/stores/album.ts', ['sandbox', 'framework', 'views', 'http', 'server']],
+  ['src/islands/album/AlbumView.tsx', ['sandbox', 'stateLibrary', 'api', 'http', 'server']],
+  ['src/components/shell/Bar.tsx', ['sandbox', 'stateLibrary', 'api', 'islands', 'http', 'server']],
 ];
 
 /** The source as written in `file`: a relative path for a folder under src/ (or the sandbox beside it), else the package. */

@@ -6,10 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Track } from '../../src/api/types';
 import { LOGIN_SCOPES } from '../../src/config/provider';
-import { prepareLogin } from '../../src/lib/pkce';
 import { myPlaylistsList } from '../../src/stores/library';
-import { completeLogin } from '../../src/stores/login-callback';
-import { reloadSession } from '../../src/stores/session';
 import {
   $duplicatePrompt,
   $ownPlaylists,
@@ -24,8 +21,7 @@ import {
 } from '../../src/stores/my-playlists';
 import { $playlist, playlistArea, playlistTracks } from '../../src/stores/playlist';
 import { $toasts } from '../../src/stores/toasts';
-import { useProvider } from './helpers/provider';
-import { addFault, signInAsGuest, type RunningSandbox, startSignedIn } from './helpers/sandbox';
+import { addFault, signInToSandbox, type RunningSandbox, startSignedIn } from './helpers/sandbox';
 
 let running: RunningSandbox;
 let visits: { path: string; replace: boolean }[];
@@ -122,11 +118,8 @@ describe('playlists the user makes', () => {
   });
 
   it('asks a session signed in before the playlist scopes to sign in again on its first edit', async () => {
-    localStorage.clear();
-    reloadSession();
     const older = LOGIN_SCOPES.filter((scope) => !scope.startsWith('playlist-modify'));
-    const config = useProvider(running.base, { scopes: older });
-    expect(await completeLogin(await signInAsGuest(await prepareLogin(config)))).toBe('/');
+    await signInToSandbox(running.base, older);
     visits.length = 0;
     expect(await addToPlaylist($ownPlaylists.get()![0]!, tracks[2]!, { twice: true })).toBe(false);
     expect($signInAgain.get()).toBe(true);

@@ -1,17 +1,13 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   buildAuthorizeUrl,
   createCodeChallenge,
   createCodeVerifier,
   createState,
-  prepareLogin,
-  takeLoginAttempt,
 } from '../../src/lib/pkce';
 import { useProvider } from './helpers/provider';
 
 describe('pkce', () => {
-  beforeEach(() => sessionStorage.clear());
-
   it('computes the S256 challenge of RFC 7636 appendix B', async () => {
     expect(await createCodeChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe(
       'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
@@ -38,15 +34,5 @@ describe('pkce', () => {
       code_challenge: 'challenge',
       state: 'state-1',
     });
-  });
-
-  it('keeps one login attempt in sessionStorage as JSON text and gives it back once', async () => {
-    const config = useProvider();
-    const url = new URL(await prepareLogin(config));
-    const storedVerifier = JSON.parse(sessionStorage.getItem('PKCE_VERIFIER') ?? 'null') as string;
-    expect(url.searchParams.get('state')).toBe(JSON.parse(sessionStorage.getItem('PKCE_STATE') ?? 'null'));
-    expect(url.searchParams.get('code_challenge')).toBe(await createCodeChallenge(storedVerifier));
-    expect(takeLoginAttempt()).toEqual({ verifier: storedVerifier, state: url.searchParams.get('state') });
-    expect(takeLoginAttempt()).toEqual({ verifier: null, state: null });
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readProviderConfig } from '../../src/config/provider';
-import { SIGNED_OUT_GUARD_SCRIPT, THEME_SCRIPT } from '../../src/layouts/head-scripts';
+import { THEME_SCRIPT } from '../../src/layouts/head-scripts';
 import { contentSecurityPolicy, FIXED_HEADERS, withSecurityHeaders } from '../../src/lib/security-headers';
 
 const directive = (policy: string, name: string) => policy.split('; ').find((part) => part.startsWith(`${name} `))?.split(' ').slice(1);
@@ -10,8 +10,9 @@ const sandbox = readProviderConfig({ SANDBOX_URL: 'http://127.0.0.1:4322', SITE_
 
 describe('contentSecurityPolicy', () => {
   it('lets scripts run only from the site, the SDK origin and the listed inline hashes', () => {
-    const policy = contentSecurityPolicy(sandbox, [sha(THEME_SCRIPT), sha(SIGNED_OUT_GUARD_SCRIPT), sha(THEME_SCRIPT)]);
-    expect(directive(policy, 'script-src')).toEqual(["'self'", 'http://127.0.0.1:4322', `'sha256-${sha(THEME_SCRIPT)}'`, `'sha256-${sha(SIGNED_OUT_GUARD_SCRIPT)}'`]);
+    const other = 'console.log(1)';
+    const policy = contentSecurityPolicy(sandbox, [sha(THEME_SCRIPT), sha(other), sha(THEME_SCRIPT)]);
+    expect(directive(policy, 'script-src')).toEqual(["'self'", 'http://127.0.0.1:4322', `'sha256-${sha(THEME_SCRIPT)}'`, `'sha256-${sha(other)}'`]);
     expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
     expect(directive(policy, 'connect-src')).toEqual(["'self'", 'http://127.0.0.1:4322']);
     expect(directive(policy, 'img-src')).toEqual(["'self'", 'http://127.0.0.1:4322']);
@@ -22,7 +23,8 @@ describe('contentSecurityPolicy', () => {
     const spotify = readProviderConfig({ PROVIDER: 'spotify', SPOTIFY_CLIENT_ID: 'abc' });
     const policy = contentSecurityPolicy(spotify, [], ['https://images.example']);
     expect(directive(policy, 'script-src')).toEqual(["'self'", 'https://sdk.scdn.co']);
-    expect(directive(policy, 'connect-src')).toEqual(["'self'", 'https://api.spotify.com', 'https://accounts.spotify.com', 'https://sdk.scdn.co']);
+    // The token URL is the server's to call (DESIGN §1): the page never connects to it.
+    expect(directive(policy, 'connect-src')).toEqual(["'self'", 'https://api.spotify.com', 'https://sdk.scdn.co']);
     expect(directive(policy, 'img-src')).toEqual(["'self'", 'https://*.scdn.co', 'https://*.spotifycdn.com', 'https://images.example']);
     expect(policy).not.toContain('127.0.0.1');
   });

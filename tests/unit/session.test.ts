@@ -1,74 +1,115 @@
-// What needs no token URL: answers the callback URL carries itself, signing out, other tabs.
-// The code exchange and the refresh run against a real sandbox in session-token-url.test.ts.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setNavigator } from '../../src/lib/navigation';
-import { completeLogin, hasNothingToDo } from '../../src/stores/login-callback';
-import { $session, signOut, storeTokens } from '../../src/stores/session';
+// @vitest-environment node
+// Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
+// The page's side of the server session (src/stores/session.ts): its token asked of the site's
+// real session routes (helpers/site-session.ts) in memory only, once for every caller at a
+// time; sign-out on the server and here; a sign-out in another tab. The server's own side
+// (sign-in, refresh, invalid_grant) is server-session.test.ts; the API client's use of the
+// token (refresh on 401, SPEC §8) is api-sandbox-rules.test.ts and error-catalogue.test.ts.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $session, followSignOutElsewhere, freshAccessToken, refreshSession, signOut } from '../../src/stores/session';
 import { $toasts } from '../../src/stores/toasts';
-import { recordNavigation, useProvider } from './helpers/provider';
+import { clearFaults } from '../../sandbox/tests/harness';
+import { recordNavigation } from './helpers/provider';
+import { addFault, signInToSandbox, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
+import { startSite, type RunningSite } from './helpers/site-session';
 
-const CALLBACK = 'http://127.0.0.1:4331/callback';
+let running: RunningSandbox;
+let site: RunningSite;
+let visits: { path: string; replace: boolean }[];
 
-describe('session and the login callback', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-    $session.set(null);
-    useProvider('http://provider.test');
-  });
-  afterEach(() => {
-    setNavigator(null);
-  });
+beforeAll(async () => {
+  useBrowserStorage();
+  running = await startSandbox();
+  site = await startSite(running.url);
+}, 120_000);
 
-  it('accepts an access token in the fragment', async () => {
-    const before = Date.now();
-    expect(await completeLogin(`${CALLBACK}#access_token=F1&token_type=Bearer&expires_in=3600`)).toBe('/');
-    expect($session.get()?.accessToken).toBe('F1');
-    expect($session.get()?.refreshToken).toBeNull();
-    expect($session.get()?.expiresAt).toBeGreaterThanOrEqual(before + 3600_000);
-  });
+afterAll(async () => {
+  await site?.stop();
+  await running?.stop();
+});
 
-  it('sends error=access_denied to /access_denied and other errors to /auth', async () => {
-    expect(await completeLogin(`${CALLBACK}?error=access_denied&state=s`)).toBe('/access_denied');
-    expect(await completeLogin(`${CALLBACK}?error=access_denied&error_description=Not%20for%20you`)).toBe(
-      '/access_denied?message=Not+for+you',
-    );
-    expect(await completeLogin(`${CALLBACK}?error=server_error`)).toBe('/auth');
-    expect($session.get()).toBeNull();
-  });
+beforeEach(async () => {
+  visits = recordNavigation();
+  await clearFaults(running.url);
+  await signInToSandbox(running.url);
+  site.requests.length = 0;
+  localStorage.setItem('DEVICE_ID', '"device-1"');
+  localStorage.setItem('THEME_MODE_VALUE', '"light"');
+});
 
-  it('resolves to /auth with neither code nor token, and to / when already signed in', async () => {
-    expect(await completeLogin(CALLBACK)).toBe('/auth');
-    // Only then does the page wait before /auth: a code, a token or an error is something to act on.
-    expect(hasNothingToDo(CALLBACK)).toBe(true);
-    expect(hasNothingToDo(`${CALLBACK}?state=x`)).toBe(true);
-    for (const carrying of ['?code=C1&state=x', '?error=server_error', '#error=access_denied', '#access_token=F1']) {
-      expect(hasNothingToDo(`${CALLBACK}${carrying}`), carrying).toBe(false);
+afterEach(() => {
+  vi.restoreAllMocks();
+  $toasts.set([]);
+});
+
+describe('the page\'s access token', () => {
+  it('is the server session\'s, in memory only: no storage holds it or the refresh token', async () => {
+    const tokens = (await site.tokens())!;
+    expect($session.get()).toEqual({ accessToken: tokens.accessToken, expiresAt: tokens.expiresAt, renewAt: tokens.renewAt });
+    const stored = [localStorage, sessionStorage].flatMap((storage) => Array.from({ length: storage.length }, (_, index) => storage.getItem(storage.key(index)!)));
+    for (const value of stored) {
+      expect(value).not.toContain(tokens.accessToken);
+      expect(value).not.toContain(tokens.refreshToken);
     }
-    storeTokens({ accessToken: 'A0', refreshToken: null, expiresAt: null });
-    expect(await completeLogin(`${CALLBACK}?code=C1&state=x`)).toBe('/');
   });
 
-  it('signOut clears all local storage and replaces history with /auth', () => {
-    const visits = recordNavigation();
-    storeTokens({ accessToken: 'A0', refreshToken: 'R0', expiresAt: 1 });
-    localStorage.setItem('THEME_MODE_VALUE', '"light"');
-    signOut();
+  it('is asked once for every caller at the same time, and not at all while it is fresh', async () => {
+    expect(await freshAccessToken()).toBe($session.get()!.accessToken);
+    expect(site.requests).toEqual([]);
+    $session.set(null); // a new page load
+    const [first, second, third] = await Promise.all([freshAccessToken(), freshAccessToken(), refreshSession()]);
+    expect(first).toBe(second);
+    expect(third).toBe('refreshed');
+    expect(site.requests).toEqual([{ method: 'POST', path: '/session/token', body: {}, status: 200 }]);
+  });
+
+  it("tells a token URL the server cannot reach ('unreachable', nobody signed out) from an ended session ('refused')", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const held = $session.get()!.accessToken;
+    // The page reports its token refused by the provider; the server's refresh meets a dropped connection.
+    await addFault(running.url, { match: { method: 'POST', path: '^/api/token$' }, drop: true, times: 1 });
+    expect(await refreshSession()).toBe('unreachable');
+    expect(site.requests.at(-1)).toEqual({ method: 'POST', path: '/session/token', body: { refused: held }, status: 503 });
+    expect(await site.tokens()).not.toBeNull();
+    expect(localStorage.getItem('DEVICE_ID')).toBe('"device-1"');
+    // The provider revokes the refresh token: the server ends the session, and says so.
+    await addFault(running.url, { match: { method: 'POST', path: '^/api/token$' }, status: 400, body: { error: 'invalid_grant' }, times: 1 });
+    expect(await refreshSession()).toBe('refused');
+    expect(site.requests.at(-1)?.status).toBe(401);
+    expect(await site.tokens()).toBeNull();
+  });
+});
+
+describe('signing out (SPEC §4, DESIGN §1)', () => {
+  it('ends the server session, clears all local storage and the page\'s token, and replaces history with /auth', async () => {
+    await signOut();
+    expect(site.requests).toEqual([{ method: 'POST', path: '/session/sign-out', body: null, status: 204 }]);
+    expect(await site.tokens()).toBeNull();
     expect(localStorage.length).toBe(0);
     expect($session.get()).toBeNull();
     expect(visits).toEqual([{ path: '/auth', replace: true }]);
     expect($toasts.get()).toEqual([]);
+    // The old session cannot hand out a token any more, to this tab or any other.
+    expect(await refreshSession()).toBe('refused');
   });
-});
 
-describe('session across tabs', () => {
-  it('follows a sign-in and a sign-out made in another tab', () => {
-    $session.set(null);
-    localStorage.setItem('ACCESS_TOKEN', '"T9"');
-    window.dispatchEvent(new StorageEvent('storage', { key: 'ACCESS_TOKEN', newValue: '"T9"' }));
-    expect($session.get()?.accessToken).toBe('T9');
-    localStorage.clear();
-    window.dispatchEvent(new StorageEvent('storage', { key: null }));
+  it('leaves for /auth even when the site cannot be reached, having forgotten everything here', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await site.stop();
+    try {
+      await signOut();
+      expect(localStorage.length).toBe(0);
+      expect($session.get()).toBeNull();
+      expect(visits).toEqual([{ path: '/auth', replace: true }]);
+    } finally {
+      site = await startSite(running.url);
+    }
+  });
+
+  it('follows a sign-out made in another tab at once: no token left, /auth replacing history', () => {
+    followSignOutElsewhere();
     expect($session.get()).toBeNull();
+    expect(visits).toEqual([{ path: '/auth', replace: true }]);
   });
 });

@@ -40,6 +40,8 @@ export interface SiteInstance {
 export interface OwnStack {
   sandboxUrl: string;
   sites: SiteInstance[];
+  /** The instance at `index` (0 is the stack's own); throws when the stack has fewer. */
+  site(index: number): SiteInstance;
   stop(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export async function startOwnStack(options: { name: string; basePort: number; s
   const dataDir = mkdtempSync(join(tmpdir(), `my-music-${options.name}-`));
   const sitePorts = Array.from({ length: options.sites }, (_, index) => options.basePort + (index === 0 ? 0 : index + 1));
   const sandboxPort = options.basePort + 1;
+  const firstPort = options.basePort;
   const siteEnv = (port: number): Record<string, string> => ({
     PROVIDER: 'sandbox',
     SITE_URL: `http://${HOST}:${port}`,
@@ -60,7 +63,7 @@ export async function startOwnStack(options: { name: string; basePort: number; s
   });
   const stack = startStack({
     host: HOST,
-    sitePort: sitePorts[0],
+    sitePort: firstPort,
     sandboxPort,
     distDir,
     sandboxEnv: {
@@ -70,7 +73,7 @@ export async function startOwnStack(options: { name: string; basePort: number; s
       SANDBOX_PUBLIC_URL: `http://${HOST}:${sandboxPort}`,
       ...(options.tokenTtl ? { SANDBOX_TOKEN_TTL: String(options.tokenTtl) } : {}),
     },
-    siteEnv: siteEnv(sitePorts[0]),
+    siteEnv: siteEnv(firstPort),
   });
   await stack.ready;
 
@@ -106,6 +109,11 @@ export async function startOwnStack(options: { name: string; basePort: number; s
   return {
     sandboxUrl: stack.sandboxUrl,
     sites,
+    site(index) {
+      const instance = sites[index];
+      if (!instance) throw new Error(`the stack has ${sites.length} site instances, not ${index + 1}`);
+      return instance;
+    },
     async stop() {
       await services.stopServices(extra);
       await stack.stop();

@@ -8,6 +8,7 @@ import { closePremiumPrompt } from '../../../src/stores/ui';
 import { clearFaults } from '../../../sandbox/tests/harness';
 import { recordNavigation } from './provider';
 import { signInToSandbox } from './sandbox';
+import { pageSite } from './site-session';
 
 /**
  * What the API client did that a user would notice, for tests that drive it against a
@@ -24,7 +25,8 @@ const realTiming = { ...clientTiming };
 
 /**
  * Registers the hooks of a file of such tests: before each one, a signed-in session
- * (signing in again for real if a test ended it), a DEVICE_ID to check survival with,
+ * (signing in again for real if a test ended it, on the page or on the site's server), a
+ * DEVICE_ID to check survival with,
  * fresh client state and empty records; after each, real timers and timing, and no faults.
  */
 export function trackClientEffects(sandboxUrl: () => string): ClientEffects {
@@ -40,7 +42,8 @@ export function trackClientEffects(sandboxUrl: () => string): ClientEffects {
   afterAll(unlisten);
 
   beforeEach(async () => {
-    if (!$session.get()) await signInToSandbox(sandboxUrl());
+    const site = pageSite();
+    if (!$session.get() || (site && !(await site.tokens()))) await signInToSandbox(sandboxUrl());
     localStorage.setItem('DEVICE_ID', '"device-1"');
     resetClient();
     resetCapabilities();
@@ -74,10 +77,11 @@ export function useFakeTimeouts(): void {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
 }
 
-/** The user is still signed in and nothing was cleared. */
-export function expectSessionKept(effects: ClientEffects): void {
+/** The user is still signed in (the page's token, and the server session when a site runs), nothing was cleared, the page stayed. */
+export async function expectSessionKept(effects: ClientEffects): Promise<void> {
   expect($session.get()).not.toBeNull();
-  expect(localStorage.getItem('ACCESS_TOKEN')).not.toBeNull();
+  const site = pageSite();
+  if (site) expect(await site.tokens()).not.toBeNull();
   expect(localStorage.getItem('DEVICE_ID')).toBe('"device-1"');
   expect(effects.visits).toEqual([]);
 }

@@ -2,12 +2,15 @@ import { Window } from 'happy-dom';
 import { vi } from 'vitest';
 import type { ApiProfile } from '../../../sandbox/env';
 import { startSandbox as startTestSandbox, type RunningSandbox as TestSandbox } from '../../../sandbox/tests/harness';
-import { submitSignIn } from '../../../sandbox/tests/oauth';
+import { signIn, submitSignIn } from '../../../sandbox/tests/oauth';
+import type { TokenSet } from '../../../src/api/auth';
+import type { AccessGrant } from '../../../src/api/site-session';
+import { pageSite } from './site-session';
 
 /**
  * The client's tests use the sandbox's one test harness (sandbox/tests/harness.ts);
- * this file only adds what a client needs on top: browser storage in Node and the
- * client's own PKCE sign-in.
+ * this file only adds what a client needs on top: browser storage in Node and a signed-in
+ * session, with the page's token where the site would hand it over.
  */
 
 export { addFault } from '../../../sandbox/tests/harness';
@@ -54,13 +57,36 @@ export function useBrowserStorage(): void {
   vi.stubGlobal('sessionStorage', window.sessionStorage);
 }
 
-/** Signs in as the guest through the client's own PKCE login against a running sandbox. */
-export async function signInToSandbox(base: string): Promise<void> {
-  const { prepareLogin } = await import('../../../src/lib/pkce');
-  const { completeLogin } = await import('../../../src/stores/login-callback');
-  const config = await pointClientAt(base);
-  const destination = await completeLogin(await signInAsGuest(await prepareLogin(config)));
-  if (destination !== '/') throw new Error(`Sign-in ended on ${destination}`);
+/**
+ * Signs in as the guest (or with fewer scopes) against a running sandbox: the code flow spoken
+ * from Node (sandbox/tests/oauth.ts; the site's server makes the same exchange), its answer
+ * turned into the session's tokens by the site's own rule (src/api/auth.ts toTokenSet). With a
+ * site started (helpers/site-session.ts) the tokens go into its server session as /callback
+ * leaves them, and the page asks it for its first token as a page load does (the store's
+ * refreshSession, POST /session/token); without one the page is handed what that route hands
+ * it. Either way the page never holds the refresh token. Resolves to the whole token set.
+ */
+export async function signInToSandbox(base: string, scopes?: string[]): Promise<TokenSet> {
+  const { LOGIN_SCOPES } = await import('../../../src/config/provider');
+  const { toTokenSet } = await import('../../../src/api/auth');
+  const { $session, refreshSession } = await import('../../../src/stores/session');
+  await pointClientAt(base);
+  const tokens = toTokenSet(await signIn(base, scopes ?? LOGIN_SCOPES));
+  const site = pageSite();
+  if (site) {
+    await site.signIn(tokens);
+    $session.set(null); // a new page starts without a token
+    const outcome = await refreshSession();
+    if (outcome !== 'refreshed') throw new Error(`The site answered the first token with ${outcome}`);
+  } else {
+    $session.set(grantOf(tokens));
+  }
+  return tokens;
+}
+
+/** What the page holds of a token set: the access token and its times, never the refresh token. */
+export function grantOf({ accessToken, expiresAt, renewAt }: TokenSet): AccessGrant {
+  return { accessToken, expiresAt, renewAt };
 }
 
 /**

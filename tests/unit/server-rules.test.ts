@@ -1,0 +1,178 @@
+// @vitest-environment node
+// The site server's small rules, each on its own: which requests may change state, who may
+// see which route, the notice for the next page, when a token is renewed, and the one
+// spending of a refresh token across requests and instances (in memory, and in a real Redis
+// as several instances share it).
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createContext } from 'astro/middleware';
+import Redis from 'ioredis';
+import { TokenError, type TokenSet } from '../../src/api/auth';
+import { isDue, renewAt } from '../../src/lib/token-timing';
+import { memoryLedger, redisLedger, type RefreshLedger } from '../../src/server/refresh-ledger';
+import { createRefresher } from '../../src/server/refresher';
+import { isAllowedRequest } from '../../src/server/request-guard';
+import { accessOf } from '../../src/server/route-access';
+import { leaveNotice, takeNotice } from '../../src/server/notice';
+import { needsRefresh } from '../../src/server/session-tokens';
+
+const SITE = 'https://music.example';
+
+describe('which requests may change state (RFC 10017 CSRF advice)', () => {
+  const request = (method: string, headers: Record<string, string>) => ({ method, headers: new Headers(headers) });
+
+  it('lets safe methods through, and a POST only with the custom header from the site itself', () => {
+    expect(isAllowedRequest(request('GET', {}), SITE)).toBe(true);
+    expect(isAllowedRequest(request('HEAD', { Origin: 'https://evil.example' }), SITE)).toBe(true);
+    expect(isAllowedRequest(request('POST', { 'X-My-Music': '1', Origin: SITE }), SITE)).toBe(true);
+    expect(isAllowedRequest(request('post', { 'X-My-Music': '1', 'Sec-Fetch-Site': 'same-origin' }), SITE)).toBe(true);
+  });
+
+  it('refuses another origin, a missing or wrong header, and a request that says nothing of where it comes from', () => {
+    expect(isAllowedRequest(request('POST', { 'X-My-Music': '1', Origin: 'https://evil.example' }), SITE)).toBe(false);
+    expect(isAllowedRequest(request('POST', { Origin: SITE }), SITE)).toBe(false);
+    expect(isAllowedRequest(request('DELETE', { 'X-My-Music': '0', Origin: SITE }), SITE)).toBe(false);
+    expect(isAllowedRequest(request('PUT', { 'X-My-Music': '1' }), SITE)).toBe(false);
+    expect(isAllowedRequest(request('POST', { 'X-My-Music': '1', 'Sec-Fetch-Site': 'same-site' }), SITE)).toBe(false);
+    // An Origin decides even when Sec-Fetch-Site claims same-origin.
+    expect(isAllowedRequest(request('POST', { 'X-My-Music': '1', Origin: 'null', 'Sec-Fetch-Site': 'same-origin' }), SITE)).toBe(false);
+  });
+});
+
+describe('who may see which route (SPEC §2, §6)', () => {
+  it('keeps /auth and /access_denied for visitors, the sign-in and session routes open, and everything else for the signed in', () => {
+    expect(accessOf('/auth')).toBe('visitor-only');
+    expect(accessOf('/access_denied/')).toBe('visitor-only');
+    for (const open of ['/login', '/callback', '/session/token', '/session/sign-out', '/404', '/500']) expect(accessOf(open), open).toBe('open');
+    for (const app of ['/', '/album/[id]', '/search', '/collection/tracks', '/player']) expect(accessOf(app), app).toBe('app');
+  });
+});
+
+describe('the notice for the next page', () => {
+  it('is read once on /auth as SPEC §8\'s text, and an unknown notice says nothing', () => {
+    const ended = createContext({ request: new Request(`${SITE}/`), defaultLocale: 'en', locals: {} });
+    leaveNotice(ended.cookies, 'session-expired');
+    const [line] = [...ended.cookies.headers()];
+    expect(line).toMatch(/^my-music-notice=session-expired; Max-Age=60; Path=\/auth; HttpOnly; Secure; SameSite=Lax$/);
+    const auth = createContext({ request: new Request(`${SITE}/auth`, { headers: { cookie: 'my-music-notice=session-expired' } }), defaultLocale: 'en', locals: {} });
+    expect(takeNotice(auth.cookies)).toBe('Session Expired');
+    expect([...auth.cookies.headers()].join()).toMatch(/^my-music-notice=deleted; Path=\/auth; Expires=Thu, 01 Jan 1970/);
+    const forged = createContext({ request: new Request(`${SITE}/auth`, { headers: { cookie: 'my-music-notice=%3Cb%3E' } }), defaultLocale: 'en', locals: {} });
+    expect(takeNotice(forged.cookies)).toBeNull();
+  });
+
+  // The Secure attribute above comes from SITE_URL's https.
+  beforeAll(() => vi.stubEnv('SITE_URL', SITE));
+  afterAll(() => vi.unstubAllEnvs());
+});
+
+describe('when a token is renewed', () => {
+  it('a minute before it expires, or a quarter of a short lifetime before', () => {
+    expect(renewAt(0, 3600_000)).toBe(3540_000);
+    expect(renewAt(0, 120_000)).toBe(90_000);
+    expect(isDue({ renewAt: 10 }, 9)).toBe(false);
+    expect(isDue({ renewAt: 10 }, 10)).toBe(true);
+    expect(isDue({ renewAt: null }, Number.MAX_SAFE_INTEGER)).toBe(false);
+  });
+
+  it('and at once when the page reports that the provider refused the token the session holds', () => {
+    const tokens: TokenSet = { accessToken: 'A1', refreshToken: 'R1', expiresAt: 100, renewAt: 50 };
+    expect(needsRefresh(tokens, 10)).toBe(false);
+    expect(needsRefresh(tokens, 10, 'A1')).toBe(true);
+    expect(needsRefresh(tokens, 10, 'A0')).toBe(false);
+    expect(needsRefresh(tokens, 50)).toBe(true);
+  });
+});
+
+/** A token URL stand-in that counts its spendings and answers after `ms`. */
+function tokenUrl(ms = 20) {
+  const spent: string[] = [];
+  return {
+    spent,
+    spend: async (refreshToken: string): Promise<TokenSet> => {
+      spent.push(refreshToken);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      if (refreshToken === 'revoked') throw new TokenError('invalid_grant', 400);
+      if (refreshToken === 'unreachable') throw new TypeError('fetch failed');
+      return { accessToken: `A-${spent.length}`, refreshToken: `R-${spent.length}`, expiresAt: 1, renewAt: 1 };
+    },
+  };
+}
+
+const quietly = { sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)), pollMs: 5 };
+
+/** The ledger shared by a test's instances, made fresh for each test: `instance` gives the ledger instance i reads and writes. */
+type Ledgers = () => Promise<(instance: number) => RefreshLedger>;
+
+function spendsOnceAcrossInstances(ledgers: Ledgers) {
+  it('spends a refresh token once for parallel requests of several instances, and shares the answer', async () => {
+    const ledgerOf = await ledgers();
+    const url = tokenUrl();
+    const instances = [0, 1, 2].map((instance) => createRefresher({ spend: url.spend, ledger: ledgerOf(instance), ...quietly }));
+    const results = await Promise.all(instances.flatMap((refresh) => [refresh('R0'), refresh('R0')]));
+    expect(url.spent).toEqual(['R0']);
+    expect(new Set(results.map((result) => JSON.stringify(result))).size).toBe(1);
+    expect(results[0]).toEqual({ kind: 'refreshed', tokens: expect.objectContaining({ accessToken: 'A-1' }) });
+    // A late request with the spent token gets the same answer, still without spending.
+    expect(await instances[0]!('R0')).toEqual(results[0]);
+    expect(url.spent).toEqual(['R0']);
+  });
+
+  it('shares a refusal, and lets the next request try again after an unreachable token URL', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const ledgerOf = await ledgers();
+    const url = tokenUrl();
+    const [a, b] = [0, 1].map((instance) => createRefresher({ spend: url.spend, ledger: ledgerOf(instance), ...quietly }));
+    expect(await Promise.all([a!('revoked'), b!('revoked')])).toEqual([{ kind: 'refused' }, { kind: 'refused' }]);
+    expect(url.spent).toEqual(['revoked']);
+    expect(await a!('unreachable')).toEqual({ kind: 'unreachable' });
+    expect(await b!('unreachable')).toEqual({ kind: 'unreachable' });
+    expect(url.spent).toEqual(['revoked', 'unreachable', 'unreachable']);
+    vi.restoreAllMocks();
+  });
+}
+
+describe('the one spending of a refresh token, in one instance\'s memory', () => {
+  // One instance's requests: each refresher below stands for a request path of the same process.
+  spendsOnceAcrossInstances(async () => {
+    const ledger = memoryLedger();
+    return () => ledger;
+  });
+
+  it('forgets an answer after a minute and a claim after 35 s', async () => {
+    let now = 0;
+    const ledger = memoryLedger(() => now);
+    expect(await ledger.claim('k')).toBe(true);
+    expect(await ledger.claim('k')).toBe(false);
+    now = 35_000;
+    expect(await ledger.claim('k')).toBe(true);
+    await ledger.settle('k', { kind: 'refused' });
+    expect(await ledger.find('k')).toEqual({ kind: 'refused' });
+    now += 60_000;
+    expect(await ledger.find('k')).toBeNull();
+  });
+});
+
+// Redis is real here as in the e2e suite: npm test installs Debian's redis-server when missing.
+const { redisServerPath, startRedis } = (await import(new URL('../../scripts/lib/redis.mjs', import.meta.url).href)) as {
+  redisServerPath(): string | null;
+  startRedis(): Promise<{ url: string; stop(): Promise<void> }>;
+};
+
+describe.skipIf(!redisServerPath())('the one spending of a refresh token, in Redis shared by instances', () => {
+  let redis: { url: string; stop(): Promise<void> };
+  const clients: Redis[] = [];
+  beforeAll(async () => {
+    redis = await startRedis();
+  }, 20_000);
+  afterAll(async () => {
+    for (const client of clients) client.disconnect();
+    await redis?.stop();
+  });
+
+  // Each instance has its own connection to the one server, as the site's processes do.
+  spendsOnceAcrossInstances(async () => {
+    while (clients.length < 3) clients.push(new Redis(redis.url));
+    await clients[0]!.flushall();
+    return (instance) => redisLedger(clients[instance]!);
+  });
+});

@@ -1,0 +1,276 @@
+// @vitest-environment node
+// Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
+// The site's server as the OAuth client (DESIGN §1): the sign-in from /login to /callback,
+// and the session's refresh, against a real sandbox's authorize page and token URL, with its
+// own answers (codes, rotation, invalid_grant) and its faults on ^/api/token$ (an answer
+// without a refresh token, a dropped connection). A pass-through fault (no status) counts the
+// requests the token URL received. The requests are Astro's own contexts over an in-memory
+// session store (helpers/site-session.ts), so the cookies are the ones a browser would get.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TokenSet } from '../../src/api/auth';
+import { completeLogin, judgeCallback } from '../../src/server/login-callback';
+import { startLoginAttempt } from '../../src/server/login-attempt';
+import { SESSION_COOKIE, SESSION_TTL_SECONDS } from '../../src/server/session-cookie';
+import { currentSession, readTokens, startSession } from '../../src/server/session-tokens';
+import { clearFaults, faultHits } from '../../sandbox/tests/harness';
+import { signIn } from '../../sandbox/tests/oauth';
+import { refreshTokens, toTokenSet } from '../../src/api/auth';
+import { LOGIN_SCOPES, readTokenClient } from '../../src/config/provider';
+import { addFault, signInAsGuest, startSandbox, type RunningSandbox } from './helpers/sandbox';
+import { cookieJar, siteContext, type SessionStore } from './helpers/site-session';
+
+const SITE = 'http://127.0.0.1:4331';
+const TOKEN_URL = '^/api/token$';
+const SETTINGS = ['SITE_URL', 'SANDBOX_URL', 'PROVIDER', 'PROVIDER_TOKEN_URL', 'PROVIDER_AUTHORIZE_URL'] as const;
+
+let running: RunningSandbox;
+let saved: Partial<Record<(typeof SETTINGS)[number], string>>;
+let sessions: SessionStore;
+
+const countTokenRequests = () => addFault(running.url, { match: { method: 'POST', path: TOKEN_URL } });
+const tokenRequests = async () => (await faultHits(running.url))[0];
+
+/** One browser: its cookie jar, and the site's context for each request it makes (the Set-Cookie answers kept with `keep`). */
+function aBrowser() {
+  const jar = cookieJar();
+  return {
+    jar,
+    request(url: string) {
+      const path = new URL(url, SITE).pathname;
+      const cookie = jar.header(path);
+      return siteContext(new Request(new URL(url, SITE), { headers: cookie ? { cookie } : {} }), sessions);
+    },
+    keep(context: ReturnType<typeof siteContext>) {
+      const lines = [...context.cookies.headers()];
+      jar.keep(lines);
+      return lines;
+    },
+  };
+}
+
+/** GET /login in `browser`, then the sandbox's "Continue as guest": the /callback URL the provider sends the browser back to. */
+async function startSignIn(browser: ReturnType<typeof aBrowser>): Promise<URL> {
+  const login = browser.request('/login');
+  const authorizeUrl = await startLoginAttempt(login.cookies);
+  browser.keep(login);
+  return new URL(await signInAsGuest(authorizeUrl));
+}
+
+/** A browser signed in as /callback leaves it, with the sandbox's real tokens; resolves to them. */
+async function signedInBrowser(tokens?: TokenSet) {
+  const browser = aBrowser();
+  const context = browser.request('/callback');
+  const signedIn = tokens ?? toTokenSet(await signIn(running.url, LOGIN_SCOPES));
+  await startSession(context, signedIn);
+  browser.keep(context);
+  return { browser, tokens: signedIn };
+}
+
+beforeAll(async () => {
+  running = await startSandbox();
+  saved = Object.fromEntries(SETTINGS.map((name) => [name, process.env[name]]));
+  for (const name of SETTINGS) delete process.env[name];
+  process.env.SITE_URL = SITE;
+  process.env.SANDBOX_URL = running.url;
+}, 120_000);
+
+afterAll(async () => {
+  for (const name of SETTINGS) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+  await running?.stop();
+});
+
+beforeEach(async () => {
+  sessions = new Map();
+  await clearFaults(running.url);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('what /callback does with the URL it is given (SPEC §2)', () => {
+  const at = (query: string) => new URL(`${SITE}/callback${query}`);
+
+  it('sends a signed-in user to /, access_denied to /access_denied with the description, other errors to /auth', () => {
+    expect(judgeCallback(at('?code=C1&state=s'), true)).toEqual({ kind: 'redirect', to: '/' });
+    expect(judgeCallback(at('?error=access_denied&state=s'), false)).toEqual({ kind: 'redirect', to: '/access_denied' });
+    expect(judgeCallback(at('?error=access_denied&error_description=Not%20for%20you'), false)).toEqual({
+      kind: 'redirect',
+      to: '/access_denied?message=Not+for+you',
+    });
+    expect(judgeCallback(at('?error=server_error'), false)).toEqual({ kind: 'redirect', to: '/auth' });
+  });
+
+  it('exchanges a code with its state, and gives up on nothing to act on (a fragment never reaches the server)', () => {
+    expect(judgeCallback(at('?code=C1&state=s'), false)).toEqual({ kind: 'exchange', code: 'C1', state: 's' });
+    expect(judgeCallback(at('?code=C1'), false)).toEqual({ kind: 'exchange', code: 'C1', state: null });
+    for (const nothing of ['', '?state=x', '#access_token=F1']) {
+      expect(judgeCallback(at(nothing), false), nothing).toEqual({ kind: 'give-up' });
+    }
+  });
+});
+
+describe('the sign-in on the server against the token URL', () => {
+  it('keeps the attempt in a short HttpOnly cookie for /callback, and asks the provider with S256 and the login scopes', async () => {
+    const browser = aBrowser();
+    const login = browser.request('/login');
+    const authorize = new URL(await startLoginAttempt(login.cookies));
+    expect(authorize.origin).toBe(running.url);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${SITE}/callback`);
+    expect(authorize.searchParams.get('scope')).toBe(LOGIN_SCOPES.join(' '));
+    const [cookie] = browser.keep(login);
+    expect(cookie).toMatch(/^my-music-login=[^;]+; Max-Age=600; Path=\/callback; HttpOnly; SameSite=Lax$/);
+    // The verifier never leaves the server's cookie: the authorize URL carries its challenge only.
+    expect(authorize.href).not.toContain(decodeURIComponent(cookie!.split(';')[0]!.split('=')[1]!));
+  });
+
+  it('exchanges a code whose state matches, stores the tokens in a new session and sets only its id in the cookie', async () => {
+    const browser = aBrowser();
+    const callbackUrl = await startSignIn(browser);
+    const callback = browser.request(callbackUrl.href);
+    // The sandbox checks the verifier against the challenge and the redirect URI: an answer proves both.
+    expect(await completeLogin(callback)).toBe('/');
+    const cookies = browser.keep(callback);
+    expect(cookies).toContainEqual(expect.stringMatching(/^my-music-login=deleted; Path=\/callback; Expires=Thu, 01 Jan 1970/));
+    const session = cookies.find((line) => line.startsWith(`${SESSION_COOKIE}=`));
+    expect(session).toMatch(new RegExp(`^${SESSION_COOKIE}=[0-9a-f-]{36}; Max-Age=${SESSION_TTL_SECONDS}; Path=/; HttpOnly; SameSite=Lax$`));
+    const tokens = await readTokens(browser.request('/'));
+    expect(tokens).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String), expiresAt: expect.any(Number), renewAt: expect.any(Number) });
+    expect(session).not.toContain(tokens!.accessToken);
+    // Back on /callback once signed in: straight to /, nothing exchanged again.
+    await countTokenRequests();
+    expect(await completeLogin(browser.request(callbackUrl.href))).toBe('/');
+    expect(await tokenRequests()).toBe(0);
+  });
+
+  it('refuses a tampered state, a replayed callback and another browser\'s code without asking for a token', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const browser = aBrowser();
+    const callbackUrl = await startSignIn(browser);
+    await countTokenRequests();
+    const forged = new URL(callbackUrl);
+    forged.searchParams.set('state', 'forged');
+    expect(await completeLogin(browser.request(forged.href))).toBe('/auth');
+    // The same code in a browser that never started this sign-in.
+    const other = aBrowser();
+    expect(await completeLogin(other.request(callbackUrl.href))).toBe('/auth');
+    expect(await tokenRequests()).toBe(0);
+    expect(sessions.size).toBe(0);
+    // The real callback once; the same URL again in this browser (signed out meanwhile) finds the attempt spent.
+    const loginCookie = browser.jar.header('/callback')!;
+    const first = browser.request(callbackUrl.href);
+    expect(await completeLogin(first)).toBe('/');
+    browser.keep(first);
+    expect(await tokenRequests()).toBe(1);
+    browser.jar.keep([`${SESSION_COOKIE}=deleted; Path=/; Max-Age=0`]);
+    expect(await completeLogin(browser.request(callbackUrl.href))).toBe('/auth');
+    expect(await tokenRequests()).toBe(1);
+    // Someone who copied the login cookie as well gets nothing either: the provider refuses a spent code.
+    const copied = aBrowser();
+    copied.jar.keep([`${loginCookie}; Path=/callback`]);
+    expect(await completeLogin(copied.request(callbackUrl.href))).toBe('/auth');
+    expect(sessions.size).toBe(1);
+  });
+
+  it('stores nothing when the token URL refuses the code (invalid_grant)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const browser = aBrowser();
+    const callbackUrl = await startSignIn(browser);
+    await countTokenRequests();
+    callbackUrl.searchParams.set('code', 'not-a-code');
+    const callback = browser.request(callbackUrl.href);
+    expect(await completeLogin(callback)).toBe('/auth');
+    expect(await tokenRequests()).toBe(1);
+    expect(sessions.size).toBe(0);
+    expect([...callback.cookies.headers()].some((line) => line.startsWith(`${SESSION_COOKIE}=`))).toBe(false);
+  });
+
+  it('gives a new session id at sign-in, never the one a visitor brought along', async () => {
+    const browser = aBrowser();
+    browser.jar.keep([`${SESSION_COOKIE}=planted-by-someone; Path=/`]);
+    sessions.set('planted-by-someone', new Map());
+    const callback = browser.request((await startSignIn(browser)).href);
+    expect(await completeLogin(callback)).toBe('/');
+    browser.keep(callback);
+    expect(browser.jar.header('/')).not.toContain('planted-by-someone');
+    expect(await readTokens(browser.request('/'))).not.toBeNull();
+  });
+});
+
+describe('the session refresh on the server against the token URL', () => {
+  const later = (tokens: TokenSet) => tokens.renewAt! + 1;
+
+  it('uses the tokens as they are until they are due', async () => {
+    const { browser, tokens } = await signedInBrowser();
+    await countTokenRequests();
+    expect(await currentSession(browser.request('/'), null, tokens.renewAt! - 1)).toEqual({ kind: 'signed-in', tokens });
+    expect(await tokenRequests()).toBe(0);
+  });
+
+  it('refreshes once for parallel requests of one session, keeps the rotated token; the old one is refused', async () => {
+    const { browser, tokens } = await signedInBrowser();
+    await countTokenRequests();
+    const states = await Promise.all([1, 2, 3].map(() => currentSession(browser.request('/'), null, later(tokens))));
+    expect(await tokenRequests()).toBe(1);
+    const renewed = states.map((state) => (state.kind === 'signed-in' ? state.tokens : null));
+    expect(new Set(renewed.map((set) => set?.accessToken)).size).toBe(1);
+    expect(renewed[0]!.accessToken).not.toBe(tokens.accessToken);
+    expect(renewed[0]!.refreshToken).toEqual(expect.any(String));
+    expect(renewed[0]!.refreshToken).not.toBe(tokens.refreshToken);
+    expect(await readTokens(browser.request('/'))).toEqual(renewed[0]);
+
+    // Another request that read the session before the new tokens were kept still carries the
+    // spent refresh token: within a minute the ledger gives it the same answer, and spends nothing.
+    const stale = await signedInBrowser({ ...tokens, renewAt: 0 });
+    expect(await currentSession(stale.browser.request('/'))).toEqual({ kind: 'signed-in', tokens: renewed[0] });
+    expect(await tokenRequests()).toBe(1);
+    // Why it matters: the sandbox rotates, and a spent refresh token is refused.
+    await expect(refreshTokens(readTokenClient(), tokens.refreshToken!)).rejects.toMatchObject({ code: 'invalid_grant' });
+  });
+
+  it('refreshes when the page reports the provider refused the token it holds, and not for an older token', async () => {
+    const { browser, tokens } = await signedInBrowser();
+    await countTokenRequests();
+    expect(await currentSession(browser.request('/'), 'an-older-token')).toEqual({ kind: 'signed-in', tokens });
+    expect(await tokenRequests()).toBe(0);
+    const state = await currentSession(browser.request('/'), tokens.accessToken);
+    expect(state.kind).toBe('signed-in');
+    expect(await tokenRequests()).toBe(1);
+  });
+
+  it('keeps the old refresh token when the answer has none (the provider since July 2026)', async () => {
+    const { browser, tokens } = await signedInBrowser();
+    await addFault(running.url, { match: { method: 'POST', path: TOKEN_URL }, status: 200, body: { access_token: 'A3', token_type: 'Bearer', expires_in: 3600 }, times: 1 });
+    const state = await currentSession(browser.request('/'), null, later(tokens));
+    expect(state).toMatchObject({ kind: 'signed-in', tokens: { accessToken: 'A3', refreshToken: tokens.refreshToken } });
+    expect(await readTokens(browser.request('/'))).toMatchObject({ accessToken: 'A3', refreshToken: tokens.refreshToken });
+  });
+
+  it('ends the session on invalid_grant: the tokens leave the store and the cookie the browser', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { browser, tokens } = await signedInBrowser();
+    await addFault(running.url, { match: { method: 'POST', path: TOKEN_URL }, status: 400, body: { error: 'invalid_grant' }, times: 1 });
+    const context = browser.request('/');
+    expect(await currentSession(context, null, later(tokens))).toEqual({ kind: 'expired' });
+    expect(browser.keep(context)).toContainEqual(expect.stringMatching(new RegExp(`^${SESSION_COOKIE}=deleted; Path=/; Expires=Thu, 01 Jan 1970`)));
+    expect(sessions.size).toBe(0);
+    expect(await currentSession(browser.request('/'))).toEqual({ kind: 'visitor' });
+  });
+
+  it('tells an unreachable token URL (a dropped connection) apart from a refusal, and keeps the session', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { browser, tokens } = await signedInBrowser();
+    await addFault(running.url, { match: { method: 'POST', path: TOKEN_URL }, drop: true, times: 2 });
+    // Due but not expired: the token still works meanwhile.
+    expect(await currentSession(browser.request('/'), null, later(tokens))).toEqual({ kind: 'signed-in', tokens });
+    // Expired: nothing usable, but nobody is signed out for a network failure.
+    expect(await currentSession(browser.request('/'), null, tokens.expiresAt! + 1)).toEqual({ kind: 'unreachable' });
+    expect(await readTokens(browser.request('/'))).toEqual(tokens);
+    // Reached again: the refresh token was never spent, so it still works.
+    expect((await currentSession(browser.request('/'), null, later(tokens))).kind).toBe('signed-in');
+  });
+});
