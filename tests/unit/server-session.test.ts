@@ -18,6 +18,7 @@ import { refreshTokens, toTokenSet } from '../../src/api/auth';
 import { LOGIN_SCOPES, readTokenClient } from '../../src/config/provider';
 import { addFault, signInAsGuest, startSandbox, type RunningSandbox } from './helpers/sandbox';
 import { cookieJar, siteContext, type SessionStore } from './helpers/site-session';
+import { POST as tokenRoute } from '../../src/pages/session/token';
 
 const SITE = 'http://127.0.0.1:4331';
 const TOKEN_URL = '^/api/token$';
@@ -259,6 +260,22 @@ describe('the session refresh on the server against the token URL', () => {
     expect(browser.keep(context)).toContainEqual(expect.stringMatching(new RegExp(`^${SESSION_COOKIE}=deleted; Path=/; Expires=Thu, 01 Jan 1970`)));
     expect(sessions.size).toBe(0);
     expect(await currentSession(browser.request('/'))).toEqual({ kind: 'visitor' });
+  });
+
+  it("answers the page's token request 401 when the provider ends the session, leaving 'Session Expired' for /auth", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { browser, tokens } = await signedInBrowser();
+    await addFault(running.url, { match: { method: 'POST', path: TOKEN_URL }, status: 400, body: { error: 'invalid_grant' }, times: 1 });
+    const request = new Request(`${SITE}/session/token`, { method: 'POST', body: JSON.stringify({ refused: tokens.accessToken }) });
+    const context = siteContext(new Request(request, { headers: { cookie: browser.jar.header('/session/token')! } }), sessions);
+    const response = await tokenRoute(context);
+    expect(response.status).toBe(401);
+    expect(response.headers.get('Cache-Control')).toBe('no-store');
+    expect(browser.keep(context)).toContainEqual(expect.stringMatching(/^my-music-notice=session-expired; Max-Age=60; Path=\/auth; HttpOnly; SameSite=Lax$/));
+    // A visitor's request (no session at all) leaves no notice: nothing expired.
+    const visitor = aBrowser().request('/session/token');
+    expect((await tokenRoute(visitor)).status).toBe(401);
+    expect([...visitor.cookies.headers()]).toEqual([]);
   });
 
   it('tells an unreachable token URL (a dropped connection) apart from a refusal, and keeps the session', async () => {

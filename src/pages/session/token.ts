@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { leaveNotice } from '../../server/notice';
 import { currentSession } from '../../server/session-tokens';
 
 export const prerender = false;
@@ -31,8 +32,12 @@ export const POST: APIRoute = async (context) => {
     }
     case 'unreachable':
       return answer(503, { error: 'token_url_unreachable' });
-    case 'visitor':
     case 'expired':
+      // The provider ended the session in this very request: the page goes to /auth next,
+      // which shows SPEC §8's 'Session Expired' whether the page or the server takes it there.
+      leaveNotice(context.cookies, 'session-expired');
+      return answer(401, { error: 'session_expired' });
+    case 'visitor':
       return answer(401, { error: 'session_expired' });
   }
 };
