@@ -1,18 +1,33 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Cookie, Page, TestInfo } from '@playwright/test';
+import { THEME_SCRIPT } from '../../src/layouts/head-scripts';
 import { expect, test } from './fixtures';
-import { TEST_SANDBOX_URL } from './helpers/urls';
+import { accessTokenOf } from './helpers/access-token';
+import { TEST_SANDBOX_URL, TEST_SITE_URL } from './helpers/urls';
 
 // Signing in is what these tests are about: never a reused session.
 test.use({ realSignIn: true });
 
-// Sign-in and the pages around it (SPEC §2, §4, §6; DESIGN §2), on both projects.
+// Sign-in and the pages around it (SPEC §2, §4, §6; DESIGN §2), on both projects. Signing in
+// happens on the site's server (RFC 10017): /login, the provider, /callback, a server session.
+
+/** The login attempt's cookie (src/server/login-attempt.ts): the PKCE verifier and state, Path=/callback. */
+const LOGIN_COOKIE = 'my-music-login';
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await page.screenshot({ path: `${testInfo.project.outputDir}/screens/${testInfo.project.name}-${name}.png`, fullPage: name === 'auth' });
 }
 
-async function storedToken(page: Page): Promise<string | null> {
-  return page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'));
+/** What the site's token route answers this browser's cookies, asked as the page asks (same Origin, the site's header). */
+async function tokenRouteStatus(page: Page): Promise<number> {
+  const answer = await page.request.post(`${TEST_SITE_URL}/session/token`, { headers: { 'X-My-Music': '1', Origin: TEST_SITE_URL } });
+  return answer.status();
+}
+
+/** The browser holds no session: the server hands it no token, and / still sends it to /auth. */
+async function expectSignedOut(page: Page): Promise<void> {
+  expect(await tokenRouteStatus(page), 'POST /session/token for this browser').toBe(401);
+  await page.goto('/');
+  await expect(page).toHaveURL(`${TEST_SITE_URL}/auth`);
 }
 
 /** Every URL the tab's history keeps (back and forward), read through the DevTools protocol. */
@@ -30,10 +45,56 @@ async function expectNoSecretInHistory(page: Page): Promise<void> {
   for (const url of urls) expect(url, 'a URL kept in history').not.toMatch(/access_token|refresh_token|[?&#]code=/);
 }
 
-test('a new visitor opening the app lands on /auth, which needs no JavaScript but its inline login script', async ({ page }, testInfo) => {
-  await page.goto('/');
+/** LogOut as a user finds it: the top bar's button, or on a phone the bottom sheet's. */
+async function logOut(page: Page, isMobile: boolean): Promise<void> {
+  if (isMobile) {
+    await page.getByRole('button', { name: 'More options', exact: true }).click();
+    await page.getByRole('dialog', { name: 'More options' }).getByRole('button', { name: 'LogOut' }).click();
+  } else {
+    await page.getByRole('button', { name: 'LogOut' }).click();
+  }
   await page.waitForURL('**/auth');
-  // Counted on a fresh load of /auth: the app page the visitor came from has its own scripts.
+}
+
+/**
+ * Starts a sign-in as the guest and holds the provider's redirect back to /callback (routes
+ * do not see redirects, so it is read off the sign-in form's answer): resolves to that
+ * callback URL, not yet visited, and the login attempt's cookie as the browser holds it then.
+ */
+async function holdCallback(page: Page): Promise<{ callback: string; attempt: Cookie }> {
+  let callback = '';
+  await page.route(`${TEST_SANDBOX_URL}/authorize`, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    const answer = await route.fetch({ maxRedirects: 0 });
+    callback = answer.headers()['location'] ?? '';
+    // An icon of its own: the held page would otherwise ask the sandbox for /favicon.ico (a 404).
+    await route.fulfill({ status: 200, contentType: 'text/html', body: '<link rel="icon" href="data:,"><p>held</p>' });
+  });
+  await page.goto('/auth');
+  await page.locator('[data-login]').first().click();
+  await page.waitForURL((url) => url.href.startsWith(`${TEST_SANDBOX_URL}/authorize`));
+  await page.getByRole('button', { name: 'Continue as guest' }).click();
+  await expect.poll(() => callback).toContain('code=');
+  await page.unroute(`${TEST_SANDBOX_URL}/authorize`);
+  const attempt = (await page.context().cookies(`${TEST_SITE_URL}/callback`)).find((cookie) => cookie.name === LOGIN_COOKIE);
+  expect(attempt, 'the login attempt cookie /login set').toBeDefined();
+  return { callback, attempt: attempt! };
+}
+
+test('a new visitor opening the app gets a redirect to /auth from the server; /auth needs no JavaScript but the theme script', async ({ page }, testInfo) => {
+  // The first answer for / is the server's 302: no shell is ever sent to a visitor.
+  const landing = await page.goto('/');
+  await expect(page).toHaveURL(`${TEST_SITE_URL}/auth`);
+  const first = landing!.request().redirectedFrom();
+  expect(first?.url()).toBe(`${TEST_SITE_URL}/`);
+  expect(first!.redirectedFrom(), 'the first request of the visit').toBeNull();
+  const redirect = (await first!.response())!;
+  expect(redirect.status()).toBe(302);
+  expect(redirect.headers()['location']).toBe('/auth');
+  const direct = await page.request.get(`${TEST_SITE_URL}/`, { maxRedirects: 0 });
+  expect(direct.status()).toBe(302);
+  expect(await direct.text(), 'the body of the redirect for /').toBe('');
+  // Counted on a fresh load of /auth.
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());
@@ -52,24 +113,39 @@ test('a new visitor opening the app lands on /auth, which needs no JavaScript bu
   await expect(page.locator('footer').getByText(`© ${new Date().getFullYear()} My Music`)).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(scripts, 'no script file is loaded by /auth').toEqual([]);
-  // The login script is src/lib/pkce.ts bundled at build time, inlined, under 2 KB.
-  const loginScripts = await page.locator('script:not([src]):not([type])').evaluateAll((elements) =>
-    elements.map((element) => element.textContent ?? '').filter((text) => text.includes('PKCE_VERIFIER')),
+  // The one script of the page is the inline theme script: no login script any more.
+  const pageScripts = await page.locator('script').evaluateAll((elements) =>
+    elements.map((element) => ({ src: element.getAttribute('src'), type: element.getAttribute('type'), text: element.textContent ?? '' })),
   );
-  expect(loginScripts).toHaveLength(1);
-  expect(new TextEncoder().encode(loginScripts[0]).length).toBeLessThan(2048);
+  expect(pageScripts).toEqual([{ src: null, type: null, text: THEME_SCRIPT }]);
+  // Signing in is a plain link to the server's /login.
+  const logins = await page.locator('[data-login]').evaluateAll((elements) => elements.map((element) => `${element.tagName} ${element.getAttribute('href')}`));
+  expect(logins.length).toBeGreaterThan(0);
+  for (const login of logins) expect(login).toBe('A /login');
   // Every image is the site's own.
   const imageSources = await page.locator('img').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src));
   expect(imageSources.every((source) => source.startsWith(new URL(page.url()).origin))).toBe(true);
   await screenshot(page, testInfo, 'auth');
 });
 
-test('the guest signs in through the sandbox sign-in page and arrives on /', async ({ page, signIn }) => {
+test('the guest signs in through the sandbox sign-in page and arrives on /, with no token in the browser\'s storage', async ({ page, signIn }) => {
   await signIn(page);
   await expect(page).toHaveURL(/\/$/);
-  expect(await storedToken(page)).toMatch(/^".+"$/);
-  // The PKCE attempt is used up, and /callback?code=... was replaced in history.
-  expect(await page.evaluate(() => [sessionStorage.getItem('PKCE_VERIFIER'), sessionStorage.getItem('PKCE_STATE')])).toEqual([null, null]);
+  const token = await accessTokenOf(page);
+  expect(token).toBeTruthy();
+  // The token lives in the server session and in the page's memory, nowhere in storage.
+  const stored = await page.evaluate(() => ({
+    local: Object.entries(localStorage),
+    session: Object.entries(sessionStorage),
+  }));
+  for (const [key] of stored.local) expect(['THEME_MODE_VALUE', 'DEVICE_ID'], 'a localStorage key').toContain(key);
+  for (const [key, value] of [...stored.local, ...stored.session]) {
+    expect(key).not.toMatch(/TOKEN|LOGGED_IN|PKCE/);
+    expect(value, `the value of ${key}`).not.toContain(token!);
+  }
+  // The login attempt is used up (its cookie is gone), and no /callback?code=... is in history.
+  const callbackCookies = await page.context().cookies(`${TEST_SITE_URL}/callback`);
+  expect(callbackCookies.map((cookie) => cookie.name)).not.toContain(LOGIN_COOKIE);
   await expectNoSecretInHistory(page);
   // A signed-in user is sent away from /auth and /access_denied.
   await page.goto('/auth');
@@ -89,7 +165,7 @@ test('Deny on the sign-in page ends on /access_denied with the beta notice', asy
   await expect(page.getByRole('link', { name: 'support@mymusic.test' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'issue tracker' })).toBeVisible();
   await expect(page.getByText('Thank you for your interest in My Music!')).toBeVisible();
-  expect(await storedToken(page)).toBeNull();
+  expect(await tokenRouteStatus(page), 'no session after Deny').toBe(401);
   await screenshot(page, testInfo, 'access-denied');
   await page.getByRole('link', { name: 'Go Back' }).click();
   await page.waitForURL('**/auth');
@@ -101,34 +177,49 @@ test('/access_denied shows the message the provider passed', async ({ page }) =>
 });
 
 test.describe('refused callbacks', () => {
-  test.use({ allowErrors: [/Login refused/] });
-
-  test('a tampered state is refused: no token is stored and the visitor ends on /auth', async ({ page }) => {
-    let callback = '';
-    // Hold the provider's redirect back (routes do not see redirects, so read it off the
-    // sign-in form's answer), then deliver it with another state.
-    await page.route(`${TEST_SANDBOX_URL}/authorize`, async (route) => {
-      if (route.request().method() !== 'POST') return route.continue();
-      const answer = await route.fetch({ maxRedirects: 0 });
-      callback = answer.headers()['location'] ?? '';
-      await route.fulfill({ status: 200, contentType: 'text/html', body: '<p>held</p>' });
-    });
-    await page.goto('/auth');
-    await page.locator('[data-login]').first().click();
-    await page.waitForURL((url) => url.href.startsWith(`${TEST_SANDBOX_URL}/authorize`));
-    await page.getByRole('button', { name: 'Continue as guest' }).click();
-    await expect.poll(() => callback).toContain('code=');
+  test('a tampered state is refused: nothing is stored and the visitor ends on /auth', async ({ page }) => {
+    const { callback } = await holdCallback(page);
     const tampered = new URL(callback);
     tampered.searchParams.set('state', 'forged-state-0123456789');
     await page.goto(tampered.href);
-    await page.waitForURL('**/auth');
-    expect(await storedToken(page)).toBeNull();
+    await expect(page).toHaveURL(`${TEST_SITE_URL}/auth`);
+    await expectSignedOut(page);
+    // The refusal was the state's: the untampered callback, with the attempt of this browser, signs in.
+    await page.goto(callback);
+    await expect(page).toHaveURL(`${TEST_SITE_URL}/`);
+    expect(await accessTokenOf(page)).toBeTruthy();
   });
 
-  test('a callback without a login attempt in this tab (no verifier) is refused', async ({ page }) => {
+  test('a callback without a login attempt in this browser (no verifier) is refused', async ({ page }) => {
     await page.goto('/callback?code=stolen-code&state=any-state');
-    await page.waitForURL('**/auth');
-    expect(await storedToken(page)).toBeNull();
+    await expect(page).toHaveURL(`${TEST_SITE_URL}/auth`);
+    await expectSignedOut(page);
+  });
+
+  test('a replayed callback URL stores nothing and ends on /auth: after signing out, in a fresh browser, and with the old attempt planted', async ({ page, browser, isMobile }) => {
+    const { callback, attempt } = await holdCallback(page);
+    await page.goto(callback);
+    await expect(page).toHaveURL(`${TEST_SITE_URL}/`);
+    await logOut(page, isMobile);
+    // The same browser, signed out: its attempt was used up by the first visit.
+    await page.goto(callback);
+    await expect(page).toHaveURL(`${TEST_SITE_URL}/auth`);
+    await expectSignedOut(page);
+    // Another browser, without and then with the first browser's attempt cookie: with it, the
+    // server exchanges the code a second time, and the provider refuses a used code.
+    for (const cookies of [[], [attempt]]) {
+      const fresh = await browser.newContext();
+      try {
+        await fresh.addCookies(cookies);
+        const other = await fresh.newPage();
+        await other.goto(callback);
+        await expect(other).toHaveURL(`${TEST_SITE_URL}/auth`);
+        await expectSignedOut(other);
+        expect((await fresh.cookies(TEST_SITE_URL)).map((cookie) => cookie.name)).not.toContain('my-music-session');
+      } finally {
+        await fresh.close();
+      }
+    }
   });
 });
 
@@ -139,19 +230,11 @@ test('/callback with neither code nor token goes to /auth after about a second',
   expect(Date.now() - started).toBeGreaterThanOrEqual(900);
 });
 
-test.describe('the implicit grant', () => {
-  // The planted token is not the sandbox's: once home loads data it meets a 401.
-  test.use({ allowErrors: /401|Session Expired|refresh|Invalid access token/i });
-
-  test('/callback accepts an access token in the fragment', async ({ page }) => {
-  // Home asks the provider at once, and its 401 would clear the token before we read it:
-  // hold the provider's answers back for this test.
-  await page.route('**/v1/**', () => undefined);
+test('a token in the fragment is not accepted: /callback#access_token=… ends on /auth, signed out', async ({ page }) => {
+  // The implicit grant's answer: a server never sees a fragment, and the provider removed that flow.
   await page.goto('/callback#access_token=fragment-token&token_type=Bearer&expires_in=3600');
-  await page.waitForURL((url) => url.pathname === '/');
-    expect(await storedToken(page)).toBe('"fragment-token"');
-    await expectNoSecretInHistory(page);
-  });
+  await page.waitForURL((url) => url.pathname === '/auth');
+  await expectSignedOut(page);
 });
 
 test.describe('pages that answer errors', () => {

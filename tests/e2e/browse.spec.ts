@@ -1,6 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { countProviderRequests, providerGet, searchCatalogue } from './helpers/catalogue';
 import { expect, test } from './fixtures';
+import { accessTokenOf } from './helpers/access-token';
 
 // The browsing pages of SPEC §2 against the sandbox, on the desktop and mobile projects:
 // content, paging, skeletons, error and not-found states, fallbacks, memory on going back.
@@ -253,7 +254,7 @@ test.describe('failures', () => {
       await expect(page.getByRole('heading', { name: message })).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\!]/g, '\\$&')}$`));
     }
-    expect(await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'))).not.toBeNull();
+    expect(await accessTokenOf(page), 'still signed in').not.toBeNull();
     // Nothing was learnt missing: other users' pages and category lists still open.
     await page.goto('/user/aarav.sharma');
     await expect(page.getByRole('heading', { level: 1, name: 'Aarav Sharma' })).toBeVisible();
@@ -298,7 +299,7 @@ test.describe('failures', () => {
       await expect(page.getByRole('heading', { name: 'Something went wrong.' })).toBeVisible();
       await expect(page.getByText('Internal Server Error')).toBeVisible();
     }
-    expect(await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'))).not.toBeNull();
+    expect(await accessTokenOf(page), 'still signed in').not.toBeNull();
   });
 });
 

@@ -8,8 +8,11 @@
  * - `signIn(page, account = 'guest')`: signs in and resolves on /. `account` is 'guest'
  *   (premium) or 'free'. The first sign-in of a worker per account goes through the real
  *   flow (/auth, the login button, the sandbox's sign-in page, /callback); later ones reuse
- *   the session it stored, which saves three page loads a test. A test about signing in,
- *   or whose session may be refreshed or revoked, opts out with
+ *   the server session it made, by its session cookie (added to the test's context before
+ *   home opens), which saves three page loads a test. A test that ends the session (LogOut,
+ *   a refresh the provider refuses) ends it for the worker: after the test the fixture asks
+ *   the server, and the next test signs in for real. A test about signing in, or whose
+ *   session may be refreshed or revoked, opts out with
  *     test.use({ realSignIn: true })
  * - `sandbox`: control of the run's sandbox over its /__sandbox endpoints:
  *   `url`, `reset()`, `addFault(fault)`, `clearFaults()`. Faults are cleared after
@@ -27,7 +30,7 @@ import { test as base, expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { recordBrowserProblems, unexpectedProblems } from './helpers/browser-problems';
 import { holdSandboxAlone, holdSandboxShared } from './helpers/sandbox-lock';
-import { readSession, restoreSession, signInThroughProvider, type Account, type SavedSession } from './helpers/sign-in';
+import { readSession, restoreSession, sessionIsAlive, signInThroughProvider, type Account, type SavedSession } from './helpers/sign-in';
 import { TEST_SANDBOX_URL, TEST_SITE_URL } from './helpers/urls';
 
 /**
@@ -164,13 +167,22 @@ export const test = base.extend<Fixtures>({
 
   signIn: async ({ baseURL, sandboxUrl, realSignIn }, use) => {
     const site = baseURL ?? TEST_SITE_URL;
+    const used = new Set<string>();
     await use(async (page, account = 'guest') => {
       const key = `${site} ${sandboxUrl} ${account}`;
       const saved = savedSessions.get(key);
+      if (!realSignIn) used.add(key);
       if (saved && !realSignIn) return restoreSession(page, site, saved);
       await signInThroughProvider(page, site, sandboxUrl, account);
-      if (!realSignIn) savedSessions.set(key, await readSession(page));
+      if (!realSignIn) savedSessions.set(key, await readSession(page, site));
     });
+    // The session is one on the server, whichever context holds its cookie: a test that signed
+    // out, or whose session the provider ended, ended it for the worker. The next test then
+    // signs in for real instead of opening /auth with a dead cookie.
+    for (const key of used) {
+      const saved = savedSessions.get(key);
+      if (saved && !(await sessionIsAlive(site, saved))) savedSessions.delete(key);
+    }
   },
 });
 

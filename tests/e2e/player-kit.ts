@@ -1,6 +1,7 @@
 // Shared by the player's end-to-end specs (player.spec.ts, player-autoplay.spec.ts; the accessibility walk plays a row too).
 import type { Locator, Page } from '@playwright/test';
 import { expect, type SandboxControl } from './fixtures';
+import { accessTokenOf } from './helpers/access-token';
 
 /** Test-side instruments, installed before the site's scripts: the audio elements that play, Media Session handlers, event streams. */
 export const INSTRUMENTS = `
@@ -61,11 +62,12 @@ export async function aTrendingRow(page: Page): Promise<{ row: Locator; name: st
 
 const tokens = new WeakMap<Page, string>();
 
-/** The signed-in token, read from the page once per page. */
+/** The signed-in token, asked of the site once per page (the sandbox's tokens last an hour). */
 export async function token(page: Page): Promise<string> {
   const known = tokens.get(page);
   if (known) return known;
-  const read = await page.evaluate(() => JSON.parse(localStorage.getItem('ACCESS_TOKEN') ?? '""') as string);
+  const read = await accessTokenOf(page);
+  if (!read) throw new Error('token: the page is not signed in');
   tokens.set(page, read);
   return read;
 }

@@ -169,6 +169,8 @@ const ODD_QUERIES = [
 ];
 
 test('odd queries work and are shown back exactly', async ({ page, signIn }, testInfo) => {
+  // The query's encoding and echo are the same on a phone; the phone's search box is opened in the tests above.
+  test.skip(testInfo.project.name === 'mobile', 'the same rules on every viewport');
   expect(ODD_QUERIES[4]).toHaveLength(30);
   await signIn(page);
   await openSearchBox(page, testInfo);

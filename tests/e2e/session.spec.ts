@@ -4,8 +4,12 @@ import { TEST_SANDBOX_URL, TEST_SITE_URL } from './helpers/urls';
 
 // The session on the site's server (DESIGN §1, RFC 10017): what the browser holds after
 // signing in, the cookie's attributes, and the refusal of every cross-site state change.
-// A real sign-in each time: these tests are about it.
+// A real sign-in each time: these tests are about it. Cookies, storage and the server's
+// answers are the same whatever the screen, so only LogOut (whose button moves on a phone)
+// runs on the mobile project too.
 test.use({ realSignIn: true });
+
+const desktopOnly = (isMobile: boolean) => test.skip(isMobile, 'the session does not depend on the viewport; LogOut below runs on both');
 
 /** Every value the site's origin keeps in localStorage and sessionStorage, as stored and, for JSON text, parsed. */
 async function storedValues(page: Page): Promise<string[]> {
@@ -39,7 +43,8 @@ function pageToken(page: Page): Promise<string> {
 const sandboxAccepts = async (page: Page, token: string) =>
   (await page.request.get(`${TEST_SANDBOX_URL}/v1/me`, { headers: { Authorization: `Bearer ${token}` } })).status();
 
-test('after sign-in no storage holds a token: every stored value is refused as a bearer token', async ({ page, signIn }) => {
+test('after sign-in no storage holds a token: every stored value is refused as a bearer token', async ({ page, signIn, isMobile }) => {
+  desktopOnly(isMobile);
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Recent Played' })).toBeVisible();
   // The player has connected (it stored its device), so everything a session writes is written.
@@ -53,7 +58,8 @@ test('after sign-in no storage holds a token: every stored value is refused as a
   expect(await sandboxAccepts(page, await pageToken(page))).toBe(200);
 });
 
-test('the session cookie carries only an id, HttpOnly, SameSite=Lax, Path=/, and the login cookie is gone', async ({ page, signIn }) => {
+test('the session cookie carries only an id, HttpOnly, SameSite=Lax, Path=/, and the login cookie is gone', async ({ page, signIn, isMobile }) => {
+  desktopOnly(isMobile);
   await signIn(page);
   const cookies = await page.context().cookies(TEST_SITE_URL);
   expect(cookies.map((cookie) => cookie.name).sort()).toEqual(['my-music-session']);
@@ -70,7 +76,8 @@ test.describe('cross-site requests', () => {
   // The refusals are 403s on purpose; the refused form's text page makes Chromium ask for /favicon.ico.
   test.use({ allowErrors: /403|favicon\.ico|Failed to fetch|CORS|Cross-site/ });
 
-  test('a cross-site form or fetch to sign-out or to the token route is refused, and the session stays', async ({ page, signIn }) => {
+  test('a cross-site form or fetch to sign-out or to the token route is refused, and the session stays', async ({ page, signIn, isMobile }) => {
+    desktopOnly(isMobile);
     await signIn(page);
     const before = await pageToken(page);
     // Another site (the sandbox's origin: another port, so another origin) posts a form to the
@@ -140,7 +147,8 @@ test('LogOut ends the server session: the old cookie opens nothing, and another 
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test('a visitor gets a redirect to /auth from the server, never the shell', async ({ request }) => {
+test('a visitor gets a redirect to /auth from the server, never the shell', async ({ request, isMobile }) => {
+  desktopOnly(isMobile);
   const answer = await request.get(`${TEST_SITE_URL}/album/any`, { maxRedirects: 0 });
   expect(answer.status()).toBe(302);
   expect(answer.headers()['location']).toBe('/auth');
@@ -148,7 +156,8 @@ test('a visitor gets a redirect to /auth from the server, never the shell', asyn
   expect(answer.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
 });
 
-test('the token route answers no-store, and never to a visitor', async ({ page, signIn }) => {
+test('the token route answers no-store, and never to a visitor', async ({ page, signIn, isMobile }) => {
+  desktopOnly(isMobile);
   const visitor = await page.request.post(`${TEST_SITE_URL}/session/token`, { headers: { 'X-My-Music': '1', Origin: TEST_SITE_URL } });
   expect(visitor.status()).toBe(401);
   await signIn(page);

@@ -1,11 +1,13 @@
-// Reads the sandbox's Web API with the signed-in page's own token, so a test can
-// pick real catalogue entries (an artist with many followers, a playlist whose
-// description holds a link) instead of hard-coding ids a new seed would change.
+// Reads the sandbox's Web API with the signed-in page's own token (asked of the site as
+// the page asks), so a test can pick real catalogue entries (an artist with many
+// followers, a playlist whose description holds a link) instead of hard-coding ids a
+// new seed would change.
 import type { Page } from '@playwright/test';
+import { accessTokenOf } from './access-token';
 
 /** GET {sandbox}/v1/{path} as the user signed in on `page`; the parsed JSON. */
 export async function providerGet<T = Record<string, unknown>>(page: Page, sandboxUrl: string, path: string): Promise<T> {
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('ACCESS_TOKEN') ?? 'null') as string | null);
+  const token = await accessTokenOf(page);
   if (!token) throw new Error('providerGet: the page is not signed in');
   const response = await fetch(`${sandboxUrl}/v1/${path}`, { headers: { Authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);

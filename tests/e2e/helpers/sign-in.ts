@@ -1,14 +1,7 @@
 // Signing in the way a person does: the landing page's login button, the
 // sandbox's own sign-in page, /callback, then home. Used by the e2e fixtures and
 // by the bench, so both measure and test the real flow, never a planted token.
-import type { Page } from '@playwright/test';
-import { STORAGE_KEYS } from '../../../src/lib/storage';
-
-/** What a signed-in session keeps in the site's storage (not the theme, not the SDK's device id). */
-const SESSION_KEYS = [STORAGE_KEYS.isLoggedIn, STORAGE_KEYS.accessToken, STORAGE_KEYS.refreshToken, STORAGE_KEYS.tokenExpiresAt];
-
-/** A signed-in session as the site stored it: its storage entries. */
-export type SavedSession = [key: string, value: string][];
+import type { Cookie, Page } from '@playwright/test';
 
 /** The seeded sandbox accounts of docs/ARCHITECTURE.md: guest is premium, free is not. */
 export const ACCOUNTS = {
@@ -48,32 +41,51 @@ export async function signInThroughProvider(
     await passwordField.fill(password);
     await passwordField.press('Enter');
   }
-  // /callback exchanges the code and replaces itself with home.
+  // The server's /callback exchanges the code, keeps the tokens in the session and redirects home.
   await page.waitForURL((url) => url.origin === siteUrl && url.pathname === '/', { timeout: 15_000 });
 }
 
-/** The session `page` holds now (after signInThroughProvider). */
-export function readSession(page: Page): Promise<SavedSession> {
-  return page.evaluate(
-    (keys) => keys.flatMap((key): [string, string][] => {
-      const value = localStorage.getItem(key);
-      return value === null ? [] : [[key, value]];
-    }),
-    SESSION_KEYS,
-  );
+/** The site's session cookie (src/server/session-cookie.ts): HttpOnly, it carries only the session's id. */
+export const SESSION_COOKIE = 'my-music-session';
+
+/** A signed-in session as the browser holds it: the site's session cookie (the tokens stay on the server). */
+export type SavedSession = Cookie[];
+
+/** The session `page` holds now (after signInThroughProvider): its context's session cookie for the site. */
+export async function readSession(page: Page, siteUrl: string): Promise<SavedSession> {
+  const cookies = (await page.context().cookies(siteUrl)).filter((cookie) => cookie.name === SESSION_COOKIE);
+  if (cookies.length === 0) throw new Error(`readSession: the site set no ${SESSION_COOKIE} cookie`);
+  return cookies;
 }
 
 /**
- * Gives `page` a session an earlier sign-in of the same worker stored, and opens home, as
- * signInThroughProvider ends. The tokens stay valid for the run: the sandbox's tokens last an
- * hour, and a reset or a restart keeps them.
+ * Gives `page` a session an earlier sign-in of the same worker made, and opens home, as
+ * signInThroughProvider ends: the session cookie goes into the page's context, and the server
+ * recognises it. The session lives on the server as long as nothing ends it (the sandbox's
+ * tokens last an hour, the server refreshes them, and a reset or a restart keeps them).
  */
 export async function restoreSession(page: Page, siteUrl: string, session: SavedSession): Promise<void> {
-  // The landing page: the site's origin without a line of the app's JavaScript.
-  await page.goto(`${siteUrl}/auth`);
-  await page.evaluate((entries) => {
-    for (const [key, value] of entries) localStorage.setItem(key, value);
-  }, session);
+  await page.context().addCookies(session);
   await page.goto(`${siteUrl}/`);
-  await page.waitForURL((url) => url.origin === siteUrl && url.pathname === '/');
+  const { pathname } = new URL(page.url());
+  if (pathname !== '/') throw new Error(`restoreSession: the saved session opened ${pathname}, not home (did a test end it?)`);
+}
+
+/**
+ * Whether the server still holds `session` (its token route answers 200), asked from Node as
+ * the page asks: same Origin, the site's header, the cookie. After a test that signed out or
+ * had the provider end the session, the worker's saved session is gone and must not be reused.
+ */
+export async function sessionIsAlive(siteUrl: string, session: SavedSession): Promise<boolean> {
+  const cookie = session.map(({ name, value }) => `${name}=${value}`).join('; ');
+  try {
+    const response = await fetch(`${siteUrl}/session/token`, {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: siteUrl, 'X-My-Music': '1' },
+    });
+    await response.body?.cancel();
+    return response.status === 200;
+  } catch {
+    return false;
+  }
 }
