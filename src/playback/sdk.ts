@@ -1,8 +1,9 @@
 import { toTrack } from '../api/normalize';
 import { getProviderConfig } from '../lib/provider-config';
-import { resetPlayer, setPlaybackActivator } from '../stores/player';
+import { setPlaybackActivator } from '../stores/play';
+import { resetPlayer, showAutoplayBlocked, showDeviceLost, type DeviceReport } from '../stores/player';
 import { $session, freshAccessToken } from '../stores/session';
-import { applyDeviceState, markAutoplayBlocked, markDeviceLost, markDeviceReady, type DeviceState } from './device-state';
+import { applyDeviceState, markDeviceReady } from './device-state';
 
 /** The part of the Web Playback SDK this product uses (DESIGN §6). */
 interface SdkState {
@@ -53,7 +54,7 @@ function loadSdk(): Promise<SdkNamespace> {
   return sdkLoading;
 }
 
-function toDeviceState(state: SdkState | null): DeviceState | null {
+function toDeviceReport(state: SdkState | null): DeviceReport | null {
   if (!state) return null;
   return {
     loading: state.loading === true,
@@ -88,12 +89,12 @@ export async function connectPlayer(): Promise<() => void> {
   player.addListener('ready', ({ device_id }: { device_id: string }) => markDeviceReady(device_id));
   player.addListener('not_ready', (payload: unknown) => {
     console.warn('Player device went offline', payload);
-    markDeviceLost();
+    showDeviceLost();
   });
-  player.addListener('player_state_changed', (state: SdkState | null) => applyDeviceState(toDeviceState(state)));
+  player.addListener('player_state_changed', (state: SdkState | null) => applyDeviceState(toDeviceReport(state)));
   player.addListener('autoplay_failed', () => {
     console.warn('The browser blocked autoplay; the next click on play starts the sound');
-    markAutoplayBlocked();
+    showAutoplayBlocked();
   });
   // SPEC §8: SDK errors are only written to the console. A refused token or a free
   // account is an expected state (the API's own 401 path and the premium prompt cover

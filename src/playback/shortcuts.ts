@@ -1,4 +1,5 @@
-import { $player, changeVolume, likeCurrentTrack, nextTrack, previousTrack, setShortcutsSheet, togglePlay } from '../stores/player';
+import { $player, changeVolume, likeCurrentTrack, nextTrack, previousTrack, setShortcutsSheet } from '../stores/player';
+import { togglePlay } from '../stores/play';
 import { toggleQueue } from '../stores/queue';
 
 /** Volume step of Shift+Up and Shift+Down, in percent. */

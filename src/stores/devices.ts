@@ -4,7 +4,8 @@ import { isCanceled, statusOf } from '../api/errors';
 import type { Device } from '../api/types';
 import { createAnswerGuard } from '../lib/answer-guard';
 import { playerClock } from '../lib/clock';
-import { $player, activateAudio, notePlaybackChange, refreshPlayback, storedDeviceId } from './player';
+import { notePlaybackChange, $player, refreshPlayback, showPlayerCard, storedDeviceId } from './player';
+import { activateAudio } from './play';
 import { showToast } from './toasts';
 
 /** While another device plays, the card reads GET me/player this often to follow it. */
@@ -88,7 +89,7 @@ export async function transferTo(deviceId: string): Promise<void> {
  */
 export async function followOtherDevice(): Promise<void> {
   await refreshPlayback();
-  if ($otherDevice.get() && $player.get().currentPlayingTrack) $player.setKey('visible', true);
+  if ($otherDevice.get() && $player.get().currentPlayingTrack) showPlayerCard();
 }
 
 // Reaction: while another device plays, follow it (track changes, pauses) by reading the playback now and then.

@@ -6,14 +6,18 @@ import { readStored, STORAGE_KEYS } from '../lib/storage';
 import { playerClock, wait } from '../lib/clock';
 import { logUnlessCanceled } from './log';
 import { rememberLiked, toggleLikeTrack } from './library';
-import { openPremiumPrompt } from './ui';
+
+/**
+ * The player card's state and its one writer: every change of $player is an action of this
+ * file (what the provider or the SDK reports, a command's answer, the progress timer). How a
+ * play starts (the click, the device, one request on the wire) is stores/play.ts; how the
+ * SDK's events turn into these actions is playback/device-state.ts.
+ */
 
 /** SPEC §9: closing the player resets it after 800 ms. */
 const CLOSE_RESET_MS = 800;
 /** SPEC §9: the progress timer ticks every 1000 ms. */
 const PROGRESS_TICK_MS = 1000;
-/** SPEC §5: play without a stored device id fails with this message. */
-const DEVICE_NOT_AVAILABLE = 'Device is not available';
 /** SPEC §9: the SDK player starts at volume 0.5. */
 const INITIAL_VOLUME_PERCENT = 50;
 
@@ -112,67 +116,54 @@ export async function refreshPlayback(): Promise<void> {
   }
 }
 
-let activate: () => void = () => undefined;
+/** What the SDK reports of this tab's player, already turned into our types (src/playback/sdk.ts). */
+export interface DeviceReport {
+  loading: boolean;
+  paused: boolean;
+  positionMs: number;
+  track: Track | null;
+}
 
-/** Runs the SDK's `activateElement` (call it inside a click that may bring sound to this tab). */
-export function activateAudio(): void {
-  activate();
+/** The SDK's `ready`: this tab's device is connected, with this id (a new one after every reconnect). */
+export function showDeviceReady(deviceId: string): void {
+  $player.set({ ...$player.get(), device: 'ready', deviceId });
+}
+
+/** The SDK's `not_ready`: the card says it is reconnecting until the next `ready`. */
+export function showDeviceLost(): void {
+  $player.setKey('device', 'reconnecting');
+}
+
+/** The SDK's `autoplay_failed`: the browser wants a click before sound, so the card offers play. */
+export function showAutoplayBlocked(): void {
+  $player.setKey('autoplayBlocked', true);
 }
 
 /**
- * The SDK's `activateElement`, installed by src/playback: every play runs it
- * first, inside the click, so browsers that block autoplay still play.
+ * SPEC §4's reactions to a state the SDK reports: a loading flag that differs is copied; the
+ * playback's play state and position follow it; once loading is over (or paused) a different
+ * track becomes the current one. Resolves true when it did, so the caller reads the playback again.
  */
-export function setPlaybackActivator(activator: (() => void) | null): void {
-  activate = activator ?? (() => undefined);
-}
-
-function requireDevice(): string {
-  const deviceId = storedDeviceId();
-  if (deviceId) return deviceId;
-  resetPlayer();
-  openPremiumPrompt();
-  throw new Error(DEVICE_NOT_AVAILABLE);
-}
-
-/** The play request on the wire: the provider has not answered it yet. */
-let sending: { key: string; played: Promise<void> } | null = null;
-/** The latest click made while a request was on the wire: sent once that one answers. */
-let wanted: { key: string; request: playerApi.PlayRequest } | null = null;
-
-/** Sends the wanted request, then the one clicked meanwhile, if any: one request on the wire at a time. */
-async function sendWanted(): Promise<void> {
-  while (wanted) {
-    const { key, request } = wanted;
-    wanted = null;
-    if (sending) sending.key = key;
-    try {
-      await playerApi.startPlayback(request);
-    } catch (error) {
-      // A newer click supersedes the failed one (the API client has shown the failure).
-      if (!wanted) throw error;
-    }
+export function followDeviceReport(report: DeviceReport): boolean {
+  const current = $player.get();
+  let next = current;
+  if (report.loading !== current.isPlaybackLoading) next = { ...next, isPlaybackLoading: report.loading };
+  if (current.playback) {
+    notePlaybackChange();
+    next = {
+      ...next,
+      playback: { ...current.playback, isPlaying: !report.paused, progressMs: report.positionMs },
+      progressSeconds: Math.floor(report.positionMs / 1000),
+    };
   }
+  const newTrack = (!report.loading || report.paused) && report.track !== null && report.track.id !== current.currentPlayingTrack?.id;
+  if (newTrack) next = { ...next, currentPlayingTrack: report.track, visible: true };
+  if (next !== current) $player.set(next);
+  return newTrack;
 }
 
-/**
- * Every play goes through here. Synchronous up to the request, so the
- * activation happens inside the click. A click while a request is on the wire
- * starts no second one beside it: the same request again is the same play, and
- * a different one is sent when the first answers (the latest click wins, as in
- * any player: a track clicked is never silently dropped). Once the provider has
- * answered, the next click is a new play, even while the playback is read again.
- */
-function start(request: Omit<playerApi.PlayRequest, 'deviceId'>, track: Track | null): Promise<void> {
-  activate();
-  let deviceId: string;
-  try {
-    deviceId = requireDevice();
-  } catch (error) {
-    return Promise.reject(error as Error);
-  }
-  const full = { ...request, deviceId };
-  const key = JSON.stringify(full);
+/** A play was asked for (stores/play.ts): the card shows, loading, with the clicked track. */
+export function showPlayRequested(track: Track | null): void {
   $player.set({
     ...$player.get(),
     visible: true,
@@ -182,58 +173,29 @@ function start(request: Omit<playerApi.PlayRequest, 'deviceId'>, track: Track | 
   });
   // A reading of the playback asked before this click is stale.
   notePlaybackChange();
-  if (sending) {
-    wanted = key === sending.key ? null : { key, request: full };
-    return sending.played;
-  }
-  wanted = { key, request: full };
-  const round = { key, played: Promise.resolve() };
-  sending = round;
-  const sent = sendWanted().finally(() => {
-    if (sending === round) sending = null;
-  });
-  round.played = sent.then(
-    async () => {
-      $player.setKey('isPlaybackLoading', false);
-      await refreshPlayback();
-    },
-    (error: unknown) => {
-      // SPEC §4: a failed start hides the player.
-      $player.set({ ...$player.get(), visible: false, isPlaybackLoading: false });
-      throw error;
-    },
-  );
-  return round.played;
 }
 
-/**
- * What every track list calls on a click: plays the track at `index`. An album
- * or playlist plays as its context (context_uri and offset), so next and
- * previous follow it; any other list plays as its track uris. Call it straight
- * from the click handler (it activates the SDK's audio first). It never
- * rejects: a missing device (reset, premium prompt, 'Device is not available'),
- * PREMIUM_REQUIRED (the prompt) and other failures (the catalogue's toast) are
- * shown already, and only logged here.
- */
-export async function playFromList(tracks: readonly Track[], index: number, contextUri?: string): Promise<void> {
-  const track = tracks[index];
-  if (!track) return;
-  const request = contextUri
-    ? { contextUri, offset: { uri: track.uri }, positionMs: 0 }
-    : { uris: tracks.map((item) => item.uri), offset: { position: index }, positionMs: 0 };
-  try {
-    await start(request, track);
-  } catch (error) {
-    if (error instanceof Error && error.message === DEVICE_NOT_AVAILABLE) console.warn(DEVICE_NOT_AVAILABLE);
-    else logUnlessCanceled('Could not start playback', error);
-  }
+/** The provider took the play: loading is over, and the playback is read again. */
+export async function showPlayAnswered(): Promise<void> {
+  $player.setKey('isPlaybackLoading', false);
+  await refreshPlayback();
+}
+
+/** Shows the card with what it holds (music found playing on another device). */
+export function showPlayerCard(): void {
+  $player.setKey('visible', true);
+}
+
+/** SPEC §4: a failed start hides the player. */
+export function showPlayFailed(): void {
+  $player.set({ ...$player.get(), visible: false, isPlaybackLoading: false });
 }
 
 /**
  * A player command. Its failure was already shown by the API client (SPEC §8's
  * toast); the card then reads GET me/player again so it shows what really plays.
  */
-async function command(what: string, run: (deviceId: string | undefined) => Promise<void>): Promise<void> {
+export async function runPlayerCommand(what: string, run: (deviceId: string | undefined) => Promise<void>): Promise<void> {
   try {
     await run(targetDeviceId());
   } catch (error) {
@@ -242,42 +204,19 @@ async function command(what: string, run: (deviceId: string | undefined) => Prom
   }
 }
 
-/**
- * Play/pause: pause, or resume the current track from the current progress
- * (SPEC §4). While the provider still holds that track, the resume sends only
- * position_ms, so an album, playlist or list keeps playing as one (next and
- * previous follow it); otherwise it plays the current track uri.
- */
-export function togglePlay(): Promise<void> {
-  const player = $player.get();
-  const { playback, currentPlayingTrack, progressSeconds } = player;
-  if (isSounding(player)) {
-    return command('pause', async (deviceId) => {
-      await playerApi.pausePlayback(deviceId);
-      notePlaybackChange();
-      const now = $player.get().playback;
-      if (now) $player.setKey('playback', { ...now, isPlaying: false });
-    });
-  }
-  if (!currentPlayingTrack) return Promise.resolve();
-  const positionMs = progressSeconds * 1000;
-  const elsewhere = playback?.device && playback.device.id !== storedDeviceId() ? playback.device.id : null;
-  if (elsewhere && playback?.item?.id === currentPlayingTrack.id) {
-    // Another device holds the playback: resume it there, through the Web API.
-    return command('resume', async () => {
-      await playerApi.startPlayback({ deviceId: elsewhere, positionMs });
-      await refreshPlayback();
-    });
-  }
-  const request = playback?.item?.id === currentPlayingTrack.id ? { positionMs } : { uris: [currentPlayingTrack.uri], positionMs };
-  return start(request, currentPlayingTrack).catch((error: unknown) =>
-    logUnlessCanceled('Could not resume playback', error),
-  );
+/** Pause on the device that plays; the card shows it paused at once. */
+export function pausePlayback(): Promise<void> {
+  return runPlayerCommand('pause', async (deviceId) => {
+    await playerApi.pausePlayback(deviceId);
+    notePlaybackChange();
+    const now = $player.get().playback;
+    if (now) $player.setKey('playback', { ...now, isPlaying: false });
+  });
 }
 
 /** Next track. */
 export function nextTrack(): Promise<void> {
-  return command('next', async (deviceId) => {
+  return runPlayerCommand('next', async (deviceId) => {
     await playerApi.skipToNext(deviceId);
     await refreshPlayback();
   });
@@ -285,7 +224,7 @@ export function nextTrack(): Promise<void> {
 
 /** Previous track. */
 export function previousTrack(): Promise<void> {
-  return command('previous', async (deviceId) => {
+  return runPlayerCommand('previous', async (deviceId) => {
     await playerApi.skipToPrevious(deviceId);
     await refreshPlayback();
   });
@@ -295,7 +234,7 @@ const NEXT_REPEAT: Record<RepeatState, RepeatState> = { off: 'context', context:
 
 /** Repeat cycles off, context, track, off. */
 export function cycleRepeat(): Promise<void> {
-  return command('repeat', async (deviceId) => {
+  return runPlayerCommand('repeat', async (deviceId) => {
     const next = NEXT_REPEAT[$player.get().playback?.repeatState ?? 'off'];
     await playerApi.setRepeatMode(next, deviceId);
     notePlaybackChange();
@@ -306,7 +245,7 @@ export function cycleRepeat(): Promise<void> {
 
 /** Shuffle toggles. */
 export function toggleShuffle(): Promise<void> {
-  return command('shuffle', async (deviceId) => {
+  return runPlayerCommand('shuffle', async (deviceId) => {
     const next = !($player.get().playback?.shuffleState ?? false);
     await playerApi.setShuffle(next, deviceId);
     notePlaybackChange();
@@ -336,14 +275,14 @@ export function setProgressSeconds(seconds: number): void {
 export function seekToSecond(seconds: number): Promise<void> {
   setProgressSeconds(seconds);
   const positionMs = $player.get().progressSeconds * 1000;
-  return command('seek', (deviceId) => playerApi.seekTo(positionMs, deviceId));
+  return runPlayerCommand('seek', (deviceId) => playerApi.seekTo(positionMs, deviceId));
 }
 
 /** Volume up or down by `delta` percent (the Shift+Up/Down shortcuts). */
 export function changeVolume(delta: number): Promise<void> {
   const volumePercent = Math.max(0, Math.min(100, $player.get().volumePercent + delta));
   $player.setKey('volumePercent', volumePercent);
-  return command('volume', (deviceId) => playerApi.setVolume(volumePercent, deviceId));
+  return runPlayerCommand('volume', (deviceId) => playerApi.setVolume(volumePercent, deviceId));
 }
 
 /** One tick of the progress timer: +1 s while playing, back to 0 past the duration. */
@@ -356,7 +295,7 @@ function tickProgress(): void {
 
 /** Closing the player: pause, then reset after 800 ms. */
 export async function closePlayer(): Promise<void> {
-  await command('pause', (deviceId) => playerApi.pausePlayback(deviceId));
+  await runPlayerCommand('pause', (deviceId) => playerApi.pausePlayback(deviceId));
   await wait(CLOSE_RESET_MS);
   resetPlayer();
 }

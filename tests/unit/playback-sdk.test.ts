@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectPlayer, keepPlayerConnected, PLAYER_NAME, PLAYER_VOLUME } from '../../src/playback/sdk';
-import { $player, playFromList, resetPlayer } from '../../src/stores/player';
+import { $player, resetPlayer } from '../../src/stores/player';
+import { playFromList } from '../../src/stores/play';
 import { $session } from '../../src/stores/session';
 import { useProvider } from './helpers/provider';
 

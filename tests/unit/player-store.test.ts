@@ -6,22 +6,8 @@ import type { Playback, Track } from '../../src/api/types';
 import { writeStored } from '../../src/lib/storage';
 import { setPlayerClock, type PlayerClock } from '../../src/lib/clock';
 import { applyDeviceState } from '../../src/playback/device-state';
-import {
-  $player,
-  closePlayer,
-  cycleRepeat,
-  likeCurrentTrack,
-  nextTrack,
-  playFromList,
-  refreshPlayback,
-  storedDeviceId,
-  resetPlayer,
-  seekToSecond,
-  setPlaybackActivator,
-  setProgressSeconds,
-  togglePlay,
-  toggleShuffle,
-} from '../../src/stores/player';
+import { $player, closePlayer, cycleRepeat, likeCurrentTrack, nextTrack, refreshPlayback, storedDeviceId, resetPlayer, seekToSecond, setProgressSeconds, toggleShuffle } from '../../src/stores/player';
+import { playFromList, setPlaybackActivator, togglePlay } from '../../src/stores/play';
 import { $likedTracks } from '../../src/stores/library';
 import { $session } from '../../src/stores/session';
 import { $toasts } from '../../src/stores/toasts';

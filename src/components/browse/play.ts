@@ -1,5 +1,5 @@
 import type { Track } from '../../api/types';
-import { playFromList } from '../../stores/player';
+import { playFromList } from '../../stores/play';
 
 /**
  * A click on a track: the player store shows every failure itself (the

@@ -1,5 +1,6 @@
 import type { Playback } from '../../api/types';
-import { cycleRepeat, nextTrack, previousTrack, togglePlay, toggleShuffle } from '../../stores/player';
+import { cycleRepeat, nextTrack, previousTrack, toggleShuffle } from '../../stores/player';
+import { togglePlay } from '../../stores/play';
 import { Icon } from '../../components/Icon';
 
 interface TransportProps {

@@ -1,0 +1,151 @@
+import * as playerApi from '../api/player';
+import type { Track } from '../api/types';
+import { logUnlessCanceled } from './log';
+import {
+  $player,
+  isSounding,
+  pausePlayback,
+  refreshPlayback,
+  resetPlayer,
+  runPlayerCommand,
+  showPlayAnswered,
+  showPlayFailed,
+  showPlayRequested,
+  storedDeviceId,
+} from './player';
+import { openPremiumPrompt } from './ui';
+
+/**
+ * How a play starts, apart from the card's state (stores/player.ts, which alone writes
+ * $player): the SDK's audio activated inside the click, a device to play on, and one play
+ * request on the wire at a time, the latest click winning.
+ */
+
+/** SPEC §5: play without a stored device id fails with this message. */
+const DEVICE_NOT_AVAILABLE = 'Device is not available';
+
+let activate: () => void = () => undefined;
+
+/** Runs the SDK's `activateElement` (call it inside a click that may bring sound to this tab). */
+export function activateAudio(): void {
+  activate();
+}
+
+/**
+ * The SDK's `activateElement`, installed by src/playback: every play runs it
+ * first, inside the click, so browsers that block autoplay still play.
+ */
+export function setPlaybackActivator(activator: (() => void) | null): void {
+  activate = activator ?? (() => undefined);
+}
+
+function requireDevice(): string {
+  const deviceId = storedDeviceId();
+  if (deviceId) return deviceId;
+  resetPlayer();
+  openPremiumPrompt();
+  throw new Error(DEVICE_NOT_AVAILABLE);
+}
+
+/** The play request on the wire: the provider has not answered it yet. */
+let sending: { key: string; played: Promise<void> } | null = null;
+/** The latest click made while a request was on the wire: sent once that one answers. */
+let wanted: { key: string; request: playerApi.PlayRequest } | null = null;
+
+/** Sends the wanted request, then the one clicked meanwhile, if any: one request on the wire at a time. */
+async function sendWanted(): Promise<void> {
+  while (wanted) {
+    const { key, request } = wanted;
+    wanted = null;
+    if (sending) sending.key = key;
+    try {
+      await playerApi.startPlayback(request);
+    } catch (error) {
+      // A newer click supersedes the failed one (the API client has shown the failure).
+      if (!wanted) throw error;
+    }
+  }
+}
+
+/**
+ * Every play goes through here. Synchronous up to the request, so the
+ * activation happens inside the click. A click while a request is on the wire
+ * starts no second one beside it: the same request again is the same play, and
+ * a different one is sent when the first answers (the latest click wins, as in
+ * any player: a track clicked is never silently dropped). Once the provider has
+ * answered, the next click is a new play, even while the playback is read again.
+ */
+function start(request: Omit<playerApi.PlayRequest, 'deviceId'>, track: Track | null): Promise<void> {
+  activate();
+  let deviceId: string;
+  try {
+    deviceId = requireDevice();
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
+  const full = { ...request, deviceId };
+  const key = JSON.stringify(full);
+  showPlayRequested(track);
+  if (sending) {
+    wanted = key === sending.key ? null : { key, request: full };
+    return sending.played;
+  }
+  wanted = { key, request: full };
+  const round = { key, played: Promise.resolve() };
+  sending = round;
+  const sent = sendWanted().finally(() => {
+    if (sending === round) sending = null;
+  });
+  round.played = sent.then(showPlayAnswered, (error: unknown) => {
+    showPlayFailed();
+    throw error;
+  });
+  return round.played;
+}
+
+/**
+ * What every track list calls on a click: plays the track at `index`. An album
+ * or playlist plays as its context (context_uri and offset), so next and
+ * previous follow it; any other list plays as its track uris. Call it straight
+ * from the click handler (it activates the SDK's audio first). It never
+ * rejects: a missing device (reset, premium prompt, 'Device is not available'),
+ * PREMIUM_REQUIRED (the prompt) and other failures (the catalogue's toast) are
+ * shown already, and only logged here.
+ */
+export async function playFromList(tracks: readonly Track[], index: number, contextUri?: string): Promise<void> {
+  const track = tracks[index];
+  if (!track) return;
+  const request = contextUri
+    ? { contextUri, offset: { uri: track.uri }, positionMs: 0 }
+    : { uris: tracks.map((item) => item.uri), offset: { position: index }, positionMs: 0 };
+  try {
+    await start(request, track);
+  } catch (error) {
+    if (error instanceof Error && error.message === DEVICE_NOT_AVAILABLE) console.warn(DEVICE_NOT_AVAILABLE);
+    else logUnlessCanceled('Could not start playback', error);
+  }
+}
+
+/**
+ * Play/pause: pause, or resume the current track from the current progress
+ * (SPEC §4). While the provider still holds that track, the resume sends only
+ * position_ms, so an album, playlist or list keeps playing as one (next and
+ * previous follow it); otherwise it plays the current track uri.
+ */
+export function togglePlay(): Promise<void> {
+  const player = $player.get();
+  const { playback, currentPlayingTrack, progressSeconds } = player;
+  if (isSounding(player)) return pausePlayback();
+  if (!currentPlayingTrack) return Promise.resolve();
+  const positionMs = progressSeconds * 1000;
+  const elsewhere = playback?.device && playback.device.id !== storedDeviceId() ? playback.device.id : null;
+  if (elsewhere && playback?.item?.id === currentPlayingTrack.id) {
+    // Another device holds the playback: resume it there, through the Web API.
+    return runPlayerCommand('resume', async () => {
+      await playerApi.startPlayback({ deviceId: elsewhere, positionMs });
+      await refreshPlayback();
+    });
+  }
+  const request = playback?.item?.id === currentPlayingTrack.id ? { positionMs } : { uris: [currentPlayingTrack.uri], positionMs };
+  return start(request, currentPlayingTrack).catch((error: unknown) => logUnlessCanceled('Could not resume playback', error));
+}
