@@ -32,6 +32,13 @@ export function createRefresher({ spend, ledger, pollMs = 50, waitMs = 35_000, s
       const known = await ledger.find(key);
       if (known) return known;
       if (await ledger.claim(key)) {
+        // Another request (here or on another instance) may have claimed, spent and settled
+        // it between our look and our claim: its answer stands, and nothing is spent twice.
+        const settled = await ledger.find(key);
+        if (settled) {
+          await ledger.settle(key, null);
+          return settled;
+        }
         let result: RefreshResult;
         try {
           result = { kind: 'refreshed', tokens: await spend(refreshToken) };

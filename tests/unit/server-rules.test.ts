@@ -132,6 +132,20 @@ function spendsOnceAcrossInstances(ledgers: Ledgers) {
 }
 
 describe('the one spending of a refresh token, in one instance\'s memory', () => {
+  it('never spends twice when another request claims, spends and settles between a look and a claim', async () => {
+    const shared = memoryLedger();
+    const url = tokenUrl(0);
+    const other = createRefresher({ spend: url.spend, ledger: shared, ...quietly });
+    // This request finds nothing, then the other one runs its whole refresh before this one claims.
+    let claimed = '';
+    const late: RefreshLedger = { ...shared, claim: async (key) => ((claimed = key), await other('R0'), shared.claim(key)) };
+    const result = await createRefresher({ spend: url.spend, ledger: late, ...quietly })('R0');
+    expect(url.spent).toEqual(['R0']);
+    expect(result).toEqual({ kind: 'refreshed', tokens: expect.objectContaining({ accessToken: 'A-1' }) });
+    // The claim it took to look again is let go.
+    expect(await shared.claim(claimed)).toBe(true);
+  });
+
   // One instance's requests: each refresher below stands for a request path of the same process.
   spendsOnceAcrossInstances(async () => {
     const ledger = memoryLedger();
