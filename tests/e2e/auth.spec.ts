@@ -2,6 +2,7 @@ import type { Cookie, Page, TestInfo } from '@playwright/test';
 import { THEME_SCRIPT } from '../../src/layouts/head-scripts';
 import { expect, test } from './fixtures';
 import { accessTokenOf } from './helpers/access-token';
+import { logOut } from './helpers/sign-in';
 import { TEST_SANDBOX_URL, TEST_SITE_URL } from './helpers/urls';
 
 // Signing in is what these tests are about: never a reused session.
@@ -43,17 +44,6 @@ async function expectNoSecretInHistory(page: Page): Promise<void> {
   const urls = await historyUrls(page);
   expect(urls.length).toBeGreaterThan(1);
   for (const url of urls) expect(url, 'a URL kept in history').not.toMatch(/access_token|refresh_token|[?&#]code=/);
-}
-
-/** LogOut as a user finds it: the top bar's button, or on a phone the bottom sheet's. */
-async function logOut(page: Page, isMobile: boolean): Promise<void> {
-  if (isMobile) {
-    await page.getByRole('button', { name: 'More options', exact: true }).click();
-    await page.getByRole('dialog', { name: 'More options' }).getByRole('button', { name: 'LogOut' }).click();
-  } else {
-    await page.getByRole('button', { name: 'LogOut' }).click();
-  }
-  await page.waitForURL('**/auth');
 }
 
 /**

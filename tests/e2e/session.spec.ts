@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { logOut } from './helpers/sign-in';
 import { TEST_SANDBOX_URL, TEST_SITE_URL } from './helpers/urls';
 
 // The session on the site's server (DESIGN §1, RFC 10017): what the browser holds after
@@ -116,16 +117,6 @@ test.describe('cross-site requests', () => {
   });
 });
 
-/** LogOut as a user finds it: the top bar's button, or on a phone the bottom sheet's. */
-async function logOut(page: Page, isMobile: boolean): Promise<void> {
-  if (isMobile) {
-    await page.getByRole('button', { name: 'More options', exact: true }).click();
-    await page.getByRole('dialog', { name: 'More options' }).getByRole('button', { name: 'LogOut' }).click();
-  } else {
-    await page.getByRole('button', { name: 'LogOut' }).click();
-  }
-}
-
 test('LogOut ends the server session: the old cookie opens nothing, and another tab is signed out at its next request', async ({ page, signIn, isMobile }) => {
   await signIn(page);
   const [cookie] = await page.context().cookies(TEST_SITE_URL);
@@ -133,7 +124,6 @@ test('LogOut ends the server session: the old cookie opens nothing, and another 
   await other.goto('/collection');
   await expect(other).toHaveURL(/\/collection$/);
   await logOut(page, isMobile);
-  await page.waitForURL('**/auth');
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
   // The other tab follows at once (the storage event), and in any case its next request finds no session.
   await other.waitForURL('**/auth');

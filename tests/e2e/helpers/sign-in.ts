@@ -89,3 +89,14 @@ export async function sessionIsAlive(siteUrl: string, session: SavedSession): Pr
     return false;
   }
 }
+
+/** LogOut as a user finds it (the top bar's button, or on a phone the bottom sheet's); resolves on /auth. */
+export async function logOut(page: Page, isMobile: boolean): Promise<void> {
+  if (isMobile) {
+    await page.getByRole('button', { name: 'More options', exact: true }).click();
+    await page.getByRole('dialog', { name: 'More options' }).getByRole('button', { name: 'LogOut' }).click();
+  } else {
+    await page.getByRole('button', { name: 'LogOut' }).click();
+  }
+  await page.waitForURL('**/auth');
+}
