@@ -6,8 +6,6 @@ import {
   TEST_DEV_SANDBOX_URL,
   TEST_DEV_SITE_PORT,
   TEST_DEV_SITE_URL,
-  TEST_PLAYBACK_SANDBOX_PORT,
-  TEST_PLAYBACK_SITE_PORT,
   TEST_SANDBOX_URL,
   TEST_SITE_URL,
 } from './tests/e2e/helpers/urls';
@@ -96,7 +94,5 @@ export default defineConfig<E2eOptions>({
   webServer: [
     testServer(),
     testServer({ TEST_SITE_PORT: String(TEST_DEV_SITE_PORT), TEST_SANDBOX_PORT: String(TEST_DEV_SANDBOX_PORT), TEST_API_PROFILE: 'development' }),
-    // The specs that play music hold their sandbox alone: on their own stack the rest goes on meanwhile.
-    testServer({ TEST_SITE_PORT: String(TEST_PLAYBACK_SITE_PORT), TEST_SANDBOX_PORT: String(TEST_PLAYBACK_SANDBOX_PORT) }),
   ],
 });

@@ -167,6 +167,9 @@ test('/access_denied shows the message the provider passed', async ({ page }) =>
 });
 
 test.describe('refused callbacks', () => {
+  // The server's judgement of a callback: the same on every screen.
+  test.skip(({ isMobile }) => isMobile, 'server-side rules, the same on every viewport');
+
   test('a tampered state is refused: nothing is stored and the visitor ends on /auth', async ({ page }) => {
     const { callback } = await holdCallback(page);
     const tampered = new URL(callback);

@@ -1,12 +1,8 @@
 // The player with Chromium's autoplay policy on: sound may only start from a click.
 // Its own file, because launch options need their own worker.
 import { expect, test } from './fixtures';
-import { ON_PLAYBACK_STACK } from './helpers/urls';
 import { chromiumArgs, chromiumPath } from './helpers/chromium';
 import { aTrendingRow, audio, card, expectSound, INSTRUMENTS, provider, type Instrumented } from './player-kit';
-
-// Music plays on its own stack (helpers/urls.ts): these tests hold their sandbox alone.
-test.use(ON_PLAYBACK_STACK);
 
 test.use({
   launchOptions: {

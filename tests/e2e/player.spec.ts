@@ -5,11 +5,7 @@
 // Every test moves the guest's one playback, so each holds the sandbox alone.
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ON_PLAYBACK_STACK } from './helpers/urls';
 import { aTrendingRow, audio, card, expectSound, INSTRUMENTS, provider, startPlaying, webApi, type Instrumented } from './player-kit';
-
-// Music plays on its own stack (helpers/urls.ts): these tests hold their sandbox alone.
-test.use(ON_PLAYBACK_STACK);
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await card(page).screenshot({ path: `${testInfo.project.outputDir}/screens/player-${testInfo.project.name}-${name}.png` });

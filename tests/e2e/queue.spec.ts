@@ -5,11 +5,7 @@
 // Every test moves the guest's one playback, so each holds the sandbox alone.
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ON_PLAYBACK_STACK } from './helpers/urls';
 import { audio, card, expectSound, INSTRUMENTS, provider, startPlaying, type Instrumented } from './player-kit';
-
-// Music plays on its own stack (helpers/urls.ts): these tests hold their sandbox alone.
-test.use(ON_PLAYBACK_STACK);
 
 const shot = (target: Page | Locator, testInfo: TestInfo, name: string) =>
   target.screenshot({ path: `${testInfo.project.outputDir}/screens/queue-${testInfo.project.name}-${name}.png` });

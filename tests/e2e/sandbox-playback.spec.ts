@@ -7,11 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { signIn } from '../../sandbox/tests/oauth';
 import { expect, test } from './fixtures';
-import { ON_PLAYBACK_STACK } from './helpers/urls';
 import { ACCOUNTS, type Account } from './helpers/sign-in';
-
-// Music plays on its own stack (helpers/urls.ts): these tests hold their sandbox alone.
-test.use(ON_PLAYBACK_STACK);
 
 const SCOPES = ['streaming', 'user-read-email', 'user-read-private', 'user-read-playback-state', 'user-modify-playback-state', 'user-read-currently-playing'];
 

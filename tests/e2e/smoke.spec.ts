@@ -16,6 +16,8 @@ test('the landing page loads with no console error or failed request', async ({ 
 
 test.describe('the real sign-in', () => {
   test.use({ realSignIn: true });
+  // The phone's sign-in is auth.spec.ts's; this checks the fixture.
+  test.skip(({ isMobile }) => isMobile, 'the fixture is the same for every viewport');
 
   test('signIn goes through the sandbox sign-in page and lands on home', async ({ page, signIn }) => {
     await signIn(page);
