@@ -4,7 +4,7 @@ import { isCanceled, statusOf } from '../api/errors';
 import type { Device } from '../api/types';
 import { createAnswerGuard } from '../lib/answer-guard';
 import { playerClock } from '../lib/clock';
-import { notePlaybackChange, $player, refreshPlayback, showPlayerCard, storedDeviceId } from './player';
+import { $player, notePlaybackChange, refreshPlayback, showPlayerCard, storedDeviceId } from './player';
 import { activateAudio } from './play';
 import { showToast } from './toasts';
 

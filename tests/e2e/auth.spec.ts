@@ -1,7 +1,7 @@
 import type { Cookie, Page, TestInfo } from '@playwright/test';
 import { THEME_SCRIPT } from '../../src/layouts/head-scripts';
 import { expect, test } from './fixtures';
-import { accessTokenOf } from './helpers/access-token';
+import { accessTokenOf, askTokenRoute } from './helpers/access-token';
 import { logOut } from './helpers/sign-in';
 import { TEST_SANDBOX_URL, TEST_SITE_URL } from './helpers/urls';
 
@@ -18,15 +18,9 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise
   await page.screenshot({ path: `${testInfo.project.outputDir}/screens/${testInfo.project.name}-${name}.png`, fullPage: name === 'auth' });
 }
 
-/** What the site's token route answers this browser's cookies, asked as the page asks (same Origin, the site's header). */
-async function tokenRouteStatus(page: Page): Promise<number> {
-  const answer = await page.request.post(`${TEST_SITE_URL}/session/token`, { headers: { 'X-My-Music': '1', Origin: TEST_SITE_URL } });
-  return answer.status();
-}
-
 /** The browser holds no session: the server hands it no token, and / still sends it to /auth. */
 async function expectSignedOut(page: Page): Promise<void> {
-  expect(await tokenRouteStatus(page), 'POST /session/token for this browser').toBe(401);
+  expect((await askTokenRoute(page, TEST_SITE_URL)).status(), 'POST /session/token for this browser').toBe(401);
   await page.goto('/');
   await expect(page).toHaveURL(`${TEST_SITE_URL}/auth`);
 }
@@ -155,7 +149,7 @@ test('Deny on the sign-in page ends on /access_denied with the beta notice', asy
   await expect(page.getByRole('link', { name: 'support@mymusic.test' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'issue tracker' })).toBeVisible();
   await expect(page.getByText('Thank you for your interest in My Music!')).toBeVisible();
-  expect(await tokenRouteStatus(page), 'no session after Deny').toBe(401);
+  expect((await askTokenRoute(page, TEST_SITE_URL)).status(), 'no session after Deny').toBe(401);
   await screenshot(page, testInfo, 'access-denied');
   await page.getByRole('link', { name: 'Go Back' }).click();
   await page.waitForURL('**/auth');

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { askTokenRoute } from './helpers/access-token';
 import { signInThroughProvider } from './helpers/sign-in';
 import { startOwnStack, type OwnStack } from './helpers/site-instances';
 
@@ -37,7 +38,7 @@ test.afterAll(async () => {
 
 /** The access token a site instance hands this browser now, asked as the page asks (same origin, the site's header). */
 async function tokenFrom(page: Page, siteUrl: string): Promise<{ status: number; accessToken?: string }> {
-  const response = await page.request.post(`${siteUrl}/session/token`, { headers: { Origin: siteUrl, 'X-My-Music': '1' } });
+  const response = await askTokenRoute(page, siteUrl);
   return { status: response.status(), ...(response.ok() ? ((await response.json()) as { accessToken: string }) : {}) };
 }
 

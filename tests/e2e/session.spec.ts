@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { accessTokenOf, askTokenRoute } from './helpers/access-token';
 import { logOut } from './helpers/sign-in';
 import { TEST_SANDBOX_URL, TEST_SITE_URL } from './helpers/urls';
 
@@ -33,12 +34,11 @@ async function storedValues(page: Page): Promise<string[]> {
   });
 }
 
-/** The page's own token, asked as the app asks (same origin, the site's header), from inside the page. */
-function pageToken(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const response = await fetch('/session/token', { method: 'POST', headers: { 'X-My-Music': '1' } });
-    return ((await response.json()) as { accessToken: string }).accessToken;
-  });
+/** The page's own token, asked as the app asks, from inside the page; this browser is signed in. */
+async function pageToken(page: Page): Promise<string> {
+  const token = await accessTokenOf(page);
+  if (!token) throw new Error('the site answered 401: no session');
+  return token;
 }
 
 const sandboxAccepts = async (page: Page, token: string) =>
@@ -131,7 +131,7 @@ test('LogOut ends the server session: the old cookie opens nothing, and another 
   await expect(other).toHaveURL(/\/auth$/);
   // The session is deleted on the server: the old cookie, planted again, is a visitor's.
   await page.context().addCookies([cookie!]);
-  const answer = await page.request.post(`${TEST_SITE_URL}/session/token`, { headers: { 'X-My-Music': '1', Origin: TEST_SITE_URL } });
+  const answer = await askTokenRoute(page, TEST_SITE_URL);
   expect(answer.status()).toBe(401);
   await page.goto('/');
   await expect(page).toHaveURL(/\/auth$/);
@@ -148,10 +148,10 @@ test('a visitor gets a redirect to /auth from the server, never the shell', asyn
 
 test('the token route answers no-store, and never to a visitor', async ({ page, signIn, isMobile }) => {
   desktopOnly(isMobile);
-  const visitor = await page.request.post(`${TEST_SITE_URL}/session/token`, { headers: { 'X-My-Music': '1', Origin: TEST_SITE_URL } });
+  const visitor = await askTokenRoute(page, TEST_SITE_URL);
   expect(visitor.status()).toBe(401);
   await signIn(page);
-  const answer = await page.request.post(`${TEST_SITE_URL}/session/token`, { headers: { 'X-My-Music': '1', Origin: TEST_SITE_URL } });
+  const answer = await askTokenRoute(page, TEST_SITE_URL);
   expect(answer.status()).toBe(200);
   expect(answer.headers()['cache-control']).toBe('no-store');
   const body = (await answer.json()) as Record<string, unknown>;

@@ -1,7 +1,7 @@
 // The signed-in page's access token, for a test that calls the provider (the sandbox)
 // directly. The token lives in the page's memory only (DESIGN §1): a test asks the site's
 // server for it exactly as the page does, from inside the page.
-import type { Page } from '@playwright/test';
+import type { APIResponse, Page } from '@playwright/test';
 
 /**
  * POST /session/token from inside `page` (same origin, so the session cookie and the
@@ -22,4 +22,13 @@ export async function accessTokenOf(page: Page): Promise<string | null> {
   const { accessToken } = JSON.parse(answer.text) as { accessToken?: unknown };
   if (typeof accessToken !== 'string' || accessToken === '') throw new Error(`POST /session/token answered no token: ${answer.text}`);
   return accessToken;
+}
+
+/**
+ * POST /session/token from the test with `page`'s browser cookies, as the page asks (the
+ * site's Origin and header): the raw answer, for tests of the route itself (its status, its
+ * headers, what another site instance answers). `siteUrl` names the instance.
+ */
+export function askTokenRoute(page: Page, siteUrl: string): Promise<APIResponse> {
+  return page.request.post(`${siteUrl}/session/token`, { headers: { Origin: siteUrl, 'X-My-Music': '1' } });
 }
