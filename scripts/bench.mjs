@@ -3,9 +3,10 @@
 // the real flow, loads every route in Chromium and sums the gzipped JavaScript and
 // CSS it downloads. Prints a table and writes bench/results/routes.json.
 // Then runs bench/sandbox.ts, bench/playback.ts, bench/search.ts, bench/navigation.ts
-// (time to content on cold loads and in-app switches), bench/lighthouse.ts (scores) and
+// (time to content on cold loads and in-app switches), bench/server-render.ts (the server's
+// render of an album page), bench/lighthouse.ts (scores) and
 // bench/memory.ts (JS heap over switches and playback) when they exist.
-// Flags: --site-only (skip them), --skip-sandbox, --skip-playback, --skip-search, --skip-navigation,
+// Flags: --site-only (skip them), --skip-sandbox, --skip-playback, --skip-search, --skip-navigation, --skip-server-render,
 // --skip-lighthouse, --skip-memory.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -120,6 +121,7 @@ const more = [
   ['bench/playback.ts', flags.has('--site-only') || flags.has('--skip-playback')],
   ['bench/search.ts', flags.has('--site-only') || flags.has('--skip-search')],
   ['bench/navigation.ts', flags.has('--site-only') || flags.has('--skip-navigation')],
+  ['bench/server-render.ts', flags.has('--site-only') || flags.has('--skip-server-render')],
   ['bench/lighthouse.ts', flags.has('--site-only') || flags.has('--skip-lighthouse')],
   ['bench/memory.ts', flags.has('--site-only') || flags.has('--skip-memory')],
 ];

@@ -51,7 +51,9 @@ const stack = startStack({
     SANDBOX_PUBLIC_URL: `http://${HOST}:${sandboxPort}`,
   },
   // The real provider is never tested here: whatever the caller's shell says.
-  siteEnv: { PROVIDER: 'sandbox', SITE_URL: `http://${HOST}:${sitePort}`, SESSION_DIR: sessionDir },
+  // No catalogue cache: each test scripts the provider's answers with faults, which an answer
+  // kept from an earlier test would hide (tests/unit/catalogue-cache.test.ts proves the cache).
+  siteEnv: { PROVIDER: 'sandbox', SITE_URL: `http://${HOST}:${sitePort}`, SESSION_DIR: sessionDir, CATALOGUE_CACHE_TTL: '0' },
 });
 
 async function shutDown(exitCode) {

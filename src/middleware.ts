@@ -4,6 +4,8 @@ import { readProviderConfig, readSiteOrigin } from './config/provider';
 import { INLINE_SCRIPTS } from './layouts/inline-scripts';
 import { contentSecurityPolicy, FIXED_HEADERS, withSecurityHeaders } from './lib/security-headers';
 import { leaveNotice } from './server/notice';
+import { runPageCalls } from './server/page-calls';
+import { pageToast } from './server/page-data';
 import { isAllowedRequest } from './server/request-guard';
 import { accessOf } from './server/route-access';
 import { currentSession, readTokens } from './server/session-tokens';
@@ -45,6 +47,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (state.kind === 'visitor' || state.kind === 'expired') {
       if (state.kind === 'expired') leaveNotice(context.cookies, 'session-expired');
       return withSecurityHeaders(context.redirect('/auth', 302), securityHeaders());
+    }
+    // The page renders with its session's provider calls (src/server/page-calls.ts). With the
+    // token URL out of reach the stored token is tried still: the page then says what failed.
+    const tokens = state.kind === 'signed-in' ? state.tokens : await readTokens(context);
+    if (tokens) {
+      context.locals.serverToast = pageToast;
+      return withSecurityHeaders(await runPageCalls(context, tokens, next), securityHeaders());
     }
   }
   return withSecurityHeaders(await next(), securityHeaders());

@@ -3,12 +3,20 @@ import { record, toAlbum, toPage, toTrack } from './normalize';
 import type { Album, AlbumRef, Page, SavedAlbum, Track } from './types';
 import { ApiError } from './errors';
 
-/** SPEC §9: album tracks are 10 per page (the album page asks 20 at first). */
-const ALBUM_TRACKS_PAGE = 10;
+/** SPEC §9: album tracks are 10 per page. */
+export const ALBUM_TRACKS_PAGE = 10;
+/** SPEC §7: the album page asks 20 tracks first. */
+export const ALBUM_FIRST_TRACKS = 20;
+
+/** The album's tracks carry no album (the provider leaves it out): the album they belong to, for their covers and links. */
+export function withAlbum(page: Page<Track>, album: Album): Page<Track> {
+  const ref: AlbumRef = { id: album.id, name: album.name, images: album.images };
+  return { ...page, items: page.items.map((track) => ({ ...track, album: track.album ?? ref })) };
+}
 
 /** GET albums/{id}. */
 export async function getAlbum(id: string): Promise<Album> {
-  const album = toAlbum(await callApi({ path: `albums/${encodeURIComponent(id)}`, name: 'album' }));
+  const album = toAlbum(await callApi({ path: `albums/${encodeURIComponent(id)}`, name: 'album', catalogue: true }));
   if (!album) throw new ApiError('http', 'Album Not Found', 404);
   return album;
 }
@@ -20,7 +28,7 @@ export async function getAlbumTracks(
   limit = ALBUM_TRACKS_PAGE,
   album: Album | null = null,
 ): Promise<Page<Track>> {
-  const body = await callApi({ path: `albums/${encodeURIComponent(id)}/tracks`, query: { limit, offset }, name: 'album-tracks' });
+  const body = await callApi({ path: `albums/${encodeURIComponent(id)}/tracks`, query: { limit, offset }, name: 'album-tracks', catalogue: true });
   const ref: AlbumRef | null = album ? { id: album.id, name: album.name, images: album.images } : null;
   return toPage(body, (item) => toTrack(item, ref));
 }

@@ -9,7 +9,7 @@ const ARTIST_ALBUMS_PAGE = 10;
 
 /** GET artists/{id}. */
 export async function getArtist(id: string): Promise<Artist> {
-  const artist = toArtist(await callApi({ path: `artists/${encodeURIComponent(id)}`, name: 'artist' }));
+  const artist = toArtist(await callApi({ path: `artists/${encodeURIComponent(id)}`, name: 'artist', catalogue: true }));
   if (!artist) throw new ApiError('http', 'Artist Not Found', 404);
   return artist;
 }
@@ -19,7 +19,8 @@ export async function getArtistAlbums(id: string, offset = 0, limit = ARTIST_ALB
   const body = await callApi({
     path: `artists/${encodeURIComponent(id)}/albums`,
     query: { limit: Math.min(limit, ARTIST_ALBUMS_PAGE), offset },
-    name: `artist-albums`,
+    name: 'artist-albums',
+    catalogue: true,
   });
   return toPage(body, toAlbum);
 }
@@ -30,6 +31,7 @@ export async function getArtistTopTracks(id: string): Promise<Track[]> {
     path: `artists/${encodeURIComponent(id)}/top-tracks`,
     query: { market: MARKET },
     name: 'artist-top-tracks',
+    catalogue: true,
     capability: 'artistTopTracks',
   });
   return list(record(body).tracks)
@@ -42,6 +44,7 @@ export async function getRelatedArtists(id: string): Promise<Artist[]> {
   const body = await callApi({
     path: `artists/${encodeURIComponent(id)}/related-artists`,
     name: 'related-artists',
+    catalogue: true,
     capability: 'relatedArtists',
   });
   return list(record(body).artists)

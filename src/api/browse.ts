@@ -12,6 +12,7 @@ export async function getNewReleases(offset = 0, limit = 20): Promise<Page<Album
     path: 'browse/new-releases',
     query: { limit, offset, market: MARKET },
     name: 'new-releases',
+    catalogue: true,
     capability: 'newReleases',
   });
   return toPage(record(body).albums, toAlbum);
@@ -19,7 +20,7 @@ export async function getNewReleases(offset = 0, limit = 20): Promise<Page<Album
 
 /** GET browse/categories; gone in development mode. */
 export async function getCategories(offset = 0, limit = 20): Promise<Page<Category>> {
-  const body = await callApi({ path: 'browse/categories', query: { limit, offset }, name: 'categories', capability: 'categories' });
+  const body = await callApi({ path: 'browse/categories', query: { limit, offset }, name: 'categories', capability: 'categories', catalogue: true });
   return toPage(record(body).categories, toCategory);
 }
 
@@ -41,6 +42,7 @@ export async function getCategoryPlaylists(id: string, offset = 0, limit = 20): 
       path: `browse/categories/${encodeURIComponent(id)}/playlists`,
       query: { limit, offset },
       name: 'category-playlists',
+      catalogue: true,
       capability: 'categoryPlaylists',
       probe: probeCategoryPlaylists,
     }),
@@ -55,6 +57,7 @@ export async function getFeaturedPlaylists(offset = 0, limit = 20): Promise<Cate
       path: 'browse/featured-playlists',
       query: { limit, offset },
       name: 'featured-playlists',
+      catalogue: true,
       capability: 'featuredPlaylists',
     }),
   );

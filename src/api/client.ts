@@ -33,6 +33,18 @@ interface ApiRequest extends FailedCall {
   probe?: () => Promise<unknown>;
   /** The answers that count as done (SPEC §4's toggles: 200 and 204); any other fails as an HTTP error. */
   okStatuses?: readonly number[];
+  /**
+   * Public catalogue data, the same for every user (an album, its tracks, a search): the
+   * server may share the answer between sessions for a short while (the wiring's catalogue).
+   * Never set on per-user data.
+   */
+  catalogue?: true;
+}
+
+/** A short-lived store of catalogue answers shared by every session (the server's; the browser has none). */
+export interface CatalogueCache {
+  /** The answer kept under `key`, or what `load` answers (kept when it succeeds). */
+  remember(key: string, load: () => Promise<unknown>): Promise<unknown>;
 }
 
 /** Timing of the client; tests shorten the waits instead of sleeping for real. */
@@ -71,6 +83,13 @@ export interface ApiClientWiring {
   };
   /** Carries out the one error mapper's decision: toast, expire session, deny access, premium prompt, capability missing. */
   onOutcome(outcome: ErrorOutcome): void;
+  /**
+   * Whether a new call cancels the running call of the same name (SPEC §4), true in the
+   * browser. The server answers many users at once: one user's call must not cancel another's.
+   */
+  cancelsByName: boolean;
+  /** Where catalogue answers are shared (the server); absent, every call goes to the provider. */
+  catalogue?: CatalogueCache;
 }
 
 let wiring: ApiClientWiring | null = null;
@@ -215,12 +234,21 @@ async function withCapabilityVerdict(request: ApiRequest, error: ApiError, hooks
  */
 export async function callApi<T = unknown>(request: ApiRequest): Promise<T> {
   const hooks = wiring ?? (await wiringReady);
+  const shared = hooks.catalogue;
+  if (shared && request.catalogue && (request.method ?? 'GET') === 'GET') {
+    // Keyed by the whole URL: one Redis may serve sites that talk to different providers.
+    return (await shared.remember(getProviderConfig().apiBase + urlOf(request), () => callProvider(request, hooks))) as T;
+  }
+  return (await callProvider(request, hooks)) as T;
+}
+
+async function callProvider(request: ApiRequest, hooks: ApiClientWiring): Promise<unknown> {
   // A capability learnt missing is not asked about again this session.
   if (request.capability && !hooks.capabilities.isUsable(request.capability)) {
     throw new ApiError('unavailable', UNAVAILABLE_MESSAGE);
   }
   const controller = new AbortController();
-  if (request.name) {
+  if (request.name && hooks.cancelsByName) {
     running.get(request.name)?.abort(CANCELED);
     running.set(request.name, controller);
   }
@@ -235,7 +263,7 @@ export async function callApi<T = unknown>(request: ApiRequest): Promise<T> {
       try {
         const body = await sendOnce(request, signal, hooks);
         if (request.capability) hooks.capabilities.markAvailable(request.capability);
-        return body as T;
+        return body;
       } catch (caught) {
         // The time-out covers one try. Left running through the refresh or the wait before a
         // retry, it would abort the call there, and the abort would pass as a silent cancel.

@@ -54,6 +54,17 @@ export function isUnavailable(error: unknown): boolean {
   return error instanceof ApiError && error.kind === 'unavailable';
 }
 
+/**
+ * How a page's main load failed: a missing id (404) and a malformed one (the provider's 400)
+ * both read as "not found" (the user followed a link to something that is not there); an
+ * endpoint this app may not use is "unavailable"; anything else is the error screen.
+ */
+export function pageFailureOf(error: unknown): 'not-found' | 'unavailable' | 'error' {
+  if (isUnavailable(error)) return 'unavailable';
+  const status = statusOf(error);
+  return status === 404 || status === 400 ? 'not-found' : 'error';
+}
+
 /** The HTTP status of a rejection, if it had one (a 404 makes a not-found page). */
 export function statusOf(error: unknown): number | null {
   return error instanceof ApiError ? error.status : null;

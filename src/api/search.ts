@@ -29,7 +29,7 @@ export async function search(
   offset = 0,
   name = 'search',
 ): Promise<SearchResults> {
-  const body = await callApi({ path: 'search', query: { q: query, type: types.join(','), limit, offset }, name });
+  const body = await callApi({ path: 'search', query: { q: query, type: types.join(','), limit, offset }, name, catalogue: true });
   return resultsOf(body);
 }
 
@@ -52,6 +52,7 @@ export async function searchType<T extends SearchType>(query: string, type: T, o
         path: 'search',
         query: { q: query, type, limit: SEE_ALL_LIMIT, offset },
         name: 'search-see-all',
+        catalogue: true,
         quietStatuses: [400],
       });
       markCapabilityAvailable('largeSearchPages');

@@ -40,16 +40,24 @@ export async function readTokens(context: SessionContext): Promise<TokenSet | nu
   return isTokenSet(stored) ? stored : null;
 }
 
-/** Keeps new tokens in the session, and sets the cookie with this site's attributes (Secure on https). */
-export function keepTokens(context: SessionContext, tokens: TokenSet): void {
+/**
+ * Writes a value into the session, and sets the cookie with this site's attributes (Secure on
+ * https). Every write goes through here: Astro sets its cookie on each write with the build's
+ * attributes and no lifetime, which would make the session end with the browser.
+ */
+export function writeSession(context: SessionContext, key: string, value: unknown): void {
   const { session } = context;
   if (!session) throw new Error('Sessions are not configured (astro.config.mjs session)');
-  session.set(TOKENS, tokens);
-  // Astro set the cookie with the build's attributes; this one wins, with the running site's,
-  // and lives as long as the stored session, so closing the browser does not sign anyone out.
+  session.set(key, value);
+  // This cookie wins over Astro's, and lives as long as the stored session.
   if (session.sessionID) {
     context.cookies.set(SESSION_COOKIE, session.sessionID, { ...cookieAttributes(), maxAge: SESSION_TTL_SECONDS });
   }
+}
+
+/** Keeps new tokens in the session. */
+export function keepTokens(context: SessionContext, tokens: TokenSet): void {
+  writeSession(context, TOKENS, tokens);
 }
 
 /** Signs in: a new session id (never one a visitor brought along), then the tokens. */

@@ -1,4 +1,6 @@
 import { atom } from 'nanostores';
+import { CONNECTION_PROBLEM } from '../api/errors';
+import { showToast } from './toasts';
 
 /**
  * Whether a request of this page found no connection (SPEC §8's 'Internet Connection
@@ -10,4 +12,10 @@ export const $connectionLost = atom(false);
 /** Records that a request found no connection. */
 export function noteConnectionLost(): void {
   $connectionLost.set(true);
+}
+
+/** The page has no connection at all (opened offline): SPEC §8's toast, and the page is incomplete. */
+export function reportNoConnection(): void {
+  noteConnectionLost();
+  showToast(CONNECTION_PROBLEM);
 }

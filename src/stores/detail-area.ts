@@ -1,12 +1,14 @@
 import { map, onMount, type MapStore } from 'nanostores';
-import { isCanceled, isUnavailable, statusOf } from '../api/errors';
+import { ApiError, isCanceled, isUnavailable, pageFailureOf } from '../api/errors';
 import type { LibraryKind } from '../api/library';
 import type { Page } from '../api/types';
 import { createAnswerGuard } from '../lib/answer-guard';
 import { DEFAULT_BACKGROUND, randomPaletteColor } from '../lib/colors';
+import type { AreaSeed, DetailFailure, FirstPage } from '../api/page-seeds';
 import { createAreaMemory } from './area-memory';
-import { checkLibrary } from './library';
-import { createPagedList, type PagedList, type PagedListState } from './paged-list';
+import { $pageFromMemory } from './page-memory';
+import { adoptLibraryFlags, checkLibrary, librarySnapshot } from './library';
+import { createPagedList, firstPageState, type PagedList, type PagedListState } from './paged-list';
 import { onRoute, type RouteName } from './route';
 import { withTopLoading } from './ui';
 
@@ -31,8 +33,12 @@ export interface DetailState<T, S extends Record<string, unknown>> {
   sections: { [K in keyof S]: Section<S[K]> };
 }
 
-/** How a detail page failed, for the page to say so: SPEC §4's not-found message, DESIGN §2's note, or the error screen. */
-type DetailFailure = 'not-found' | 'unavailable' | 'error' | null;
+/** The error a failure stands for, so that failureOf reads a seeded state as it reads a loaded one. */
+function errorOf(failure: DetailFailure): ApiError | null {
+  if (failure === 'not-found') return new ApiError('http', 'Not Found', 404);
+  if (failure === 'error') return new ApiError('http', 'The server could not load it', 500);
+  return null;
+}
 
 /**
  * A missing id (404) and a malformed one (the provider's 400) both read as
@@ -40,9 +46,7 @@ type DetailFailure = 'not-found' | 'unavailable' | 'error' | null;
  */
 export function failureOf(state: Pick<DetailState<unknown, Record<string, unknown>>, 'error' | 'unavailable'>): DetailFailure {
   if (state.unavailable) return 'unavailable';
-  if (!state.error) return null;
-  const status = statusOf(state.error);
-  return status === 404 || status === 400 ? 'not-found' : 'error';
+  return state.error ? pageFailureOf(state.error) : null;
 }
 
 /** A paged list of the area: how to fetch a page of it once the entity is known. */
@@ -70,13 +74,8 @@ interface DetailArea<T, S extends Record<string, unknown>, L extends Record<stri
   /** The area's state; islands read it. */
   $state: MapStore<DetailState<T, S>>;
   lists: { [K in keyof L]: PagedList<L[K]> };
-  /** Shows an id: from memory when it was seen lately (no request), already prepared, or loaded. */
+  /** Shows an id: from memory when it was seen lately (no request), already shown, or loaded. */
   open: (id: string) => Promise<void>;
-  /**
-   * Starts loading an id before its page is on screen (the click that goes there),
-   * unless memory holds it; `open` then finds it loading or loaded.
-   */
-  prepare: (id: string) => Promise<void>;
   /** Loads an id afresh: reset, the entity, then its sections, lists and library flag. */
   load: (id: string) => Promise<void>;
   /** Remembers what is shown, then empties the area (on leaving its page). */
@@ -85,6 +84,10 @@ interface DetailArea<T, S extends Record<string, unknown>, L extends Record<stri
   forget: (id?: string) => void;
   /** Ties the area to its routes: opened on entry with the named param, reset on exit. */
   bindRoutes: (names: readonly RouteName[], param: string) => void;
+  /** The area's stores as the server rendered them (`seed`), by store: what a server render reads. */
+  snapshotOf: (seed: AreaSeed<T, S, L>) => Map<unknown, unknown>;
+  /** Shows what the server rendered: the stores take the seed's values, and nothing is asked. */
+  adopt: (seed: AreaSeed<T, S, L>) => void;
 }
 
 interface Snapshot<T, S extends Record<string, unknown>> {
@@ -185,19 +188,10 @@ export function createDetailArea<T, S extends Record<string, unknown> = Record<s
     empty();
   }
 
-  async function prepare(id: string): Promise<void> {
-    const { id: shown, data, loading } = $state.get();
-    if (shown === id && (data || loading)) return;
-    // The area is on screen with another id: emptying it now would blank the page still shown.
-    if (shown !== '' && shown !== id) return;
-    if (memory.recall(id)) return;
-    await load(id);
-  }
-
   async function open(id: string): Promise<void> {
-    const { id: shown, data, loading } = $state.get();
-    // Prepared by the click that led here: it is on its way or here already.
-    if (shown === id && id !== '' && (data || loading)) return;
+    const { id: shown, data, loading, error, unavailable } = $state.get();
+    // On its way or here already, or adopted from the server, whose failure stands as its answer.
+    if (shown === id && id !== '' && (data || loading || error || unavailable)) return;
     const kept = memory.recall(id);
     if (!kept) return load(id);
     empty();
@@ -216,5 +210,45 @@ export function createDetailArea<T, S extends Record<string, unknown> = Record<s
     for (const [, list] of allLists()) onMount(list.$state, () => $state.listen(() => {}));
   }
 
-  return { $state, lists, open, prepare, load, reset, forget: (id) => memory.forget(id), bindRoutes };
+  function seededState(seed: AreaSeed<T, S, L>): DetailState<T, S> {
+    const sections = Object.fromEntries(
+      sectionKeys.map((key) => {
+        const items = seed.sections?.[key];
+        return [key, items ? { status: 'ready', items } : { status: 'hidden', items: [] }];
+      }),
+    ) as unknown as DetailState<T, S>['sections'];
+    return {
+      id: seed.id,
+      loading: false,
+      error: errorOf(seed.failure),
+      unavailable: seed.failure === 'unavailable',
+      data: seed.data,
+      background: seed.background,
+      sections,
+    };
+  }
+
+  const seededList = (seed: AreaSeed<T, S, L>, key: string) =>
+    firstPageState((seed.lists as Record<string, FirstPage<unknown>> | undefined)?.[key] ?? null, listSpecs[key]!.limit);
+
+
+  function snapshotOf(seed: AreaSeed<T, S, L>): Map<unknown, unknown> {
+    return new Map<unknown, unknown>([
+      [$state, seededState(seed)],
+      ...allLists().map(([key, list]) => [list.$state, seededList(seed, key)] as const),
+      ...librarySnapshot(seed.flags),
+    ]);
+  }
+
+  function adopt(seed: AreaSeed<T, S, L>): void {
+    answers.forget();
+    // The flags first: a list's change asks about the hearts it does not know yet. The entity
+    // before its lists: reading a list mounts the area (nanostores' get), whose route binding
+    // then finds this id shown and loads nothing.
+    adoptLibraryFlags(seed.flags, $pageFromMemory.get());
+    $state.set(seededState(seed));
+    for (const [key, list] of allLists()) list.restore(seededList(seed, key));
+  }
+
+  return { $state, lists, open, load, reset, forget: (id) => memory.forget(id), bindRoutes, snapshotOf, adopt };
 }

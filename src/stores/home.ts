@@ -1,86 +1,31 @@
 import { map, onMount } from 'nanostores';
-import { getNewReleases } from '../api/browse';
-import { isCanceled, isUnavailable, statusOf } from '../api/errors';
-import { getRecentlyPlayed } from '../api/me';
-import { getPlaylistTracks } from '../api/playlists';
-import { search } from '../api/search';
+import { isCanceled } from '../api/errors';
+import { getDailyMixPlaylists, getNewReleaseAlbums, getRecentPlayTracks, getTrendingTracks } from '../api/home';
 import type { Album, Playlist, Track } from '../api/types';
+import { initialHome, settledSection, TRENDING_LANGUAGES, type HomeSection, type HomeState, type TrendingLanguage } from '../api/home';
+import type { HomeSeed } from '../api/page-seeds';
+import { $pageFromMemory } from './page-memory';
 import { onRoute } from './route';
 import { withTopLoading } from './ui';
-import { checkLibraryOf, checkLikesOf } from './library';
+import { adoptLibraryFlags, checkLibraryOf, checkLikesOf } from './library';
 
-/** SPEC §9: home asks 50 recent plays, 10 new releases and 5 tracks per trending list. */
-const HOME_RECENT_PLAYS = 50;
-export const HOME_NEW_RELEASES = 10;
-export const HOME_TRENDING_TRACKS = 5;
-/** The provider's own user, owner of the Top 50 and Daily Mix lists. */
-const PROVIDER_USER_ID = 'spotify';
-
-type TrendingLanguage = 'Hindi' | 'Punjabi' | 'English';
-export const TRENDING_LANGUAGES: readonly TrendingLanguage[] = ['Hindi', 'Punjabi', 'English'];
-
-/** A home section: 'unavailable' when the provider does not offer it to this app (DESIGN §2). */
-export interface HomeSection<T> {
-  status: 'idle' | 'loading' | 'ready' | 'error' | 'unavailable';
-  items: T[];
-}
-
-interface HomeState {
-  recentPlays: HomeSection<Track>;
-  trending: Record<TrendingLanguage, HomeSection<Track>>;
-  newReleases: HomeSection<Album>;
-  dailyMix: HomeSection<Playlist>;
-}
-
-const idle = <T>(): HomeSection<T> => ({ status: 'idle', items: [] });
-
-function initialHome(): HomeState {
-  return {
-    recentPlays: idle(),
-    trending: { Hindi: idle(), Punjabi: idle(), English: idle() },
-    newReleases: idle(),
-    dailyMix: idle(),
-  };
-}
+export { dedupeRecentPlays, HOME_NEW_RELEASES, HOME_TRENDING_TRACKS, keepProviderPlaylists, TRENDING_LANGUAGES, type HomeSection } from '../api/home';
+export type { HomeSeed } from '../api/page-seeds';
 
 /** The home page's sections: Recent Played, Tranding Songs (three languages), New Release, Daily Mix. */
 export const $home = map<HomeState>(initialHome());
 
-/** SPEC §4: recent plays de-duplicated by track id, keeping the last occurrence of each. */
-export function dedupeRecentPlays(tracks: readonly Track[]): Track[] {
-  const seen = new Set<string>();
-  const kept: Track[] = [];
-  for (let index = tracks.length - 1; index >= 0; index--) {
-    const track = tracks[index]!;
-    if (seen.has(track.id)) continue;
-    seen.add(track.id);
-    kept.push(track);
-  }
-  return kept.reverse();
-}
-
-/** SPEC §4: daily mix keeps only playlists owned by the music provider. */
-export function keepProviderPlaylists(playlists: readonly Playlist[]): Playlist[] {
-  return playlists.filter((playlist) => playlist.owner.id === PROVIDER_USER_ID);
-}
-
-// SPEC §8: home fetch failures are logged only; a missing capability or a
-// provider-owned list that development mode hides (403/404) makes the section 'unavailable'.
-// A section that already shows items keeps them while it reloads: the page never blanks.
+// SPEC §8: home fetch failures are logged only (api/home.ts settledSection decides the
+// section's state). A section that already shows items keeps them while it reloads: the page never blanks.
 async function fill<T>(current: HomeSection<T>, assign: (section: HomeSection<T>) => void, load: () => Promise<T[] | null>): Promise<void> {
   if (current.status !== 'ready') assign({ status: 'loading', items: [] });
   try {
-    const items = await load();
-    assign(items === null ? { status: 'unavailable', items: [] } : { status: 'ready', items });
+    assign(settledSection({ items: await load() }));
   } catch (error) {
     if (isCanceled(error)) return;
-    const status = statusOf(error);
-    if (isUnavailable(error) || status === 403 || status === 404) {
-      assign({ status: 'unavailable', items: [] });
-      return;
-    }
-    console.error('Home section failed to load', error);
-    assign({ status: 'error', items: [] });
+    const section = settledSection<T>({ error });
+    if (section.status === 'error') console.error('Home section failed to load', error);
+    assign(section);
   }
 }
 
@@ -103,20 +48,12 @@ function rememberTop50(language: TrendingLanguage, playlistId: string | null): v
   sessionStorage.setItem(TOP_50_KEY, JSON.stringify(kept));
 }
 
-async function top50PlaylistId(language: TrendingLanguage): Promise<string | null> {
-  const found = await search(`Top 50 - ${language}`, ['playlist'], 1, 0, `home-trending-${language}`);
-  return found.playlists.items[0]?.id ?? null;
-}
-
 async function trendingTracks(language: TrendingLanguage): Promise<Track[] | null> {
   const kept = rememberedTop50()[language];
-  const playlistId = kept ?? (await top50PlaylistId(language));
-  if (!playlistId) return null;
   try {
-    const entries = await getPlaylistTracks(playlistId, 0, HOME_TRENDING_TRACKS, `home-trending-${language}`);
-    if ('unavailable' in entries) return null;
-    rememberTop50(language, playlistId);
-    return entries.items.map((entry) => entry.track);
+    const found = await getTrendingTracks(language, kept);
+    rememberTop50(language, found?.playlistId ?? null);
+    return found?.tracks ?? null;
   } catch (error) {
     // A remembered playlist may be gone: forget it, so the next home looks it up again.
     if (kept) rememberTop50(language, null);
@@ -129,7 +66,7 @@ function loadRecentPlays(): Promise<void> {
   return fill<Track>(
     $home.get().recentPlays,
     (section) => $home.setKey('recentPlays', section),
-    async () => dedupeRecentPlays((await getRecentlyPlayed(HOME_RECENT_PLAYS)).map((play) => play.track)),
+    getRecentPlayTracks,
   );
 }
 
@@ -162,12 +99,12 @@ async function loadEveryHomeSection(): Promise<void> {
     fill<Album>(
       $home.get().newReleases,
       (section) => $home.setKey('newReleases', section),
-      async () => (await getNewReleases(0, HOME_NEW_RELEASES)).items,
+      getNewReleaseAlbums,
     ),
     fill<Playlist>(
       $home.get().dailyMix,
       (section) => $home.setKey('dailyMix', section),
-      async () => keepProviderPlaylists((await search('daily mix', ['playlist'], 10, 0, 'home-daily-mix')).playlists.items),
+      getDailyMixPlaylists,
     ),
   ]));
   // A failed section is tried again on the next visit.
@@ -175,6 +112,16 @@ async function loadEveryHomeSection(): Promise<void> {
   if ([recentPlays, ...Object.values(trending), newReleases, dailyMix].some((section) => section.status === 'error')) {
     loadedAt = Number.NEGATIVE_INFINITY;
   }
+}
+
+/** Shows home as the server rendered it (fresh: the route's entry asks nothing for HOME_FRESH_MS). */
+export function adoptHome(seed: HomeSeed, now: number = Date.now()): void {
+  // Fresh first: setting the store mounts it (its reactions read it), and the mount's route
+  // entry must find home loaded already.
+  loadedAt = now;
+  homeLoad = Promise.resolve();
+  adoptLibraryFlags(seed.flags, $pageFromMemory.get());
+  $home.set(seed.home);
 }
 
 /** Test seam (a reset between tests): back to the empty home, which the next visit loads afresh. */

@@ -4,6 +4,7 @@ import { addToLibrary, checkInLibrary, removeFromLibrary, type LibraryKind } fro
 import { getSavedTracks } from '../api/me';
 import { getMyPlaylists } from '../api/playlists';
 import type { Playlist, SavedAlbum, SavedTrack } from '../api/types';
+import type { LibraryFlags } from '../api/page-seeds';
 import { listArea } from './list-area';
 import { logUnlessCanceled } from './log';
 import { createPagedList } from './paged-list';
@@ -37,6 +38,26 @@ export const $likedTracks = $inLibrary.track;
 
 // Ids whose contains check is on its way, so two lists showing one track ask once.
 const asking: Record<LibraryKind, Set<string>> = { track: new Set(), album: new Set(), artist: new Set(), user: new Set() };
+
+const flagEntries = (flags: LibraryFlags | undefined) => Object.entries(flags ?? {}) as [LibraryKind, Record<string, boolean>][];
+
+/**
+ * What the server saw in the library for the page it rendered (SPEC §4's flags), kept like an
+ * answer. A page kept in memory (back, forward) is older than what this tab learnt since: then
+ * the flags already known stay.
+ */
+export function adoptLibraryFlags(flags: LibraryFlags | undefined, knownWin = false): void {
+  for (const [kind, seen] of flagEntries(flags)) {
+    if (Object.keys(seen).length === 0) continue;
+    const known = $inLibrary[kind].get();
+    $inLibrary[kind].set(knownWin ? { ...seen, ...known } : { ...known, ...seen });
+  }
+}
+
+/** The flags the server saw, by store: what a server-rendered island reads of the library (server-snapshot.tsx). */
+export function librarySnapshot(flags: LibraryFlags | undefined): [store: unknown, value: Record<string, boolean>][] {
+  return flagEntries(flags).map(([kind, seen]) => [$inLibrary[kind], seen]);
+}
 
 /** Asks the provider which of these are in the library (only those neither known nor being asked). */
 export async function checkLibrary(kind: LibraryKind, ids: readonly string[]): Promise<void> {

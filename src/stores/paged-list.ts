@@ -1,5 +1,6 @@
 import { map, type MapStore } from 'nanostores';
-import { isCanceled, isUnavailable, statusOf, UNAVAILABLE_MESSAGE } from '../api/errors';
+import { ApiError, isCanceled, isUnavailable, statusOf, UNAVAILABLE_MESSAGE } from '../api/errors';
+import type { FirstPage } from '../api/page-seeds';
 
 /** DESIGN §2: what a page says where the provider does not offer something to this app. */
 export const NOT_AVAILABLE_MESSAGE = UNAVAILABLE_MESSAGE;
@@ -43,6 +44,30 @@ export function canLoadMore(state: PagedListState<unknown>): boolean {
   return state.loaded && !state.loading && !state.error && state.hasMore && state.offset <= PAGING_OFFSET_CAP;
 }
 
+/**
+ * The list once the page asked at `offset` arrived (SPEC §4's rules): offset 0 replaces,
+ * later pages append; the provider may answer a smaller page than asked (development mode's
+ * limit 10). The server's first page becomes a list's state through it too (`firstPageState`).
+ */
+function stateWithPage<T>(previous: readonly T[], page: Page<T>, offset: number, limit: number): PagedListState<T> {
+  const pageLimit = page.limit > 0 ? page.limit : limit;
+  return {
+    list: [...(offset === 0 ? [] : previous), ...page.items],
+    loading: false,
+    error: null,
+    hasMore: offset < PAGING_OFFSET_CAP && page.total > offset + pageLimit,
+    offset: offset + pageLimit,
+    loaded: true,
+  };
+}
+
+/** A list's state after the first page the server rendered (null: it failed there; 'unavailable': DESIGN §2's not offered). */
+export function firstPageState<T>(page: FirstPage<T>, limit: number): PagedListState<T> {
+  if (page === 'unavailable') return { ...initialState<T>(), loaded: true, hasMore: false, error: new ApiError('unavailable', UNAVAILABLE_MESSAGE) };
+  if (!page) return { ...initialState<T>(), loaded: true, hasMore: false, error: new Error('The first page failed on the server') };
+  return stateWithPage([], page, 0, limit);
+}
+
 /** How a page is fetched: the offset and limit to ask for. */
 export type PageLoader<T> = (offset: number, limit: number) => Promise<Page<T>>;
 
@@ -66,17 +91,7 @@ export function createPagedList<T>(load: PageLoader<T>, limit = 20): PagedList<T
     try {
       const page = await load(offset, limit);
       if (!answers.isCurrent(mine)) return;
-      // The provider may answer a smaller page than asked (development mode's limit 10).
-      const pageLimit = page.limit > 0 ? page.limit : limit;
-      const previous = offset === 0 ? [] : $state.get().list;
-      $state.set({
-        list: [...previous, ...page.items],
-        loading: false,
-        error: null,
-        hasMore: offset < PAGING_OFFSET_CAP && page.total > offset + pageLimit,
-        offset: offset + pageLimit,
-        loaded: true,
-      });
+      $state.set(stateWithPage($state.get().list, page, offset, limit));
     } catch (error) {
       if (!answers.isCurrent(mine)) return;
       // A cancelled load was replaced by a newer one of the same name, which owns the state now.

@@ -2,6 +2,7 @@ import { ApiError, UNAVAILABLE_MESSAGE } from '../api/errors';
 import { getPlaylist, getPlaylistTracks } from '../api/playlists';
 import type { Playlist, PlaylistEntry } from '../api/types';
 import { createDetailArea } from './detail-area';
+export type { PlaylistSeed } from '../api/page-seeds';
 import { checkLikesOf } from './library';
 
 /** The playlist page: the playlist and its entries, 10 per page. */

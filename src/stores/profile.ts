@@ -15,6 +15,11 @@ const FOLLOWING_FULL_LIST = 50;
 /** The signed-in user's own profile (/me); kept when the profile area resets (SPEC §4). */
 export const $myProfile = atom<UserProfile | null>(null);
 
+/** The signed-in user as the server rendered the page for them (so nothing asks /me again). */
+export function adoptMe(profile: UserProfile | null): void {
+  if (profile && !$myProfile.get()) $myProfile.set(profile);
+}
+
 /** /me once per page load; the profile area and anything else that shows the user share it. */
 export async function loadMe(): Promise<UserProfile> {
   const kept = $myProfile.get();

@@ -88,6 +88,8 @@ export function onRoute(names: readonly RouteName[], enter: (route: Route) => vo
 
 // Reaction: follow the browser's URL on every full or client-router page load
 // (ClientRouter changes the URL with pushState, which fires no event the router hears).
+// After the swap already, before the new page's islands hydrate: an island that adopts
+// what the server rendered must find its own route current, not the page it replaced.
 if (typeof document !== 'undefined' && typeof location !== 'undefined') {
-  document.addEventListener('astro:page-load', () => syncRoute(location.href));
+  for (const type of ['astro:after-swap', 'astro:page-load']) document.addEventListener(type, () => syncRoute(location.href));
 }

@@ -5,10 +5,11 @@ import { accessDeniedPath } from '../lib/access-denied';
 import { navigateTo } from '../lib/navigation';
 import { clearStorage } from '../lib/storage';
 import { forgetCachedPages } from '../lib/page-cache';
+import { forgetPages } from './page-memory';
 import { isDue } from '../lib/token-timing';
 import { configureApiClient } from '../api/client';
 import { CONNECTION_PROBLEM, type ErrorOutcome } from '../api/errors';
-import { noteConnectionLost } from './connection';
+import { reportNoConnection } from './connection';
 import { hasCapabilityAnswered, isCapabilityUsable, markCapabilityAvailable, markCapabilityMissing, resetCapabilities } from './capabilities';
 import { showToast } from './toasts';
 import { openPremiumPrompt } from './ui';
@@ -28,6 +29,7 @@ async function forgetSession(): Promise<void> {
   clearStorage();
   $session.set(null);
   resetCapabilities();
+  forgetPages();
   await forgetCachedPages();
 }
 
@@ -118,7 +120,7 @@ function carryOut(outcome: ErrorOutcome): void {
     case 'silent':
       return;
     case 'toast':
-      if (outcome.message === CONNECTION_PROBLEM) noteConnectionLost();
+      if (outcome.message === CONNECTION_PROBLEM) return reportNoConnection();
       return void showToast(outcome.message);
     case 'expire-session':
       return void expireSession();
@@ -144,4 +146,5 @@ configureApiClient({
     markMissing: markCapabilityMissing,
   },
   onOutcome: carryOut,
+  cancelsByName: true,
 });

@@ -63,6 +63,8 @@ export interface SandboxControl {
   reset(): Promise<void>;
   addFault(fault: SandboxFault): Promise<void>;
   clearFaults(): Promise<void>;
+  /** How many requests each fault has met, in the order the faults were added (the server's calls too, which the page never sees). */
+  faultHits(): Promise<number[]>;
   /** Stops the sandbox's process and waits for the new one on the same data (the test server restarts it). */
   restart(): Promise<void>;
 }
@@ -153,6 +155,7 @@ export const test = base.extend<Fixtures>({
           reset: () => callSandbox(sandboxUrl, 'POST', '/__sandbox/reset'),
           addFault: (fault) => callSandbox(sandboxUrl, 'POST', '/__sandbox/faults', fault),
           clearFaults: () => callSandbox(sandboxUrl, 'DELETE', '/__sandbox/faults'),
+          faultHits: async () => ((await (await fetch(`${sandboxUrl}/__sandbox/faults`)).json()) as { faults: { hits: number }[] }).faults.map((fault) => fault.hits),
           restart: () => restartSandbox(sandboxUrl),
         });
         await callSandbox(sandboxUrl, 'DELETE', '/__sandbox/faults');

@@ -42,14 +42,17 @@ test('offline: the cached page and the toast, recovery by itself, and a failed s
   await expect(save).toHaveAttribute('aria-pressed', 'false');
   await expect(save).toBeEnabled();
 
-  // Opened offline: the shell and the page come from the worker's cache; its data cannot.
+  // Opened offline: the page, rendered with its content, comes from the worker's cache as it
+  // was last visited, and the user is told there is no connection.
   await page.reload();
   await expect(page.locator('nav').first()).toBeVisible();
   await expect(toast(page)).toBeVisible();
-  await expect(heading).toBeHidden();
+  await expect(heading).toBeVisible();
 
-  // The network returns: the page loads its data again by itself.
+  // The network returns: the page loads again, fresh, by itself.
+  const reloaded = page.waitForEvent('load');
   await context.setOffline(false);
+  await reloaded;
   await expect(heading).toBeVisible({ timeout: 15_000 });
   await expect(save).toHaveAttribute('aria-pressed', 'false');
   expect(await isSaved(page, sandbox.url, album!.id)).toBe(false);

@@ -41,6 +41,7 @@ function fakeWiring(outcomes: ErrorOutcome[], missing: string[] = []): ApiClient
       outcomes.push(outcome);
       if (outcome.type === 'capability-missing') wiring.capabilities.markMissing(outcome.capability);
     },
+    cancelsByName: true,
   };
   return wiring;
 }

@@ -158,24 +158,42 @@ describe('how a detail page failed', () => {
   });
 });
 
-describe('preparing an area before its page shows', () => {
-  it('starts the load once: opening the prepared id asks nothing more', async () => {
+describe('an area the server rendered (its seed)', () => {
+  const seed = {
+    id: 'x',
+    background: '#123456',
+    data: { id: 'x', name: 'Thing x' },
+    failure: null,
+    sections: { related: ['a'] },
+    lists: { items: page([1, 2, 3, 4, 5], 0, 5, 12) },
+  };
+
+  it('renders on the server from a snapshot and never from its own stores', () => {
     const { area, calls } = makeArea();
-    const prepared = area.prepare('x');
-    await area.open('x');
-    await prepared;
-    expect(calls.filter((call) => call.startsWith('load'))).toEqual(['load x']);
-    expect(area.$state.get().data?.id).toBe('x');
+    const snapshot = area.snapshotOf(seed);
+    expect(snapshot.get(area.$state)).toMatchObject({ id: 'x', data: { name: 'Thing x' }, background: '#123456', sections: { related: { status: 'ready', items: ['a'] } } });
+    expect(snapshot.get(area.lists.items.$state)).toMatchObject({ list: [1, 2, 3, 4, 5], offset: 5, hasMore: true, loaded: true });
+    expect(area.$state.get().id).toBe('');
+    expect(calls).toEqual([]);
   });
 
-  it('leaves an area that shows another id alone, and asks nothing for an id in memory', async () => {
+  it('adopts the seed in the browser: opening its id asks nothing, and the list pages on from the first page', async () => {
     const { area, calls } = makeArea();
-    await area.load('x');
-    await area.prepare('y');
-    expect(area.$state.get().data?.id).toBe('x');
-    area.reset();
-    const before = calls.length;
-    await area.prepare('x');
-    expect(calls.length).toBe(before);
+    area.adopt(seed);
+    await area.open('x');
+    expect(calls).toEqual([]);
+    expect(area.$state.get()).toMatchObject({ id: 'x', loading: false, background: '#123456' });
+    await area.lists.items.loadNextPage();
+    expect(calls).toEqual(['items x Thing x 5/10']);
+    expect(area.lists.items.$state.get().list).toHaveLength(15);
+  });
+
+  it("shows the seed's failures as a loaded area would: not found, not offered, a section or list that failed", () => {
+    const { area } = makeArea();
+    area.adopt({ ...seed, data: null, failure: 'not-found', sections: {}, lists: {} });
+    expect(area.$state.get().error).toMatchObject({ status: 404 });
+    area.adopt({ ...seed, sections: { related: null }, lists: { items: 'unavailable' } });
+    expect(area.$state.get().sections.related.status).toBe('hidden');
+    expect(area.lists.items.$state.get().error).toMatchObject({ kind: 'unavailable' });
   });
 });

@@ -2,9 +2,10 @@
 // Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { search } from '../../src/api/search';
-import { $album } from '../../src/stores/album';
+import { getAlbumTracks } from '../../src/api/albums';
+import { $album, albumArea, albumTracks } from '../../src/stores/album';
 import { $search } from '../../src/stores/search';
-import { savedTracksList } from '../../src/stores/library';
+import { $inLibrary, savedTracksList } from '../../src/stores/library';
 import { syncRoute } from '../../src/stores/route';
 import { type RunningSandbox, startSignedIn } from './helpers/sandbox';
 
@@ -18,16 +19,23 @@ afterAll(async () => {
   await running?.stop();
 });
 
-describe('areas load themselves from the route while shown (no fetching in islands)', () => {
-  it('the album area loads on /album/{id}, follows a new id and resets when the route is left', async () => {
-    const [first, second] = (await search('a', ['album'])).albums.items;
-    syncRoute(`/album/${first!.id}`);
+describe('areas start from the server or load themselves from the route while shown (no fetching in islands)', () => {
+  it('the album area adopts what the server rendered, asks nothing for it, and pages on from there', async () => {
+    const [album] = (await search('a', ['album'])).albums.items;
+    // The server's seed, as src/server/pages/album.ts makes it (here a first page of 5).
+    const first = await getAlbumTracks(album!.id, 0, 5);
+    albumArea.adopt({ id: album!.id, background: '#123456', data: album!, failure: null, lists: { tracks: first }, flags: { album: { [album!.id]: true }, track: { [first.items[0]!.id]: true } } });
+    syncRoute(`/album/${album!.id}`);
     const stop = $album.listen(() => undefined);
-    await vi.waitFor(() => expect($album.get().data?.id).toBe(first!.id));
-    syncRoute(`/album/${second!.id}`);
-    await vi.waitFor(() => expect($album.get().data?.id).toBe(second!.id));
-    syncRoute('/collection');
-    expect($album.get().data).toBeNull();
+    expect($album.get()).toMatchObject({ id: album!.id, loading: false, background: '#123456' });
+    expect(albumTracks.$state.get()).toMatchObject({ offset: 5, loaded: true, loading: false });
+    expect($inLibrary.album.get()[album!.id]).toBe(true);
+    expect($inLibrary.track.get()[first.items[0]!.id]).toBe(true);
+    // Entering the route loads nothing: the area shows the seed still.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect($album.get().data?.id).toBe(album!.id);
+    await albumTracks.loadNextPage();
+    expect(albumTracks.$state.get().list.map((track) => track.id)).toEqual((await getAlbumTracks(album!.id, 0, 15)).items.map((track) => track.id));
     stop();
   });
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Image } from '../../api/types';
 import { placeholderColor } from '../../lib/colors';
 
@@ -28,8 +28,15 @@ export function Cover({ images, alt, size, round = false, eager = false, classNa
   const wanted = pick(images, size * 2) ?? DEFAULT_COVER;
   const [failed, setFailed] = useState<string | null>(null);
   const src = failed === wanted ? DEFAULT_COVER : wanted;
+  const image = useRef<HTMLImageElement>(null);
+  // A server-rendered picture may have failed before the island could hear of it.
+  useEffect(() => {
+    const element = image.current;
+    if (element?.complete && element.naturalWidth === 0 && element.getAttribute('src') === wanted) setFailed(wanted);
+  }, [wanted]);
   return (
     <img
+      ref={image}
       className={`cover${round ? ' cover--round' : ''} ${className}`}
       src={src}
       alt={alt}

@@ -1,6 +1,7 @@
-import { useStore } from '@nanostores/react';
 import { $inLibrary, $libraryPending, toggleInLibrary, type LibraryKind } from '../../stores/library';
 import { Icon } from '../Icon';
+import { useSeededStore } from '../server-snapshot';
+import { useHydrated } from '../use-hydrated';
 
 const LABELS: Record<Exclude<LibraryKind, 'track'>, [off: string, on: string]> = {
   album: ['Save', 'Saved'],
@@ -16,9 +17,11 @@ export function LibraryButton({ kind, id, name, compact = false }: {
   /** On a card: the icon alone, its word as the tooltip. */
   compact?: boolean;
 }) {
-  const flag = useStore($inLibrary[kind], { keys: [id] })[id];
-  const pending = useStore($libraryPending[kind], { keys: [id] })[id] === true;
+  const flag = useSeededStore($inLibrary[kind], { keys: [id] })[id];
+  const pending = useSeededStore($libraryPending[kind], { keys: [id] })[id] === true;
   const on = flag === true;
+  // Server-rendered: a click before the island answers would be lost, so it says so.
+  const hydrated = useHydrated();
   const [off, onLabel] = LABELS[kind];
   return (
     <button
@@ -31,6 +34,7 @@ export function LibraryButton({ kind, id, name, compact = false }: {
       {...(compact ? { 'data-tooltip': on ? onLabel : off } : {})}
       aria-pressed={on}
       aria-busy={pending}
+      aria-disabled={!hydrated || undefined}
       // Until the provider said whether it is saved, a click could only guess.
       disabled={flag === undefined}
       aria-label={`${on ? onLabel : off} ${name}`}

@@ -1,11 +1,14 @@
-import { useStore } from '@nanostores/react';
 import { $libraryPending, $likedTracks, toggleLikeTrack } from '../../stores/library';
 import { Icon } from '../Icon';
+import { useSeededStore } from '../server-snapshot';
+import { useHydrated } from '../use-hydrated';
 
 /** The like heart of a track: Save to Liked, or Remove from Liked in the error colour (SPEC §2). */
 export function LikeButton({ trackId, name }: { trackId: string; name: string }) {
-  const liked = useStore($likedTracks, { keys: [trackId] })[trackId] === true;
-  const pending = useStore($libraryPending.track, { keys: [trackId] })[trackId] === true;
+  const liked = useSeededStore($likedTracks, { keys: [trackId] })[trackId] === true;
+  const pending = useSeededStore($libraryPending.track, { keys: [trackId] })[trackId] === true;
+  // Server-rendered: a click before the island answers would be lost, so it says so.
+  const hydrated = useHydrated();
   const label = liked ? 'Remove from Liked' : 'Save to Liked';
   return (
     <button
@@ -16,6 +19,7 @@ export function LikeButton({ trackId, name }: { trackId: string; name: string })
       aria-label={`${label}: ${name}`}
       aria-pressed={liked}
       aria-busy={pending}
+      aria-disabled={!hydrated || undefined}
       onClick={(event) => {
         event.stopPropagation();
         void toggleLikeTrack(trackId);

@@ -1,7 +1,7 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { canLoadMore, isListUnavailable, type PagedList } from '../../stores/paged-list';
 import { ErrorScreen } from '../ErrorScreen';
+import { useSeededStore } from '../server-snapshot';
 import { NotAvailable } from './NotAvailable';
 
 interface PagedViewProps<T> {
@@ -25,7 +25,7 @@ interface PagedViewProps<T> {
  * or a track list); the hidden anchor after it finds that container's last child.
  */
 export function PagedView<T>({ list, empty, skeleton, children }: PagedViewProps<T>) {
-  const state = useStore(list.$state);
+  const state = useSeededStore(list.$state);
   const anchor = useRef<HTMLSpanElement>(null);
   const watching = canLoadMore(state);
 

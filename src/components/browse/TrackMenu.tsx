@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import type { Track } from '../../api/types';
 import { Icon } from '../Icon';
+import { useHydrated } from '../use-hydrated';
 import { useTrackMenuItems, type TrackMenuContext } from './track-menu-items';
 
 interface TrackMenuProps {
@@ -24,6 +25,7 @@ export function TrackMenu({ track, context, open, onOpenChange }: TrackMenuProps
     },
     [onOpenChange],
   );
+  const hydrated = useHydrated();
   return (
     <>
       <button
@@ -33,6 +35,7 @@ export function TrackMenu({ track, context, open, onOpenChange }: TrackMenuProps
         aria-label={`More options for ${track.name}`}
         aria-haspopup="menu"
         aria-expanded={open}
+        aria-disabled={!hydrated || undefined}
         onClick={() => onOpenChange(!open)}
       >
         <Icon name="more" size={18} />

@@ -8,6 +8,7 @@ import { Cover } from './Cover';
 import { LikeButton } from './LikeButton';
 import { TrackMenu } from './TrackMenu';
 import { useNowPlaying } from './use-now-playing';
+import { useHydrated } from '../use-hydrated';
 import type { TrackMenuContext } from './track-menu-items';
 
 interface TrackRowProps {
@@ -69,6 +70,7 @@ function useLongPress(onLongPress: () => void) {
 /** One row of a track list: click to play; the playing track is marked; artists and album are links. */
 export function TrackRow({ track, number, onPlay, showCover = true, showAlbum = false, addedAt, menuContext = {} }: TrackRowProps) {
   const { isCurrent, isPlaying } = useNowPlaying(track.id);
+  const hydrated = useHydrated();
   const [menuOpen, setMenuOpen] = useState(false);
   const longPress = useLongPress(() => setMenuOpen(true));
   // A click on the row plays, except on its own links, buttons and menu (artist, album, heart, More).
@@ -98,7 +100,7 @@ export function TrackRow({ track, number, onPlay, showCover = true, showAlbum = 
       ) : null}
       {showCover ? <Cover images={track.album?.images ?? []} alt="" size={48} className="track-row__cover" /> : null}
       <span className="track-row__main">
-        <button type="button" className="track-row__name" onClick={onPlay} aria-label={`Play ${track.name}`}>
+        <button type="button" className="track-row__name" onClick={onPlay} aria-label={`Play ${track.name}`} aria-disabled={!hydrated || undefined}>
           <span className="track-row__play" aria-hidden="true">
             <Icon name="play" filled size={14} />
           </span>

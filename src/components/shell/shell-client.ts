@@ -1,8 +1,10 @@
 import { navigate } from 'astro:transitions/client';
+import type { TransitionBeforePreparationEvent } from 'astro:transitions/client';
 import { listenForInstallPrompt } from '../../stores/install-prompt';
 import { setNavigator } from '../../lib/navigation';
-import { preloadRoute } from '../../stores/preload';
-import { $connectionLost } from '../../stores/connection';
+import { fetchPageAhead, keepPage, keptPage, notePageSource } from '../../stores/page-memory';
+import { parseRoute } from '../../stores/route';
+import { $connectionLost, reportNoConnection } from '../../stores/connection';
 import { followSignOutElsewhere, startSession } from '../../stores/session';
 import { registerServiceWorker } from './register-sw';
 
@@ -21,8 +23,83 @@ setNavigator((path, { replace }) => {
   void navigate(path, { history: replace ? 'replace' : 'push' });
 });
 
-// A click on a link starts the new page's data while the router fetches its HTML.
-document.addEventListener('astro:before-preparation', (event) => preloadRoute((event as Event & { to: URL }).to.href));
+const isKeepable = (page: Document) => page.querySelector('meta[name="my-music-page"]')?.getAttribute('content') === 'keep';
+const htmlOf = (page: Document) => `<!doctype html>${page.documentElement.outerHTML}`;
+
+/** The stylesheets a page needs that this one has not loaded yet, loaded before it shows (as the router does). */
+function loadStylesOf(page: Document): Promise<unknown> {
+  const loaded = new Set([...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => link.href));
+  const missing = [...page.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((link) => !loaded.has(link.href));
+  return Promise.all(
+    missing.map((link) => new Promise((settled) => {
+      const preload = Object.assign(document.createElement('link'), { rel: 'preload', as: 'style', href: link.href, onload: settled, onerror: settled });
+      document.head.append(preload);
+    })),
+  );
+}
+
+/** How long a swap waits at most for the persisted islands still hydrating. */
+const HYDRATION_WAIT_MS = 1_000;
+
+/**
+ * Waits until the shell's persisted islands that hydrate at once have done so. A swap moves
+ * them; one moved while React hydrates it is hydrated a second time, and React then gives
+ * up on it (#424). A page shown from memory swaps in within milliseconds of a load.
+ */
+function persistedIslandsHydrated(): Promise<unknown> {
+  const pending = [...document.querySelectorAll('astro-island[ssr][client="load"][data-astro-transition-persist]')];
+  const hydrated = pending.map((island) => new Promise((done) => island.addEventListener('astro:hydrate', done, { once: true })));
+  return Promise.race([Promise.all(hydrated), new Promise((done) => setTimeout(done, HYDRATION_WAIT_MS))]);
+}
+
+// Every page swap: a page fetched ahead or kept for back and forward shows without asking the
+// site (page-memory.ts); otherwise the router asks, and what it gets is kept.
+document.addEventListener('astro:before-preparation', (event) => {
+  const preparation = event as TransitionBeforePreparationEvent;
+  const askSite = preparation.loader;
+  preparation.loader = async () => {
+    const kept = preparation.formData ? null : await keptPage(preparation.to.href, preparation.navigationType === 'traverse');
+    if (kept && !preparation.signal.aborted) {
+      notePageSource('memory');
+      preparation.newDocument = new DOMParser().parseFromString(kept, 'text/html');
+      preparation.newDocument.querySelectorAll('noscript').forEach((element) => element.remove());
+      await Promise.all([loadStylesOf(preparation.newDocument), persistedIslandsHydrated()]);
+      return;
+    }
+    notePageSource('site');
+    await Promise.all([askSite(), persistedIslandsHydrated()]);
+    if (!preparation.defaultPrevented && preparation.newDocument && isKeepable(preparation.newDocument)) {
+      keepPage(preparation.to.href, htmlOf(preparation.newDocument));
+    }
+  };
+});
+
+// The page the browser loaded whole is kept too while it is as the server sent it: its
+// content islands hydrate when the browser is idle, after this script (one that hydrated
+// already has lost its `ssr` mark and changed the page).
+if (isKeepable(document) && !document.querySelector('#content astro-island:not([ssr])')) keepPage(location.href, htmlOf(document));
+
+// A pointer resting on an in-app link, a finger touching it or the keyboard reaching it:
+// its page is fetched ahead, so the click usually finds it ready.
+const AHEAD_DELAY_MS = 70;
+let resting: ReturnType<typeof setTimeout> | undefined;
+function inAppLink(target: EventTarget | null): string | null {
+  const link = target instanceof Element ? target.closest<HTMLAnchorElement>('a[href]') : null;
+  if (!link || link.target || link.hasAttribute('download') || link.origin !== location.origin) return null;
+  if (OUTSIDE_SHELL.test(link.pathname) || link.pathname + link.search === location.pathname + location.search) return null;
+  return parseRoute(link.href) ? link.href : null;
+}
+document.addEventListener('mouseover', (event) => {
+  const href = inAppLink(event.target);
+  clearTimeout(resting);
+  if (href) resting = setTimeout(() => fetchPageAhead(href), AHEAD_DELAY_MS);
+});
+for (const type of ['touchstart', 'focusin'] as const) {
+  document.addEventListener(type, (event) => {
+    const href = inAppLink(event.target);
+    if (href) fetchPageAhead(href);
+  }, { passive: true });
+}
 
 // SPEC §2: the content starts at the top after every route change, back and forward included.
 document.addEventListener('astro:after-swap', () => window.scrollTo({ top: 0, left: 0, behavior: 'instant' }));
@@ -48,6 +125,10 @@ window.addEventListener('storage', (event) => {
 
 // The page's first access token (memory only), so the player connects and calls can start.
 startSession();
+
+// Loaded with no connection: the service worker served the page as it was when last visited.
+// SPEC §8 says so, and the page loads again, fresh, once the network returns (below).
+if (navigator.onLine === false) reportNoConnection();
 
 // Back online after a request found no connection: the page loads again, whole, so what
 // failed (its data, a section) comes back by itself. A page that lost nothing stays as it is.

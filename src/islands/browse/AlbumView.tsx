@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { ArtistLinks } from '../../components/browse/ArtistLinks';
 import { DetailHeader } from '../../components/browse/DetailHeader';
 import { DetailPage } from '../../components/browse/DetailPage';
@@ -7,12 +6,13 @@ import { PagedView } from '../../components/browse/PagedView';
 import { RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
-import { $album, albumTracks } from '../../stores/album';
+import { SeededIsland, useSeededStore } from '../../components/server-snapshot';
+import { $album, albumArea, albumTracks, type AlbumSeed } from '../../stores/album';
 import '../../styles/content.css';
 
 /** /album/{id}: cover, type, name, year, artists, track count, album type, Save, the numbered tracks. */
 function AlbumViewBody() {
-  const state = useStore($album);
+  const state = useSeededStore($album);
   return (
     <DetailPage state={state} notFound="Album Not Found">
       {(album) => (
@@ -40,4 +40,13 @@ function AlbumViewBody() {
   );
 }
 
-export const AlbumView = withErrorBoundary(AlbumViewBody);
+/** The album page as the server rendered it (`seed`); later pages of its tracks load in the browser. */
+function AlbumViewSeeded({ seed }: { seed: AlbumSeed }) {
+  return (
+    <SeededIsland snapshot={() => albumArea.snapshotOf(seed)} adopt={() => albumArea.adopt(seed)}>
+      <AlbumViewBody />
+    </SeededIsland>
+  );
+}
+
+export const AlbumView = withErrorBoundary(AlbumViewSeeded);

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { hrefOf } from '../../lib/routes';
 import { seeAllHref } from '../../lib/search-query';
 import { hasSeeAll, hasSeeAllAtLeast, SECTION_SIZE } from '../../lib/see-all';
@@ -10,18 +9,17 @@ import { SectionHeader } from '../../components/browse/SectionHeader';
 import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { SeededIsland, useSeededStore } from '../../components/server-snapshot';
 import { formatCount } from '../../lib/format';
-import { $artist, artistAlbums, isVerified } from '../../stores/artist';
+import { $artist, artistAlbums, artistArea, isVerified, type ArtistSeed } from '../../stores/artist';
 import '../../styles/content.css';
-
-/** SPEC §9: See all at exactly 10 items (Popular Tracks, Albums By); related artists at 10 or more. */
 
 /** /artist/{id}: cover, Verified, monthly listeners, Follow, Popular Tracks, Albums By {artist}, Fans Also like. */
 function ArtistViewBody() {
-  const state = useStore($artist);
+  const state = useSeededStore($artist);
   const { topTracks, relatedArtists } = state.sections;
   // The first 10 albums, no paging here (the full list is /artist/{id}/albums); a failed load hides the section.
-  const albums = useStore(artistAlbums.$state);
+  const albums = useSeededStore(artistAlbums.$state);
   const albumRow = albums.list.slice(0, SECTION_SIZE);
   return (
     <DetailPage state={state} notFound="Artist Not Found">
@@ -112,4 +110,13 @@ function ArtistViewBody() {
   );
 }
 
-export const ArtistView = withErrorBoundary(ArtistViewBody);
+/** The artist page as the server rendered it (`seed`). */
+function ArtistViewSeeded({ seed }: { seed: ArtistSeed }) {
+  return (
+    <SeededIsland snapshot={() => artistArea.snapshotOf(seed)} adopt={() => artistArea.adopt(seed)}>
+      <ArtistViewBody />
+    </SeededIsland>
+  );
+}
+
+export const ArtistView = withErrorBoundary(ArtistViewSeeded);

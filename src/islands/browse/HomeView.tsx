@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { hrefOf } from '../../lib/routes';
 import { hasSeeAll, hasSeeAllAtLeast, SECTION_SIZE } from '../../lib/see-all';
 import type { ReactNode } from 'react';
@@ -9,8 +8,10 @@ import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackCard } from '../../components/browse/TrackCard';
 import { TrackList } from '../../components/browse/TrackList';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { SeededIsland, useSeededStore } from '../../components/server-snapshot';
 import { ErrorScreen } from '../../components/ErrorScreen';
-import { $home, HOME_NEW_RELEASES, HOME_TRENDING_TRACKS, TRENDING_LANGUAGES, type HomeSection } from '../../stores/home';
+import { $home, adoptHome, HOME_NEW_RELEASES, HOME_TRENDING_TRACKS, TRENDING_LANGUAGES, type HomeSection, type HomeSeed } from '../../stores/home';
+import { librarySnapshot } from '../../stores/library';
 import { playFrom } from '../../components/browse/play';
 import '../../styles/content.css';
 
@@ -33,7 +34,7 @@ function SectionBody<T>({ section, skeleton, empty, children }: {
 
 /** Home: Recent Played, "Tranding Songs" in Hindi, Punjabi and English, New Release (SPEC §2). */
 function HomeViewBody() {
-  const home = useStore($home);
+  const home = useSeededStore($home);
   const recent = home.recentPlays;
   return (
     <div className="page-stack">
@@ -93,4 +94,14 @@ function HomeViewBody() {
   );
 }
 
-export const HomeView = withErrorBoundary(HomeViewBody);
+/** Home as the server rendered it (`seed`). */
+function HomeViewSeeded({ seed }: { seed: HomeSeed }) {
+  const snapshot = () => new Map<unknown, unknown>([[$home, seed.home], ...librarySnapshot(seed.flags)]);
+  return (
+    <SeededIsland snapshot={snapshot} adopt={() => adoptHome(seed)}>
+      <HomeViewBody />
+    </SeededIsland>
+  );
+}
+
+export const HomeView = withErrorBoundary(HomeViewSeeded);

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { hrefOf } from '../../lib/routes';
 import { DetailHeader } from '../../components/browse/DetailHeader';
 import { DetailPage } from '../../components/browse/DetailPage';
@@ -7,11 +6,13 @@ import { PagedView } from '../../components/browse/PagedView';
 import { RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { SeededIsland, useSeededStore } from '../../components/server-snapshot';
 import { formatCount } from '../../lib/format';
-import { $capabilities } from '../../stores/capabilities';
+import { $capabilities, markCapabilityMissing } from '../../stores/capabilities';
 import { isListUnavailable } from '../../stores/paged-list';
 import { $ownsShownPlaylist } from '../../stores/my-playlists';
-import { $playlist, isDescriptionShown, playlistTracks } from '../../stores/playlist';
+import { $playlist, isDescriptionShown, playlistArea, playlistTracks, type PlaylistSeed } from '../../stores/playlist';
+import { adoptMe } from '../../stores/profile';
 import { OwnerActions } from '../playlists/OwnerActions';
 import '../../styles/content.css';
 
@@ -21,11 +22,11 @@ import '../../styles/content.css';
  * album and date-added columns on wide ones.
  */
 function PlaylistViewBody() {
-  const state = useStore($playlist);
-  const tracks = useStore(playlistTracks.$state);
+  const state = useSeededStore($playlist);
+  const tracks = useSeededStore(playlistTracks.$state);
   // Development mode: other users' profiles are gone, so the owner stays plain text (DESIGN §2).
-  const usersOpen = useStore($capabilities).otherUsers !== 'missing';
-  const owns = useStore($ownsShownPlaylist);
+  const usersOpen = useSeededStore($capabilities).otherUsers !== 'missing';
+  const owns = useSeededStore($ownsShownPlaylist);
   return (
     <DetailPage state={state} notFound="Playlist Not Found">
       {(playlist) => {
@@ -78,4 +79,23 @@ function PlaylistViewBody() {
   );
 }
 
-export const PlaylistView = withErrorBoundary(PlaylistViewBody);
+/** The playlist page as the server rendered it (`seed`), with the signed-in user: whether it is theirs to edit. */
+function PlaylistViewSeeded({ seed }: { seed: PlaylistSeed }) {
+  const snapshot = () =>
+    playlistArea
+      .snapshotOf(seed)
+      .set($capabilities, seed.usersOpen ? {} : { otherUsers: 'missing' })
+      .set($ownsShownPlaylist, !!seed.viewer && seed.data?.owner.id === seed.viewer.id);
+  const adopt = () => {
+    adoptMe(seed.viewer);
+    if (!seed.usersOpen) markCapabilityMissing('otherUsers');
+    playlistArea.adopt(seed);
+  };
+  return (
+    <SeededIsland snapshot={snapshot} adopt={adopt}>
+      <PlaylistViewBody />
+    </SeededIsland>
+  );
+}
+
+export const PlaylistView = withErrorBoundary(PlaylistViewSeeded);

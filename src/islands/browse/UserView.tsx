@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { PlaylistGrid } from '../../components/browse/Card';
 import { DetailHeader } from '../../components/browse/DetailHeader';
 import { DetailPage } from '../../components/browse/DetailPage';
@@ -7,13 +6,14 @@ import { PagedView } from '../../components/browse/PagedView';
 import { SectionHeader } from '../../components/browse/SectionHeader';
 import { CardSkeletons } from '../../components/browse/Skeletons';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { SeededIsland, useSeededStore } from '../../components/server-snapshot';
 import { formatCount } from '../../lib/format';
-import { $user, userPlaylists } from '../../stores/user';
+import { $user, userArea, userPlaylists, type UserSeed } from '../../stores/user';
 import '../../styles/content.css';
 
 /** /user/{id}: another user's profile (SPEC §3: their image 1), followers, Follow, public playlists. */
 function UserViewBody() {
-  const state = useStore($user);
+  const state = useSeededStore($user);
   return (
     <DetailPage state={state} notFound="User Not Found">
       {(user) => {
@@ -45,4 +45,13 @@ function UserViewBody() {
   );
 }
 
-export const UserView = withErrorBoundary(UserViewBody);
+/** Another user's page as the server rendered it (`seed`). */
+function UserViewSeeded({ seed }: { seed: UserSeed }) {
+  return (
+    <SeededIsland snapshot={() => userArea.snapshotOf(seed)} adopt={() => userArea.adopt(seed)}>
+      <UserViewBody />
+    </SeededIsland>
+  );
+}
+
+export const UserView = withErrorBoundary(UserViewSeeded);

@@ -1,7 +1,7 @@
 import { Icon } from '../../components/Icon';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { openBottomSheet } from '../../stores/ui';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '../../components/use-hydrated';
 
 /** The narrow top bar's button that opens the bottom sheet. */
 function MoreOptionsButtonView() {

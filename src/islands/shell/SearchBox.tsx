@@ -3,7 +3,7 @@ import { useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { Icon } from '../../components/Icon';
 import { limitSearchText, queryFromText, SEARCH_MAX_LENGTH } from '../../lib/search-query';
 import { $searchBoxStart, clearSearchQuery, openSearch, submitSearch } from '../../stores/search-box';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '../../components/use-hydrated';
 
 export { SEARCH_MAX_LENGTH };
 

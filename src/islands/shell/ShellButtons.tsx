@@ -3,7 +3,7 @@ import { Icon } from '../../components/Icon';
 import { signOut } from '../../stores/session';
 import { $theme, toggleTheme } from '../../stores/theme';
 import { $installPrompt, promptInstall } from '../../stores/install-prompt';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '../../components/use-hydrated';
 
 // The shell's buttons, shared by the wide top bar and the narrow bottom sheet.
 // `onDone` lets the bottom sheet close itself after an action.

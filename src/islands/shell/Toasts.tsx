@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { $toasts, dismissToast } from '../../stores/toasts';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '../../components/use-hydrated';
 
 /** The toasts of $toasts at the top centre (SPEC §8); the store removes each after 1.5 s. */
 function ToastsView() {

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { $ui } from '../../stores/ui';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '../../components/use-hydrated';
 
 /** The thin progress bar along the top edge while the ui store says a page is loading. */
 function TopLoadingBarView() {

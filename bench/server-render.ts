@@ -1,0 +1,53 @@
+/**
+ * `node --import tsx bench/server-render.ts` (also run by `npm run bench`): how long the site's
+ * server takes to render an album page for a signed-in session, the catalogue cache warm
+ * (the album and its tracks come from it; the Save flag and the hearts are asked per user).
+ * The built site and a fresh medium sandbox on the bench ports; the guest signs in through the
+ * real flow, then Node asks for the page over loopback, one request at a time. Budget
+ * (printed, not asserted): p95 ≤ 20 ms. Writes bench/results/server-render.json.
+ */
+import { chromium } from '@playwright/test';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromiumArgs, chromiumPath } from '../tests/e2e/helpers/chromium';
+import { accessTokenOf } from '../tests/e2e/helpers/access-token';
+import { SESSION_COOKIE, signInThroughProvider } from '../tests/e2e/helpers/sign-in';
+import { startBenchStack } from './lib/bench-stack';
+
+const RUNS = Number(process.env.SERVER_RENDER_RUNS ?? 200);
+const BUDGET_P95_MS = 20;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const round = (value: number) => Math.round(value * 100) / 100;
+
+const stack = await startBenchStack('server-render-bench', { size: 'medium', portOffset: 6 });
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+try {
+  const page = await browser.newPage();
+  await signInThroughProvider(page, stack.siteUrl, stack.sandboxUrl, 'guest');
+  const token = (await accessTokenOf(page)) ?? '';
+  const cookie = (await page.context().cookies(stack.siteUrl)).find((one) => one.name === SESSION_COOKIE)!;
+  const search = (await (await fetch(`${stack.sandboxUrl}/v1/search?q=a&type=album&limit=1`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { albums: { items: { id: string }[] } };
+  const url = `${stack.siteUrl}/album/${search.albums.items[0]!.id}`;
+  const render = async () => {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { Cookie: `${cookie.name}=${cookie.value}` }, redirect: 'manual' });
+    const html = await response.text();
+    if (response.status !== 200 || !html.includes('data-track-id')) throw new Error(`The album page answered ${response.status} without its tracks`);
+    return performance.now() - started;
+  };
+  const coldMs = await render();
+  for (let warm = 0; warm < 20; warm++) await render();
+  const samples: number[] = [];
+  for (let run = 0; run < RUNS; run++) samples.push(await render());
+  samples.sort((a, b) => a - b);
+  const result = { coldMs: round(coldMs), p50Ms: round(percentile(samples, 50)), p95Ms: round(percentile(samples, 95)), runs: RUNS };
+  console.log(`\nServer render of /album/{id} (warm catalogue cache, ${RUNS} runs, loopback): first ${result.coldMs} ms, p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms`);
+  console.log(`Budget p95 ≤ ${BUDGET_P95_MS} ms: ${(result.p95Ms / BUDGET_P95_MS).toFixed(2)} of budget`);
+  mkdirSync(join(process.cwd(), 'bench', 'results'), { recursive: true });
+  const file = join(process.cwd(), 'bench', 'results', 'server-render.json');
+  writeFileSync(file, JSON.stringify({ measuredAt: new Date().toISOString(), unit: 'ms', ...result }, null, 2));
+  console.log(`Written: ${file}`);
+} finally {
+  await browser.close();
+  await stack.stop();
+}

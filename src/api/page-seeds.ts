@@ -1,0 +1,54 @@
+import type { LibraryKind } from './library';
+import type { HomeState } from './home';
+import type { Album, Artist, Page, Playlist, PlaylistEntry, Track, UserProfile } from './types';
+
+/** How a detail page failed, for the page to say so: SPEC §4's not-found message, DESIGN §2's note, or the error screen. */
+export type DetailFailure = 'not-found' | 'unavailable' | 'error' | null;
+
+/** A list's first page as the server got it. */
+export type FirstPage<T> = Page<T> | 'unavailable' | null;
+
+/** Library flags by kind and id (SPEC §4: saved albums, liked tracks, followed artists and users). */
+export type LibraryFlags = Partial<Record<LibraryKind, Record<string, boolean>>>;
+
+/**
+ * What the server rendered for one id of a detail area (album, artist, playlist, user):
+ * plain data, since it travels to the browser in the island's props, where the area's
+ * stores adopt it. A section or list that failed on the server is null.
+ */
+export interface AreaSeed<T, S extends Record<string, unknown> = Record<string, never>, L extends Record<string, unknown> = Record<string, never>> {
+  id: string;
+  /** SPEC §4's new random background per load, picked by the server. */
+  background: string;
+  data: T | null;
+  failure: DetailFailure;
+  sections?: { [K in keyof S]?: S[K][] | null };
+  /** A list's first page, null when it failed, 'unavailable' when the provider does not offer it to this app. */
+  lists?: { [K in keyof L]?: FirstPage<L[K]> };
+  /** What the server saw in the library, by kind and id: the page's own Save or Follow, its tracks' hearts, its cards' buttons. */
+  flags?: LibraryFlags;
+}
+
+/** What the server renders for /album/{id}: the album and the first page of its tracks. */
+export type AlbumSeed = AreaSeed<Album, Record<string, never>, { tracks: Track }>;
+
+/** What the server renders for /artist/{id}: the artist, Popular Tracks, Fans Also like and the first albums. */
+export type ArtistSeed = AreaSeed<Artist, { topTracks: Track; relatedArtists: Artist }, { albums: Album }>;
+
+/**
+ * What the server renders for /playlist/{id}: the playlist and its first entries, with the
+ * signed-in user (whether the playlist is theirs to edit) and whether other users' profiles
+ * are open to this app (the owner as a link).
+ */
+export type PlaylistSeed = AreaSeed<Playlist, Record<string, never>, { tracks: PlaylistEntry }> & { viewer: UserProfile | null; usersOpen: boolean };
+
+/** What the server renders for / (home): every section settled, and the flags of what they show. */
+export interface HomeSeed {
+  home: HomeState;
+  flags?: LibraryFlags;
+  /** Home has no entity: it never fails as a whole (each section does on its own). */
+  failure: null;
+}
+
+/** What the server renders for /user/{id}: another user's profile and the first page of their public playlists. */
+export type UserSeed = AreaSeed<UserProfile, Record<string, never>, { playlists: Playlist }>;

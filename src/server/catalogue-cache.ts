@@ -1,0 +1,100 @@
+import type { CatalogueCache } from '../api/client';
+import { sharedRedis } from './redis';
+
+/**
+ * Where kept answers live: this process's memory, or Redis so that every instance shares
+ * them. Values are the provider's JSON as text; a store forgets them after `ttlMs` itself.
+ */
+export interface CatalogueStore {
+  read(key: string): Promise<string | null>;
+  write(key: string, value: string, ttlMs: number): Promise<void>;
+}
+
+/** The default lifetime of a kept answer (issue's "short": the provider's terms ask for fresh data). */
+const DEFAULT_TTL_SECONDS = 300;
+/** Memory keeps at most this many answers; the oldest go first. */
+const MEMORY_ENTRIES = 5_000;
+const REDIS_PREFIX = 'my-music:catalogue:';
+
+/** CATALOGUE_CACHE_TTL in seconds (0 turns the cache off); a value that is not a number keeps the default. */
+export function catalogueTtlMs(env: Record<string, string | undefined> = process.env): number {
+  const seconds = Number(env.CATALOGUE_CACHE_TTL ?? DEFAULT_TTL_SECONDS);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : DEFAULT_TTL_SECONDS * 1000;
+}
+
+/** A store in this process's memory, with the clock passed in (tests move it). */
+export function memoryCatalogueStore(now: () => number = Date.now, entries = MEMORY_ENTRIES): CatalogueStore {
+  const kept = new Map<string, { value: string; until: number }>();
+  return {
+    async read(key) {
+      const entry = kept.get(key);
+      if (!entry) return null;
+      if (entry.until > now()) return entry.value;
+      kept.delete(key);
+      return null;
+    },
+    async write(key, value, ttlMs) {
+      kept.delete(key); // a Map keeps insertion order: a rewritten key becomes the newest
+      kept.set(key, { value, until: now() + ttlMs });
+      while (kept.size > entries) kept.delete(kept.keys().next().value as string);
+    },
+  };
+}
+
+/** A store in Redis, shared by every instance of the site (the sessions' server). */
+export function redisCatalogueStore(redis: NonNullable<ReturnType<typeof sharedRedis>>): CatalogueStore {
+  return {
+    read: (key) => redis.get(REDIS_PREFIX + key),
+    async write(key, value, ttlMs) {
+      await redis.set(REDIS_PREFIX + key, value, 'PX', ttlMs);
+    },
+  };
+}
+
+/**
+ * One short-lived cache of public catalogue answers for every session (the API client asks
+ * it for calls marked `catalogue`; per-user calls never reach it). Answers in flight are
+ * shared too, so a page's parallel sections, or many users opening one album at once, ask
+ * the provider once. Failures are not kept, and a store that fails (Redis gone) only costs
+ * the provider a call: the page still renders.
+ */
+export function createCatalogueCache(store: CatalogueStore, ttlMs: number): CatalogueCache {
+  const inFlight = new Map<string, Promise<unknown>>();
+  async function readKept(key: string): Promise<unknown> {
+    try {
+      const text = await store.read(key);
+      return text === null ? undefined : (JSON.parse(text) as unknown);
+    } catch (error) {
+      console.warn('The catalogue cache could not be read', error);
+      return undefined;
+    }
+  }
+  async function loadAndKeep(key: string, load: () => Promise<unknown>): Promise<unknown> {
+    const kept = await readKept(key);
+    if (kept !== undefined) return kept;
+    const answer = await load();
+    if (answer !== undefined) {
+      await store.write(key, JSON.stringify(answer), ttlMs).catch((error: unknown) => console.warn('The catalogue cache could not be written', error));
+    }
+    return answer;
+  }
+  return {
+    remember(key, load) {
+      if (ttlMs <= 0) return load();
+      const running = inFlight.get(key);
+      if (running) return running;
+      const answer = loadAndKeep(key, load).finally(() => inFlight.delete(key));
+      inFlight.set(key, answer);
+      return answer;
+    },
+  };
+}
+
+let cache: CatalogueCache | null = null;
+
+/** The site's catalogue cache: in Redis with REDIS_URL, else in memory; CATALOGUE_CACHE_TTL long. */
+export function catalogueCache(): CatalogueCache {
+  const redis = sharedRedis();
+  cache ??= createCatalogueCache(redis ? redisCatalogueStore(redis) : memoryCatalogueStore(), catalogueTtlMs());
+  return cache;
+}

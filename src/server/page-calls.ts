@@ -1,0 +1,93 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { TokenSet } from '../api/auth';
+import { configureApiClient } from '../api/client';
+import type { Capability, ErrorOutcome } from '../api/errors';
+import { readProviderConfig } from '../config/provider';
+import { setProviderConfig } from '../lib/provider-config';
+import { catalogueCache } from './catalogue-cache';
+import { currentSession, writeSession, type SessionContext } from './session-tokens';
+
+/**
+ * The provider calls one page render makes on the server (DESIGN §5: one client for the
+ * server and the browser). The API client is wired once per process; what belongs to a
+ * request (its session's token, what the provider refused, the outcomes to show) lives in
+ * an AsyncLocalStorage context that the middleware opens around the render, so the same
+ * API modules serve every user at once without passing a context through each call.
+ */
+interface PageCalls {
+  context: SessionContext;
+  tokens: TokenSet;
+  /** SPEC §8's decisions about failed calls, for the page to carry out (toast, redirect). */
+  outcomes: ErrorOutcome[];
+  /** DESIGN §2's record for this session: the development profile's removed endpoints. */
+  capabilities: Partial<Record<Capability, 'available' | 'missing'>>;
+}
+
+const CAPABILITIES = 'capabilities';
+const calls = new AsyncLocalStorage<PageCalls>();
+
+function current(): PageCalls {
+  const page = calls.getStore();
+  if (!page) throw new Error('A provider call on the server outside a page render (runPageCalls)');
+  return page;
+}
+
+function learn(capability: Capability, state: 'available' | 'missing'): void {
+  const page = current();
+  if (page.capabilities[capability] === state) return;
+  page.capabilities = { ...page.capabilities, [capability]: state };
+  if (page.context.session) writeSession(page.context, CAPABILITIES, page.capabilities);
+}
+
+let wired = false;
+
+/** Wires the API client for server renders (once per process): the request's token, no cancellation by name, the shared catalogue. */
+function wireServerClient(): void {
+  if (wired) return;
+  wired = true;
+  setProviderConfig(readProviderConfig(process.env));
+  configureApiClient({
+    getSession: () => ({ accessToken: current().tokens.accessToken }),
+    // The middleware handed over tokens that are not due; a 401 still refreshes (below).
+    needsToken: () => false,
+    async refreshSession() {
+      const page = current();
+      const state = await currentSession(page.context, page.tokens.accessToken);
+      if (state.kind === 'signed-in') {
+        page.tokens = state.tokens;
+        return 'refreshed';
+      }
+      return state.kind === 'unreachable' ? 'unreachable' : 'refused';
+    },
+    capabilities: {
+      isUsable: (capability) => current().capabilities[capability] !== 'missing',
+      hasAnswered: (capability) => current().capabilities[capability] === 'available',
+      markAvailable: (capability) => learn(capability, 'available'),
+      markMissing: (capability) => learn(capability, 'missing'),
+    },
+    onOutcome(outcome) {
+      if (outcome.type === 'capability-missing') learn(outcome.capability, 'missing');
+      else if (outcome.type !== 'silent') current().outcomes.push(outcome);
+    },
+    cancelsByName: false,
+    catalogue: catalogueCache(),
+  });
+}
+
+/** Runs a page render with its session's provider calls: what `render` (and the page streamed from it) asks goes out with these tokens. */
+export async function runPageCalls<T>(context: SessionContext, tokens: TokenSet, render: () => Promise<T>): Promise<T> {
+  wireServerClient();
+  const learnt = await context.session?.get(CAPABILITIES);
+  const capabilities = learnt && typeof learnt === 'object' ? (learnt as PageCalls['capabilities']) : {};
+  return calls.run({ context, tokens, outcomes: [], capabilities }, render);
+}
+
+/** Whether this session may try a capability (not learnt missing, DESIGN §2). */
+export function isCapabilityOpen(capability: Capability): boolean {
+  return current().capabilities[capability] !== 'missing';
+}
+
+/** What SPEC §8 decided about this render's failed calls so far. */
+export function pageOutcomes(): readonly ErrorOutcome[] {
+  return calls.getStore()?.outcomes ?? [];
+}

@@ -1,0 +1,99 @@
+import type { AstroGlobal } from 'astro';
+import { pageFailureOf } from '../api/errors';
+import { checkInLibrary, type LibraryKind } from '../api/library';
+import { getMe } from '../api/me';
+import type { UserProfile } from '../api/types';
+import { accessDeniedPath } from '../lib/access-denied';
+import { randomPaletteColor } from '../lib/colors';
+import type { DetailFailure } from '../api/page-seeds';
+import { leaveNotice } from './notice';
+import { pageOutcomes } from './page-calls';
+import { endSession, writeSession, type SessionContext } from './session-tokens';
+
+/** A detail page's main entity, or how it failed (SPEC §8's not-found message, DESIGN §2's note, the error screen). */
+export async function entityOf<T>(load: Promise<T>): Promise<{ data: T | null; failure: DetailFailure }> {
+  try {
+    return { data: await load, failure: null };
+  } catch (error) {
+    return { data: null, failure: pageFailureOf(error) };
+  }
+}
+
+/** A part of a page that may fail on its own (a section, a list, a flag): null, and the page shows the rest. */
+export function partOf<T>(load: Promise<T>): Promise<T | null> {
+  return load.catch(() => null);
+}
+
+/** The start of every detail seed: the id and SPEC §4's new random background of this load. */
+export function detailSeed(id: string): { id: string; background: string } {
+  return { id, background: randomPaletteColor() };
+}
+
+const STATUS_TEXT: Record<number, string> = { 200: 'OK', 404: 'Not Found', 502: 'Bad Gateway' };
+
+/** Answers a detail page with its status: 404 for SPEC's not-found message, 502 when the provider failed. */
+export function answerFailure(Astro: Pick<AstroGlobal, 'response'>, failure: DetailFailure): void {
+  const status = failure === 'not-found' ? 404 : failure === 'error' ? 502 : 200;
+  Astro.response.status = status;
+  Astro.response.statusText = STATUS_TEXT[status] ?? '';
+}
+
+/**
+ * Carries out SPEC §8's decisions about this render's failed calls that leave the page: a
+ * session the provider ended goes to /auth with 'Session Expired', a 403 on a bad request to
+ * /access_denied (the session ends in both; those pages clear the browser's storage). Null
+ * when the page renders.
+ */
+export function leavingRedirect(Astro: Pick<AstroGlobal, 'cookies' | 'session' | 'redirect'>): Response | null {
+  for (const outcome of pageOutcomes()) {
+    if (outcome.type === 'expire-session') {
+      endSession(Astro);
+      leaveNotice(Astro.cookies, 'session-expired');
+      return Astro.redirect('/auth', 302);
+    }
+    if (outcome.type === 'deny-access') {
+      endSession(Astro);
+      return Astro.redirect(accessDeniedPath(outcome.message), 302);
+    }
+  }
+  return null;
+}
+
+/** SPEC §8's toasts for this render's failed calls (a 5xx's message, 'Something went wrong'): the first one shows. */
+export function pageToast(): string | null {
+  for (const outcome of pageOutcomes()) if (outcome.type === 'toast') return outcome.message;
+  return null;
+}
+
+/** What the library holds of these ids (SPEC §4's flags), by id; nothing when the provider could not say (the buttons then ask). */
+export async function libraryFlagsOf(kind: LibraryKind, ids: readonly string[]): Promise<Record<string, boolean>> {
+  const unique = [...new Set(ids)].filter(Boolean);
+  if (unique.length === 0) return {};
+  const answers = await partOf(checkInLibrary(kind, unique));
+  return answers ? Object.fromEntries(unique.map((id, index) => [id, answers[index] === true])) : {};
+}
+
+/** How long the session keeps the signed-in user's profile: the name and picture change seldom. */
+const VIEWER_KEPT_MS = 10 * 60_000;
+const VIEWER = 'viewer';
+
+/** The signed-in user's profile (GET me), kept in the session a while so a page asks for it at most that often; null when the provider could not say. */
+export async function viewerOf(context: SessionContext, now = Date.now()): Promise<UserProfile | null> {
+  const kept = (await context.session?.get(VIEWER)) as { profile: UserProfile; at: number } | undefined;
+  if (kept && now - kept.at < VIEWER_KEPT_MS) return kept.profile;
+  const profile = await partOf(getMe());
+  if (profile && context.session) writeSession(context, VIEWER, { profile, at: now });
+  return profile;
+}
+
+/**
+ * A server-rendered page's data: what `load` seeds the page with, answered with its status
+ * (404, 502), or the Response that leaves the page instead (SPEC §8's 401 and 403).
+ */
+export async function pageSeed<S extends { failure: DetailFailure }>(Astro: Pick<AstroGlobal, 'cookies' | 'session' | 'redirect' | 'response'>, load: () => Promise<S>): Promise<S | Response> {
+  const seed = await load();
+  const leaving = leavingRedirect(Astro);
+  if (leaving) return leaving;
+  answerFailure(Astro, seed.failure);
+  return seed;
+}

@@ -1,0 +1,69 @@
+import { atom } from 'nanostores';
+import { fetchSitePage } from '../api/site-pages';
+
+/**
+ * The pages the client router can show without asking the site again (DESIGN §3): a page
+ * fetched ahead because the pointer rests on its link or a finger touched it, used by the
+ * click that follows while fresh; and every page shown, kept for back and forward, which
+ * then ask neither the site nor the provider. The islands on a kept page adopt its data,
+ * but what the browser learnt since (a save, a like) wins (`$pageFromMemory`).
+ */
+
+/** How long a page fetched ahead stays good for the click that follows. */
+const AHEAD_FRESH_MS = 30_000;
+/** Pages kept for back and forward; the oldest go first. */
+const KEPT_PAGES = 12;
+
+interface KeptPage {
+  html: Promise<string | null>;
+  at: number;
+}
+
+const kept = new Map<string, KeptPage>();
+
+/** Whether the page on screen came from memory rather than from the site (back, forward, a hover ahead). */
+export const $pageFromMemory = atom(false);
+
+const keyOf = (href: string): string => {
+  const url = new URL(href, 'http://app.invalid');
+  return url.pathname + url.search;
+};
+
+function keep(key: string, page: KeptPage): void {
+  kept.delete(key);
+  kept.set(key, page);
+  while (kept.size > KEPT_PAGES) kept.delete(kept.keys().next().value as string);
+}
+
+/** Fetches a page ahead of the click (hover, touch), unless one fresh enough is kept or on its way. */
+export function fetchPageAhead(href: string, now = Date.now()): void {
+  const key = keyOf(href);
+  const known = kept.get(key);
+  if (known && now - known.at < AHEAD_FRESH_MS) return;
+  keep(key, { html: fetchSitePage(href), at: now });
+}
+
+/**
+ * The kept HTML for a navigation to `href`, or null to ask the site: back and forward take
+ * any kept page; a new visit only one fetched ahead moments ago.
+ */
+export async function keptPage(href: string, traverse: boolean, now = Date.now()): Promise<string | null> {
+  const page = kept.get(keyOf(href));
+  if (!page || (!traverse && now - page.at >= AHEAD_FRESH_MS)) return null;
+  return page.html;
+}
+
+/** Keeps the HTML of a page the site just rendered, for back and forward. */
+export function keepPage(href: string, html: string, now = Date.now()): void {
+  keep(keyOf(href), { html: Promise.resolve(html), at: now });
+}
+
+/** Records where the page about to show came from. */
+export function notePageSource(source: 'memory' | 'site'): void {
+  $pageFromMemory.set(source === 'memory');
+}
+
+/** Forgets every kept page (sign-out: nobody at this browser may see the last user's pages). */
+export function forgetPages(): void {
+  kept.clear();
+}

@@ -1,0 +1,176 @@
+// @vitest-environment node
+// Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
+// The server's shared cache of catalogue answers (src/server/catalogue-cache.ts) on a clock
+// the test moves, and the server's page renders (src/server/page-calls.ts) against a real
+// sandbox: two users opening one album ask the provider for the album once, but each for
+// their own Save flag; SPEC §8's outcomes of a server call reach the page.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueTtlMs, createCatalogueCache, memoryCatalogueStore, type CatalogueStore } from '../../src/server/catalogue-cache';
+import { clearFaults, faultHits } from '../../sandbox/tests/harness';
+import { addFault, startSandbox, type RunningSandbox } from './helpers/sandbox';
+import { siteContext } from './helpers/site-session';
+import type { TokenSet } from '../../src/api/auth';
+import type { Page, PlaylistEntry, Track } from '../../src/api/types';
+import { clientTiming } from '../../src/api/client';
+
+describe('the catalogue cache', () => {
+  it('keeps an answer for its lifetime on the clock it is given, and forgets the oldest past its size', async () => {
+    let now = 1_000;
+    const store = memoryCatalogueStore(() => now, 2);
+    await store.write('a', '"A"', 300_000);
+    now += 299_999;
+    expect(await store.read('a')).toBe('"A"');
+    now += 1;
+    expect(await store.read('a')).toBeNull();
+    await store.write('a', '1', 1_000);
+    await store.write('b', '2', 1_000);
+    await store.write('c', '3', 1_000);
+    expect([await store.read('a'), await store.read('b'), await store.read('c')]).toEqual([null, '2', '3']);
+  });
+
+  it('asks once for answers wanted at the same time, keeps only successes, and asks every time when its lifetime is 0', async () => {
+    const cache = createCatalogueCache(memoryCatalogueStore(), 60_000);
+    let loads = 0;
+    const load = async () => ({ n: ++loads });
+    expect(await Promise.all([cache.remember('k', load), cache.remember('k', load), cache.remember('k', load)])).toEqual([{ n: 1 }, { n: 1 }, { n: 1 }]);
+    expect(await cache.remember('k', load)).toEqual({ n: 1 });
+
+    await expect(cache.remember('failing', () => Promise.reject(new Error('provider down')))).rejects.toThrow('provider down');
+    expect(await cache.remember('failing', load)).toEqual({ n: 2 });
+
+    const off = createCatalogueCache(memoryCatalogueStore(), 0);
+    await off.remember('k', load);
+    expect(await off.remember('k', load)).toEqual({ n: 4 });
+  });
+
+  it('still answers when its store fails (Redis gone): the provider is asked instead', async () => {
+    const broken: CatalogueStore = { read: () => Promise.reject(new Error('gone')), write: () => Promise.reject(new Error('gone')) };
+    const cache = createCatalogueCache(broken, 60_000);
+    expect(await cache.remember('k', async () => 'answer')).toBe('answer');
+  });
+
+  it('reads CATALOGUE_CACHE_TTL in seconds, 5 minutes by default', () => {
+    expect(catalogueTtlMs({})).toBe(300_000);
+    expect(catalogueTtlMs({ CATALOGUE_CACHE_TTL: '30' })).toBe(30_000);
+    expect(catalogueTtlMs({ CATALOGUE_CACHE_TTL: '0' })).toBe(0);
+    expect(catalogueTtlMs({ CATALOGUE_CACHE_TTL: 'soon' })).toBe(300_000);
+  });
+});
+
+describe('a page rendered on the server', () => {
+  let running: RunningSandbox;
+  let albumId: string;
+  const saved = process.env.SANDBOX_URL;
+
+  beforeAll(async () => {
+    running = await startSandbox();
+    process.env.SANDBOX_URL = running.url;
+    // The retry's backoff is the client's to choose; the test does not wait for it.
+    clientTiming.retryDelayMs = 0;
+    const search = (await (await running.get('/v1/search?q=a&type=album&limit=1', running.token('guest'))).json()) as { albums: { items: { id: string }[] } };
+    albumId = search.albums.items[0]!.id;
+  }, 120_000);
+
+  afterAll(() => {
+    process.env.SANDBOX_URL = saved;
+    return running?.stop();
+  });
+
+  afterEach(() => clearFaults(running.url));
+
+  const tokensOf = (userId: string): TokenSet => ({ accessToken: running.token(userId), refreshToken: null, expiresAt: null, renewAt: null });
+  const request = () => siteContext(new Request('http://127.0.0.1:4331/album/x'), new Map());
+
+  async function render(userId: string, id = albumId) {
+    const { runPageCalls, pageOutcomes } = await import('../../src/server/page-calls');
+    const { loadAlbumPage } = await import('../../src/server/pages/album');
+    return runPageCalls(request(), tokensOf(userId), async () => ({ seed: await loadAlbumPage(id), outcomes: [...pageOutcomes()] }));
+  }
+
+  it('shares the album between users and never their Save flags', async () => {
+    // Guest saves the album; the free account does not.
+    expect((await running.send('PUT', `/v1/me/albums?ids=${albumId}`, running.token('guest'))).status).toBeLessThan(300);
+    await addFault(running.url, [{ match: { path: `^/v1/albums/${albumId}$` } }, { match: { path: '^/v1/me/(albums|library)/contains$' } }]);
+    const [guest, free] = await Promise.all([render('guest'), render('free')]);
+    expect(guest.seed.data?.id).toBe(albumId);
+    expect(free.seed.data?.id).toBe(albumId);
+    expect(guest.seed.flags?.album?.[albumId]).toBe(true);
+    expect(free.seed.flags?.album?.[albumId]).toBe(false);
+    // The album once for both; each user's flag asked for that user.
+    expect(await faultHits(running.url)).toEqual([1, 2]);
+    const tracks = guest.seed.lists?.tracks as Page<Track>;
+    expect(tracks.items.length).toBeGreaterThan(0);
+    expect(tracks.items[0]?.album?.id).toBe(albumId);
+  });
+
+  it('renders a missing album as not found, and a provider failure as the error with SPEC §8 toast', async () => {
+    const missing = await render('guest', '0000000000000000000000');
+    expect(missing.seed.failure).toBe('not-found');
+    expect(missing.outcomes).toEqual([]);
+
+    await addFault(running.url, { match: { path: '^/v1/albums/abcdefabcdefabcdefabcd$' }, status: 503, body: { error: { status: 503, message: 'Catalogue is resting' } } });
+    const failed = await render('guest', 'abcdefabcdefabcdefabcd');
+    expect(failed.seed.failure).toBe('error');
+    expect(failed.outcomes).toContainEqual({ type: 'toast', message: 'Catalogue is resting' });
+    // Tried, then retried once (DESIGN §5); the failure is not kept for the next user.
+    expect(await faultHits(running.url)).toEqual([2]);
+  });
+
+  it('renders artist, playlist and home with their sections and the flags of what they show', async () => {
+    const { runPageCalls } = await import('../../src/server/page-calls');
+    const { loadArtistPage } = await import('../../src/server/pages/artist');
+    const { loadPlaylistPage } = await import('../../src/server/pages/playlist');
+    const { loadHomePage } = await import('../../src/server/pages/home');
+    const guest = running.token('guest');
+    const artistId = ((await (await running.get('/v1/search?q=a&type=artist&limit=1', guest)).json()) as { artists: { items: { id: string }[] } }).artists.items[0]!.id;
+    const playlistId = ((await (await running.get('/v1/browse/featured-playlists?limit=1', guest)).json()) as { playlists: { items: { id: string }[] } }).playlists.items[0]!.id;
+    const context = request();
+    const [artist, playlist, home] = await runPageCalls(context, tokensOf('guest'), () => Promise.all([loadArtistPage(artistId), loadPlaylistPage(context, playlistId), loadHomePage()]));
+
+    expect(artist.failure).toBeNull();
+    expect(artist.sections?.topTracks?.length).toBeGreaterThan(0);
+    expect(Object.keys(artist.flags?.track ?? {})).toEqual(artist.sections!.topTracks!.map((track) => track.id));
+    expect(artist.flags?.artist?.[artistId]).toBe(false);
+
+    expect(playlist.failure).toBeNull();
+    expect(playlist.viewer?.id).toBe('guest');
+    const entries = playlist.lists?.tracks as Page<PlaylistEntry>;
+    expect(Object.keys(playlist.flags?.track ?? {})).toEqual([...new Set(entries.items.map((entry) => entry.track.id))]);
+
+    expect(home.home.recentPlays.status).toBe('ready');
+    expect(home.home.trending.English.items).toHaveLength(5);
+    expect(home.home.newReleases.items).toHaveLength(10);
+    expect(Object.keys(home.flags?.album ?? {})).toEqual(home.home.newReleases.items.map((album) => album.id));
+  });
+
+  it('keeps the session cookie for 30 days when a render writes to the session (the signed-in user, what the provider offers)', async () => {
+    const { runPageCalls } = await import('../../src/server/page-calls');
+    const { viewerOf } = await import('../../src/server/page-data');
+    const { getPlaylistTracks } = await import('../../src/api/playlists');
+    const { SESSION_TTL_SECONDS } = await import('../../src/server/session-cookie');
+    const playlistId = ((await (await running.get('/v1/browse/featured-playlists?limit=1', running.token('guest'))).json()) as { playlists: { items: { id: string }[] } }).playlists.items[0]!.id;
+    const store = new Map([['s1', new Map<string, unknown>()]]);
+    const aRequest = () => {
+      const context = siteContext(new Request('http://127.0.0.1:4331/playlist/x', { headers: { cookie: 'my-music-session=s1' } }), store);
+      // As Astro's sessions do: every write sets the cookie again, with no lifetime of its own.
+      const session = context.session!;
+      const write = session.set.bind(session);
+      session.set = (key: string, value: unknown) => {
+        write(key, value);
+        context.cookies.set('my-music-session', session.sessionID!, { path: '/', httpOnly: true });
+      };
+      return context;
+    };
+    const sessionCookie = (context: ReturnType<typeof aRequest>) => [...context.cookies.headers()].find((line) => line.startsWith('my-music-session=s1'));
+
+    const first = aRequest();
+    await runPageCalls(first, tokensOf('guest'), () => viewerOf(first));
+    expect(store.get('s1')?.get('viewer')).toMatchObject({ profile: { id: 'guest' } });
+    expect(sessionCookie(first)).toContain(`Max-Age=${SESSION_TTL_SECONDS}`);
+
+    const second = aRequest();
+    await runPageCalls(second, tokensOf('guest'), () => getPlaylistTracks(playlistId));
+    expect(store.get('s1')?.get('capabilities')).toEqual({ legacyPlaylistTracks: 'available' });
+    expect(sessionCookie(second)).toContain(`Max-Age=${SESSION_TTL_SECONDS}`);
+  });
+});

@@ -1,0 +1,25 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { forgetPages, keepPage, keptPage } from '../../src/stores/page-memory';
+
+// The client router's memory of pages (src/stores/page-memory.ts) on a clock the test moves.
+describe('the pages kept for the client router', () => {
+  beforeEach(() => forgetPages());
+
+  it('gives back and forward any kept page, and a new visit only one fetched moments ago', async () => {
+    keepPage('http://site/album/a', '<html>a</html>', 0);
+    expect(await keptPage('/album/a', true, 600_000)).toBe('<html>a</html>');
+    expect(await keptPage('/album/a', false, 29_999)).toBe('<html>a</html>');
+    expect(await keptPage('/album/a', false, 30_000)).toBeNull();
+    expect(await keptPage('/album/b', true, 0)).toBeNull();
+  });
+
+  it('keeps the query apart, keeps twelve pages at most, and forgets them all at sign-out', async () => {
+    keepPage('/search?q=a', 'a', 0);
+    expect(await keptPage('/search?q=b', true, 0)).toBeNull();
+    for (let index = 0; index < 12; index++) keepPage(`/album/${index}`, String(index), 0);
+    expect(await keptPage('/search?q=a', true, 0)).toBeNull();
+    expect(await keptPage('/album/0', true, 0)).toBe('0');
+    forgetPages();
+    expect(await keptPage('/album/11', true, 0)).toBeNull();
+  });
+});
