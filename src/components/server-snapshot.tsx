@@ -1,5 +1,5 @@
 import { useStore, type UseStoreOptions } from '@nanostores/react';
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ComponentType, type ReactNode } from 'react';
 import { useHydrated } from './use-hydrated';
 import type { ReadableAtom, StoreValue } from 'nanostores';
 
@@ -37,4 +37,21 @@ export function useSeededStore<S extends ReadableAtom<unknown>>(store: S, option
   const hydrated = useHydrated();
   if (snapshot?.has(store) && (onServer || !hydrated)) return snapshot.get(store) as StoreValue<S>;
   return live;
+}
+
+/** A detail area's way from a seed to its stores (src/stores/detail-area.ts). */
+interface SeedableArea<Seed> {
+  snapshotOf(seed: Seed): StoreSnapshot;
+  adopt(seed: Seed): void;
+}
+
+/** The island of a page that shows one detail area as the server rendered it: `View` reads the area's stores. */
+export function seededAreaView<Seed>(area: SeedableArea<Seed>, View: ComponentType) {
+  return function SeededAreaView({ seed }: { seed: Seed }) {
+    return (
+      <SeededIsland snapshot={() => area.snapshotOf(seed)} adopt={() => area.adopt(seed)}>
+        <View />
+      </SeededIsland>
+    );
+  };
 }

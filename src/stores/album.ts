@@ -1,6 +1,5 @@
 import { ALBUM_FIRST_TRACKS, ALBUM_TRACKS_PAGE, getAlbum, getAlbumTracks } from '../api/albums';
 import type { Album, Track } from '../api/types';
-export type { AlbumSeed } from '../api/page-seeds';
 import { createDetailArea } from './detail-area';
 import { checkLikesOf } from './library';
 

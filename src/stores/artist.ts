@@ -1,7 +1,6 @@
 import { getArtist, getArtistAlbums, getArtistTopTracks, getRelatedArtists } from '../api/artists';
 import type { Album, Artist, Track } from '../api/types';
 import { createDetailArea } from './detail-area';
-export type { ArtistSeed } from '../api/page-seeds';
 import { checkLibraryOf, checkLikesOf } from './library';
 
 /** SPEC §9: Verified when followers exceed 1000. */

@@ -1,7 +1,6 @@
 import type { Playlist, UserProfile } from '../api/types';
 import { getUser, getUserPlaylists } from '../api/users';
 import { createDetailArea } from './detail-area';
-export type { UserSeed } from '../api/page-seeds';
 
 /** Another user's profile page: the user and their public playlists, 20 per page. */
 export const userArea = createDetailArea<UserProfile, Record<string, never>, { playlists: Playlist }>({

@@ -6,8 +6,8 @@ import { PagedView } from '../../components/browse/PagedView';
 import { RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
-import { SeededIsland, useSeededStore } from '../../components/server-snapshot';
-import { $album, albumArea, albumTracks, type AlbumSeed } from '../../stores/album';
+import { seededAreaView, useSeededStore } from '../../components/server-snapshot';
+import { $album, albumArea, albumTracks } from '../../stores/album';
 import '../../styles/content.css';
 
 /** /album/{id}: cover, type, name, year, artists, track count, album type, Save, the numbered tracks. */
@@ -40,13 +40,5 @@ function AlbumViewBody() {
   );
 }
 
-/** The album page as the server rendered it (`seed`); later pages of its tracks load in the browser. */
-function AlbumViewSeeded({ seed }: { seed: AlbumSeed }) {
-  return (
-    <SeededIsland snapshot={() => albumArea.snapshotOf(seed)} adopt={() => albumArea.adopt(seed)}>
-      <AlbumViewBody />
-    </SeededIsland>
-  );
-}
-
-export const AlbumView = withErrorBoundary(AlbumViewSeeded);
+/** The page as the server rendered it (its seed); the browser asks only for what comes after. */
+export const AlbumView = withErrorBoundary(seededAreaView(albumArea, AlbumViewBody));

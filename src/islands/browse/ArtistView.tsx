@@ -9,9 +9,9 @@ import { SectionHeader } from '../../components/browse/SectionHeader';
 import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
-import { SeededIsland, useSeededStore } from '../../components/server-snapshot';
+import { seededAreaView, useSeededStore } from '../../components/server-snapshot';
 import { formatCount } from '../../lib/format';
-import { $artist, artistAlbums, artistArea, isVerified, type ArtistSeed } from '../../stores/artist';
+import { $artist, artistAlbums, artistArea, isVerified } from '../../stores/artist';
 import '../../styles/content.css';
 
 /** /artist/{id}: cover, Verified, monthly listeners, Follow, Popular Tracks, Albums By {artist}, Fans Also like. */
@@ -110,13 +110,5 @@ function ArtistViewBody() {
   );
 }
 
-/** The artist page as the server rendered it (`seed`). */
-function ArtistViewSeeded({ seed }: { seed: ArtistSeed }) {
-  return (
-    <SeededIsland snapshot={() => artistArea.snapshotOf(seed)} adopt={() => artistArea.adopt(seed)}>
-      <ArtistViewBody />
-    </SeededIsland>
-  );
-}
-
-export const ArtistView = withErrorBoundary(ArtistViewSeeded);
+/** The page as the server rendered it (its seed); the browser asks only for what comes after. */
+export const ArtistView = withErrorBoundary(seededAreaView(artistArea, ArtistViewBody));

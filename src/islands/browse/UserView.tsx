@@ -6,9 +6,9 @@ import { PagedView } from '../../components/browse/PagedView';
 import { SectionHeader } from '../../components/browse/SectionHeader';
 import { CardSkeletons } from '../../components/browse/Skeletons';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
-import { SeededIsland, useSeededStore } from '../../components/server-snapshot';
+import { seededAreaView, useSeededStore } from '../../components/server-snapshot';
 import { formatCount } from '../../lib/format';
-import { $user, userArea, userPlaylists, type UserSeed } from '../../stores/user';
+import { $user, userArea, userPlaylists } from '../../stores/user';
 import '../../styles/content.css';
 
 /** /user/{id}: another user's profile (SPEC §3: their image 1), followers, Follow, public playlists. */
@@ -45,13 +45,5 @@ function UserViewBody() {
   );
 }
 
-/** Another user's page as the server rendered it (`seed`). */
-function UserViewSeeded({ seed }: { seed: UserSeed }) {
-  return (
-    <SeededIsland snapshot={() => userArea.snapshotOf(seed)} adopt={() => userArea.adopt(seed)}>
-      <UserViewBody />
-    </SeededIsland>
-  );
-}
-
-export const UserView = withErrorBoundary(UserViewSeeded);
+/** The page as the server rendered it (its seed); the browser asks only for what comes after. */
+export const UserView = withErrorBoundary(seededAreaView(userArea, UserViewBody));
