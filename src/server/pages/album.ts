@@ -2,11 +2,18 @@ import { ALBUM_FIRST_TRACKS, getAlbum, getAlbumTracks, withAlbum } from '../../a
 import type { AlbumSeed } from '../../api/page-seeds';
 import { detailSeed, entityOf, libraryFlagsOf, partOf } from '../page-data';
 
-/** /album/{id}: the album, its first 20 tracks and the Save flag side by side, then the tracks' hearts. */
+/**
+ * /album/{id}: the album, its first 20 tracks and the Save flag side by side; the tracks'
+ * hearts are asked as soon as the tracks are known, beside the rest.
+ */
 export async function loadAlbumPage(id: string): Promise<AlbumSeed> {
-  const [entity, tracks, saved] = await Promise.all([entityOf(getAlbum(id)), partOf(getAlbumTracks(id, 0, ALBUM_FIRST_TRACKS)), libraryFlagsOf('album', [id])]);
+  const tracks = partOf(getAlbumTracks(id, 0, ALBUM_FIRST_TRACKS));
+  const [entity, page, saved, likes] = await Promise.all([
+    entityOf(getAlbum(id)),
+    tracks,
+    libraryFlagsOf('album', [id]),
+    tracks.then((first) => libraryFlagsOf('track', first?.items.map((track) => track.id) ?? [])),
+  ]);
   if (!entity.data) return { ...detailSeed(id), ...entity };
-  const page = tracks && withAlbum(tracks, entity.data);
-  const likes = await libraryFlagsOf('track', page?.items.map((track) => track.id) ?? []);
-  return { ...detailSeed(id), ...entity, lists: { tracks: page }, flags: { album: saved, track: likes } };
+  return { ...detailSeed(id), ...entity, lists: { tracks: page && withAlbum(page, entity.data) }, flags: { album: saved, track: likes } };
 }

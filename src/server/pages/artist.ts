@@ -5,28 +5,31 @@ import { detailSeed, entityOf, libraryFlagsOf, partOf } from '../page-data';
 
 /**
  * /artist/{id}: the artist, Popular Tracks, Fans Also like, the first albums and the Follow
- * flag side by side (a section the provider refuses is hidden, DESIGN §2); then the flags of
- * what they show: the hearts, the albums' Save and the related artists' Follow.
+ * flag side by side (a section the provider refuses is hidden, DESIGN §2); the flags of what
+ * each section shows (hearts, the albums' Save, the related artists' Follow) are asked as
+ * soon as that section is known.
  */
 export async function loadArtistPage(id: string): Promise<ArtistSeed> {
-  const [entity, topTracks, relatedArtists, albums, followed] = await Promise.all([
+  const topTracks = partOf(getArtistTopTracks(id));
+  const relatedArtists = partOf(getRelatedArtists(id));
+  const albums = partOf(getArtistAlbums(id, 0, SECTION_SIZE));
+  const idsOf = (items: { id: string }[] | null | undefined) => items?.map((one) => one.id) ?? [];
+  const [entity, tracks, related, firstAlbums, followed, likes, saved, followedRelated] = await Promise.all([
     entityOf(getArtist(id)),
-    partOf(getArtistTopTracks(id)),
-    partOf(getRelatedArtists(id)),
-    partOf(getArtistAlbums(id, 0, SECTION_SIZE)),
+    topTracks,
+    relatedArtists,
+    albums,
     libraryFlagsOf('artist', [id]),
+    topTracks.then((items) => libraryFlagsOf('track', idsOf(items))),
+    albums.then((page) => libraryFlagsOf('album', idsOf(page?.items))),
+    relatedArtists.then((items) => libraryFlagsOf('artist', idsOf(items))),
   ]);
   if (!entity.data) return { ...detailSeed(id), ...entity };
-  const [track, album, artist] = await Promise.all([
-    libraryFlagsOf('track', topTracks?.map((one) => one.id) ?? []),
-    libraryFlagsOf('album', albums?.items.map((one) => one.id) ?? []),
-    libraryFlagsOf('artist', relatedArtists?.map((one) => one.id) ?? []),
-  ]);
   return {
     ...detailSeed(id),
     ...entity,
-    sections: { topTracks, relatedArtists },
-    lists: { albums },
-    flags: { track, album, artist: { ...artist, ...followed } },
+    sections: { topTracks: tracks, relatedArtists: related },
+    lists: { albums: firstAlbums },
+    flags: { track: likes, album: saved, artist: { ...followedRelated, ...followed } },
   };
 }
