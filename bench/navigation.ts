@@ -80,9 +80,11 @@ async function targets(sandboxUrl: string, token: string): Promise<Target[]> {
 
 function countRequests(page: Page, sandboxUrl: string, siteUrl?: string): { count: () => number; stop: () => void } {
   let count = 0;
-  const listener = (request: { url(): string }) => {
+  // The provider's API, and the site's pages (a document or the router's fetch; not its files).
+  const listener = (request: { url(): string; resourceType(): string }) => {
     const url = request.url();
-    if (url.startsWith(`${sandboxUrl}/v1/`) || (siteUrl && url.startsWith(siteUrl) && !url.includes('/_astro/') && !url.includes('/session/'))) count++;
+    const page = siteUrl && url.startsWith(siteUrl) && ['document', 'fetch'].includes(request.resourceType()) && !url.includes('/session/');
+    if (url.startsWith(`${sandboxUrl}/v1/`) || page) count++;
   };
   page.on('request', listener);
   return { count: () => count, stop: () => page.off('request', listener) };
