@@ -20,7 +20,7 @@ const BUDGET_P95_MS = 20;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round = (value: number) => Math.round(value * 100) / 100;
 
-const stack = await startBenchStack('server-render-bench', { size: 'medium', portOffset: 6 });
+const stack = await startBenchStack('server-render-bench', { size: 'medium', portOffset: 10 });
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
 try {
   const page = await browser.newPage();

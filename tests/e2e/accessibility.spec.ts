@@ -159,6 +159,11 @@ test('keyboard and screen reader: focus rings, dialogs that trap and give back f
   await preview.getByRole('button', { name: 'Close', exact: true }).press('Enter');
   await expect(preview).toBeHidden();
   await expect(cover).toBeFocused();
+
+  // The search box: its input draws no outline inside the pill, so the pill shows the ring.
+  await page.getByRole('searchbox', { name: 'Search' }).focus();
+  const pill = await page.locator('.top-bar .search-box').evaluate((element) => `${getComputedStyle(element).outlineStyle} ${getComputedStyle(element).outlineWidth}`);
+  expect(pill).toBe('solid 2px');
 });
 
 test('the bottom sheet keeps focus while open and gives it back to its button', async ({ page, signIn }, testInfo) => {

@@ -43,6 +43,8 @@ export function Cover({ images, alt, size, round = false, eager = false, classNa
       width={size}
       height={size}
       loading={eager ? 'eager' : 'lazy'}
+      // A page header's picture is its largest content: asked for first, with the page.
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       style={{ backgroundColor: placeholderColor(wanted) }}
       onError={() => setFailed(wanted)}
