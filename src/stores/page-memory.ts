@@ -17,6 +17,8 @@ const KEPT_PAGES = 12;
 interface KeptPage {
   html: Promise<string | null>;
   at: number;
+  /** Fetched ahead of a click (hover, touch), rather than kept from a visit. */
+  ahead: boolean;
 }
 
 const kept = new Map<string, KeptPage>();
@@ -39,23 +41,24 @@ function keep(key: string, page: KeptPage): void {
 export function fetchPageAhead(href: string, now = Date.now()): void {
   const key = keyOf(href);
   const known = kept.get(key);
-  if (known && now - known.at < AHEAD_FRESH_MS) return;
-  keep(key, { html: fetchSitePage(href), at: now });
+  if (known?.ahead && now - known.at < AHEAD_FRESH_MS) return;
+  keep(key, { html: fetchSitePage(href), at: now, ahead: true });
 }
 
 /**
  * The kept HTML for a navigation to `href`, or null to ask the site: back and forward take
- * any kept page; a new visit only one fetched ahead moments ago.
+ * any kept page; a new visit only one fetched ahead moments ago (a page kept from an earlier
+ * visit is asked again: a click means "show me this now").
  */
 export async function keptPage(href: string, traverse: boolean, now = Date.now()): Promise<string | null> {
   const page = kept.get(keyOf(href));
-  if (!page || (!traverse && now - page.at >= AHEAD_FRESH_MS)) return null;
+  if (!page || (!traverse && !(page.ahead && now - page.at < AHEAD_FRESH_MS))) return null;
   return page.html;
 }
 
 /** Keeps the HTML of a page the site just rendered, for back and forward. */
 export function keepPage(href: string, html: string, now = Date.now()): void {
-  keep(keyOf(href), { html: Promise.resolve(html), at: now });
+  keep(keyOf(href), { html: Promise.resolve(html), at: now, ahead: false });
 }
 
 /** Records where the page about to show came from. */

