@@ -3,7 +3,7 @@ import { getRecentlyPlayed } from './me';
 import { getPlaylistTracks } from './playlists';
 import { search } from './search';
 import type { Album, Playlist, Track } from './types';
-import { isUnavailable, statusOf } from './errors';
+import { isCanceled, isUnavailable, statusOf } from './errors';
 
 // Home's rules (SPEC §4, §9) and its four questions, each a few calls of the resource modules:
 // shared by the server that renders home and the store that refreshes it in the browser.
@@ -65,6 +65,22 @@ export function settledSection<T>(outcome: { items: T[] | null } | { error: unkn
   if ('items' in outcome) return outcome.items === null ? { status: 'unavailable', items: [] } : { status: 'ready', items: outcome.items };
   const status = statusOf(outcome.error);
   return isUnavailable(outcome.error) || status === 403 || status === 404 ? { status: 'unavailable', items: [] } : { status: 'error', items: [] };
+}
+
+/**
+ * Runs a section's load and settles it (settledSection), logging a failure: the one way the
+ * server's render and the browser's refresh fill a section. Null when the load was cancelled
+ * (a newer load of the same name owns the section).
+ */
+export async function settleSection<T>(load: Promise<T[] | null>): Promise<HomeSection<T> | null> {
+  try {
+    return settledSection({ items: await load });
+  } catch (error) {
+    if (isCanceled(error)) return null;
+    const section = settledSection<T>({ error });
+    if (section.status === 'error') console.error('Home section failed to load', error);
+    return section;
+  }
 }
 
 /** Recent Played: the last 50 plays' tracks, each once (SPEC §4). */

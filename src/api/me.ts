@@ -30,6 +30,15 @@ export async function getFollowedArtists(limit = 10): Promise<Artist[]> {
     .filter((artist): artist is Artist => artist !== null);
 }
 
+/** SPEC §7: the full Your Following list asks 50 at once (the provider pages followed artists by cursor, not offset). */
+export const FOLLOWING_FULL_LIST = 50;
+
+/** Your Following in full, as the one page of a paged list. */
+export async function getFollowingPage(): Promise<Page<Artist>> {
+  const items = await getFollowedArtists(FOLLOWING_FULL_LIST);
+  return { items, offset: 0, limit: Math.max(FOLLOWING_FULL_LIST, items.length), total: items.length };
+}
+
 /** GET me/player/recently-played?limit (default 10; home asks 50); each play wraps its track. */
 export async function getRecentlyPlayed(limit = 10): Promise<RecentPlay[]> {
   const body = await callApi({ path: 'me/player/recently-played', query: { limit }, name: 'recently-played' });

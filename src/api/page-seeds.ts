@@ -1,12 +1,15 @@
 import type { LibraryKind } from './library';
-import type { HomeState } from './home';
+import type { HomeSection, HomeState } from './home';
 import type { Album, Artist, Page, Playlist, PlaylistEntry, Track, UserProfile } from './types';
 
 /** How a detail page failed, for the page to say so: SPEC §4's not-found message, DESIGN §2's note, or the error screen. */
 export type DetailFailure = 'not-found' | 'unavailable' | 'error' | null;
 
-/** A list's first page as the server got it. */
-export type FirstPage<T> = Page<T> | 'unavailable' | null;
+/**
+ * A list's first page as the server got it: null when it failed, 'unavailable' when the provider
+ * does not offer it to this app (DESIGN §2), 'not-found' when what it belongs to is not there.
+ */
+export type FirstPage<T> = Page<T> | 'unavailable' | 'not-found' | null;
 
 /** Library flags by kind and id (SPEC §4: saved albums, liked tracks, followed artists and users). */
 export type LibraryFlags = Partial<Record<LibraryKind, Record<string, boolean>>>;
@@ -50,5 +53,25 @@ export interface HomeSeed {
   failure: null;
 }
 
+/** What the server renders for /track/recent-played: the recent plays, settled, with their hearts. */
+export interface RecentPlayedSeed {
+  recentPlays: HomeSection<Track>;
+  flags?: LibraryFlags;
+  failure: null;
+}
+
 /** What the server renders for /user/{id}: another user's profile and the first page of their public playlists. */
 export type UserSeed = AreaSeed<UserProfile, Record<string, never>, { playlists: Playlist }>;
+
+/**
+ * What the server renders for a page that shows one paged list (new releases, Saved Albums,
+ * see-all…): its first page, the flags of what it shows, and the provider's own title where
+ * the list has one (a category's name). The page fails as a whole only when its list belongs
+ * to something that is not there (an unknown category: 404).
+ */
+export interface ListSeed<T> {
+  page: FirstPage<T>;
+  title?: string;
+  flags?: LibraryFlags;
+  failure: DetailFailure;
+}

@@ -2,10 +2,10 @@ import type { AstroGlobal } from 'astro';
 import { pageFailureOf } from '../api/errors';
 import { checkInLibrary, type LibraryKind } from '../api/library';
 import { getMe } from '../api/me';
-import type { UserProfile } from '../api/types';
+import type { Page, UserProfile } from '../api/types';
 import { accessDeniedPath } from '../lib/access-denied';
 import { randomPaletteColor } from '../lib/colors';
-import type { DetailFailure } from '../api/page-seeds';
+import type { DetailFailure, FirstPage, LibraryFlags, ListSeed } from '../api/page-seeds';
 import { leaveNotice } from './notice';
 import { pageOutcomes } from './page-calls';
 import { endSession, writeSession, type SessionContext } from './session-tokens';
@@ -17,6 +17,36 @@ export async function entityOf<T>(load: Promise<T>): Promise<{ data: T | null; f
   } catch (error) {
     return { data: null, failure: pageFailureOf(error) };
   }
+}
+
+/** A list's first page, or how it failed: 'unavailable' (DESIGN §2), 'not-found' (an unknown or malformed id), null. */
+export async function firstPageOf<T>(load: Promise<Page<T>>): Promise<FirstPage<T>> {
+  try {
+    return await load;
+  } catch (error) {
+    const failure = pageFailureOf(error);
+    return failure === 'error' ? null : failure;
+  }
+}
+
+/**
+ * The seed of a page that shows one paged list: its first page and, once it is known, the
+ * library flags of what it shows (`flagsOf`). Only a list that belongs to something not there
+ * fails the page (404); any other failure shows inside the page.
+ */
+export async function listSeedOf<T>(
+  load: Promise<Page<T>>,
+  flagsOf: (items: T[]) => Promise<LibraryFlags> = async () => ({}),
+  title?: string,
+): Promise<ListSeed<T>> {
+  const page = await firstPageOf(load);
+  const items = typeof page === 'object' && page ? page.items : [];
+  return { page, title, flags: await flagsOf(items), failure: page === 'not-found' ? 'not-found' : null };
+}
+
+/** Flags the page knows without asking: what a library list holds is in the library. */
+export function heldFlags(ids: readonly string[]): Record<string, boolean> {
+  return Object.fromEntries(ids.map((id) => [id, true]));
 }
 
 /** A part of a page that may fail on its own (a section, a list, a flag): null, and the page shows the rest. */

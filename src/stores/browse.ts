@@ -33,11 +33,14 @@ export const featuredPlaylistsList = createPagedList<Playlist>(async (offset, li
 
 // Browse lists load when their pages are entered and repaint from memory on return
 // (the category browse lives on /search).
-listArea(newReleasesList, ['newRelease']);
-listArea(categoriesList, ['search']);
-listArea(featuredPlaylistsList, ['popularPlaylists']);
-listArea(categoryPlaylistsList, ['categoryPlaylists'], (route) => {
-  categoryId = route.params.categoryId ?? '';
+export const newReleasesArea = listArea(newReleasesList, ['newRelease']);
+export const categoriesArea = listArea(categoriesList, ['search']);
+export const featuredPlaylistsArea = listArea(featuredPlaylistsList, ['popularPlaylists'], { title: $playlistListTitle });
+export const categoryPlaylistsArea = listArea(categoryPlaylistsList, ['categoryPlaylists'], {
+  start: (route) => {
+    categoryId = route.params.categoryId ?? '';
+  },
+  title: $playlistListTitle,
 });
 
 // The Save buttons of /album/new-release.

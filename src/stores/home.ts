@@ -1,13 +1,12 @@
 import { map, onMount } from 'nanostores';
-import { isCanceled } from '../api/errors';
 import { getDailyMixPlaylists, getNewReleaseAlbums, getRecentPlayTracks, getTrendingTracks } from '../api/home';
 import type { Album, Playlist, Track } from '../api/types';
-import { initialHome, settledSection, TRENDING_LANGUAGES, type HomeSection, type HomeState, type TrendingLanguage } from '../api/home';
-import type { HomeSeed } from '../api/page-seeds';
+import { initialHome, settleSection, TRENDING_LANGUAGES, type HomeSection, type HomeState, type TrendingLanguage } from '../api/home';
+import type { HomeSeed, RecentPlayedSeed } from '../api/page-seeds';
 import { $pageFromMemory } from './page-memory';
 import { onRoute } from './route';
 import { withTopLoading } from './ui';
-import { adoptLibraryFlags, checkLibraryOf, checkLikesOf } from './library';
+import { adoptLibraryFlags, checkLibraryOf, checkLikesOf, librarySnapshot } from './library';
 
 export { dedupeRecentPlays, HOME_NEW_RELEASES, HOME_TRENDING_TRACKS, keepProviderPlaylists, TRENDING_LANGUAGES, type HomeSection } from '../api/home';
 export type { HomeSeed } from '../api/page-seeds';
@@ -15,18 +14,12 @@ export type { HomeSeed } from '../api/page-seeds';
 /** The home page's sections: Recent Played, Tranding Songs (three languages), New Release, Daily Mix. */
 export const $home = map<HomeState>(initialHome());
 
-// SPEC §8: home fetch failures are logged only (api/home.ts settledSection decides the
-// section's state). A section that already shows items keeps them while it reloads: the page never blanks.
+// SPEC §8: home fetch failures are logged only (api/home.ts settles each section). A section
+// that already shows items keeps them while it reloads: the page never blanks.
 async function fill<T>(current: HomeSection<T>, assign: (section: HomeSection<T>) => void, load: () => Promise<T[] | null>): Promise<void> {
   if (current.status !== 'ready') assign({ status: 'loading', items: [] });
-  try {
-    assign(settledSection({ items: await load() }));
-  } catch (error) {
-    if (isCanceled(error)) return;
-    const section = settledSection<T>({ error });
-    if (section.status === 'error') console.error('Home section failed to load', error);
-    assign(section);
-  }
+  const section = await settleSection(load());
+  if (section) assign(section);
 }
 
 /** sessionStorage key: the Top 50 playlist found for each language, so a later home asks one question, not two. */
@@ -124,6 +117,22 @@ export function adoptHome(seed: HomeSeed, now: number = Date.now()): void {
   $home.set(seed.home);
 }
 
+// Set when /track/recent-played adopted what the server rendered: its route entry then asks
+// nothing. Any other entry, and leaving, clear it.
+let recentPlaysAdopted = false;
+
+/** Shows /track/recent-played as the server rendered it. */
+export function adoptRecentPlayed(seed: RecentPlayedSeed): void {
+  recentPlaysAdopted = true;
+  adoptLibraryFlags(seed.flags, $pageFromMemory.get());
+  $home.setKey('recentPlays', seed.recentPlays);
+}
+
+/** The stores /track/recent-played reads, as the server rendered them. */
+export function recentPlayedSnapshot(seed: RecentPlayedSeed): Map<unknown, unknown> {
+  return new Map<unknown, unknown>([[$home, { ...initialHome(), recentPlays: seed.recentPlays }], ...librarySnapshot(seed.flags)]);
+}
+
 /** Test seam (a reset between tests): back to the empty home, which the next visit loads afresh. */
 export function resetHome(): void {
   loadedAt = Number.NEGATIVE_INFINITY;
@@ -132,7 +141,18 @@ export function resetHome(): void {
 
 // Home loads every section on entry; /track/recent-played loads only the recent plays.
 onMount($home, () =>
-  onRoute(['home', 'recentPlayed'], (route) => void (route.name === 'home' ? loadHome() : loadRecentPlays())),
+  onRoute(
+    ['home', 'recentPlayed'],
+    (route) => {
+      const adopted = recentPlaysAdopted;
+      recentPlaysAdopted = false;
+      if (route.name === 'home') void loadHome();
+      else if (!adopted) void loadRecentPlays();
+    },
+    () => {
+      recentPlaysAdopted = false;
+    },
+  ),
 );
 
 // The hearts of the trending lists and Recent Played.

@@ -1,24 +1,9 @@
 import { map, onNotify, type MapStore, type ReadableAtom } from 'nanostores';
-import { getSavedAlbums } from '../api/albums';
 import { addToLibrary, checkInLibrary, removeFromLibrary, type LibraryKind } from '../api/library';
-import { getSavedTracks } from '../api/me';
-import { getMyPlaylists } from '../api/playlists';
-import type { Playlist, SavedAlbum, SavedTrack } from '../api/types';
 import type { LibraryFlags } from '../api/page-seeds';
-import { listArea } from './list-area';
 import { logUnlessCanceled } from './log';
-import { createPagedList } from './paged-list';
 
 export type { LibraryKind };
-
-/** Your Library's saved albums (/collection/albums), 20 per page. */
-export const savedAlbumsList = createPagedList<SavedAlbum>((offset, limit) => getSavedAlbums(offset, limit), 20);
-
-/** Your Library's liked songs (/collection/tracks), 20 per page. */
-export const savedTracksList = createPagedList<SavedTrack>((offset, limit) => getSavedTracks(offset, limit), 20);
-
-/** The user's playlists on /collection, 20 per page. */
-export const myPlaylistsList = createPagedList<Playlist>((offset, limit) => getMyPlaylists(offset, limit), 20);
 
 type Flags = MapStore<Record<string, boolean>>;
 const flags = (): Record<LibraryKind, Flags> => ({ track: map({}), album: map({}), artist: map({}), user: map({}) });
@@ -141,13 +126,3 @@ export async function toggleInLibrary(kind: LibraryKind, id: string): Promise<bo
 export function toggleLikeTrack(id: string): Promise<boolean> {
   return toggleInLibrary('track', id);
 }
-
-// Liked Songs and Saved Albums hold what is in the library only: no question needed.
-knownInLibraryOf('track', savedTracksList.$state, (state) => state.list.map(({ track }) => track.id));
-knownInLibraryOf('album', savedAlbumsList.$state, (state) => state.list.map(({ album }) => album.id));
-
-// Your Library's lists load when their pages are entered, and repaint from memory on return.
-forgetOnChange('album', listArea(savedAlbumsList, ['collectionAlbums', 'mySavedAlbums']));
-forgetOnChange('track', listArea(savedTracksList, ['collectionTracks', 'mySavedTracks']));
-/** Your Library's playlists as remembered for a return to /collection; a playlist change forgets them. */
-export const myPlaylistsMemory = listArea(myPlaylistsList, ['collection']);

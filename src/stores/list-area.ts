@@ -1,27 +1,50 @@
-import { onMount } from 'nanostores';
+import { onMount, type WritableAtom } from 'nanostores';
+import type { ListSeed } from '../api/page-seeds';
 import { createAreaMemory } from './area-memory';
-import type { PagedList, PagedListState } from './paged-list';
-import { onRoute, type Route, type RouteName } from './route';
+import { adoptLibraryFlags, librarySnapshot } from './library';
+import { $pageFromMemory } from './page-memory';
+import { firstPageState, type PagedList, type PagedListState } from './paged-list';
+import { $route, onRoute, type Route, type RouteName } from './route';
 
 /** The key a route's content is remembered under: its name, params and query. */
 function routeKey(route: Route): string {
   return JSON.stringify([route.name, route.params, route.search]);
 }
 
+interface ListAreaOptions {
+  /** Takes what the list needs from the route it is entered on (a category's id, a search query). */
+  start?: (route: Route) => void;
+  /** Where the list's own title lives (the provider names a category's playlists), so a seed can fill it. */
+  title?: WritableAtom<string>;
+}
+
+export interface ListArea<T> {
+  /** The list's data changed (a like makes Liked Songs stale): what is remembered goes. */
+  forget: () => void;
+  /** The list's stores as the server rendered them (`seed`), by store: what a server render reads. */
+  snapshotOf: (seed: ListSeed<T>) => Map<unknown, unknown>;
+  /** Shows what the server rendered: the stores take the seed's values, and the route's entry asks nothing. */
+  adopt: (seed: ListSeed<T>) => void;
+}
+
 /**
- * Ties a paged list to its routes: on entry it paints what it held when the
- * user last left the same route (no request, no skeleton) or loads its first
- * page; on exit it remembers what it holds and empties. Returns `forget`, for
- * when the list's data changed (a like makes Liked Songs stale).
+ * Ties a paged list to its routes: on entry it paints what the server rendered (adopted), what
+ * it held when the user last left the same route (no request, no skeleton) or loads its first
+ * page; on exit it remembers what it holds and empties.
  */
-export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], start?: (route: Route) => void): { forget: () => void } {
-  const memory = createAreaMemory<PagedListState<T>>();
+export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], options: ListAreaOptions = {}): ListArea<T> {
+  const { start, title } = options;
+  const memory = createAreaMemory<{ state: PagedListState<T>; title: string }>();
   let current: string | null = null;
   // Set when the data changed during the visit: what is shown then is not kept.
   let stale = false;
+  // The route adopt showed the server's render for: entering it asks nothing. Cleared on leaving,
+  // so an adopt that came after its route's entry does not stop a later visit from loading.
+  let adoptedFor: string | null = null;
   const leave = () => {
+    adoptedFor = null;
     const state = list.$state.get();
-    if (current !== null && !stale && state.loaded && !state.error) memory.remember(current, state);
+    if (current !== null && !stale && state.loaded && !state.error) memory.remember(current, { state, title: title?.get() ?? '' });
     current = null;
     stale = false;
     list.reset();
@@ -34,20 +57,38 @@ export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], sta
         // Remounted on the route it already shows (its islands swapped out and back
         // in by the client router): what it shows or is loading stays.
         if (key === current) return;
-        if (current !== null) leave();
+        // Adopted: the list holds the server's render already, which leaving the last route would empty.
+        const adopted = key === adoptedFor;
+        adoptedFor = null;
+        if (current !== null && !adopted) leave();
         current = key;
         start?.(route);
+        if (adopted) return;
         const kept = memory.recall(current);
-        if (kept) list.restore(kept);
-        else void list.loadFirstPage();
+        if (kept) {
+          title?.set(kept.title);
+          list.restore(kept.state);
+        } else void list.loadFirstPage();
       },
       leave,
     ),
   );
+
+  const seededState = (seed: ListSeed<T>) => firstPageState(seed.page, list.limit);
   return {
     forget: () => {
       memory.forget();
       stale = current !== null;
+    },
+    snapshotOf: (seed) =>
+      new Map<unknown, unknown>([[list.$state, seededState(seed)], ...(title ? [[title, seed.title ?? ''] as const] : []), ...librarySnapshot(seed.flags)]),
+    adopt: (seed) => {
+      const route = $route.get();
+      adoptedFor = route ? routeKey(route) : null;
+      // The flags first: the list's change asks about the ones it does not know yet.
+      adoptLibraryFlags(seed.flags, $pageFromMemory.get());
+      title?.set(seed.title ?? '');
+      list.restore(seededState(seed));
     },
   };
 }

@@ -15,7 +15,7 @@ import { getMyPlaylists } from '../api/playlists';
 import type { Playlist, Track } from '../api/types';
 import { navigateTo } from '../lib/navigation';
 import { checkPlaylistDetails, nextPlaylistName, type PlaylistDetailsInput, type PlaylistDetailsProblems } from '../lib/playlist-details';
-import { myPlaylistsList, myPlaylistsMemory } from './library';
+import { myPlaylistsArea, myPlaylistsList } from './collection';
 import { logUnlessCanceled } from './log';
 import { $duplicatePrompt, $playlistPicker, $signInAgain } from './playlist-dialogs';
 import { changeShownPlaylist } from './playlist-shown';
@@ -79,7 +79,7 @@ function changeListed(id: string, change: (playlist: Playlist) => Playlist | nul
   const apply = (list: Playlist[]) => list.flatMap((p) => (p.id === id ? (change(p) ?? []) : [p]));
   if (own) $ownPlaylists.set(apply(own));
   if (library.loaded) myPlaylistsList.$state.setKey('list', apply(library.list));
-  myPlaylistsMemory.forget();
+  myPlaylistsArea.forget();
   return () => {
     if (own) $ownPlaylists.set(own);
     if (library.loaded) myPlaylistsList.$state.setKey('list', library.list);
@@ -91,7 +91,7 @@ function listNewPlaylist(playlist: Playlist, own: Playlist[]): void {
   $ownPlaylists.set([playlist, ...($ownPlaylists.get() ?? own)]);
   const library = myPlaylistsList.$state.get();
   if (library.loaded) myPlaylistsList.$state.setKey('list', [playlist, ...library.list]);
-  myPlaylistsMemory.forget();
+  myPlaylistsArea.forget();
 }
 
 /** Create Playlist: makes "My Playlist #N" at once and opens it. */
@@ -215,12 +215,12 @@ export async function savePlaylistDetails(id: string, input: PlaylistDetailsInpu
 }
 
 /**
- * Removes a playlist from the user's library at once: it leaves every list and the library
- * opens; a refusal puts it back in the lists, with a toast.
+ * Removes a playlist from the user's library: it leaves every list at once, and the library
+ * opens once the provider agreed (its page is rendered by the server, which must not list it
+ * still); a refusal puts it back in the lists, with a toast, and the user stays on the playlist.
  */
 export async function removePlaylist(id: string): Promise<boolean> {
   const undoListed = changeListed(id, () => null);
-  navigateTo(hrefOf('collection'));
   try {
     await removePlaylistFromLibrary(id);
   } catch (error) {
@@ -228,9 +228,8 @@ export async function removePlaylist(id: string): Promise<boolean> {
     refused(error, 'Could not remove the playlist');
     return false;
   }
-  // The library list may have been asked for while the call was on its way, and still hold it.
-  changeListed(id, () => null);
   playlistArea.forget(id);
+  navigateTo(hrefOf('collection'));
   return true;
 }
 

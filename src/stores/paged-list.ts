@@ -23,6 +23,8 @@ export interface PagedListState<T> {
 }
 
 export interface PagedList<T> {
+  /** The page size it asks for. */
+  limit: number;
   /** The list's state; islands read it. */
   $state: MapStore<PagedListState<T>>;
   /** Loads the first page (offset 0, replacing the list); also after an error (a retry). */
@@ -64,6 +66,7 @@ function stateWithPage<T>(previous: readonly T[], page: Page<T>, offset: number,
 /** A list's state after the first page the server rendered (null: it failed there; 'unavailable': DESIGN §2's not offered). */
 export function firstPageState<T>(page: FirstPage<T>, limit: number): PagedListState<T> {
   if (page === 'unavailable') return { ...initialState<T>(), loaded: true, hasMore: false, error: new ApiError('unavailable', UNAVAILABLE_MESSAGE) };
+  if (page === 'not-found') return { ...initialState<T>(), loaded: true, hasMore: false, error: new ApiError('http', 'Not Found', 404) };
   if (!page) return { ...initialState<T>(), loaded: true, hasMore: false, error: new Error('The first page failed on the server') };
   return stateWithPage([], page, 0, limit);
 }
@@ -101,6 +104,7 @@ export function createPagedList<T>(load: PageLoader<T>, limit = 20): PagedList<T
   }
 
   return {
+    limit,
     $state,
     loadFirstPage: () => loadAt(0),
     loadNextPage: async () => {

@@ -1,6 +1,6 @@
 import { atom, onMount } from 'nanostores';
 import { SECTION_SIZE } from '../lib/see-all';
-import { getFollowedArtists, getMe, getTopArtists, getTopTracks } from '../api/me';
+import { FOLLOWING_FULL_LIST, getFollowedArtists, getFollowingPage, getMe, getTopArtists, getTopTracks } from '../api/me';
 import type { Artist, Track, UserProfile } from '../api/types';
 import { createDetailArea } from './detail-area';
 import { checkLibraryOf, checkLikesOf, forgetOnChange, knownInLibraryOf } from './library';
@@ -10,7 +10,6 @@ import { onRoute } from './route';
 
 /** SPEC §9: the own profile shows 10 of each list; full lists page by 20, following asks 50. */
 export const PROFILE_SECTION_SIZE = SECTION_SIZE;
-const FOLLOWING_FULL_LIST = 50;
 
 /** The signed-in user's own profile (/me); kept when the profile area resets (SPEC §4). */
 export const $myProfile = atom<UserProfile | null>(null);
@@ -47,10 +46,7 @@ export const topTracksList = createPagedList<Track>((offset, limit) => getTopTra
 export const topArtistsList = createPagedList<Artist>((offset, limit) => getTopArtists(offset, limit), 20);
 
 /** /user/me/following: the followed artists, one page of 50 (SPEC §7; the provider pages them by cursor). */
-export const followingList = createPagedList<Artist>(async (offset, limit) => {
-  const items = await getFollowedArtists(FOLLOWING_FULL_LIST);
-  return { items, offset, limit: Math.max(limit, items.length), total: items.length };
-}, FOLLOWING_FULL_LIST);
+export const followingList = createPagedList<Artist>(() => getFollowingPage(), FOLLOWING_FULL_LIST);
 
 // A follow changes Your Following: the next visit loads afresh, even when the
 // change happened on the profile itself (leaving it remembers what it showed).
@@ -66,10 +62,11 @@ onMount($profile, () =>
     profileArea.reset,
   ),
 );
-listArea(topTracksList, ['myTopTracks']);
-listArea(topArtistsList, ['myTopArtists']);
+export const topTracksArea = listArea(topTracksList, ['myTopTracks']);
+export const topArtistsArea = listArea(topArtistsList, ['myTopArtists']);
+export const followingArea = listArea(followingList, ['myFollowing']);
 // A follow or unfollow makes Your Following stale, on the profile and in full.
-forgetOnChange('artist', listArea(followingList, ['myFollowing']));
+forgetOnChange('artist', followingArea);
 forgetOnChange('artist', {
   forget: () => {
     profileArea.forget();

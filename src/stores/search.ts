@@ -67,13 +67,15 @@ onMount($search, () => onRoute(['search'], () => void runSearch($searchQuery.get
 
 // /search/{type}/{query} opens its see-all list (from memory on return); any
 // other type goes to / replacing history (SPEC §5).
-listArea(seeAllList, ['seeAll'], (route) => {
-  const type = route.params.searchType ?? '';
-  if (isSearchType(type)) $seeAll.set({ type, query: route.params.searchQuery ?? '' });
-  else {
-    $seeAll.set({ type: 'track', query: '' });
-    navigateTo('/', { replace: true });
-  }
+export const seeAllArea = listArea(seeAllList, ['seeAll'], {
+  start: (route) => {
+    const type = route.params.searchType ?? '';
+    if (isSearchType(type)) $seeAll.set({ type, query: route.params.searchQuery ?? '' });
+    else {
+      $seeAll.set({ type: 'track', query: '' });
+      navigateTo('/', { replace: true });
+    }
+  },
 });
 
 // The hearts of the Songs section and of a track see-all list.

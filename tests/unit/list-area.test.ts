@@ -1,3 +1,4 @@
+import { atom } from 'nanostores';
 import { describe, expect, it, vi } from 'vitest';
 import { listArea } from '../../src/stores/list-area';
 import { createPagedList } from '../../src/stores/paged-list';
@@ -56,5 +57,53 @@ describe('a list tied to its routes', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  const page = (items: string[], total = items.length) => ({ items, offset: 0, limit: 20, total });
+
+  it('shows what the server rendered without asking, then continues from its first page', async () => {
+    const load = vi.fn(async (offset: number) => page([`o${offset}`], 40));
+    const list = createPagedList(load, 20);
+    const title = atom('');
+    const area = listArea(list, ['popularPlaylists'], { title });
+    const seed = { page: page(['s1', 's2'], 40), title: 'Editor picks', failure: null };
+    // The server render reads the snapshot; the stores stay untouched there.
+    const snapshot = area.snapshotOf(seed);
+    expect(snapshot.get(list.$state)).toMatchObject({ list: ['s1', 's2'], loaded: true, hasMore: true, offset: 20 });
+    expect(snapshot.get(title)).toBe('Editor picks');
+
+    syncRoute('/playlist/popular');
+    area.adopt(seed);
+    const stop = list.$state.listen(() => undefined);
+    expect(load).not.toHaveBeenCalled();
+    expect(title.get()).toBe('Editor picks');
+    await list.loadNextPage();
+    expect(load).toHaveBeenCalledWith(20, 20);
+    expect(list.$state.get().list).toEqual(['s1', 's2', 'o20']);
+    stop();
+  });
+
+  it('an adopt that came after its route was entered does not stop the next visit from loading', async () => {
+    const load = vi.fn(async () => page(['fresh']));
+    const list = createPagedList(load, 20);
+    const area = listArea(list, ['myTopArtists']);
+    syncRoute('/user/me/top-artists');
+    const stop = list.$state.listen(() => undefined);
+    expect(load).toHaveBeenCalledTimes(1);
+    area.adopt({ page: page(['seeded']), failure: null });
+    expect(list.$state.get().list).toEqual(['seeded']);
+    area.forget();
+    syncRoute('/collection');
+    syncRoute('/user/me/top-artists');
+    await vi.waitFor(() => expect(list.$state.get().list).toEqual(['fresh']));
+    expect(load).toHaveBeenCalledTimes(2);
+    stop();
+  });
+
+  it('a list that belongs to something not there reads as not found', () => {
+    const list = createPagedList(async () => page([]), 20);
+    const area = listArea(list, ['categoryPlaylists']);
+    const state = area.snapshotOf({ page: 'not-found', failure: 'not-found' }).get(list.$state) as { error: { status: number } };
+    expect(state.error.status).toBe(404);
   });
 });

@@ -5,7 +5,8 @@ import { search } from '../../src/api/search';
 import { getAlbumTracks } from '../../src/api/albums';
 import { $album, albumArea, albumTracks } from '../../src/stores/album';
 import { $search } from '../../src/stores/search';
-import { $inLibrary, savedTracksList } from '../../src/stores/library';
+import { $inLibrary } from '../../src/stores/library';
+import { savedTracksList } from '../../src/stores/collection';
 import { syncRoute } from '../../src/stores/route';
 import { type RunningSandbox, startSignedIn } from './helpers/sandbox';
 

@@ -1,14 +1,23 @@
-import { useStore } from '@nanostores/react';
 import { AlbumGrid, PlaylistGrid } from '../../components/browse/Card';
 import { PagedView } from '../../components/browse/PagedView';
 import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { seededAreaView, SeededIsland, useSeededStore } from '../../components/server-snapshot';
 import { ErrorScreen } from '../../components/ErrorScreen';
 import { NotAvailable } from '../../components/browse/NotAvailable';
-import { $playlistListTitle, categoryPlaylistsList, featuredPlaylistsList, newReleasesList } from '../../stores/browse';
-import { $home } from '../../stores/home';
+import {
+  $playlistListTitle,
+  categoryPlaylistsArea,
+  categoryPlaylistsList,
+  featuredPlaylistsArea,
+  featuredPlaylistsList,
+  newReleasesArea,
+  newReleasesList,
+} from '../../stores/browse';
+import { $home, adoptRecentPlayed, recentPlayedSnapshot } from '../../stores/home';
 import { isListNotFound, isListUnavailable } from '../../stores/paged-list';
+import type { RecentPlayedSeed } from '../../api/page-seeds';
 import type { Playlist } from '../../api/types';
 import '../../styles/content.css';
 
@@ -30,7 +39,7 @@ function NewReleasesBody() {
 
 /** /playlist/popular: the featured playlists under the provider's own title. */
 function PopularPlaylistsBody() {
-  const title = useStore($playlistListTitle);
+  const title = useSeededStore($playlistListTitle);
   return (
     <>
       <h1 className="page-heading">{title || 'Popular Playlists'}</h1>
@@ -47,8 +56,8 @@ function PopularPlaylistsBody() {
  * removed the endpoint for new apps in November 2024) or has no such category.
  */
 function CategoryPlaylistsBody() {
-  const title = useStore($playlistListTitle);
-  const state = useStore(categoryPlaylistsList.$state);
+  const title = useSeededStore($playlistListTitle);
+  const state = useSeededStore(categoryPlaylistsList.$state);
   // Gone for this app, an unknown or malformed category id, or no playlists: the same message.
   if (isListUnavailable(state.error) || isListNotFound(state.error) || (state.loaded && state.list.length === 0)) {
     return <ErrorScreen kind="data_not_found" title="Playlist not availbale" />;
@@ -65,7 +74,7 @@ function CategoryPlaylistsBody() {
 
 /** /track/recent-played: the recent plays, de-duplicated by track, newest first. */
 function RecentPlayedBody() {
-  const { recentPlays } = useStore($home);
+  const { recentPlays } = useSeededStore($home);
   let body;
   if (recentPlays.status === 'unavailable') body = <NotAvailable />;
   else if (recentPlays.status === 'error') body = <ErrorScreen kind="something_went_wrong" />;
@@ -80,7 +89,14 @@ function RecentPlayedBody() {
   );
 }
 
-export const NewReleasesView = withErrorBoundary(NewReleasesBody);
-export const PopularPlaylistsView = withErrorBoundary(PopularPlaylistsBody);
-export const CategoryPlaylistsView = withErrorBoundary(CategoryPlaylistsBody);
-export const RecentPlayedView = withErrorBoundary(RecentPlayedBody);
+// Each page as the server rendered it (its seed); the browser asks only for what comes after.
+export const NewReleasesView = withErrorBoundary(seededAreaView(newReleasesArea, NewReleasesBody));
+export const PopularPlaylistsView = withErrorBoundary(seededAreaView(featuredPlaylistsArea, PopularPlaylistsBody));
+export const CategoryPlaylistsView = withErrorBoundary(seededAreaView(categoryPlaylistsArea, CategoryPlaylistsBody));
+export const RecentPlayedView = withErrorBoundary(function RecentPlayedView({ seed }: { seed: RecentPlayedSeed }) {
+  return (
+    <SeededIsland snapshot={() => recentPlayedSnapshot(seed)} adopt={() => adoptRecentPlayed(seed)}>
+      <RecentPlayedBody />
+    </SeededIsland>
+  );
+});

@@ -5,7 +5,9 @@ import { CardSkeletons } from '../../components/browse/Skeletons';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { Icon } from '../../components/Icon';
 import { useStore } from '@nanostores/react';
-import { myPlaylistsList } from '../../stores/library';
+import { seededAreaView } from '../../components/server-snapshot';
+import { useHydrated } from '../../components/use-hydrated';
+import { myPlaylistsArea, myPlaylistsList } from '../../stores/collection';
 import { $creatingPlaylist, createAndOpenPlaylist } from '../../stores/my-playlists';
 import '../../styles/content.css';
 import '../../styles/library.css';
@@ -16,6 +18,8 @@ import '../../styles/library.css';
  */
 function CollectionViewBody() {
   const creating = useStore($creatingPlaylist);
+  // Server-rendered: until the island hydrates, the create buttons cannot act yet.
+  const waiting = useHydrated() ? undefined : true;
   return (
     <>
       <h1 className="page-heading">Your Library</h1>
@@ -32,7 +36,7 @@ function CollectionViewBody() {
           <span className="card__title">Saved Albums</span>
           <span className="card__subtitle">Albums</span>
         </a>
-        <button type="button" className="card library-tile library-tile--create" disabled={creating} onClick={() => void createAndOpenPlaylist()}>
+        <button type="button" className="card library-tile library-tile--create" disabled={creating} aria-disabled={waiting} onClick={() => void createAndOpenPlaylist()}>
           <span className="cover card__cover library-tile__art" aria-hidden="true">
             <Icon name="plus" size={64} />
           </span>
@@ -49,6 +53,7 @@ function CollectionViewBody() {
             className="icon-button"
             aria-label="Create playlist"
             disabled={creating}
+            aria-disabled={waiting}
             onClick={() => void createAndOpenPlaylist()}
           >
             <Icon name="plus" />
@@ -64,4 +69,5 @@ function CollectionViewBody() {
   );
 }
 
-export const CollectionView = withErrorBoundary(CollectionViewBody);
+/** The page as the server rendered it (its seed); the browser asks only for the pages after the first. */
+export const CollectionView = withErrorBoundary(seededAreaView(myPlaylistsArea, CollectionViewBody));

@@ -4,9 +4,10 @@ import { PagedView } from '../../components/browse/PagedView';
 import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { seededAreaView } from '../../components/server-snapshot';
 import type { PagedList } from '../../stores/paged-list';
-import { followingList, topArtistsList, topTracksList } from '../../stores/profile';
-import { savedAlbumsList, savedTracksList } from '../../stores/library';
+import { followingArea, followingList, topArtistsArea, topArtistsList, topTracksArea, topTracksList } from '../../stores/profile';
+import { savedAlbumsArea, savedAlbumsList, savedTracksArea, savedTracksList } from '../../stores/collection';
 import '../../styles/content.css';
 import '../../styles/library.css';
 
@@ -69,13 +70,14 @@ function Following() {
   return <ArtistPage title="Your Following" list={followingList} />;
 }
 
+// Each page as the server rendered it (its seed); the browser asks only for the pages after the first.
 /** /collection/albums and /user/me/saved-albums. */
-export const SavedAlbumsView = withErrorBoundary(SavedAlbums);
+export const SavedAlbumsView = withErrorBoundary(seededAreaView(savedAlbumsArea, SavedAlbums));
 /** /collection/tracks and /user/me/saved-tracks: the liked songs. */
-export const LikedSongsView = withErrorBoundary(LikedSongs);
+export const LikedSongsView = withErrorBoundary(seededAreaView(savedTracksArea, LikedSongs));
 /** /user/me/top-tracks. */
-export const TopTracksView = withErrorBoundary(TopTracks);
+export const TopTracksView = withErrorBoundary(seededAreaView(topTracksArea, TopTracks));
 /** /user/me/top-artists. */
-export const TopArtistsView = withErrorBoundary(TopArtists);
+export const TopArtistsView = withErrorBoundary(seededAreaView(topArtistsArea, TopArtists));
 /** /user/me/following: the followed artists. */
-export const FollowingView = withErrorBoundary(Following);
+export const FollowingView = withErrorBoundary(seededAreaView(followingArea, Following));

@@ -1,17 +1,12 @@
 import { getDailyMixPlaylists, getNewReleaseAlbums, getRecentPlayTracks, getTrendingTracks } from '../../api/home';
-import { settledSection, TRENDING_LANGUAGES, type HomeSection } from '../../api/home';
-import type { HomeSeed } from '../../api/page-seeds';
+import { settleSection, settledSection, TRENDING_LANGUAGES, type HomeSection } from '../../api/home';
+import type { HomeSeed, RecentPlayedSeed } from '../../api/page-seeds';
 import { libraryFlagsOf } from '../page-data';
 
 /** A section once its load settled; a failure is logged only (SPEC §8), the page shows the rest. */
 async function sectionOf<T>(load: Promise<T[] | null>): Promise<HomeSection<T>> {
-  try {
-    return settledSection({ items: await load });
-  } catch (error) {
-    const section = settledSection<T>({ error });
-    if (section.status === 'error') console.error('Home section failed to load', error);
-    return section;
-  }
+  // Nothing is cancelled on the server; a null would only mean that.
+  return (await settleSection(load)) ?? settledSection<T>({ error: new Error('cancelled') });
 }
 
 /**
@@ -41,4 +36,11 @@ export async function loadHomePage(): Promise<HomeSeed> {
     flags: { track, album },
     failure: null,
   };
+}
+
+/** /track/recent-played: the recent plays (de-duplicated, newest first) and their hearts. */
+export async function loadRecentPlayedPage(): Promise<RecentPlayedSeed> {
+  const recentPlays = await sectionOf(getRecentPlayTracks());
+  const track = await libraryFlagsOf('track', recentPlays.items.map((one) => one.id));
+  return { recentPlays, flags: { track }, failure: null };
 }
