@@ -1,6 +1,6 @@
 import type { LibraryKind } from './library';
 import type { HomeSection, HomeState } from './home';
-import type { Album, Artist, Page, Playlist, PlaylistEntry, Track, UserProfile } from './types';
+import type { Album, Artist, Category, Page, Playlist, PlaylistEntry, SearchResults, SearchType, Track, UserProfile } from './types';
 
 /** How a detail page failed, for the page to say so: SPEC §4's not-found message, DESIGN §2's note, or the error screen. */
 export type DetailFailure = 'not-found' | 'unavailable' | 'error' | null;
@@ -60,6 +60,9 @@ export interface RecentPlayedSeed {
   failure: null;
 }
 
+/** What the server renders for /user/me: the signed-in user's profile and its three sections of 10 (id 'me'). */
+export type ProfileSeed = AreaSeed<UserProfile, { topArtists: Artist; topTracks: Track; following: Artist }>;
+
 /** What the server renders for /user/{id}: another user's profile and the first page of their public playlists. */
 export type UserSeed = AreaSeed<UserProfile, Record<string, never>, { playlists: Playlist }>;
 
@@ -75,3 +78,19 @@ export interface ListSeed<T> {
   flags?: LibraryFlags;
   failure: DetailFailure;
 }
+
+/**
+ * What the server renders for /search: without q the category browse's first page, with q the
+ * four result sections (null when the search failed) and the flags of what they show.
+ */
+export interface SearchSeed {
+  /** q as the page uses it (cut to 30, trimmed); '' shows the category browse. */
+  query: string;
+  categories?: ListSeed<Category>;
+  results?: SearchResults | null;
+  flags?: LibraryFlags;
+  failure: null;
+}
+
+/** What the server renders for /search/{type}/{query}: one type's first page. */
+export type SeeAllSeed = ListSeed<Track | Artist | Album | Playlist> & { type: SearchType; query: string };

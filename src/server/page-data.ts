@@ -31,8 +31,7 @@ export async function firstPageOf<T>(load: Promise<Page<T>>): Promise<FirstPage<
 
 /**
  * The seed of a page that shows one paged list: its first page and, once it is known, the
- * library flags of what it shows (`flagsOf`). Only a list that belongs to something not there
- * fails the page (404); any other failure shows inside the page.
+ * library flags of what it shows (`flagsOf`).
  */
 export async function listSeedOf<T>(
   load: Promise<Page<T>>,
@@ -41,7 +40,9 @@ export async function listSeedOf<T>(
 ): Promise<ListSeed<T>> {
   const page = await firstPageOf(load);
   const items = typeof page === 'object' && page ? page.items : [];
-  return { page, title, flags: await flagsOf(items), failure: page === 'not-found' ? 'not-found' : null };
+  // The list is the page: its failure is the page's (404, or 502 with the error screen's Try again).
+  const failure = page === 'not-found' ? 'not-found' : page === null ? 'error' : null;
+  return { page, title, flags: await flagsOf(items), failure };
 }
 
 /** Flags the page knows without asking: what a library list holds is in the library. */

@@ -4,6 +4,7 @@ import type { Album, Category, Playlist } from '../api/types';
 import { createPagedList, type PageLoader } from './paged-list';
 import { checkLibraryOf } from './library';
 import { listArea } from './list-area';
+import { searchQueryOf } from './search-box';
 
 /** /album/new-release: new releases, 20 per page. */
 export const newReleasesList = createPagedList<Album>((offset, limit) => getNewReleases(offset, limit), 20);
@@ -34,7 +35,8 @@ export const featuredPlaylistsList = createPagedList<Playlist>(async (offset, li
 // Browse lists load when their pages are entered and repaint from memory on return
 // (the category browse lives on /search).
 export const newReleasesArea = listArea(newReleasesList, ['newRelease']);
-export const categoriesArea = listArea(categoriesList, ['search']);
+// The category browse is /search without q.
+export const categoriesArea = listArea(categoriesList, ['search'], { shows: (route) => searchQueryOf(route) === '' });
 export const featuredPlaylistsArea = listArea(featuredPlaylistsList, ['popularPlaylists'], { title: $playlistListTitle });
 export const categoryPlaylistsArea = listArea(categoryPlaylistsList, ['categoryPlaylists'], {
   start: (route) => {

@@ -14,6 +14,8 @@ function routeKey(route: Route): string {
 interface ListAreaOptions {
   /** Takes what the list needs from the route it is entered on (a category's id, a search query). */
   start?: (route: Route) => void;
+  /** Whether the list shows on this route at all (the category browse shows on /search without q only). */
+  shows?: (route: Route) => boolean;
   /** Where the list's own title lives (the provider names a category's playlists), so a seed can fill it. */
   title?: WritableAtom<string>;
 }
@@ -33,7 +35,7 @@ export interface ListArea<T> {
  * page; on exit it remembers what it holds and empties.
  */
 export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], options: ListAreaOptions = {}): ListArea<T> {
-  const { start, title } = options;
+  const { start, title, shows = () => true } = options;
   const memory = createAreaMemory<{ state: PagedListState<T>; title: string }>();
   let current: string | null = null;
   // Set when the data changed during the visit: what is shown then is not kept.
@@ -53,6 +55,10 @@ export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], opt
     onRoute(
       names,
       (route) => {
+        if (!shows(route)) {
+          if (current !== null) leave();
+          return;
+        }
         const key = routeKey(route);
         // Remounted on the route it already shows (its islands swapped out and back
         // in by the client router): what it shows or is loading stays.

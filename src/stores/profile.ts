@@ -1,6 +1,7 @@
 import { atom, onMount } from 'nanostores';
 import { SECTION_SIZE } from '../lib/see-all';
 import { FOLLOWING_FULL_LIST, getFollowedArtists, getFollowingPage, getMe, getTopArtists, getTopTracks } from '../api/me';
+import type { ProfileSeed } from '../api/page-seeds';
 import type { Artist, Track, UserProfile } from '../api/types';
 import { createDetailArea } from './detail-area';
 import { checkLibraryOf, checkLikesOf, forgetOnChange, knownInLibraryOf } from './library';
@@ -41,6 +42,18 @@ export const profileArea = createDetailArea<UserProfile, { topArtists: Artist; t
 /** The profile area's state. */
 export const $profile = profileArea.$state;
 
+/** The profile area's id: there is one own profile, whoever it belongs to. */
+const OWN_PROFILE = 'me';
+
+/** /user/me as the server rendered it: the area's stores, and the signed-in user everything else shows. */
+export const profilePage = {
+  snapshotOf: (seed: ProfileSeed) => profileArea.snapshotOf(seed),
+  adopt: (seed: ProfileSeed) => {
+    adoptMe(seed.data);
+    profileArea.adopt(seed);
+  },
+};
+
 /** Full lists of /user/me/top-tracks and /user/me/top-artists, 20 per page. */
 export const topTracksList = createPagedList<Track>((offset, limit) => getTopTracks(offset, limit), 20);
 export const topArtistsList = createPagedList<Artist>((offset, limit) => getTopArtists(offset, limit), 20);
@@ -57,7 +70,7 @@ onMount($profile, () =>
     () => {
       if (followingChanged) profileArea.forget();
       followingChanged = false;
-      void profileArea.open('');
+      void profileArea.open(OWN_PROFILE);
     },
     profileArea.reset,
   ),

@@ -8,17 +8,18 @@ import { $route, type Route } from './route';
 // ClientRouter keeps the history. Apart from search.ts, so the top bar's box
 // (on every page) loads no search data code.
 
-const queryOf = (route: Route | null): string =>
+/** The q a route gives the search page (cut to 30, trimmed); '' off /search and without q. */
+export const searchQueryOf = (route: Route | null): string =>
   route?.name === 'search' ? (queryFromText(limitSearchText(route.search.q ?? '')) ?? '') : '';
 
 /** The q of /search as the page uses it (cut to 30, trimmed); '' elsewhere, and on /search without q. */
-export const $searchQuery = computed($route, queryOf);
+export const $searchQuery = computed($route, searchQueryOf);
 
 /**
  * The search box's text as the route gives it: a new object on every route change
  * (a page, q, back or forward), on which the box drops what was typed and shows q.
  */
-export const $searchBoxStart = computed($route, (route) => ({ query: queryOf(route) }));
+export const $searchBoxStart = computed($route, (route) => ({ query: searchQueryOf(route) }));
 
 /** Focusing the search box opens /search, unless it is already open. */
 export function openSearch(): void {

@@ -4,7 +4,10 @@ import { search, searchType } from '../api/search';
 import type { Album, Artist, Page, Playlist, SearchResults, SearchType, Track } from '../api/types';
 import { navigateTo } from '../lib/navigation';
 import { isSearchType } from '../lib/search-query';
-import { checkLibraryOf, checkLikesOf } from './library';
+import type { SearchSeed, SeeAllSeed } from '../api/page-seeds';
+import { categoriesArea } from './browse';
+import { adoptLibraryFlags, checkLibraryOf, checkLikesOf, librarySnapshot } from './library';
+import { $pageFromMemory } from './page-memory';
 import { listArea } from './list-area';
 import { createPagedList } from './paged-list';
 import { onRoute } from './route';
@@ -62,12 +65,51 @@ export const seeAllList = createPagedList<SeeAllItem>(async (offset) => {
   return query === '' ? NOTHING : searchType(query, type, offset);
 }, 20);
 
+// The q whose results the page adopted from the server: entering /search with it asks nothing.
+let adoptedQuery: string | null = null;
+
+/** /search as the server rendered it: its results (or the category browse) and the flags of what they show. */
+export const searchPage = {
+  snapshotOf: (seed: SearchSeed) =>
+    new Map<unknown, unknown>([
+      [$searchQuery, seed.query],
+      [$search, stateOf(seed)],
+      ...(seed.categories ? categoriesArea.snapshotOf(seed.categories) : []),
+      ...librarySnapshot(seed.flags),
+    ]),
+  adopt: (seed: SearchSeed) => {
+    adoptLibraryFlags(seed.flags, $pageFromMemory.get());
+    if (seed.categories) categoriesArea.adopt(seed.categories);
+    if (seed.query !== '') adoptedQuery = seed.query;
+    $search.set(stateOf(seed));
+  },
+};
+
+function stateOf(seed: SearchSeed): SearchState {
+  if (seed.query === '') return initial();
+  return { query: seed.query, loading: false, error: seed.results ? null : new Error('The search failed on the server'), results: seed.results ?? null };
+}
+
 // /search?q runs the search (no q: the category browse shows); leaving search clears it (SPEC §4).
-onMount($search, () => onRoute(['search'], () => void runSearch($searchQuery.get()), clearSearch));
+onMount($search, () =>
+  onRoute(
+    ['search'],
+    () => {
+      const query = $searchQuery.get();
+      const adopted = adoptedQuery === query;
+      adoptedQuery = null;
+      if (!adopted) void runSearch(query);
+    },
+    () => {
+      adoptedQuery = null;
+      clearSearch();
+    },
+  ),
+);
 
 // /search/{type}/{query} opens its see-all list (from memory on return); any
 // other type goes to / replacing history (SPEC §5).
-export const seeAllArea = listArea(seeAllList, ['seeAll'], {
+const seeAllArea = listArea(seeAllList, ['seeAll'], {
   start: (route) => {
     const type = route.params.searchType ?? '';
     if (isSearchType(type)) $seeAll.set({ type, query: route.params.searchQuery ?? '' });
@@ -77,6 +119,15 @@ export const seeAllArea = listArea(seeAllList, ['seeAll'], {
     }
   },
 });
+
+/** /search/{type}/{query} as the server rendered it: its first page, under its type and query. */
+export const seeAllPage = {
+  snapshotOf: (seed: SeeAllSeed) => new Map<unknown, unknown>([...seeAllArea.snapshotOf(seed), [$seeAll, { type: seed.type, query: seed.query }]]),
+  adopt: (seed: SeeAllSeed) => {
+    $seeAll.set({ type: seed.type, query: seed.query });
+    seeAllArea.adopt(seed);
+  },
+};
 
 // The hearts of the Songs section and of a track see-all list.
 checkLikesOf($search, (state) => state.results?.tracks.items.map((track) => track.id) ?? []);

@@ -135,13 +135,30 @@ test('results: four sections with See all at exactly 10, see-all pages by infini
   await expect(box).toHaveValue('');
 });
 
-test('the see-all page shows 20 skeleton rows while it loads', async ({ page, signIn, sandbox }) => {
-  await signIn(page);
-  // Only the see-all request (limit=20) waits: home's own searches must not use the delay up.
-  await sandbox.addFault({ match: { method: 'GET', path: '^/v1/search\\?.*limit=20' }, delayMs: 2000, times: 1 });
-  await page.goto('/search/track/Sol');
-  await expect(page.getByTestId('skeleton-row')).toHaveCount(20);
-  await expect(songs(page)).toHaveCount(20);
+test.describe('a slow or failing see-all', () => {
+  // The failed render answers 502 (the error screen with Try again).
+  test.use({ allowErrors: /HTTP 502|status of 502/ });
+
+  test('arrives whole while the provider is slow; loaded again in the browser, it shows 20 skeleton rows', async ({ page, signIn, sandbox }) => {
+    await signIn(page);
+    // Only the see-all request (limit=20) is touched: home's own searches must not use the faults up.
+    const seeAll = { method: 'GET', path: '^/v1/search\\?.*limit=20' };
+    await sandbox.addFault({ match: seeAll, delayMs: 1500, times: 1 });
+    await page.goto('/search/track/Sol');
+    // The server waited for the provider: no skeleton, the first page in the HTML.
+    expect(await page.getByTestId('skeleton-row').count()).toBe(0);
+    await expect(songs(page)).toHaveCount(20);
+
+    // Failed on the server (and its one retry): the error screen; Try again asks in the browser,
+    // where SPEC §9's 20 skeleton rows show while the answer is on its way.
+    await sandbox.addFault({ match: seeAll, status: 500, times: 2 });
+    await page.goto('/search/track/Sol');
+    await expect(page.getByRole('heading', { name: 'Something went wrong.' })).toBeVisible();
+    await sandbox.addFault({ match: seeAll, delayMs: 1500, times: 1 });
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByTestId('skeleton-row')).toHaveCount(20);
+    await expect(songs(page)).toHaveCount(20);
+  });
 });
 
 test('an empty result, and a bad search type replacing history with /', async ({ page, signIn }, testInfo) => {

@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { canLoadMore, isListUnavailable, type PagedList } from '../../stores/paged-list';
 import { ErrorScreen } from '../ErrorScreen';
 import { useSeededStore } from '../server-snapshot';
+import { useHydrated } from '../use-hydrated';
 import { NotAvailable } from './NotAvailable';
 
 interface PagedViewProps<T> {
@@ -28,6 +29,8 @@ export function PagedView<T>({ list, empty, skeleton, children }: PagedViewProps
   const state = useSeededStore(list.$state);
   const anchor = useRef<HTMLSpanElement>(null);
   const watching = canLoadMore(state);
+  // A server-rendered error screen's Try again acts once the island has hydrated.
+  const waiting = useHydrated() ? undefined : true;
 
   useEffect(() => {
     const items = anchor.current?.previousElementSibling;
@@ -49,13 +52,14 @@ export function PagedView<T>({ list, empty, skeleton, children }: PagedViewProps
     if (isListUnavailable(state.error)) return <NotAvailable />;
     return (
       <ErrorScreen kind="something_went_wrong">
-        <button type="button" className="button button--ghost" onClick={() => void list.loadFirstPage()}>
+        <button type="button" className="button button--ghost" aria-disabled={waiting} onClick={() => void list.loadFirstPage()}>
           Try again
         </button>
       </ErrorScreen>
     );
   }
-  if (!state.loaded) return <>{skeleton}</>;
+  // Loading its first page: before any answer, or again after a failed one (Try again).
+  if (!state.loaded || (state.loading && state.list.length === 0)) return <>{skeleton}</>;
   if (state.list.length === 0) return <ErrorScreen kind="data_not_found" title={empty} />;
   return (
     <>
@@ -64,7 +68,7 @@ export function PagedView<T>({ list, empty, skeleton, children }: PagedViewProps
       {state.loading ? <div className="paged-view__more" role="status" aria-label="Loading more" /> : null}
       {state.error ? (
         <ErrorScreen kind="something_went_wrong" compact>
-          <button type="button" className="button button--ghost" onClick={() => void list.loadFirstPage()}>
+          <button type="button" className="button button--ghost" aria-disabled={waiting} onClick={() => void list.loadFirstPage()}>
             Try again
           </button>
         </ErrorScreen>

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { hrefOf } from '../../lib/routes';
 import { AlbumGrid, ArtistGrid } from '../../components/browse/Card';
 import { DetailPage } from '../../components/browse/DetailPage';
@@ -6,13 +5,14 @@ import { NotAvailable } from '../../components/browse/NotAvailable';
 import { PagedView } from '../../components/browse/PagedView';
 import { CardSkeletons } from '../../components/browse/Skeletons';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { seededAreaView, useSeededStore } from '../../components/server-snapshot';
 import { ErrorScreen } from '../../components/ErrorScreen';
-import { $artist, artistAlbums } from '../../stores/artist';
+import { $artist, artistAlbums, artistArea } from '../../stores/artist';
 import '../../styles/content.css';
 
 /** /artist/{id}/albums: every album of the artist, paged by infinite scroll. */
 function ArtistAlbumsBody() {
-  const state = useStore($artist);
+  const state = useSeededStore($artist);
   return (
     <DetailPage state={state} notFound="Artist Not Found">
       {(artist) => (
@@ -33,7 +33,7 @@ function ArtistAlbumsBody() {
 
 /** /artist/{id}/related-artists: Fans Also like, in full. */
 function RelatedArtistsBody() {
-  const state = useStore($artist);
+  const state = useSeededStore($artist);
   const related = state.sections.relatedArtists;
   return (
     <DetailPage state={state} notFound="Artist Not Found">
@@ -55,5 +55,7 @@ function RelatedArtistsBody() {
   );
 }
 
-export const ArtistAlbumsView = withErrorBoundary(ArtistAlbumsBody);
-export const RelatedArtistsView = withErrorBoundary(RelatedArtistsBody);
+// The artist page's seed serves its two full lists too: the albums' first page and Fans Also
+// like in full are both in it.
+export const ArtistAlbumsView = withErrorBoundary(seededAreaView(artistArea, ArtistAlbumsBody));
+export const RelatedArtistsView = withErrorBoundary(seededAreaView(artistArea, RelatedArtistsBody));

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { hrefOf } from '../../lib/routes';
 import type { ReactNode } from 'react';
 import { ArtistCard } from '../../components/browse/Card';
@@ -8,10 +7,11 @@ import { SectionHeader } from '../../components/browse/SectionHeader';
 import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { seededAreaView, useSeededStore } from '../../components/server-snapshot';
 import { formatCount } from '../../lib/format';
 import type { Section } from '../../stores/detail-area';
 import { hasSeeAll } from '../../lib/see-all';
-import { $profile } from '../../stores/profile';
+import { $profile, profilePage } from '../../stores/profile';
 import '../../styles/content.css';
 import '../../styles/library.css';
 
@@ -35,7 +35,7 @@ function ProfileSection<T>({ id, title, href, section, skeleton, children }: {
 
 /** /user/me: the own profile (SPEC §3: image 0), followers, Top artists, Top tracks, Your Following. */
 function ProfileViewBody() {
-  const state = useStore($profile);
+  const state = useSeededStore($profile);
   const { topArtists, topTracks, following } = state.sections;
   return (
     <DetailPage state={state} notFound="Profile Not Found">
@@ -78,4 +78,5 @@ function ProfileViewBody() {
   );
 }
 
-export const ProfileView = withErrorBoundary(ProfileViewBody);
+/** The page as the server rendered it (its seed); the browser asks only for what comes after. */
+export const ProfileView = withErrorBoundary(seededAreaView(profilePage, ProfileViewBody));

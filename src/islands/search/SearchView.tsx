@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { hrefOf } from '../../lib/routes';
 import type { ReactNode } from 'react';
 import type { Category, SearchType } from '../../api/types';
@@ -9,12 +8,13 @@ import { SectionHeader } from '../../components/browse/SectionHeader';
 import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { seededAreaView, useSeededStore } from '../../components/server-snapshot';
 import { ErrorScreen } from '../../components/ErrorScreen';
 import { placeholderColor } from '../../lib/colors';
 import { seeAllHref } from '../../lib/search-query';
 import { categoriesList } from '../../stores/browse';
 import { hasSeeAll } from '../../lib/see-all';
-import { $search, isEmptyResult } from '../../stores/search';
+import { $search, isEmptyResult, searchPage } from '../../stores/search';
 import { $searchQuery } from '../../stores/search-box';
 import '../../styles/content.css';
 import '../../styles/search.css';
@@ -73,7 +73,7 @@ function ResultSection({ id, title, type, query, items, children }: {
 
 /** q: Songs, Artist, Album and Playlist, or "No Search Result Found". */
 function Results() {
-  const { query, loading, error, results } = useStore($search);
+  const { query, loading, error, results } = useSeededStore($search);
   if (error) return <ErrorScreen kind="something_went_wrong" />;
   if (!results || loading) {
     return (
@@ -118,7 +118,8 @@ function Results() {
 
 /** /search: the category browse without q, the results with it (SPEC §2, §5). */
 function SearchViewBody() {
-  return useStore($searchQuery) === '' ? <BrowseAll /> : <Results />;
+  return useSeededStore($searchQuery) === '' ? <BrowseAll /> : <Results />;
 }
 
-export const SearchView = withErrorBoundary(SearchViewBody);
+/** The page as the server rendered it (its seed); the browser asks only for what comes after. */
+export const SearchView = withErrorBoundary(seededAreaView(searchPage, SearchViewBody));

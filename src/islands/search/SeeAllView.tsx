@@ -1,11 +1,11 @@
-import { useStore } from '@nanostores/react';
 import type { Album, Artist, Playlist, SearchType, Track } from '../../api/types';
 import { AlbumCard, ArtistCard, PlaylistCard } from '../../components/browse/Card';
 import { PagedView } from '../../components/browse/PagedView';
 import { RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
-import { $seeAll, seeAllList, type SeeAllItem } from '../../stores/search';
+import { seededAreaView, useSeededStore } from '../../components/server-snapshot';
+import { $seeAll, seeAllList, seeAllPage, type SeeAllItem } from '../../stores/search';
 import '../../styles/content.css';
 import '../../styles/search.css';
 
@@ -33,7 +33,7 @@ function Items({ type, items }: { type: SearchType; items: SeeAllItem[] }) {
 
 /** /search/{type}/{query}: every result of one type, by infinite scroll; "No {type} Found" when none. */
 function SeeAllViewBody() {
-  const { type, query } = useStore($seeAll);
+  const { type, query } = useSeededStore($seeAll);
   return (
     <>
       {query !== '' ? (
@@ -52,4 +52,5 @@ function SeeAllViewBody() {
   );
 }
 
-export const SeeAllView = withErrorBoundary(SeeAllViewBody);
+/** The page as the server rendered it (its seed); the browser asks only for the pages after the first. */
+export const SeeAllView = withErrorBoundary(seededAreaView(seeAllPage, SeeAllViewBody));

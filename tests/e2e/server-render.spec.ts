@@ -1,0 +1,113 @@
+import type { Browser, Page, TestInfo } from '@playwright/test';
+import { searchCatalogue } from './helpers/catalogue';
+import { expect, test } from './fixtures';
+
+// Issue 27: every app route arrives as HTML with its content (it reads whole with JavaScript
+// off), and its islands start from what the server rendered: the browser asks the provider for
+// none of a page's first data.
+
+interface RouteCheck {
+  path: string;
+  /** A heading the page's content shows. */
+  shows: string | RegExp;
+  /** Whether `shows` is plain text rather than a heading. */
+  text?: boolean;
+  /** Whether the first page of a list (cards, rows or tiles) is in the HTML too. */
+  items?: boolean;
+}
+
+/** Every app route with content, with ids picked from the sandbox's catalogue. */
+async function appRoutes(page: Page, sandboxUrl: string): Promise<RouteCheck[]> {
+  const [album] = await searchCatalogue(page, sandboxUrl, 'album', 1);
+  const [artist] = await searchCatalogue(page, sandboxUrl, 'artist', 1);
+  const [playlist] = await searchCatalogue(page, sandboxUrl, 'playlist', 1);
+  return [
+    { path: '/', shows: 'Recent Played', items: true },
+    { path: `/album/${album!.id}`, shows: album!.name, items: true },
+    { path: `/artist/${artist!.id}`, shows: artist!.name, items: true },
+    { path: `/artist/${artist!.id}/albums`, shows: `Albums By ${artist!.name}`, items: true },
+    { path: `/artist/${artist!.id}/related-artists`, shows: `Fans Also like ${artist!.name}` },
+    { path: `/playlist/${playlist!.id}`, shows: playlist!.name, items: true },
+    { path: '/user/aarav.sharma', shows: 'Aarav Sharma', items: true },
+    { path: '/search', shows: 'Browse All', items: true },
+    { path: '/search?q=Sol', shows: 'Songs', items: true },
+    { path: '/search/track/Sol', shows: /Songs/, items: true },
+    { path: '/album/new-release', shows: 'New Release', items: true },
+    { path: '/playlist/popular', shows: /./, items: true },
+    { path: '/category/pop/playlists', shows: /./, items: true },
+    { path: '/track/recent-played', shows: 'Recent Played', items: true },
+    { path: '/user/me', shows: 'Top tracks this month', items: true },
+    { path: '/user/me/top-tracks', shows: 'Top tracks this month', items: true },
+    { path: '/user/me/top-artists', shows: 'Top artists this month', items: true },
+    { path: '/user/me/following', shows: 'Your Following', items: true },
+    { path: '/collection', shows: 'Your Library', items: true },
+    { path: '/collection/tracks', shows: 'Liked Songs', items: true },
+    { path: '/collection/albums', shows: 'Saved Albums', items: true },
+    { path: '/notification', shows: "We don't have any updates for you yet", text: true },
+  ];
+}
+
+const ITEMS = '.card, .track-row, .category-tile';
+
+/** What a route's content shows: its heading, or its text. */
+const shown = (page: Page, route: RouteCheck) => {
+  const content = page.locator('#content');
+  return (route.text ? content.getByText(route.shows) : content.getByRole('heading', { name: route.shows })).first();
+};
+
+/** A browser context without JavaScript, signed in as `page` is (the session cookie). */
+async function withoutJavaScript(browser: Browser, page: Page, testInfo: TestInfo): Promise<Page> {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+    viewport: testInfo.project.use.viewport,
+  });
+  return context.newPage();
+}
+
+test('every app route reads whole with JavaScript off: its heading and the first page of its list are in the HTML', async ({ page, signIn, sandboxUrl, browser }, testInfo) => {
+  await signIn(page);
+  const routes = await appRoutes(page, sandboxUrl);
+  const plain = await withoutJavaScript(browser, page, testInfo);
+  try {
+    for (const route of routes) {
+      const response = await plain.goto(route.path);
+      expect(response?.status(), route.path).toBe(200);
+      const content = plain.locator('#content');
+      await expect(shown(plain, route), route.path).toBeVisible();
+      if (route.items) expect(await content.locator(ITEMS).count(), `${route.path}: items in the HTML`).toBeGreaterThan(0);
+      // No skeleton: nothing waits for a script.
+      expect(await content.locator('[data-testid="skeleton-row"], .skeleton').count(), `${route.path}: skeletons`).toBe(0);
+    }
+    // The issue's pictures: home, album, artist and search on both viewports, JavaScript off.
+    for (const [name, index] of [['home', 0], ['album', 1], ['artist', 2], ['search', 8]] as const) {
+      await plain.goto(routes[index]!.path);
+      await plain.screenshot({ path: `${testInfo.project.outputDir}/screens/${testInfo.project.name}-no-js-${name}.png` });
+    }
+  } finally {
+    await plain.context().close();
+  }
+});
+
+test("no page asks the provider in the browser for its first data: the islands start from the server's", async ({ page, signIn, sandboxUrl }, testInfo) => {
+  test.skip(testInfo.project.name === 'mobile', 'the islands and their seeds are the same on both viewports');
+  await signIn(page);
+  const routes = await appRoutes(page, sandboxUrl);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    // The player's own traffic (this tab's device, its event stream, the playback state) is not page data.
+    if (url.origin === sandboxUrl && url.pathname.startsWith('/v1/') && !/^\/v1\/(devices|events|me\/player)/.test(url.pathname)) {
+      asked.push(`${request.method()} ${url.pathname}${url.search}`);
+    }
+  });
+  for (const route of routes) {
+    asked.length = 0;
+    await page.goto(route.path);
+    await expect(shown(page, route)).toBeVisible();
+    // The page's islands hydrated (Astro drops `ssr` then), and a moment for what they would ask.
+    await expect(page.locator('#content astro-island[ssr]')).toHaveCount(0);
+    await page.waitForTimeout(300);
+    expect(asked, route.path).toEqual([]);
+  }
+});
