@@ -3,9 +3,28 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import node from '@astrojs/node';
 import AstroPWA from '@vite-pwa/astro';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PAGE_CACHE } from './src/lib/page-cache.ts';
+import { keepsVisitedPage, OFFLINE_SHELL, opensInOfflineShell, PAGE_CACHE } from './src/lib/page-cache.ts';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from './src/server/session-cookie.ts';
+
+/**
+ * The offline shell's precache revision. The server renders the shell, so the build has no
+ * file of it to hash; its markup, scripts and styles come from the sources and the packages,
+ * so a change to them gives a new revision and the next worker fetches the shell again.
+ */
+function offlineShellRevision() {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  const sources = readdirSync(join(root, 'src'), { recursive: true })
+    .map((path) => join('src', String(path)))
+    .filter((path) => statSync(join(root, path)).isFile())
+    .sort();
+  const hash = createHash('sha256');
+  for (const path of [...sources, 'package-lock.json']) hash.update(path).update(readFileSync(join(root, path)));
+  return hash.digest('hex').slice(0, 32);
+}
 
 // The site is served by @astrojs/node in standalone mode. Output is server because
 // the landing and app pages embed the provider configuration read from the environment
@@ -46,17 +65,36 @@ export default defineConfig({
         // autoUpdate), which is SPEC §1's "auto-reloads when an update takes control".
         skipWaiting: true,
         clientsClaim: true,
-        // Pages are rendered per request, so there is no prerendered shell to fall back to:
-        // the built assets are precached and pages are cached as they are visited.
+        // Pages are rendered per request and cached as they are visited; the built assets and
+        // the offline shell are precached. No navigation is answered with the shell while the
+        // network answers (navigateFallback would do that).
         navigateFallback: null,
         globPatterns: ['**/*.{js,css,svg,png,webmanifest}'],
+        // The shell is added here rather than in additionalManifestEntries, a list vite-plugin-pwa
+        // appends the web manifest to in each pass of the build (it would be listed twice). This
+        // stands in for @vite-pwa/astro's own transform, which names prerendered .html files: none here.
+        manifestTransforms: [
+          (entries) => ({ manifest: [...entries, { url: OFFLINE_SHELL, revision: offlineShellRevision(), size: 0 }], warnings: [] }),
+        ],
+        // The rules live in src/lib/page-cache.ts (unit-tested there); the build inlines their source.
+        // Signing in and the session routes are never cached (they answer per session), and
+        // neither is anything but a navigation (the token is a POST).
         runtimeCaching: [
           {
-            // Signing in and the session routes are never cached (they answer per session).
-            urlPattern: ({ request, url }) =>
-              request.mode === 'navigate' &&
-              url.origin === self.location.origin &&
-              !/^\/(callback|login|session\/)/.test(url.pathname),
+            // An app page the network cannot bring and the cache does not hold: the offline shell,
+            // at the address the user opened (not a redirect), instead of the browser's error page.
+            urlPattern: opensInOfflineShell,
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: PAGE_CACHE,
+              networkTimeoutSeconds: 4,
+              expiration: { maxEntries: 40 },
+              precacheFallback: { fallbackURL: OFFLINE_SHELL },
+            },
+          },
+          {
+            // The pages outside the shell (landing, access denied, not found) are kept as visited, with no fallback.
+            urlPattern: keepsVisitedPage,
             handler: 'NetworkFirst',
             options: { cacheName: PAGE_CACHE, networkTimeoutSeconds: 4, expiration: { maxEntries: 40 } },
           },

@@ -14,3 +14,16 @@ export async function fetchSitePage(href: string, signal?: AbortSignal): Promise
     return null; // not reached, or an error status: the router asks again itself
   }
 }
+
+/**
+ * Whether the site answers at all: asked for its worker script, which neither the worker nor
+ * the HTTP cache answers for (HEAD, no-store), so only the site itself can say yes.
+ */
+export async function siteAnswers(): Promise<boolean> {
+  try {
+    await wretch('/sw.js').options({ cache: 'no-store' }).head().res();
+    return true;
+  } catch {
+    return false;
+  }
+}

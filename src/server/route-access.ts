@@ -1,16 +1,18 @@
+import { OFFLINE_SHELL } from '../lib/page-cache';
 import { SESSION_ROUTES } from '../lib/site-request';
 
 /**
  * Who may see which route (SPEC §2, §6, decided by the server session, DESIGN §1):
  * - 'visitor-only': /auth and /access_denied; a signed-in user is sent to /.
- * - 'open': the sign-in routes, the session routes (they answer for themselves) and the
- *   error pages, seen alike by everyone.
+ * - 'open': the sign-in routes, the session routes (they answer for themselves), the
+ *   error pages and the offline shell (the service worker fetches it at install, session or
+ *   not; it carries nobody's data), seen alike by everyone.
  * - 'app': everything else; a visitor is sent to /auth before any of the shell is sent.
  */
 export type RouteAccess = 'visitor-only' | 'open' | 'app';
 
 const VISITOR_ONLY = new Set(['/auth', '/access_denied']);
-const OPEN = new Set(['/login', '/callback', ...Object.values(SESSION_ROUTES), '/404', '/500']);
+const OPEN = new Set(['/login', '/callback', ...Object.values(SESSION_ROUTES), '/404', '/500', OFFLINE_SHELL]);
 
 /** The access rule of a route, by Astro's route pattern (an unknown URL renders as /404). */
 export function accessOf(routePattern: string): RouteAccess {

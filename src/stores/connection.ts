@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { CONNECTION_PROBLEM } from '../api/errors';
+import { siteAnswers } from '../api/site-pages';
 import { showToast } from './toasts';
 
 /**
@@ -18,4 +19,20 @@ export function noteConnectionLost(): void {
 export function reportNoConnection(): void {
   noteConnectionLost();
   showToast(CONNECTION_PROBLEM);
+}
+
+/** How long the offline shell waits between its questions to the site. */
+export const SITE_RETRY_MS = 3_000;
+
+/**
+ * The offline shell's wait for the site (src/components/shell/shell-client.ts): resolves true
+ * once the site answers, asked every few seconds while the browser says it is online (offline,
+ * the question could only fail), or false as soon as `waiting` says the wait is over.
+ */
+export async function waitForSite(waiting: () => boolean): Promise<boolean> {
+  while (waiting()) {
+    await new Promise((done) => setTimeout(done, SITE_RETRY_MS));
+    if (waiting() && navigator.onLine && (await siteAnswers())) return true;
+  }
+  return false;
 }

@@ -120,7 +120,7 @@ export const test = base.extend<Fixtures>({
   sandboxUrl: [TEST_SANDBOX_URL, { option: true }],
 
   browserProblems: async ({ context }, use) => {
-    await use(recordBrowserProblems(context));
+    await use(await recordBrowserProblems(context));
   },
 
   failOnBrowserProblems: [

@@ -1,12 +1,12 @@
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { providerGet, searchCatalogue } from './helpers/catalogue';
 import { expect, test } from './fixtures';
 
 // Offline and flaky networks (SPEC §1, §8): the installed app opened offline shows the
-// shell and a visited page from the service worker's cache, says 'Internet Connection
-// Problem', and recovers by itself when the network returns; a save whose request fails
-// is neither lost silently nor applied twice: the flag stays what the provider holds and
-// the user is told.
+// shell and a visited page from the service worker's cache, or the offline shell for a page
+// never visited, says 'Internet Connection Problem', and recovers by itself when the network
+// returns; a save whose request fails is neither lost silently nor applied twice: the flag
+// stays what the provider holds and the user is told.
 
 // Offline, the worker's and the page's tries at the network fail; the client logs them.
 test.use({ allowErrors: /ERR_INTERNET_DISCONNECTED|ERR_EMPTY_RESPONSE|ERR_CONNECTION|Failed to fetch|Failed to load resource|request failed|offline|network/i });
@@ -17,6 +17,15 @@ interface Named {
 }
 
 const toast = (page: Page) => page.locator('.toasts .toast').filter({ hasText: 'Internet Connection Problem' });
+const mainNavigation = (page: Page, testInfo: TestInfo) => page.getByRole('navigation', { name: testInfo.project.name === 'mobile' ? 'Bottom' : 'Main' });
+const noConnectionScreen = (page: Page) => page.locator('#content').getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Internet Connection Problem' }) });
+/** The path of every request in the page's caches (the worker's precache and its page cache). */
+const cachedPaths = (page: Page) =>
+  page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+    return paths;
+  });
 const isSaved = async (page: Page, sandboxUrl: string, id: string) => (await providerGet<boolean[]>(page, sandboxUrl, `me/albums/contains?ids=${id}`))[0];
 
 test('offline: the cached page and the toast, recovery by itself, and a failed save neither lost nor doubled', async ({ page, signIn, sandbox, context }, testInfo) => {
@@ -73,4 +82,36 @@ test('offline: the cached page and the toast, recovery by itself, and a failed s
   const saved = await providerGet<{ items: { album: Named }[] }>(page, sandbox.url, 'me/albums?limit=50');
   expect(saved.items.filter((item) => item.album.id === album!.id)).toHaveLength(1);
   await sandbox.reset();
+});
+
+test('offline: an app route never visited opens in the shell at its own address, and loads by itself when the network returns', async ({ page, signIn, context }, testInfo) => {
+  await signIn(page);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  // Neither this page nor any but home was visited: the worker has no copy of it, so the
+  // browser's own error page would show; the worker answers with its offline shell instead.
+  await context.setOffline(true);
+  await page.goto('/playlist/popular');
+  expect(new URL(page.url()).pathname).toBe('/playlist/popular');
+  await expect(mainNavigation(page, testInfo)).toBeVisible();
+  await expect(noConnectionScreen(page)).toBeVisible();
+  await expect(toast(page)).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath(`offline-shell-${testInfo.project.name}.png`) });
+
+  // The network returns: the page loads the route it stands for, by itself.
+  const reloaded = page.waitForEvent('load');
+  await context.setOffline(false);
+  await reloaded;
+  await expect(page.getByRole('heading', { level: 1, name: 'Popular Playlists' })).toBeVisible({ timeout: 15_000 });
+  await expect(noConnectionScreen(page)).toHaveCount(0);
+
+  // The shell is precached with the site's Content Security Policy, which it is served under;
+  // signing in and the session's answers (its token) are in no cache.
+  const cached = await cachedPaths(page);
+  expect(cached).toContain('/offline');
+  const shellPolicy = await page.evaluate(async () => (await caches.match('/offline', { ignoreSearch: true }))?.headers.get('Content-Security-Policy'));
+  expect(shellPolicy).toMatch(/script-src 'self' [^;]*'sha256-/);
+  expect(shellPolicy).not.toContain('unsafe-inline');
+  expect(cached).not.toContain('/session/token');
+  expect(cached.filter((path) => /^\/(session|login|callback)(\/|$)/.test(path))).toEqual([]);
 });

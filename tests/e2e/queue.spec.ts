@@ -12,6 +12,9 @@ const shot = (target: Page | Locator, testInfo: TestInfo, name: string) =>
 
 /** The track row's More menu, opened as a user of this screen size would (a right click works on both). */
 async function addToQueueFrom(page: Page, row: Locator, name: string) {
+  // The page is server-rendered: its rows answer a right click once their island hydrated, which
+  // their More button says (aria-disabled until then).
+  await expect(row.getByRole('button', { name: /^More options for / })).toBeEnabled();
   await row.click({ button: 'right' });
   const menu = page.getByRole('menu', { name: `Options for ${name}` });
   await menu.getByRole('menuitem', { name: 'Add to queue' }).click();

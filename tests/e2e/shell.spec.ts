@@ -230,29 +230,27 @@ test('logging out in one tab sends the other tabs to /auth', async ({ page, sign
   await other.waitForURL('**/auth');
 });
 
-test.describe('memory over quick switches', () => {
-  test('in-app page switches leave no old page in memory', async ({ page, signIn }) => {
-    await signIn(page);
-    const cdp = await page.context().newCDPSession(page);
-    /** Live DOM nodes after a full collection: an old page kept alive shows as hundreds more. */
-    const liveNodes = async () => {
-      await page.waitForLoadState('networkidle');
-      // Twice: the first collection can leave finalizers' garbage for the second.
-      await cdp.send('HeapProfiler.collectGarbage');
-      await cdp.send('HeapProfiler.collectGarbage');
-      return (await cdp.send('Memory.getDOMCounters')).nodes;
-    };
-    const switchTo = (path: string) => switchInApp(page, path);
-    // Pages without data: what stays is the shell's doing, not a store's memory of data.
-    // The first switches load the lazy parts (the card's view on /player) once.
-    const pages = ['/notification', '/player'];
-    for (let n = 0; n < 10; n++) await switchTo(pages[n % 2]!);
-    const before = await liveNodes();
-    const switches = 20;
-    for (let n = 0; n < switches; n++) await switchTo(pages[n % 2]!);
-    const grown = (await liveNodes()) - before;
-    // A kept page is 150 nodes or more (the shell's navigation, bars and icons); the same
-    // page measured again varies by some 50 nodes in all.
-    expect(grown / switches, `${grown} more live nodes after ${switches} switches`).toBeLessThan(20);
-  });
+test('in-app page switches leave no old page in memory', async ({ page, signIn }) => {
+  await signIn(page);
+  const cdp = await page.context().newCDPSession(page);
+  /** Live DOM nodes after a full collection: an old page kept alive shows as hundreds more. */
+  const liveNodes = async () => {
+    await page.waitForLoadState('networkidle');
+    // Twice: the first collection can leave finalizers' garbage for the second.
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('HeapProfiler.collectGarbage');
+    return (await cdp.send('Memory.getDOMCounters')).nodes;
+  };
+  const switchTo = (path: string) => switchInApp(page, path);
+  // Pages without data: what stays is the shell's doing, not a store's memory of data.
+  // The first switches load the lazy parts (the card's view on /player) once.
+  const pages = ['/notification', '/player'];
+  for (let n = 0; n < 10; n++) await switchTo(pages[n % 2]!);
+  const before = await liveNodes();
+  const switches = 20;
+  for (let n = 0; n < switches; n++) await switchTo(pages[n % 2]!);
+  const grown = (await liveNodes()) - before;
+  // A kept page is 150 nodes or more (the shell's navigation, bars and icons); the same
+  // page measured again varies by some 50 nodes in all.
+  expect(grown / switches, `${grown} more live nodes after ${switches} switches`).toBeLessThan(20);
 });

@@ -39,10 +39,10 @@ describe('which requests may change state (RFC 10017 CSRF advice)', () => {
 });
 
 describe('who may see which route (SPEC §2, §6)', () => {
-  it('keeps /auth and /access_denied for visitors, the sign-in and session routes open, and everything else for the signed in', () => {
+  it('keeps /auth and /access_denied for visitors, the sign-in, session and error routes and the offline shell open, and everything else for the signed in', () => {
     expect(accessOf('/auth')).toBe('visitor-only');
     expect(accessOf('/access_denied/')).toBe('visitor-only');
-    for (const open of ['/login', '/callback', '/session/token', '/session/sign-out', '/404', '/500']) expect(accessOf(open), open).toBe('open');
+    for (const open of ['/login', '/callback', '/session/token', '/session/sign-out', '/404', '/500', '/offline']) expect(accessOf(open), open).toBe('open');
     for (const app of ['/', '/album/[id]', '/search', '/collection/tracks', '/player']) expect(accessOf(app), app).toBe('app');
   });
 });

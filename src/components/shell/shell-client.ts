@@ -2,9 +2,10 @@ import { navigate } from 'astro:transitions/client';
 import type { TransitionBeforePreparationEvent } from 'astro:transitions/client';
 import { listenForInstallPrompt } from '../../stores/install-prompt';
 import { setNavigator } from '../../lib/navigation';
+import { OFFLINE_SHELL } from '../../lib/page-cache';
 import { fetchPageAhead, keepPage, keptPage, notePageSource } from '../../stores/page-memory';
 import { parseRoute } from '../../stores/route';
-import { $connectionLost, reportNoConnection } from '../../stores/connection';
+import { $connectionLost, reportNoConnection, waitForSite } from '../../stores/connection';
 import { followSignOutElsewhere, startSession } from '../../stores/session';
 import { registerServiceWorker } from './register-sw';
 
@@ -23,7 +24,11 @@ setNavigator((path, { replace }) => {
   void navigate(path, { history: replace ? 'replace' : 'push' });
 });
 
-const isKeepable = (page: Document) => page.querySelector('meta[name="my-music-page"]')?.getAttribute('content') === 'keep';
+/** What App.astro says of the page: 'keep', 'ask-again' or 'offline-shell'. */
+const kindOf = (page: Document) => page.querySelector('meta[name="my-music-page"]')?.getAttribute('content');
+const isKeepable = (page: Document) => kindOf(page) === 'keep';
+/** The worker's offline shell (src/pages/offline.astro) is on screen, at the address of a page it could not load. */
+const isOfflineShell = () => kindOf(document) === 'offline-shell';
 const htmlOf = (page: Document) => `<!doctype html>${page.documentElement.outerHTML}`;
 
 /** The stylesheets a page needs that this one has not loaded yet, loaded before it shows (as the router does). */
@@ -38,19 +43,6 @@ function loadStylesOf(page: Document): Promise<unknown> {
   );
 }
 
-/** How long a swap waits at most for the persisted islands still hydrating. */
-const HYDRATION_WAIT_MS = 1_000;
-
-/**
- * Waits until the shell's persisted islands that hydrate at once have done so. A swap moves
- * them; one moved while React hydrates it is hydrated a second time, and React then gives
- * up on it (#424). A page shown from memory swaps in within milliseconds of a load.
- */
-function persistedIslandsHydrated(): Promise<unknown> {
-  const pending = [...document.querySelectorAll('astro-island[ssr][client="load"][data-astro-transition-persist]')];
-  const hydrated = pending.map((island) => new Promise((done) => island.addEventListener('astro:hydrate', done, { once: true })));
-  return Promise.race([Promise.all(hydrated), new Promise((done) => setTimeout(done, HYDRATION_WAIT_MS))]);
-}
 
 // Every page swap: a page fetched ahead or kept for back and forward shows without asking the
 // site (page-memory.ts); otherwise the router asks, and what it gets is kept.
@@ -63,11 +55,11 @@ document.addEventListener('astro:before-preparation', (event) => {
       notePageSource('memory');
       preparation.newDocument = new DOMParser().parseFromString(kept, 'text/html');
       preparation.newDocument.querySelectorAll('noscript').forEach((element) => element.remove());
-      await Promise.all([loadStylesOf(preparation.newDocument), persistedIslandsHydrated()]);
+      await loadStylesOf(preparation.newDocument);
       return;
     }
     notePageSource('site');
-    await Promise.all([askSite(), persistedIslandsHydrated()]);
+    await askSite();
     if (!preparation.defaultPrevented && preparation.newDocument && isKeepable(preparation.newDocument)) {
       keepPage(preparation.to.href, htmlOf(preparation.newDocument));
     }
@@ -79,10 +71,8 @@ document.addEventListener('astro:before-preparation', (event) => {
 // already has lost its `ssr` mark and changed the page).
 if (isKeepable(document) && !document.querySelector('#content astro-island:not([ssr])')) keepPage(location.href, htmlOf(document));
 
-// A pointer resting on an in-app link or the keyboard reaching it: its page is fetched ahead,
-// so the click usually finds it ready. Not on touch start: a tap's page shown at once from
-// memory swapped the shell's persisted islands while React still hydrated one (React #424,
-// seen in the e2e suite's quick switches on phones); until that is understood, taps ask the site.
+// A pointer resting on an in-app link, a finger touching it or the keyboard reaching it: its
+// page is fetched ahead, so the click (some 100 ms after a touch starts) usually finds it ready.
 const AHEAD_DELAY_MS = 70;
 let resting: ReturnType<typeof setTimeout> | undefined;
 function inAppLink(target: EventTarget | null): string | null {
@@ -96,10 +86,16 @@ document.addEventListener('mouseover', (event) => {
   clearTimeout(resting);
   if (href) resting = setTimeout(() => fetchPageAhead(href), AHEAD_DELAY_MS);
 });
-document.addEventListener('focusin', (event) => {
-  const href = inAppLink(event.target);
-  if (href) fetchPageAhead(href);
-});
+for (const type of ['focusin', 'touchstart'] as const) {
+  document.addEventListener(
+    type,
+    (event) => {
+      const href = inAppLink(event.target);
+      if (href) fetchPageAhead(href);
+    },
+    { passive: true },
+  );
+}
 
 // SPEC §2: the content starts at the top after every route change, back and forward included.
 document.addEventListener('astro:after-swap', () => window.scrollTo({ top: 0, left: 0, behavior: 'instant' }));
@@ -126,14 +122,26 @@ window.addEventListener('storage', (event) => {
 // The page's first access token (memory only), so the player connects and calls can start.
 startSession();
 
-// Loaded with no connection: the service worker served the page as it was when last visited.
-// SPEC §8 says so, and the page loads again, fresh, once the network returns (below).
-if (navigator.onLine === false) reportNoConnection();
+// Loaded with no connection: the service worker served the page as it was when last visited,
+// or its offline shell for a page it never kept (served only when the site could not be
+// reached, even with the browser reporting itself online). SPEC §8 says so, and the page
+// loads again, fresh, once the network returns (below).
+if (navigator.onLine === false || isOfflineShell()) reportNoConnection();
 
 // Back online after a request found no connection: the page loads again, whole, so what
 // failed (its data, a section) comes back by itself. A page that lost nothing stays as it is.
 window.addEventListener('online', () => {
   if ($connectionLost.get()) location.reload();
 });
+
+// The offline shell stands in for a page the site did not answer for. With the browser online
+// (a network that carries nothing yet, the site out of reach) no 'online' event is coming, and
+// one that came may have beaten the network to the worker: the shell asks the site now and then,
+// and loads the page once it answers (opened at its own address, it has no page to load).
+if (isOfflineShell() && location.pathname !== OFFLINE_SHELL) {
+  void waitForSite(isOfflineShell).then((answered) => {
+    if (answered) location.reload();
+  });
+}
 
 registerServiceWorker();
