@@ -134,3 +134,16 @@ test.describe('npm start with a port already in use', () => {
     expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Port \d+ \(the sandbox\) .*set SANDBOX_PORT\b/)]);
   });
 });
+
+test('pages and built files travel compressed, as the browser accepts', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'the server is the same for every project');
+  await page.goto('/auth');
+  // The zero-JS /auth has no script file: its stylesheet is a built file like the scripts.
+  const stylesheet = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.href ?? '');
+  for (const url of [`${TEST_SITE_URL}/auth`, stylesheet, `${TEST_SITE_URL}/sw.js`]) {
+    const response = await fetch(url, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(response.headers.get('content-encoding'), url).toMatch(/^(br|gzip)$/);
+    expect(response.headers.get('vary'), url).toContain('Accept-Encoding');
+    await response.arrayBuffer();
+  }
+});
