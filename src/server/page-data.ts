@@ -36,13 +36,12 @@ export async function firstPageOf<T>(load: Promise<Page<T>>): Promise<FirstPage<
 export async function listSeedOf<T>(
   load: Promise<Page<T>>,
   flagsOf: (items: T[]) => Promise<LibraryFlags> = async () => ({}),
-  title?: string,
 ): Promise<ListSeed<T>> {
   const page = await firstPageOf(load);
   const items = typeof page === 'object' && page ? page.items : [];
   // The list is the page: its failure is the page's (404, or 502 with the error screen's Try again).
   const failure = page === 'not-found' ? 'not-found' : page === null ? 'error' : null;
-  return { page, title, flags: await flagsOf(items), failure };
+  return { page, flags: await flagsOf(items), failure };
 }
 
 /** Flags the page knows without asking: what a library list holds is in the library. */

@@ -69,8 +69,10 @@ test('every app route reads whole with JavaScript off: its heading and the first
   await signIn(page);
   const routes = await appRoutes(page, sandboxUrl);
   const plain = await withoutJavaScript(browser, page, testInfo);
+  // The pages are the same HTML on both viewports: the phone walks the four the issue shows.
+  const walked = testInfo.project.name === 'mobile' ? [0, 1, 2, 8].map((index) => routes[index]!) : routes;
   try {
-    for (const route of routes) {
+    for (const route of walked) {
       const response = await plain.goto(route.path);
       expect(response?.status(), route.path).toBe(200);
       const content = plain.locator('#content');

@@ -21,9 +21,9 @@ export function loadNewReleasesPage(): Promise<ListSeed<Album>> {
 
 /** A list of playlists under the provider's own title: the featured ones, or a category's. */
 async function titledPlaylists(load: ReturnType<typeof getFeaturedPlaylists>): Promise<ListSeed<Playlist>> {
-  const answer = load.then((found) => ({ ...found.playlists, title: found.message }));
-  const seed = await listSeedOf(answer);
-  const title = await answer.then((found) => found.title).catch(() => '');
+  const seed = await listSeedOf(load.then((found) => found.playlists));
+  // The answer is in already (or failed, and the page says so under its own title).
+  const title = await load.then((found) => found.message).catch(() => '');
   return { ...seed, title };
 }
 
