@@ -44,6 +44,16 @@ export async function listSeedOf<T>(
   return { page, flags: await flagsOf(items), failure };
 }
 
+/** The ids of what a part of a page shows; none for a part that failed. */
+export function idsOf(items: readonly { id: string }[] | null | undefined): string[] {
+  return items?.map((item) => item.id) ?? [];
+}
+
+/** `listSeedOf`'s flags for a list of albums, artists or tracks: asked of the provider. */
+export function askedFlags(kind: LibraryKind): (items: readonly { id: string }[]) => Promise<LibraryFlags> {
+  return async (items) => ({ [kind]: await libraryFlagsOf(kind, idsOf(items)) });
+}
+
 /** Flags the page knows without asking: what a library list holds is in the library. */
 export function heldFlags(ids: readonly string[]): Record<string, boolean> {
   return Object.fromEntries(ids.map((id) => [id, true]));

@@ -1,6 +1,6 @@
 import { ALBUM_FIRST_TRACKS, getAlbum, getAlbumTracks, withAlbum } from '../../api/albums';
 import type { AlbumSeed } from '../../api/page-seeds';
-import { detailSeed, entityOf, libraryFlagsOf, partOf } from '../page-data';
+import { detailSeed, entityOf, idsOf, libraryFlagsOf, partOf } from '../page-data';
 
 /**
  * /album/{id}: the album, its first 20 tracks and the Save flag side by side; the tracks'
@@ -12,7 +12,7 @@ export async function loadAlbumPage(id: string): Promise<AlbumSeed> {
     entityOf(getAlbum(id)),
     tracks,
     libraryFlagsOf('album', [id]),
-    tracks.then((first) => libraryFlagsOf('track', first?.items.map((track) => track.id) ?? [])),
+    tracks.then((first) => libraryFlagsOf('track', idsOf(first?.items))),
   ]);
   if (!entity.data) return { ...detailSeed(id), ...entity };
   return { ...detailSeed(id), ...entity, lists: { tracks: page && withAlbum(page, entity.data) }, flags: { album: saved, track: likes } };

@@ -1,7 +1,7 @@
 import { getArtist, getArtistAlbums, getArtistTopTracks, getRelatedArtists } from '../../api/artists';
 import type { ArtistSeed } from '../../api/page-seeds';
 import { SECTION_SIZE } from '../../lib/see-all';
-import { detailSeed, entityOf, libraryFlagsOf, partOf } from '../page-data';
+import { detailSeed, entityOf, idsOf, libraryFlagsOf, partOf } from '../page-data';
 
 /**
  * /artist/{id}: the artist, Popular Tracks, Fans Also like, the first albums and the Follow
@@ -13,7 +13,6 @@ export async function loadArtistPage(id: string): Promise<ArtistSeed> {
   const topTracks = partOf(getArtistTopTracks(id));
   const relatedArtists = partOf(getRelatedArtists(id));
   const albums = partOf(getArtistAlbums(id, 0, SECTION_SIZE));
-  const idsOf = (items: { id: string }[] | null | undefined) => items?.map((one) => one.id) ?? [];
   const [entity, tracks, related, firstAlbums, followed, likes, saved, followedRelated] = await Promise.all([
     entityOf(getArtist(id)),
     topTracks,

@@ -1,7 +1,7 @@
 import { getDailyMixPlaylists, getNewReleaseAlbums, getRecentPlayTracks, getTrendingTracks } from '../../api/home';
 import { settleSection, settledSection, TRENDING_LANGUAGES, type HomeSection } from '../../api/home';
 import type { HomeSeed, RecentPlayedSeed } from '../../api/page-seeds';
-import { libraryFlagsOf } from '../page-data';
+import { idsOf, libraryFlagsOf } from '../page-data';
 
 /** A section once its load settled; a failure is logged only (SPEC §8), the page shows the rest. */
 async function sectionOf<T>(load: Promise<T[] | null>): Promise<HomeSection<T>> {
@@ -23,8 +23,8 @@ export async function loadHomePage(): Promise<HomeSeed> {
   ]);
   const shownTracks = [...recentPlays.items, ...trending.flatMap((section) => section.items)];
   const [track, album] = await Promise.all([
-    libraryFlagsOf('track', shownTracks.map((one) => one.id)),
-    libraryFlagsOf('album', newReleases.items.map((one) => one.id)),
+    libraryFlagsOf('track', idsOf(shownTracks)),
+    libraryFlagsOf('album', idsOf(newReleases.items)),
   ]);
   return {
     home: {
@@ -41,6 +41,6 @@ export async function loadHomePage(): Promise<HomeSeed> {
 /** /track/recent-played: the recent plays (de-duplicated, newest first) and their hearts. */
 export async function loadRecentPlayedPage(): Promise<RecentPlayedSeed> {
   const recentPlays = await sectionOf(getRecentPlayTracks());
-  const track = await libraryFlagsOf('track', recentPlays.items.map((one) => one.id));
+  const track = await libraryFlagsOf('track', idsOf(recentPlays.items));
   return { recentPlays, flags: { track }, failure: null };
 }

@@ -4,7 +4,7 @@ import { getFollowingPage, getSavedTracks, getTopArtists, getTopTracks } from '.
 import type { ListSeed } from '../../api/page-seeds';
 import { getMyPlaylists } from '../../api/playlists';
 import type { Album, Artist, Playlist, SavedAlbum, SavedTrack, Track } from '../../api/types';
-import { heldFlags, libraryFlagsOf, listSeedOf } from '../page-data';
+import { askedFlags, heldFlags, idsOf, listSeedOf } from '../page-data';
 
 /**
  * The pages that show one paged list, each its first page (the size the browser's list asks,
@@ -12,11 +12,9 @@ import { heldFlags, libraryFlagsOf, listSeedOf } from '../page-data';
  */
 const FIRST_PAGE = 20;
 
-const ids = (items: { id: string }[]) => items.map((item) => item.id);
-
 /** /album/new-release: the first new releases and their Save flags. */
 export function loadNewReleasesPage(): Promise<ListSeed<Album>> {
-  return listSeedOf(getNewReleases(0, FIRST_PAGE), async (albums) => ({ album: await libraryFlagsOf('album', ids(albums)) }));
+  return listSeedOf(getNewReleases(0, FIRST_PAGE), askedFlags('album'));
 }
 
 /** A list of playlists under the provider's own title: the featured ones, or a category's. */
@@ -49,17 +47,17 @@ export function loadLikedSongsPage(): Promise<ListSeed<SavedTrack>> {
 
 /** /user/me/top-tracks with their hearts. */
 export function loadTopTracksPage(): Promise<ListSeed<Track>> {
-  return listSeedOf(getTopTracks(0, FIRST_PAGE), async (tracks) => ({ track: await libraryFlagsOf('track', ids(tracks)) }));
+  return listSeedOf(getTopTracks(0, FIRST_PAGE), askedFlags('track'));
 }
 
 /** /user/me/top-artists with their Follow flags. */
 export function loadTopArtistsPage(): Promise<ListSeed<Artist>> {
-  return listSeedOf(getTopArtists(0, FIRST_PAGE), async (artists) => ({ artist: await libraryFlagsOf('artist', ids(artists)) }));
+  return listSeedOf(getTopArtists(0, FIRST_PAGE), askedFlags('artist'));
 }
 
 /** /user/me/following: one page of 50 followed artists (SPEC §7), followed by definition. */
 export function loadFollowingPage(): Promise<ListSeed<Artist>> {
-  return listSeedOf(getFollowingPage(), async (artists) => ({ artist: heldFlags(ids(artists)) }));
+  return listSeedOf(getFollowingPage(), async (artists) => ({ artist: heldFlags(idsOf(artists)) }));
 }
 
 /** Your Library's playlists (/collection). */

@@ -1,7 +1,7 @@
 import { getFollowedArtists, getMe, getTopArtists, getTopTracks } from '../../api/me';
 import type { ProfileSeed } from '../../api/page-seeds';
 import { SECTION_SIZE } from '../../lib/see-all';
-import { detailSeed, entityOf, heldFlags, libraryFlagsOf, partOf } from '../page-data';
+import { detailSeed, entityOf, heldFlags, idsOf, libraryFlagsOf, partOf } from '../page-data';
 
 /**
  * /user/me: the profile (asked afresh: its follower count changes), Top artists and Top tracks
@@ -12,7 +12,6 @@ export async function loadProfilePage(): Promise<ProfileSeed> {
   const topArtists = partOf(getTopArtists(0, SECTION_SIZE).then((page) => page.items));
   const topTracks = partOf(getTopTracks(0, SECTION_SIZE).then((page) => page.items));
   const following = partOf(getFollowedArtists(SECTION_SIZE));
-  const idsOf = (items: { id: string }[] | null) => items?.map((one) => one.id) ?? [];
   const [entity, artists, tracks, followed, artistFlags, likes] = await Promise.all([
     entityOf(getMe()),
     topArtists,
