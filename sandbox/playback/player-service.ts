@@ -6,7 +6,7 @@ import {
   addToQueue, canSkipNext, currentTrack, nextEventAt, pause, resume, settle, startPlayback,
   type PlayerState, type QueueTrack, type Transition,
 } from './player-state';
-import { sdkStateView } from './views';
+import { sdkStateView, type DeviceView } from './views';
 
 /**
  * Each user's playback: the state machine's current state, the active device,
@@ -18,6 +18,12 @@ import { sdkStateView } from './views';
 interface Session {
   state: PlayerState | null;
   activeDeviceId: string | null;
+  /**
+   * The device that held the playback when it left (its tab closed or reloaded), as the
+   * provider still reports it, inactive, beside the paused playback: an app opened next
+   * shows that track where it stopped and can take it over. Gone once a device is active.
+   */
+  leftDevice: DeviceView | null;
   playbackId: string;
   timer: ReturnType<typeof setTimeout> | null;
 }
@@ -44,7 +50,7 @@ export function createPlayerService(ctx: SandboxContext, devices: DeviceRegistry
   function session(userId: string): Session {
     let found = sessions.get(userId);
     if (!found) {
-      found = { state: null, activeDeviceId: null, playbackId: newPlaybackId(), timer: null };
+      found = { state: null, activeDeviceId: null, leftDevice: null, playbackId: newPlaybackId(), timer: null };
       sessions.set(userId, found);
     }
     return found;
@@ -112,6 +118,7 @@ export function createPlayerService(ctx: SandboxContext, devices: DeviceRegistry
     if (named && activate && current.activeDeviceId !== named.id) {
       const previous = activeDevice(userId);
       current.activeDeviceId = named.id;
+      current.leftDevice = null;
       if (previous) broadcast(userId, previous);
     }
     const device = activeDevice(userId);
@@ -121,6 +128,16 @@ export function createPlayerService(ctx: SandboxContext, devices: DeviceRegistry
 
   return {
     activeDevice,
+    /**
+     * The device GET me/player names: the active one, else the one that left a paused
+     * playback behind (inactive), else none (the endpoint answers 204).
+     */
+    reportedDevice(userId: string): DeviceView | null {
+      const device = activeDevice(userId);
+      if (device) return devices.view(device, device.id);
+      const current = session(userId);
+      return current.state && !current.state.playing ? current.leftDevice : null;
+    },
     /** The settled state for reading (GET me/player), or null with nothing loaded. */
     read(userId: string): PlayerState | null {
       const current = session(userId);
@@ -186,6 +203,7 @@ export function createPlayerService(ctx: SandboxContext, devices: DeviceRegistry
       const current = session(device.userId);
       if (current.activeDeviceId !== device.id) return;
       current.activeDeviceId = null;
+      current.leftDevice = devices.view(device, null);
       if (current.state?.playing) commit(device.userId, pause(current.state, ctx.now()));
     },
     /** What the device's audio element says; re-anchors progress so server and speaker agree. */

@@ -90,9 +90,9 @@ export function registerPlayerWebApi(app: Hono<SandboxEnv>, ctx: SandboxContext,
   app.get('/v1/me/player', ctx.requireAuth(READ), (c) => {
     const userId = c.get('user').id;
     const state = player.read(userId);
-    const device = player.activeDevice(userId);
+    const device = player.reportedDevice(userId);
     if (!state || !device) return c.body(null, 204);
-    return c.json(playbackView(ctx.objects, state, devices.view(device, device.id), ctx.now()));
+    return c.json(playbackView(ctx.objects, state, device, ctx.now()));
   });
 
   app.get('/v1/me/player/currently-playing', ctx.requireAuth('user-read-currently-playing'), (c) => {

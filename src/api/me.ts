@@ -39,9 +39,12 @@ export async function getFollowingPage(): Promise<Page<Artist>> {
   return { items, offset: 0, limit: Math.max(FOLLOWING_FULL_LIST, items.length), total: items.length };
 }
 
-/** GET me/player/recently-played?limit (default 10; home asks 50); each play wraps its track. */
-export async function getRecentlyPlayed(limit = 10): Promise<RecentPlay[]> {
-  const body = await callApi({ path: 'me/player/recently-played', query: { limit }, name: 'recently-played' });
+/**
+ * GET me/player/recently-played?limit (default 10; home asks 50); each play wraps its track.
+ * `name` cancels an earlier call of that name (SPEC §4); null keeps this one apart.
+ */
+export async function getRecentlyPlayed(limit = 10, name: string | null = 'recently-played'): Promise<RecentPlay[]> {
+  const body = await callApi({ path: 'me/player/recently-played', query: { limit }, name: name ?? undefined });
   return list(record(body).items).flatMap((item) => {
     const track = toTrack(record(item).track);
     return track ? [{ track, playedAt: text(record(item).played_at) || null }] : [];

@@ -1,6 +1,5 @@
 import { writeStored, STORAGE_KEYS } from '../lib/storage';
-import { followOtherDevice } from '../stores/devices';
-import { $route } from '../stores/route';
+import { catchUpWithPlayback } from '../stores/devices';
 import {
   $player,
   followDeviceReport,
@@ -23,10 +22,8 @@ export function markDeviceReady(deviceId: string): void {
   const { device, currentPlayingTrack } = $player.get();
   showDeviceReady(deviceId);
   // The provider dropped the old device's playback: show what it says now (the card then offers play).
+  // (A fresh tab caught up with the account's playback as it loaded: src/playback/catch-up.ts.)
   if (device === 'reconnecting' && currentPlayingTrack) void refreshPlayback();
-  // A fresh tab opened on /player: music may already play on another device, which the card
-  // then shows and drives. Elsewhere the card stays away until the user asks for it.
-  else if (device === 'offline' && !currentPlayingTrack && $route.get()?.name === 'player') void followOtherDevice();
 }
 
 /**
@@ -39,7 +36,7 @@ export function applyDeviceState(report: DeviceReport | null): void {
   if (!report) {
     resetPlayer();
     // **Change:** playback taken by another device (a tab, a window, an app) is followed there.
-    if (before.playback) void followOtherDevice();
+    if (before.playback) void catchUpWithPlayback();
     return;
   }
   const newTrack = followDeviceReport(report);

@@ -1,20 +1,21 @@
 import { startDocumentTitle } from './document-title';
 import { startMediaSession } from './media-session';
-import { startFollowingOtherDevices } from './other-device';
 import { keepPlayerConnected } from './sdk';
 import { startShortcuts } from './shortcuts';
+import { startCatchingUp } from './catch-up';
 
 let running: (() => void) | null = null;
 
 /**
  * Everything around the player card that is not the card: the SDK device,
- * the Media Session, the document title and the keyboard shortcuts. Runs once
+ * the Media Session, the document title, the keyboard shortcuts and catching up
+ * with the account's playback. Runs once
  * per page load (the card survives client-router navigations, and a second
  * call changes nothing); returns the cleanup.
  */
 export function startPlayerServices(): () => void {
   if (running) return running;
-  const stops = [keepPlayerConnected(), startMediaSession(), startDocumentTitle(), startShortcuts(), startFollowingOtherDevices()];
+  const stops = [keepPlayerConnected(), startMediaSession(), startDocumentTitle(), startShortcuts(), startCatchingUp()];
   running = () => {
     for (const stop of stops) stop();
     running = null;

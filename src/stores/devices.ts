@@ -1,21 +1,35 @@
 import { computed, map, onMount } from 'nanostores';
 import * as devicesApi from '../api/devices';
 import { isCanceled, statusOf } from '../api/errors';
+import { getRecentlyPlayed } from '../api/me';
 import type { Device } from '../api/types';
 import { createAnswerGuard } from '../lib/answer-guard';
 import { playerClock } from '../lib/clock';
-import { $player, notePlaybackChange, refreshPlayback, showPlayerCard, storedDeviceId } from './player';
+import { whereaboutsOf } from '../lib/playback-whereabouts';
+import { logUnlessCanceled } from './log';
+import { $player, notePlaybackChange, refreshPlayback, showLastPlayed, showPlayerCard, storedDeviceId } from './player';
 import { activateAudio } from './play';
 import { showToast } from './toasts';
+
+/**
+ * The account's devices as this tab sees them: the picker (GET me/player/devices, a
+ * transfer), which device holds the music, and catching up with it when the tab opens
+ * or comes back into view.
+ */
 
 /** While another device plays, the card reads GET me/player this often to follow it. */
 const OTHER_DEVICE_REFRESH_MS = 5000;
 /** Said when the chosen device left before the transfer reached it. */
 export const DEVICE_GONE = 'That device is no longer available';
 
+/** Where the picker opens: on the card (or the Now Playing view), or from the shell (the top bar, the bottom sheet). */
+export type PickerPlace = 'card' | 'shell';
+
 interface DevicesState {
   /** The picker is open. */
   open: boolean;
+  /** Where it opened (one picker shows at a time). */
+  place: PickerPlace;
   loading: boolean;
   failed: boolean;
   list: Device[];
@@ -24,13 +38,13 @@ interface DevicesState {
 }
 
 /** The device picker: GET me/player/devices, which one is active, a transfer under way. */
-export const $devices = map<DevicesState>({ open: false, loading: false, failed: false, list: [], transferring: null });
+export const $devices = map<DevicesState>({ open: false, place: 'card', loading: false, failed: false, list: [], transferring: null });
 
-/** The device the provider says plays when it is not this tab's, or null. */
-export const $otherDevice = computed($player, (player) => {
-  const device = player.playback?.device ?? null;
-  return device && device.id !== (player.deviceId ?? storedDeviceId()) ? device : null;
-});
+/** Where the account's music is, seen from this tab (src/lib/playback-whereabouts.ts). */
+export const $whereabouts = computed($player, (player) => whereaboutsOf(player.playback, player.deviceId ?? storedDeviceId()));
+
+/** The active device that holds the music when it is not this tab's, or null: the card says "Playing on" it and drives it. */
+export const $otherDevice = computed($whereabouts, (where) => (where.at === 'elsewhere' ? where.device : null));
 
 const answers = createAnswerGuard();
 
@@ -47,12 +61,15 @@ export async function loadDevices(): Promise<void> {
   }
 }
 
-/** Opens or closes the device picker; opening reads the list and the playback again (which device plays). */
-export function toggleDevicePicker(open = !$devices.get().open): void {
-  $devices.setKey('open', open);
+/**
+ * Opens or closes the device picker, on the card or from the shell; opening reads the list
+ * and the playback again (which device plays).
+ */
+export function toggleDevicePicker(open = !$devices.get().open, place: PickerPlace = 'card'): void {
+  $devices.set({ ...$devices.get(), open, place: open ? place : $devices.get().place });
   if (!open) return;
   void loadDevices();
-  void followOtherDevice();
+  void catchUpWithPlayback();
 }
 
 /**
@@ -83,13 +100,31 @@ export async function transferTo(deviceId: string): Promise<void> {
   }
 }
 
+/** How many recent plays catching up asks for: the last one is enough. */
+const LAST_PLAYED_LIMIT = 1;
+
 /**
- * Shows what plays on another device (another tab, window or app), if anything:
- * the card appears with that playback and its controls drive that device.
+ * What the card shows when the tab opens or comes back into view: the account's playback
+ * from any device (playing elsewhere: "Playing on", driven there; left paused by a tab
+ * that went: that track where it stopped), else the last played track, paused. A card
+ * the user closed stays closed (`dismissed`) until the next play.
  */
-export async function followOtherDevice(): Promise<void> {
+export async function catchUpWithPlayback(): Promise<void> {
   await refreshPlayback();
-  if ($otherDevice.get() && $player.get().currentPlayingTrack) showPlayerCard();
+  const { playback, currentPlayingTrack, dismissed } = $player.get();
+  if (dismissed) return;
+  if (playback?.item) {
+    showPlayerCard();
+    return;
+  }
+  if (currentPlayingTrack) return;
+  try {
+    // Not named: a call with the same name would cancel home's own recent plays (SPEC §4).
+    const [last] = await getRecentlyPlayed(LAST_PLAYED_LIMIT, null);
+    if (last && !$player.get().currentPlayingTrack && !$player.get().dismissed) showLastPlayed(last.track);
+  } catch (error) {
+    logUnlessCanceled('Could not read the last played track', error);
+  }
 }
 
 // Reaction: while another device plays, follow it (track changes, pauses) by reading the playback now and then.

@@ -1,5 +1,7 @@
+import { transferPlayback } from '../api/devices';
 import * as playerApi from '../api/player';
 import type { Track } from '../api/types';
+import { whereaboutsOf } from '../lib/playback-whereabouts';
 import { logUnlessCanceled } from './log';
 import {
   $player,
@@ -138,14 +140,37 @@ export function togglePlay(): Promise<void> {
   if (isSounding(player)) return pausePlayback();
   if (!currentPlayingTrack) return Promise.resolve();
   const positionMs = progressSeconds * 1000;
-  const elsewhere = playback?.device && playback.device.id !== storedDeviceId() ? playback.device.id : null;
-  if (elsewhere && playback?.item?.id === currentPlayingTrack.id) {
+  const where = whereaboutsOf(playback, storedDeviceId());
+  const sameTrack = playback?.item?.id === currentPlayingTrack.id;
+  if (where.at === 'elsewhere' && sameTrack) {
     // Another device holds the playback: resume it there, through the Web API.
     return runPlayerCommand('resume', async () => {
-      await playerApi.startPlayback({ deviceId: elsewhere, positionMs });
+      await playerApi.startPlayback({ deviceId: where.device.id, positionMs });
       await refreshPlayback();
     });
   }
+  if (where.at === 'left' && sameTrack) return takeOverHere(currentPlayingTrack);
   const request = playback?.item?.id === currentPlayingTrack.id ? { positionMs } : { uris: [currentPlayingTrack.uri], positionMs };
   return start(request, currentPlayingTrack).catch((error: unknown) => logUnlessCanceled('Could not resume playback', error));
+}
+
+/**
+ * A playback left paused by a device that went (a tab closed or reloaded): moves it to this
+ * tab's device, playing, from where it stopped (PUT me/player with play true; the provider
+ * keeps the position). Inside the click, like every play.
+ */
+function takeOverHere(track: Track): Promise<void> {
+  activate();
+  let deviceId: string;
+  try {
+    deviceId = requireDevice();
+  } catch {
+    console.warn(DEVICE_NOT_AVAILABLE);
+    return Promise.resolve();
+  }
+  showPlayRequested(track);
+  return transferPlayback(deviceId, true).then(showPlayAnswered, (error: unknown) => {
+    showPlayFailed();
+    logUnlessCanceled('Could not resume playback here', error);
+  });
 }

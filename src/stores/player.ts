@@ -38,6 +38,8 @@ export interface PlayerState {
   /** The browser refused to start sound without a click: the card offers play. */
   autoplayBlocked: boolean;
   volumePercent: number;
+  /** The user closed the card: coming back to the tab does not bring it back; the next play does. */
+  dismissed: boolean;
 }
 
 const initial = (device: DeviceStatus = 'offline', volumePercent = INITIAL_VOLUME_PERCENT, deviceId: string | null = null): PlayerState => ({
@@ -50,6 +52,7 @@ const initial = (device: DeviceStatus = 'offline', volumePercent = INITIAL_VOLUM
   deviceId,
   autoplayBlocked: false,
   volumePercent,
+  dismissed: false,
 });
 
 /** The player card's state: SPEC §3's currentPlayingTrack and isPlaybackLoading, the playback, progress and device (the like flag is the library store's). */
@@ -71,9 +74,13 @@ export function storedDeviceId(): string | null {
   return typeof id === 'string' && id !== '' ? id : null;
 }
 
-/** The device commands drive: the one the provider says plays (maybe another tab or app), else this tab's. */
+/**
+ * The device commands drive: the active one the provider names (maybe another tab or app),
+ * else this tab's (a device that left its playback behind answers nothing any more).
+ */
 export function targetDeviceId(): string | undefined {
-  return $player.get().playback?.device?.id ?? storedDeviceId() ?? undefined;
+  const device = $player.get().playback?.device;
+  return (device?.isActive ? device.id : null) ?? storedDeviceId() ?? undefined;
 }
 
 /** Back to no player (no state from the SDK, an account error, after closing); the device stays as it is. */
@@ -167,6 +174,7 @@ export function showPlayRequested(track: Track | null): void {
   $player.set({
     ...$player.get(),
     visible: true,
+    dismissed: false,
     isPlaybackLoading: true,
     autoplayBlocked: false,
     currentPlayingTrack: track ?? $player.get().currentPlayingTrack,
@@ -181,9 +189,17 @@ export async function showPlayAnswered(): Promise<void> {
   await refreshPlayback();
 }
 
-/** Shows the card with what it holds (music found playing on another device). */
+/** Shows the card with what it holds (the account's playback, found on load or on another device). */
 export function showPlayerCard(): void {
   $player.setKey('visible', true);
+}
+
+/**
+ * The provider holds no playback: the card shows the last played track, paused at its
+ * start, so Play plays it here (stores/play.ts togglePlay plays its uri afresh).
+ */
+export function showLastPlayed(track: Track): void {
+  $player.set({ ...$player.get(), visible: true, currentPlayingTrack: track, playback: null, progressSeconds: 0 });
 }
 
 /** SPEC §4: a failed start hides the player. */
@@ -298,6 +314,7 @@ export async function closePlayer(): Promise<void> {
   await runPlayerCommand('pause', (deviceId) => playerApi.pausePlayback(deviceId));
   await wait(CLOSE_RESET_MS);
   resetPlayer();
+  $player.setKey('dismissed', true);
 }
 
 /** Opens or closes the keyboard shortcuts sheet. */

@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { search } from '../../src/api/search';
 import type { Track } from '../../src/api/types';
 import { writeStored } from '../../src/lib/storage';
-import { $devices, $otherDevice, DEVICE_GONE, loadDevices, transferTo } from '../../src/stores/devices';
-import { $player, nextTrack, refreshPlayback, resetPlayer } from '../../src/stores/player';
+import { $devices, $otherDevice, $whereabouts, catchUpWithPlayback, DEVICE_GONE, loadDevices, transferTo } from '../../src/stores/devices';
+import { $player, closePlayer, nextTrack, refreshPlayback, resetPlayer } from '../../src/stores/player';
 import { playFromList, togglePlay } from '../../src/stores/play';
 import { $queue, ADDED_TO_QUEUE, addTrackToQueue, refreshQueue, START_PLAYBACK_FIRST, toggleQueue } from '../../src/stores/queue';
 import { $session } from '../../src/stores/session';
@@ -134,5 +134,64 @@ describe('the device store', () => {
     expect($toasts.get()).toHaveLength(1);
     expect($devices.get().list).toHaveLength(2);
     resetPlayer();
+  });
+});
+
+describe('catching up with the account (a tab opening, or coming back into view)', () => {
+  const token = () => $session.get()!.accessToken;
+
+  it('shows music playing on another device, then a playback its tab left paused, and Play moves that here from where it stopped', async () => {
+    const old = await connectDevice(running.url, token(), 'Closed tab');
+    await old.next('ready');
+    await fetch(`${running.base}/v1/me/player/play?device_id=${old.deviceId}`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${token()}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ uris: [tracks[1]!.uri], position_ms: 0 }),
+    });
+    // A fresh tab: nothing in its card yet.
+    resetPlayer();
+    await catchUpWithPlayback();
+    expect($player.get()).toMatchObject({ visible: true, currentPlayingTrack: { id: tracks[1]!.id } });
+    expect($whereabouts.get()).toMatchObject({ at: 'elsewhere', device: { name: 'Closed tab' } });
+
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    old.close();
+    await expect.poll(async () => (await provider())?.is_playing).toBe(false);
+    const left = (await provider()) as unknown as { progress_ms: number };
+
+    resetPlayer();
+    await catchUpWithPlayback();
+    expect($player.get()).toMatchObject({ visible: true, currentPlayingTrack: { id: tracks[1]!.id } });
+    expect($whereabouts.get().at).toBe('left');
+    expect($otherDevice.get()).toBeNull();
+    expect($player.get().progressSeconds).toBe(Math.floor(left.progress_ms / 1000));
+
+    await togglePlay();
+    const resumed = (await provider()) as unknown as { is_playing: boolean; progress_ms: number; device: { id: string }; item: { id: string } };
+    expect(resumed).toMatchObject({ is_playing: true, device: { id: here.deviceId }, item: { id: tracks[1]!.id } });
+    expect(resumed.progress_ms).toBeGreaterThanOrEqual(left.progress_ms);
+    expect(resumed.progress_ms - left.progress_ms).toBeLessThan(1_500);
+    expect($whereabouts.get().at).toBe('here');
+  });
+
+  it('a card the user closed stays closed when the tab comes back; the next play brings it back', async () => {
+    await closePlayer();
+    await catchUpWithPlayback();
+    expect($player.get()).toMatchObject({ visible: false, dismissed: true });
+    await playFromList(tracks, 2);
+    expect($player.get()).toMatchObject({ visible: true, dismissed: false });
+    await fetch(`${running.base}/v1/me/player/pause`, { method: 'PUT', headers: { Authorization: `Bearer ${token()}` } });
+  });
+
+  it('with nothing loaded at the provider, shows the last played track, paused at its start', async () => {
+    await fetch(`${running.base}/__sandbox/reset`, { method: 'POST' });
+    expect(await provider()).toBeNull();
+    const recent = (await (
+      await fetch(`${running.base}/v1/me/player/recently-played?limit=1`, { headers: { Authorization: `Bearer ${token()}` } })
+    ).json()) as { items: { track: { id: string } }[] };
+    resetPlayer();
+    await catchUpWithPlayback();
+    expect($player.get()).toMatchObject({ visible: true, playback: null, progressSeconds: 0, currentPlayingTrack: { id: recent.items[0]!.track.id } });
+    expect($whereabouts.get().at).toBe('nowhere');
   });
 });

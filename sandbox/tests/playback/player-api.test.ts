@@ -116,10 +116,11 @@ describe('the player endpoints with an SDK device', () => {
     expect(await device.next('volume')).toEqual({ volume_percent: 30 });
     expect((await api('PUT', '/volume?volume_percent=101')).status).toBe(400);
 
-    // Closing the stream removes the device; nothing plays any more.
+    // Closing the stream removes the device; nothing plays any more (the paused playback stays readable, see below).
     device.close();
     await expect.poll(async () => ((await (await api('GET', '/devices')).json()) as { devices: unknown[] }).devices).toEqual([]);
-    expect((await api('GET', '')).status).toBe(204);
+    expect(await playback()).toMatchObject({ is_playing: false, device: { id: device.deviceId, is_active: false } });
+    expect((await api('GET', '/currently-playing')).status).toBe(204);
   });
 
   it('records a play once a track has played 30 s', async () => {
@@ -189,6 +190,31 @@ describe('the player endpoints with an SDK device', () => {
     expect((await api('PUT', '', { body: { device_ids: [] } })).status).toBe(400);
     first.close();
     second.close();
+  });
+
+  it('keeps a playback whose device left readable, paused where it was, until another device takes it over', async () => {
+    const gone = await connectDevice(t.url, guest, 'Reloaded tab');
+    await gone.next('ready');
+    await api('PUT', `/play?device_id=${gone.deviceId}`, { body: { context_uri: album.uri, offset: { position: 1 } } });
+    t.clock.advance(12_000);
+    gone.close();
+    // The stream's end reaches the sandbox a moment later.
+    await vi.waitFor(async () => expect((await playback())?.is_playing).toBe(false));
+    const left = (await (await api('GET', '')).json()) as Playback & { progress_ms: number };
+    expect(left).toMatchObject({ item: { id: album.trackIds[1] }, device: { id: gone.deviceId, is_active: false } });
+    expect(left.progress_ms).toBeGreaterThanOrEqual(12_000);
+    t.clock.advance(60_000);
+    expect((await playback())?.is_playing).toBe(false);
+    // A new tab takes it over: it plays there from the position it stopped at.
+    const next = await connectDevice(t.url, guest, 'New tab');
+    await next.next('ready');
+    expect((await api('PUT', '', { body: { device_ids: [next.deviceId], play: true } })).status).toBe(204);
+    const resumed = (await (await api('GET', '')).json()) as Playback & { progress_ms: number };
+    expect(resumed).toMatchObject({ is_playing: true, item: { id: album.trackIds[1] }, device: { id: next.deviceId, is_active: true } });
+    expect(resumed.progress_ms).toBe(left.progress_ms);
+    await api('PUT', '/pause');
+    next.close();
+    await vi.waitFor(async () => expect((await playback())?.device.id).toBe(next.deviceId));
   });
 });
 

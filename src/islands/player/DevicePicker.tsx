@@ -1,23 +1,30 @@
 import { useStore } from '@nanostores/react';
-import { $devices, toggleDevicePicker, transferTo } from '../../stores/devices';
+import { $devices, toggleDevicePicker, transferTo, type PickerPlace } from '../../stores/devices';
 import { $player } from '../../stores/player';
 import { useEscapeKey } from '../../components/use-escape-key';
 
 const closeDevicePicker = () => toggleDevicePicker(false);
 
+interface Props {
+  /** Where this copy shows: the card's (and the Now Playing view's), or the shell's (top bar, bottom sheet). */
+  place?: PickerPlace;
+  className?: string;
+}
+
 /**
- * The card's device picker: GET me/player/devices with the active one marked;
- * choosing another moves playback there (PUT me/player), keeping play state.
+ * The device picker: GET me/player/devices with the active one and this browser
+ * marked; choosing another moves playback there (PUT me/player), keeping play state.
  */
-export function DevicePicker() {
+export function DevicePicker({ place = 'card', className = '' }: Props) {
   const devices = useStore($devices);
   const player = useStore($player);
   const ownId = player.deviceId;
   const activeState = player.playback?.isPlaying ? ' · Playing' : ' · Paused';
-  useEscapeKey(devices.open, closeDevicePicker);
-  if (!devices.open) return null;
+  const open = devices.open && devices.place === place;
+  useEscapeKey(open, closeDevicePicker);
+  if (!open) return null;
   return (
-    <div className="device-picker" role="dialog" aria-label="Devices" aria-busy={devices.loading}>
+    <div className={`device-picker ${className}`.trim()} role="dialog" aria-label="Devices" aria-busy={devices.loading}>
       <h2 className="device-picker__title">Connect to a device</h2>
       {devices.list.length === 0 ? (
         <p className="device-picker__note">{devices.loading ? 'Looking for devices…' : devices.failed ? 'The devices could not be read.' : 'No devices found.'}</p>

@@ -1,18 +1,28 @@
 import { useStore } from '@nanostores/react';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { useFocusTrap } from '../../components/use-focus-trap';
+import { Icon } from '../../components/Icon';
+import { $devices, toggleDevicePicker } from '../../stores/devices';
 import { $ui, closeBottomSheet } from '../../stores/ui';
+import { DevicePicker } from '../player/DevicePicker';
 import { HistoryButton, InstallButton, LogoutButton, ThemeToggle } from './ShellButtons';
 import { useEscapeKey } from '../../components/use-escape-key';
 
 /** The narrow screen's bottom sheet (SPEC §2): Go Back, Go Forward, Install App, the theme, LogOut. */
 function BottomSheetView() {
   const { openMoreOptionBottomSheet: open } = useStore($ui);
+  const devices = useStore($devices);
   const panel = useRef<HTMLDivElement>(null);
   useFocusTrap(panel, open);
+  // The sheet's "Connect to a device" shows the picker in the sheet; Escape closes the picker first.
+  const picking = devices.open && devices.place === 'shell';
 
-  useEscapeKey(open, closeBottomSheet);
+  useEscapeKey(open && !picking, closeBottomSheet);
+  // Closing the sheet closes its picker, which would otherwise open with the sheet next time.
+  useEffect(() => {
+    if (!open && picking) toggleDevicePicker(false);
+  }, [open, picking]);
 
   if (!open) return null;
   const item = 'menu-item bottom-sheet__item';
@@ -21,6 +31,11 @@ function BottomSheetView() {
       <div className="bottom-sheet__backdrop" onClick={closeBottomSheet} aria-hidden="true" />
       <div ref={panel} className="bottom-sheet__panel" role="dialog" aria-modal="true" aria-label="More options">
         <span className="bottom-sheet__handle" aria-hidden="true" />
+        <button type="button" className={item} aria-expanded={picking} onClick={() => toggleDevicePicker(!picking, 'shell')}>
+          <Icon name="devices" size={20} />
+          Connect to a device
+        </button>
+        <DevicePicker place="shell" className="device-picker--sheet" />
         <HistoryButton direction="back" className={item} withLabel onDone={closeBottomSheet} />
         <HistoryButton direction="forward" className={item} withLabel onDone={closeBottomSheet} />
         <InstallButton className={item} onDone={closeBottomSheet} />

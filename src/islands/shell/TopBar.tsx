@@ -1,9 +1,10 @@
 import { Icon } from '../../components/Icon';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { DevicesButton } from './DevicesButton';
 import { SearchBox } from './SearchBox';
 import { HistoryButton, InstallButton, LogoutButton, ThemeToggle } from './ShellButtons';
 
-/** The wide screen's top bar (SPEC §2): back, forward, search box, notification, theme, Install App, LogOut. */
+/** The wide screen's top bar (SPEC §2): back, forward, search box, devices, notification, theme, Install App, LogOut. */
 function TopBarView() {
   return (
     <div className="top-bar__row">
@@ -11,6 +12,7 @@ function TopBarView() {
       <HistoryButton direction="forward" />
       <SearchBox />
       <span className="top-bar__spacer" />
+      <DevicesButton />
       <a className="icon-button" href="/notification" aria-label="What's New" data-tooltip="What's New">
         <Icon name="bell" />
       </a>

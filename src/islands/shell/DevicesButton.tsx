@@ -1,0 +1,29 @@
+import { useStore } from '@nanostores/react';
+import { Icon } from '../../components/Icon';
+import { $devices, $otherDevice, toggleDevicePicker } from '../../stores/devices';
+import { DevicePicker } from '../player/DevicePicker';
+
+/**
+ * "Connect to a device", always one click away in the wide top bar, whether or not
+ * anything plays (the card's own button needs a card). The picker opens under it.
+ */
+export function DevicesButton() {
+  const devices = useStore($devices);
+  const otherDevice = useStore($otherDevice);
+  const open = devices.open && devices.place === 'shell';
+  return (
+    <span className="devices-button">
+      <button
+        type="button"
+        className={`icon-button${otherDevice ? ' is-on' : ''}`}
+        aria-label="Connect to a device"
+        data-tooltip="Connect to a device"
+        aria-expanded={open}
+        onClick={() => toggleDevicePicker(!open, 'shell')}
+      >
+        <Icon name="devices" />
+      </button>
+      <DevicePicker place="shell" className="device-picker--shell" />
+    </span>
+  );
+}

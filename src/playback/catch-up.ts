@@ -1,0 +1,22 @@
+import { catchUpWithPlayback } from '../stores/devices';
+import { $player, storedDeviceId } from '../stores/player';
+
+/**
+ * Every tab knows what plays: as the page loads, and whenever the tab comes back into
+ * view, the card catches up with the account's playback on any device (or the last
+ * played track). A tab whose own device is playing has nothing to catch up with.
+ * Returns the cleanup.
+ */
+export function startCatchingUp(): () => void {
+  const catchUp = () => {
+    const { playback } = $player.get();
+    const playsHere = playback?.isPlaying === true && playback.device?.id === storedDeviceId();
+    if (!playsHere) void catchUpWithPlayback();
+  };
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') catchUp();
+  };
+  catchUp();
+  document.addEventListener('visibilitychange', onVisible);
+  return () => document.removeEventListener('visibilitychange', onVisible);
+}
