@@ -9,13 +9,15 @@ interface Props {
   /** Where this copy shows: the card's (and the Now Playing view's), or the shell's (top bar, bottom sheet). */
   place?: PickerPlace;
   className?: string;
+  /** After a device was chosen and the move is done (the bottom sheet closes then). */
+  onPicked?: () => void;
 }
 
 /**
  * The device picker: GET me/player/devices with the active one and this browser
  * marked; choosing another moves playback there (PUT me/player), keeping play state.
  */
-export function DevicePicker({ place = 'card', className = '' }: Props) {
+export function DevicePicker({ place = 'card', className = '', onPicked }: Props) {
   const devices = useStore($devices);
   const player = useStore($player);
   const ownId = player.deviceId;
@@ -39,7 +41,7 @@ export function DevicePicker({ place = 'card', className = '' }: Props) {
                   className={`menu-item device-picker__device${device.isActive ? ' is-active' : ''}`}
                   aria-current={device.isActive ? 'true' : undefined}
                   disabled={devices.transferring !== null}
-                  onClick={() => void transferTo(device.id)}
+                  onClick={() => void transferTo(device.id).then(onPicked)}
                 >
                   <span className="device-picker__name">
                     {device.name}

@@ -35,7 +35,7 @@ function BottomSheetView() {
           <Icon name="devices" size={20} />
           Connect to a device
         </button>
-        <DevicePicker place="shell" className="device-picker--sheet" />
+        <DevicePicker place="shell" className="device-picker--sheet" onPicked={closeBottomSheet} />
         <HistoryButton direction="back" className={item} withLabel onDone={closeBottomSheet} />
         <HistoryButton direction="forward" className={item} withLabel onDone={closeBottomSheet} />
         <InstallButton className={item} onDone={closeBottomSheet} />

@@ -1,0 +1,101 @@
+// Issue 28's first two promises: every tab knows what plays on the account, and a reload
+// picks up where the music stopped. Two browsers (contexts) on one account, both viewports.
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { audio, card, INSTRUMENTS, provider, startPlaying } from './player-kit';
+
+const ownDeviceId = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('DEVICE_ID') ?? 'null') as string | null);
+
+/** Opens the shell's device picker: the top bar's button on wide screens, the bottom sheet on narrow ones. */
+async function openShellPicker(page: Page, testInfo: TestInfo) {
+  if (testInfo.project.name === 'mobile') {
+    await page.getByRole('button', { name: 'More options' }).click();
+    await page.getByRole('dialog', { name: 'More options' }).getByRole('button', { name: 'Connect to a device' }).click();
+  } else {
+    await page.getByRole('banner').getByRole('button', { name: 'Connect to a device' }).click();
+  }
+  return page.getByRole('dialog', { name: 'Devices' });
+}
+
+test('a second browser sees the music the first plays within moments of loading, and takes it over from the shell', async ({ page, browser, sandbox, signIn }, testInfo) => {
+  const album = await startPlaying(page, sandbox, signIn);
+  const first = album.tracks[0]!.name;
+
+  const other = await browser.newContext({ viewport: page.viewportSize() });
+  try {
+    const second = await other.newPage();
+    await second.addInitScript(INSTRUMENTS);
+    await signIn(second);
+    // A fresh load of another page, timed by the page itself: from navigation start to the
+    // moment the track's name is in the card (a mutation observer, not the test's polling).
+    await second.addInitScript((name) => {
+      const watch = new MutationObserver(() => {
+        const card = document.querySelector('section[aria-label="Player"]');
+        if (card?.textContent?.includes(name)) {
+          (window as unknown as { __shownAt: number }).__shownAt = performance.now();
+          watch.disconnect();
+        }
+      });
+      watch.observe(document, { childList: true, subtree: true, characterData: true });
+    }, first);
+    await second.goto('/collection');
+    await expect(card(second).getByText(first, { exact: true })).toBeVisible();
+    const shownAfter = Math.round(await second.evaluate(() => (window as unknown as { __shownAt: number }).__shownAt));
+    await expect(card(second).getByText('Playing on My Music')).toBeVisible();
+    testInfo.annotations.push({ type: 'second browser shows the music after (ms from navigation start)', description: String(shownAfter) });
+    console.log(`[${testInfo.project.name}] a second browser showed what plays ${shownAfter} ms after its navigation started`);
+
+    // The second browser takes the music over: its own device, from the shell's picker.
+    await second.waitForFunction(() => JSON.parse(localStorage.getItem('DEVICE_ID') ?? 'null') as string | null);
+    const secondDevice = (await ownDeviceId(second))!;
+    const picker = await openShellPicker(second, testInfo);
+    await expect(picker.getByRole('button', { name: /\(this browser\)/ })).toBeVisible();
+    await second.screenshot({ path: `${testInfo.project.outputDir}/screens/shell-device-picker-${testInfo.project.name}.png` });
+    await picker.getByRole('button', { name: /\(this browser\)/ }).click();
+    await expect.poll(async () => (await provider(page, sandbox))?.is_playing).toBe(true);
+    await expect.poll(async () => ((await provider(page, sandbox)) as unknown as { device: { id: string } }).device.id).toBe(secondDevice);
+    await expect.poll(async () => (await audio(second))?.paused, { timeout: 15_000 }).toBe(false);
+
+    // The first browser follows the new device without a reload, and its own sound stops.
+    await expect(card(page).getByText('Playing on My Music')).toBeVisible();
+    await expect.poll(async () => (await audio(page))?.paused).toBe(true);
+    await card(second).getByRole('button', { name: 'Pause', exact: true }).click();
+    await expect.poll(async () => (await provider(page, sandbox))?.is_playing).toBe(false);
+  } finally {
+    await other.close();
+  }
+});
+
+test('a reload while music plays shows the track paused where it was, and Play resumes it there on the new device', async ({ page, sandbox, signIn }, testInfo) => {
+  const album = await startPlaying(page, sandbox, signIn);
+  const name = album.tracks[0]!.name;
+  await expect.poll(async () => (await audio(page))?.time ?? 0, { timeout: 15_000 }).toBeGreaterThan(4);
+  const heardAtReload = (await audio(page))!.time * 1000;
+  const oldDevice = await ownDeviceId(page);
+
+  await page.reload();
+  await expect(card(page).getByText(name, { exact: true })).toBeVisible();
+  const play = card(page).getByRole('button', { name: 'Play', exact: true });
+  await expect(play).toBeVisible();
+  // The card shows the position the provider kept (whole seconds), not 0:00.
+  const kept = (await provider(page, sandbox)) as unknown as { progress_ms: number; is_playing: boolean; device: { id: string; is_active: boolean } };
+  expect(kept).toMatchObject({ is_playing: false, device: { id: oldDevice, is_active: false } });
+  await expect(card(page).getByLabel('Seek')).toHaveValue(String(Math.floor(kept.progress_ms / 1000)));
+
+  await page.waitForFunction((old) => {
+    const id = JSON.parse(localStorage.getItem('DEVICE_ID') ?? 'null') as string | null;
+    return id !== null && id !== old;
+  }, oldDevice);
+  const newDevice = await ownDeviceId(page);
+  await play.click();
+  await expect.poll(async () => (await audio(page))?.paused, { timeout: 15_000 }).toBe(false);
+  const resumed = (await provider(page, sandbox)) as unknown as { progress_ms: number; is_playing: boolean; device: { id: string }; item: { id: string } };
+  expect(resumed).toMatchObject({ is_playing: true, device: { id: newDevice }, item: { id: album.tracks[0]!.id } });
+  expect(resumed.progress_ms).toBeGreaterThanOrEqual(kept.progress_ms);
+  const error = kept.progress_ms - heardAtReload;
+  testInfo.annotations.push({ type: 'resume position minus what was heard at reload (ms)', description: String(Math.round(error)) });
+  console.log(`[${testInfo.project.name}] resumed from ${kept.progress_ms} ms; heard ${Math.round(heardAtReload)} ms when reloading (error ${Math.round(error)} ms)`);
+  // The music goes on from where it stopped, not from the start (and not far past it).
+  expect(Math.abs(error)).toBeLessThan(3_000);
+  await card(page).getByRole('button', { name: 'Pause', exact: true }).click();
+});
