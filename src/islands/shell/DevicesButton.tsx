@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
 import { Icon } from '../../components/Icon';
 import { $devices, $otherDevice, toggleDevicePicker } from '../../stores/devices';
 import { DevicePicker } from '../player/DevicePicker';
@@ -11,8 +12,18 @@ export function DevicesButton() {
   const devices = useStore($devices);
   const otherDevice = useStore($otherDevice);
   const open = devices.open && devices.place === 'shell';
+  const around = useRef<HTMLSpanElement>(null);
+  // A click anywhere else closes it, as a popover does (Escape too: DevicePicker).
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!around.current?.contains(event.target as Node)) toggleDevicePicker(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
   return (
-    <span className="devices-button">
+    <span className="devices-button" ref={around}>
       <button
         type="button"
         className={`icon-button${otherDevice ? ' is-on' : ''}`}
