@@ -7,6 +7,7 @@ import { $pageFromMemory } from './page-memory';
 import { onRoute } from './route';
 import { withTopLoading } from './ui';
 import { adoptLibraryFlags, checkLibraryOf, checkLikesOf, librarySnapshot } from './library';
+import { createAdoptionMark } from './adoption-mark';
 
 export { dedupeRecentPlays, HOME_NEW_RELEASES, HOME_TRENDING_TRACKS, keepProviderPlaylists, TRENDING_LANGUAGES, type HomeSection } from '../api/home';
 export type { HomeSeed } from '../api/page-seeds';
@@ -117,13 +118,12 @@ export function adoptHome(seed: HomeSeed, now: number = Date.now()): void {
   $home.set(seed.home);
 }
 
-// Set when /track/recent-played adopted what the server rendered: its route entry then asks
-// nothing. Any other entry, and leaving, clear it.
-let recentPlaysAdopted = false;
+// Marked when /track/recent-played adopted what the server rendered: its route entry then asks nothing.
+const recentPlaysAdopted = createAdoptionMark();
 
 /** Shows /track/recent-played as the server rendered it. */
 export function adoptRecentPlayed(seed: RecentPlayedSeed): void {
-  recentPlaysAdopted = true;
+  recentPlaysAdopted.mark('recentPlayed'); // its route's name
   adoptLibraryFlags(seed.flags, $pageFromMemory.get());
   $home.setKey('recentPlays', seed.recentPlays);
 }
@@ -144,14 +144,11 @@ onMount($home, () =>
   onRoute(
     ['home', 'recentPlayed'],
     (route) => {
-      const adopted = recentPlaysAdopted;
-      recentPlaysAdopted = false;
+      const adopted = recentPlaysAdopted.take(route.name);
       if (route.name === 'home') void loadHome();
       else if (!adopted) void loadRecentPlays();
     },
-    () => {
-      recentPlaysAdopted = false;
-    },
+    () => recentPlaysAdopted.clear(),
   ),
 );
 

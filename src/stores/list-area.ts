@@ -5,6 +5,7 @@ import { adoptLibraryFlags, librarySnapshot } from './library';
 import { $pageFromMemory } from './page-memory';
 import { firstPageState, type PagedList, type PagedListState } from './paged-list';
 import { $route, onRoute, type Route, type RouteName } from './route';
+import { createAdoptionMark } from './adoption-mark';
 
 /** The key a route's content is remembered under: its name, params and query. */
 function routeKey(route: Route): string {
@@ -40,11 +41,10 @@ export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], opt
   let current: string | null = null;
   // Set when the data changed during the visit: what is shown then is not kept.
   let stale = false;
-  // The route adopt showed the server's render for: entering it asks nothing. Cleared on leaving,
-  // so an adopt that came after its route's entry does not stop a later visit from loading.
-  let adoptedFor: string | null = null;
+  // The route adopt showed the server's render for: entering it asks nothing.
+  const adoptedFor = createAdoptionMark();
   const leave = () => {
-    adoptedFor = null;
+    adoptedFor.clear();
     const state = list.$state.get();
     if (current !== null && !stale && state.loaded && !state.error) memory.remember(current, { state, title: title?.get() ?? '' });
     current = null;
@@ -64,8 +64,7 @@ export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], opt
         // in by the client router): what it shows or is loading stays.
         if (key === current) return;
         // Adopted: the list holds the server's render already, which leaving the last route would empty.
-        const adopted = key === adoptedFor;
-        adoptedFor = null;
+        const adopted = adoptedFor.take(key);
         if (current !== null && !adopted) leave();
         current = key;
         start?.(route);
@@ -90,7 +89,8 @@ export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], opt
       new Map<unknown, unknown>([[list.$state, seededState(seed)], ...(title ? [[title, seed.title ?? ''] as const] : []), ...librarySnapshot(seed.flags)]),
     adopt: (seed) => {
       const route = $route.get();
-      adoptedFor = route ? routeKey(route) : null;
+      if (route) adoptedFor.mark(routeKey(route));
+      else adoptedFor.clear();
       // The flags first: the list's change asks about the ones it does not know yet.
       adoptLibraryFlags(seed.flags, $pageFromMemory.get());
       title?.set(seed.title ?? '');

@@ -12,6 +12,7 @@ import { listArea } from './list-area';
 import { createPagedList } from './paged-list';
 import { onRoute } from './route';
 import { $searchQuery } from './search-box';
+import { createAdoptionMark } from './adoption-mark';
 
 interface SearchState {
   query: string;
@@ -66,7 +67,7 @@ export const seeAllList = createPagedList<SeeAllItem>(async (offset) => {
 }, 20);
 
 // The q whose results the page adopted from the server: entering /search with it asks nothing.
-let adoptedQuery: string | null = null;
+const adoptedQuery = createAdoptionMark();
 
 /** /search as the server rendered it: its results (or the category browse) and the flags of what they show. */
 export const searchPage = {
@@ -80,7 +81,7 @@ export const searchPage = {
   adopt: (seed: SearchSeed) => {
     adoptLibraryFlags(seed.flags, $pageFromMemory.get());
     if (seed.categories) categoriesArea.adopt(seed.categories);
-    if (seed.query !== '') adoptedQuery = seed.query;
+    if (seed.query !== '') adoptedQuery.mark(seed.query);
     $search.set(stateOf(seed));
   },
 };
@@ -96,12 +97,10 @@ onMount($search, () =>
     ['search'],
     () => {
       const query = $searchQuery.get();
-      const adopted = adoptedQuery === query;
-      adoptedQuery = null;
-      if (!adopted) void runSearch(query);
+      if (!adoptedQuery.take(query)) void runSearch(query);
     },
     () => {
-      adoptedQuery = null;
+      adoptedQuery.clear();
       clearSearch();
     },
   ),

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { createAdoptionMark } from '../../src/stores/adoption-mark';
+
+describe('createAdoptionMark: the route whose server render a store adopted', () => {
+  it('lets that route\'s next entry skip its load, once', () => {
+    const mark = createAdoptionMark();
+    mark.mark('album/1');
+    expect(mark.take('album/1')).toBe(true);
+    expect(mark.take('album/1')).toBe(false);
+  });
+
+  it('is spent by an entry to another route, and dropped on leaving', () => {
+    const mark = createAdoptionMark();
+    mark.mark('search?q=a');
+    expect(mark.take('search?q=b')).toBe(false);
+    expect(mark.take('search?q=a')).toBe(false);
+    mark.mark('search?q=a');
+    mark.clear();
+    expect(mark.take('search?q=a')).toBe(false);
+  });
+});
