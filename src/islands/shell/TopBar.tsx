@@ -1,5 +1,6 @@
 import { Icon } from '../../components/Icon';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { RateLimitNotice } from './RateLimitNotice';
 import { SearchBox } from './SearchBox';
 import { HistoryButton, InstallButton, LogoutButton, ThemeToggle } from './ShellButtons';
 
@@ -11,6 +12,7 @@ function TopBarView() {
       <HistoryButton direction="forward" />
       <SearchBox />
       <span className="top-bar__spacer" />
+      <RateLimitNotice />
       <a className="icon-button" href="/notification" aria-label="What's New" data-tooltip="What's New">
         <Icon name="bell" />
       </a>
