@@ -8,8 +8,8 @@ import { searchCatalogue } from './helpers/catalogue';
 // goes by itself; a spent quota says so. The limit is the sandbox's real limiter
 // (SANDBOX_RATE_LIMIT, set at run time through its fault API), the quota a scripted 429.
 
-// The refused calls are the point; the browser logs each.
-test.use({ allowErrors: /HTTP 429|Failed to load resource/ });
+// The refused calls are the point; the browser logs each, and the library store its refused save.
+test.use({ allowErrors: /HTTP 429|Failed to load resource|Could not change the library/ });
 
 /** The top bar's notice; the other viewport's copy is hidden, so only the one on screen is found. */
 const notice = (page: Page) => page.getByRole('status').filter({ hasText: 'Slowed down' });
@@ -25,7 +25,7 @@ async function openAlbum(page: Page, signIn: (page: Page) => Promise<void>, sand
   return save;
 }
 
-test('under the provider\'s rate limit the top bar says so and counts down, then the notice goes by itself, with no toast', async ({ page, signIn, sandbox }) => {
+test('under the provider\'s rate limit the top bar says so and counts down, then the notice goes by itself, with no toast', async ({ page, signIn, sandbox }, testInfo) => {
   const save = await openAlbum(page, signIn, sandbox.url);
   await expect(notice(page)).toHaveCount(0);
   await sandbox.setRateLimit({ calls: 1, windowSeconds: 4 });
@@ -37,6 +37,7 @@ test('under the provider\'s rate limit the top bar says so and counts down, then
   await refused;
   await expect(notice(page)).toBeVisible();
   await expect(notice(page)).toContainText(/\b[1-4] s$/);
+  await page.screenshot({ path: `${testInfo.project.outputDir}/screens/${testInfo.project.name}-rate-limit.png` });
   await expect(toasts(page)).toHaveCount(0);
   await expect(notice(page)).toBeHidden({ timeout: 10_000 });
 });
