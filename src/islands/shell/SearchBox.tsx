@@ -60,7 +60,8 @@ export function SearchBox({ serverQuery = '' }: { serverQuery?: string }) {
         autoComplete="off"
         enterKeyHint="search"
       />
-      {text !== '' && (
+      {/* Not before hydration: with JavaScript off the box shows q, and a clear icon would do nothing. */}
+      {hydrated && text !== '' && (
         <button type="button" className="search-box__clear" aria-label="Clear search" onClick={clear}>
           <Icon name="close" size={18} />
         </button>
