@@ -13,7 +13,7 @@ import { readSandboxEnv, type SandboxConfig } from './env';
 import { ApiFailure, apiError } from './http/errors';
 import { createFaults } from './faults/faults';
 import { registerTextSeeding } from './faults/texts';
-import { rateLimit } from './http/rate-limit';
+import { createRateLimit, RATE_WINDOW_MS } from './http/rate-limit';
 import { registerPlayback } from './playback/index';
 
 export interface SandboxOptions extends Partial<SandboxConfig> {
@@ -78,7 +78,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   };
   app.use('/v1/*', bodyLimit({ maxSize: 256 * 1024, onError: tooLarge }));
   app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: tooLarge }));
-  if (config.rateLimit > 0) app.use('/v1/*', rateLimit(config.rateLimit, now));
+  const startLimit = { calls: config.rateLimit, windowMs: RATE_WINDOW_MS };
+  const rateLimit = createRateLimit(startLimit, now);
+  app.use('/v1/*', rateLimit.middleware);
   const faults = createFaults(config.faults);
   app.use('*', faults.middleware);
   faults.registerRoutes(app, {
@@ -87,6 +89,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       for (const listener of resetListeners) listener();
     },
     restart,
+    setRateLimit: (settings) => rateLimit.set(settings ?? startLimit),
   });
 
   registerTextSeeding(app, ctx);

@@ -4,5 +4,7 @@ declare namespace App {
   interface Locals {
     /** SPEC §8's toast for this render's failed provider calls (the shell shows it); set by src/middleware.ts. */
     serverToast?: () => string | null;
+    /** When the provider's rate limit this render met ends, if not yet (the top bar counts down); set by src/middleware.ts. */
+    limitedUntil?: () => number | null;
   }
 }

@@ -4,7 +4,7 @@ import { readProviderConfig, readSiteOrigin } from './config/provider';
 import { INLINE_SCRIPTS } from './layouts/inline-scripts';
 import { contentSecurityPolicy, FIXED_HEADERS, withSecurityHeaders } from './lib/security-headers';
 import { leaveNotice } from './server/notice';
-import { runPageCalls } from './server/page-calls';
+import { pageLimitedUntil, runPageCalls } from './server/page-calls';
 import { pageToast } from './server/page-data';
 import { isAllowedRequest } from './server/request-guard';
 import { accessOf } from './server/route-access';
@@ -53,6 +53,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const tokens = state.kind === 'signed-in' ? state.tokens : await readTokens(context);
     if (tokens) {
       context.locals.serverToast = pageToast;
+      context.locals.limitedUntil = pageLimitedUntil;
       return withSecurityHeaders(await runPageCalls(context, tokens, next), securityHeaders());
     }
   }

@@ -3,6 +3,7 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { SandboxEnv } from '../context';
 import { apiError, errorBody } from '../http/errors';
+import { RATE_WINDOW_MS, type RateLimitSettings } from '../http/rate-limit';
 
 /** One scripted failure: which requests it hits, what they get instead, and how many times. */
 export interface Fault {
@@ -85,7 +86,14 @@ export function createFaults(enabled: boolean) {
   /** This process's start: a test that asked for a restart waits until it changes. */
   const bootId = randomUUID();
 
-  function registerRoutes(app: Hono<SandboxEnv>, { reset, restart }: { reset: () => void; restart?: () => void }): void {
+  interface Controls {
+    reset: () => void;
+    restart?: () => void;
+    /** Replaces the rate limit's settings (null: back to SANDBOX_RATE_LIMIT's). */
+    setRateLimit: (settings: RateLimitSettings | null) => void;
+  }
+
+  function registerRoutes(app: Hono<SandboxEnv>, { reset, restart, setRateLimit }: Controls): void {
     const disabled = (c: Context) => apiError(c, 404, 'Faults are off: start the sandbox with SANDBOX_FAULTS=1');
     app.get('/__sandbox/faults', (c) => (enabled ? c.json({ faults }) : disabled(c)));
     app.post('/__sandbox/faults', async (c) => {
@@ -101,14 +109,29 @@ export function createFaults(enabled: boolean) {
       faults.push(...added);
       return c.json({ faults: added }, 201);
     });
+    // Clearing the faults clears every scripted failure, a rate limit set at run time too.
     app.delete('/__sandbox/faults', (c) => {
       if (!enabled) return disabled(c);
       faults = [];
+      setRateLimit(null);
       return c.body(null, 204);
+    });
+    // SANDBOX_RATE_LIMIT at run time, so a test meets the real limiter without a stack of its
+    // own: { calls, windowSeconds? (default 30) }; calls 0 turns it off.
+    app.post('/__sandbox/rate-limit', async (c) => {
+      if (!enabled) return disabled(c);
+      const input = (await c.req.json().catch(() => undefined)) as { calls?: unknown; windowSeconds?: unknown } | undefined;
+      const calls = Number(input?.calls);
+      const windowSeconds = input?.windowSeconds === undefined ? RATE_WINDOW_MS / 1000 : Number(input.windowSeconds);
+      if (!Number.isInteger(calls) || calls < 0) return apiError(c, 400, 'calls must be a whole number, 0 or more');
+      if (!Number.isFinite(windowSeconds) || windowSeconds < 1 || windowSeconds > 3600) return apiError(c, 400, 'windowSeconds must be 1 to 3600');
+      setRateLimit({ calls, windowMs: windowSeconds * 1000 });
+      return c.json({ calls, windowSeconds });
     });
     app.post('/__sandbox/reset', (c) => {
       if (!enabled) return disabled(c);
       faults = [];
+      setRateLimit(null);
       reset();
       return c.body(null, 204);
     });

@@ -13,6 +13,7 @@ import {
   type ErrorOutcome,
   type FailedCall,
 } from './errors';
+import { DEFAULT_RETRY_AFTER_SECONDS, isQuotaSpent } from './rate-limit';
 
 export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE';
 type QueryValue = string | number | boolean | null | undefined;
@@ -90,6 +91,11 @@ export interface ApiClientWiring {
   cancelsByName: boolean;
   /** Where catalogue answers are shared (the server); absent, every call goes to the provider. */
   catalogue?: CatalogueCache;
+  /**
+   * Every 429 of a rate limit the provider answered (retried or not; a spent quota is not
+   * one): the error, for src/api/rate-limit.ts `limitedUntil` to read on the wiring's clock.
+   */
+  onRateLimited?(error: ApiError): void;
 }
 
 let wiring: ApiClientWiring | null = null;
@@ -195,8 +201,8 @@ function retryDelay(error: ApiError, request: ApiRequest): number | null {
   if ((request.method ?? 'GET') !== 'GET') return null;
   if (error.kind === 'network') return clientTiming.retryDelayMs;
   if (error.status === 429) {
-    if (error.reason === 'QUOTA_EXCEEDED') return null;
-    const wait = (error.retryAfterSeconds ?? 1) * 1000;
+    if (isQuotaSpent(error)) return null;
+    const wait = (error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS) * 1000;
     return wait <= clientTiming.maxRetryAfterMs ? wait : null;
   }
   if (error.status !== null && error.status >= 500) return clientTiming.retryDelayMs;
@@ -270,6 +276,8 @@ async function callProvider(request: ApiRequest, hooks: ApiClientWiring): Promis
         clearTimeout(timer);
         const error = toApiError(caught, signal);
         if (error.kind === 'canceled') throw error;
+        // Told at once, before the wait for the retry, so the wait itself shows.
+        if (error.status === 429 && !isQuotaSpent(error)) hooks.onRateLimited?.(error);
         if (error.status === 401 && !refreshed) {
           refreshed = true;
           const refresh = await hooks.refreshSession();

@@ -165,6 +165,12 @@ export function judgeCapabilityRefusal({ status, answeredBefore, canProbe, probe
   return canProbe ? 'probe' : 'missing';
 }
 
+/** DESIGN §2: a spent quota is a 429 carrying this reason; it is not a wait, and not retried. */
+export const QUOTA_EXCEEDED = 'QUOTA_EXCEEDED';
+
+/** Issue 28: what a call refused for the app's spent quota (a 429 with reason QUOTA_EXCEEDED) says. */
+export const QUOTA_SPENT = 'My Music has used up its quota with the music provider for now. Please try again later.';
+
 /** SPEC §8's toast when a request found no connection. */
 export const CONNECTION_PROBLEM = 'Internet Connection Problem';
 
@@ -194,6 +200,10 @@ export function mapRequestError(error: ApiError, call: FailedCall = {}): ErrorOu
     return { type: 'capability-missing', capability: call.capability };
   }
   if (status >= 400 && status < 500 && error.reason === 'PREMIUM_REQUIRED') return { type: 'premium-prompt' };
+  // **Change** (issue 28) from SPEC's "other 4xx": a spent quota says so, in words; a rate
+  // limit shows nothing here, since the top bar's indicator counts it down (the client
+  // reports every 429 to it, src/api/rate-limit.ts), which a toast per refused call would drown.
+  if (status === 429) return error.reason === QUOTA_EXCEEDED ? { type: 'toast', message: QUOTA_SPENT } : { type: 'silent' };
   if (status === 403) {
     const message = error.providerMessage ?? '';
     if (ACCOUNT_REFUSALS.some((pattern) => pattern.test(message))) return { type: 'deny-access', message };

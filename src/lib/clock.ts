@@ -1,14 +1,18 @@
 /**
  * The timers the player's rules run on (close after 800 ms, the progress tick
- * every 1000 ms). Injected so tests move time instead of sleeping.
+ * every 1000 ms), and the rate limit's countdown (src/stores/provider-limit.ts).
+ * Injected so tests move time instead of sleeping.
  */
 export interface PlayerClock {
   setTimeout(callback: () => void, ms: number): unknown;
   setInterval(callback: () => void, ms: number): unknown;
   clearInterval(handle: unknown): void;
+  /** Milliseconds since the epoch, as Date.now(). */
+  now(): number;
 }
 
 const realClock: PlayerClock = {
+  now: () => Date.now(),
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
   setInterval: (callback, ms) => globalThis.setInterval(callback, ms),
   clearInterval: (handle) => globalThis.clearInterval(handle as ReturnType<typeof setInterval>),

@@ -34,6 +34,11 @@ export function queryFromText(text: string): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
+/** The q of /search as the page and its search box show it (cut to 30, trimmed); '' without one. */
+export function shownQueryOf(q: string | null | undefined): string {
+  return queryFromText(limitSearchText(q ?? '')) ?? '';
+}
+
 /** The search page's address for a q (null: the category browse, no q). */
 export function searchHref(query: string | null): string {
   return query === null || query === '' ? hrefOf('search') : `${hrefOf('search')}?${new URLSearchParams({ q: query }).toString()}`;

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { TokenSet } from '../api/auth';
 import { configureApiClient } from '../api/client';
 import type { Capability, ErrorOutcome } from '../api/errors';
+import { laterDeadline, limitedUntil } from '../api/rate-limit';
 import { readProviderConfig } from '../config/provider';
 import { setProviderConfig } from '../lib/provider-config';
 import { catalogueCache } from './catalogue-cache';
@@ -21,6 +22,8 @@ interface PageCalls {
   outcomes: ErrorOutcome[];
   /** DESIGN §2's record for this session: the development profile's removed endpoints. */
   capabilities: Partial<Record<Capability, 'available' | 'missing'>>;
+  /** When the provider's rate limit that this render met ends (ms since the epoch), for the top bar's countdown. */
+  limitedUntil: number | null;
 }
 
 const CAPABILITIES = 'capabilities';
@@ -69,6 +72,10 @@ function wireServerClient(): void {
       if (outcome.type === 'capability-missing') learn(outcome.capability, 'missing');
       else if (outcome.type !== 'silent') current().outcomes.push(outcome);
     },
+    onRateLimited(error) {
+      const page = current();
+      page.limitedUntil = laterDeadline(page.limitedUntil, limitedUntil(error, Date.now()));
+    },
     cancelsByName: false,
     catalogue: catalogueCache(),
   });
@@ -79,7 +86,7 @@ export async function runPageCalls<T>(context: SessionContext, tokens: TokenSet,
   wireServerClient();
   const learnt = await context.session?.get(CAPABILITIES);
   const capabilities = learnt && typeof learnt === 'object' ? (learnt as PageCalls['capabilities']) : {};
-  return calls.run({ context, tokens, outcomes: [], capabilities }, render);
+  return calls.run({ context, tokens, outcomes: [], capabilities, limitedUntil: null }, render);
 }
 
 /** Whether this session may try a capability (not learnt missing, DESIGN §2). */
@@ -90,4 +97,10 @@ export function isCapabilityOpen(capability: Capability): boolean {
 /** What SPEC §8 decided about this render's failed calls so far. */
 export function pageOutcomes(): readonly ErrorOutcome[] {
   return calls.getStore()?.outcomes ?? [];
+}
+
+/** When the provider's rate limit this render met ends, if it has not ended yet (the page's top bar counts down to it). */
+export function pageLimitedUntil(now = Date.now()): number | null {
+  const until = calls.getStore()?.limitedUntil ?? null;
+  return until !== null && until > now ? until : null;
 }

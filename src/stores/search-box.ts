@@ -1,6 +1,6 @@
 import { computed } from 'nanostores';
 import { navigateTo } from '../lib/navigation';
-import { limitSearchText, queryFromText, searchHref } from '../lib/search-query';
+import { limitSearchText, queryFromText, searchHref, shownQueryOf } from '../lib/search-query';
 import { $route, type Route } from './route';
 
 // The search box's q lives in the URL (SPEC §5): it is read from the route
@@ -9,8 +9,7 @@ import { $route, type Route } from './route';
 // (on every page) loads no search data code.
 
 /** The q a route gives the search page (cut to 30, trimmed); '' off /search and without q. */
-export const searchQueryOf = (route: Route | null): string =>
-  route?.name === 'search' ? (queryFromText(limitSearchText(route.search.q ?? '')) ?? '') : '';
+export const searchQueryOf = (route: Route | null): string => (route?.name === 'search' ? shownQueryOf(route.search.q) : '');
 
 /** The q of /search as the page uses it (cut to 30, trimmed); '' elsewhere, and on /search without q. */
 export const $searchQuery = computed($route, searchQueryOf);

@@ -10,6 +10,7 @@ import { isDue } from '../lib/token-timing';
 import { configureApiClient } from '../api/client';
 import { CONNECTION_PROBLEM, type ErrorOutcome } from '../api/errors';
 import { reportNoConnection } from './connection';
+import { noteRateLimit } from './provider-limit';
 import { hasCapabilityAnswered, isCapabilityUsable, markCapabilityAvailable, markCapabilityMissing, resetCapabilities } from './capabilities';
 import { showToast } from './toasts';
 import { openPremiumPrompt } from './ui';
@@ -146,5 +147,6 @@ configureApiClient({
     markMissing: markCapabilityMissing,
   },
   onOutcome: carryOut,
+  onRateLimited: noteRateLimit,
   cancelsByName: true,
 });

@@ -30,7 +30,11 @@ async function applyTheme(page: Page, theme: Theme): Promise<void> {
 
 async function checkBothThemes(page: Page, path: string, themes: readonly Theme[] = ['dark', 'light']): Promise<string[]> {
   await page.goto(path);
-  await page.waitForLoadState('networkidle');
+  // The page's content arrives in its HTML; what is checked is the page once its islands have
+  // hydrated (Astro drops their `ssr` mark then; the shell's client:media ones wait for a screen
+  // size and may never), a precise signal where 'networkidle' only waited for 500 ms without
+  // requests, which says nothing about the page.
+  await expect(page.locator('astro-island[ssr]:not([client="media"])')).toHaveCount(0);
   // Skeletons gone: what a person reads is what is checked.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const found: string[] = [];

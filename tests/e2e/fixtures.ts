@@ -15,8 +15,9 @@
  *   session may be refreshed or revoked, opts out with
  *     test.use({ realSignIn: true })
  * - `sandbox`: control of the run's sandbox over its /__sandbox endpoints:
- *   `url`, `reset()`, `addFault(fault)`, `clearFaults()`. Faults are cleared after
- *   the test. A test that asks for `sandbox` runs ALONE (other workers wait), since
+ *   `url`, `reset()`, `addFault(fault)`, `clearFaults()`, `setRateLimit({ calls,
+ *   windowSeconds })`. Faults (and a rate limit set so) are cleared after the test.
+ *   A test that asks for `sandbox` runs ALONE (other workers wait), since
  *   reset and faults change what every test sees; tests that change library state
  *   (likes, saves, follows) should ask for it for the same reason.
  * - Automatic: a test fails if any page logged a console error, threw, had a
@@ -67,6 +68,8 @@ export interface SandboxControl {
   faultHits(): Promise<number[]>;
   /** Stops the sandbox's process and waits for the new one on the same data (the test server restarts it). */
   restart(): Promise<void>;
+  /** SANDBOX_RATE_LIMIT at run time: `calls` per token in any `windowSeconds` (default 30); cleared with the faults after the test. */
+  setRateLimit(limit: { calls: number; windowSeconds?: number }): Promise<void>;
 }
 
 interface Fixtures {
@@ -157,6 +160,7 @@ export const test = base.extend<Fixtures>({
           clearFaults: () => callSandbox(sandboxUrl, 'DELETE', '/__sandbox/faults'),
           faultHits: async () => ((await (await fetch(`${sandboxUrl}/__sandbox/faults`)).json()) as { faults: { hits: number }[] }).faults.map((fault) => fault.hits),
           restart: () => restartSandbox(sandboxUrl),
+          setRateLimit: (limit) => callSandbox(sandboxUrl, 'POST', '/__sandbox/rate-limit', limit),
         });
         await callSandbox(sandboxUrl, 'DELETE', '/__sandbox/faults');
       } finally {

@@ -14,6 +14,8 @@ interface RouteCheck {
   text?: boolean;
   /** Whether the first page of a list (cards, rows or tiles) is in the HTML too. */
   items?: boolean;
+  /** The q the search box on screen shows (the wide top bar's, the narrow search page's own). */
+  query?: string;
 }
 
 /** Every app route with content, with ids picked from the sandbox's catalogue. */
@@ -30,7 +32,7 @@ async function appRoutes(page: Page, sandboxUrl: string): Promise<RouteCheck[]> 
     { path: `/playlist/${playlist!.id}`, shows: playlist!.name, items: true },
     { path: '/user/aarav.sharma', shows: 'Aarav Sharma', items: true },
     { path: '/search', shows: 'Browse All', items: true },
-    { path: '/search?q=Sol', shows: 'Songs', items: true },
+    { path: '/search?q=Sol', shows: 'Songs', items: true, query: 'Sol' },
     { path: '/search/track/Sol', shows: /Songs/, items: true },
     { path: '/album/new-release', shows: 'New Release', items: true },
     { path: '/playlist/popular', shows: /./, items: true },
@@ -78,6 +80,7 @@ test('every app route reads whole with JavaScript off: its heading and the first
       const content = plain.locator('#content');
       await expect(shown(plain, route), route.path).toBeVisible();
       if (route.items) expect(await content.locator(ITEMS).count(), `${route.path}: items in the HTML`).toBeGreaterThan(0);
+      if (route.query !== undefined) await expect(plain.getByRole('searchbox', { name: 'Search' }), `${route.path}: the search box`).toHaveValue(route.query);
       // No skeleton: nothing waits for a script.
       expect(await content.locator('[data-testid="skeleton-row"], .skeleton').count(), `${route.path}: skeletons`).toBe(0);
     }

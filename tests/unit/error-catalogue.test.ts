@@ -14,12 +14,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getAlbum } from '../../src/api/albums';
 import { getArtistTopTracks } from '../../src/api/artists';
 import { clientTiming, resetClient } from '../../src/api/client';
-import { type ApiError, isCanceled, isUnavailable } from '../../src/api/errors';
+import { type ApiError, isCanceled, isUnavailable, QUOTA_SPENT } from '../../src/api/errors';
 import { getMe } from '../../src/api/me';
 import { skipToNext, startPlayback } from '../../src/api/player';
 import { search } from '../../src/api/search';
 import { $capabilities } from '../../src/stores/capabilities';
 import { $connectionLost } from '../../src/stores/connection';
+import { $limitedUntil, $limitSecondsLeft } from '../../src/stores/provider-limit';
 import { $session } from '../../src/stores/session';
 import { $ui } from '../../src/stores/ui';
 import { clearFaults, faultHits } from '../../sandbox/tests/harness';
@@ -293,6 +294,8 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
     let settled = false;
     const call = getMe().finally(() => (settled = true));
     await expect.poll(() => effects.waits).toEqual([2000]);
+    // Issue 28: the wait shows, counting down, in the top bar's store from the first 429.
+    expect($limitSecondsLeft.get()).toBe(2);
     await vi.advanceTimersByTimeAsync(1999);
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -302,7 +305,18 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
     await expectSessionKept();
   });
 
-  it('429 with reason QUOTA_EXCEEDED is not retried, and shows nothing extra (it has a message)', async () => {
+  it('429 with Retry-After met again on the retry: no toast (the top bar counts it down instead of SPEC\'s "Something went wrong")', async () => {
+    await addFault(running.url, { match: { method: 'GET', path: ME }, status: 429, headers: { 'Retry-After': '3' }, body: { error: { status: 429 } }, times: 2 });
+    expect((await rejection(getMe())).status).toBe(429);
+    expect(await hits()).toEqual([2]);
+    expect(effects.waits).toEqual([3000]);
+    expect(effects.shown).toEqual([]);
+    expect($limitSecondsLeft.get()).toBe(3);
+    await expectSessionKept();
+  });
+
+  it('429 with reason QUOTA_EXCEEDED is not retried, and says the quota is spent (issue 28, not SPEC\'s nothing)', async () => {
+    const limitBefore = $limitedUntil.get();
     await addFault(running.url, {
       match: { method: 'GET', path: ME },
       status: 429,
@@ -312,7 +326,9 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
     expect((await rejection(getMe())).reason).toBe('QUOTA_EXCEEDED');
     expect(await hits()).toEqual([1]);
     expect(effects.waits).toEqual([]);
-    expect(effects.shown).toEqual([]);
+    expect(effects.shown).toEqual([QUOTA_SPENT]);
+    // A spent quota is no wait: it sets no countdown.
+    expect($limitedUntil.get()).toBe(limitBefore);
     await expectSessionKept();
   });
 

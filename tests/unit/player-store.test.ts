@@ -28,6 +28,7 @@ function manualClock(): PlayerClock & { advance(ms: number): void; waiting(): nu
     setTimeout: (callback, ms) => add(callback, ms, null),
     setInterval: (callback, ms) => add(callback, ms, ms),
     clearInterval: (handle) => void timers.delete(handle as number),
+    now: () => now,
     waiting: () => [...timers.values()].filter((timer) => timer.every === null).length,
     advance(ms) {
       const end = now + ms;

@@ -7,6 +7,7 @@ import { fetchPageAhead, keepPage, keptPage, notePageSource } from '../../stores
 import { parseRoute } from '../../stores/route';
 import { $connectionLost, reportNoConnection, waitForSite } from '../../stores/connection';
 import { followSignOutElsewhere, startSession } from '../../stores/session';
+import { noteLimitedUntil } from '../../stores/provider-limit';
 import { registerServiceWorker } from './register-sw';
 
 // The app shell's one bundled script: it runs once per full page load and keeps
@@ -101,6 +102,16 @@ for (const type of ['focusin', 'touchstart'] as const) {
 document.addEventListener('astro:after-swap', () => window.scrollTo({ top: 0, left: 0, behavior: 'instant' }));
 
 listenForInstallPrompt();
+
+// Issue 28: a rate limit the server met while rendering this page (App.astro's meta, its end
+// on the server's clock) counts down in the top bar as one met here does. An old page shown
+// from memory carries an end long past, which counts for nothing.
+function noteServerRateLimit(page: Document): void {
+  const until = Number(page.querySelector('meta[name="my-music-limited-until"]')?.getAttribute('content'));
+  if (Number.isFinite(until) && until > 0) noteLimitedUntil(until);
+}
+noteServerRateLimit(document);
+document.addEventListener('astro:after-swap', () => noteServerRateLimit(document));
 
 // A navigation that starts while the last one's view transition runs (a quick second
 // click, a replace right after a push) makes the router skip that transition; the

@@ -17,13 +17,15 @@ interface Typed {
  * The top bar's search box (SPEC §2, §5): focus opens /search, Enter puts the trimmed
  * text in the URL as q (whitespace only removes q), the clear icon shows only with text.
  * It shows the route's q until the user types, and again whenever q changes.
+ * `serverQuery`: the q the server rendered (the page's URL), shown until the island hydrates.
  */
-export function SearchBox() {
+export function SearchBox({ serverQuery = '' }: { serverQuery?: string }) {
   const start = useStore($searchBoxStart);
   const hydrated = useHydrated();
   const [typed, setTyped] = useState<Typed | null>(null);
-  // The server renders no q (it has no route store); the box shows it once hydrated.
-  const text = !hydrated ? '' : typed !== null && typed.over === start ? typed.text : start.query;
+  // The server has no route store: its HTML (all a page shows with JavaScript off) and the
+  // hydration that must match it show the q the server read from the URL; the route after.
+  const text = !hydrated ? serverQuery : typed !== null && typed.over === start ? typed.text : start.query;
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     // Typing beyond the limit is ignored (a paste past it is cut to it).
@@ -58,7 +60,8 @@ export function SearchBox() {
         autoComplete="off"
         enterKeyHint="search"
       />
-      {text !== '' && (
+      {/* Not before hydration: with JavaScript off the box shows q, and a clear icon would do nothing. */}
+      {hydrated && text !== '' && (
         <button type="button" className="search-box__clear" aria-label="Clear search" onClick={clear}>
           <Icon name="close" size={18} />
         </button>

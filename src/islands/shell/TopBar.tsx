@@ -1,17 +1,23 @@
 import { Icon } from '../../components/Icon';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { DevicesButton } from './DevicesButton';
+import { RateLimitNotice } from './RateLimitNotice';
 import { SearchBox } from './SearchBox';
 import { HistoryButton, InstallButton, LogoutButton, ThemeToggle } from './ShellButtons';
 
-/** The wide screen's top bar (SPEC §2): back, forward, search box, devices, notification, theme, Install App, LogOut. */
-function TopBarView() {
+/**
+ * The wide screen's top bar (SPEC §2): back, forward, search box, the rate-limit notice,
+ * devices, notification, theme, Install App, LogOut; `searchQuery` is the q the server
+ * rendered in the box.
+ */
+function TopBarView({ searchQuery = '' }: { searchQuery?: string }) {
   return (
     <div className="top-bar__row">
       <HistoryButton direction="back" />
       <HistoryButton direction="forward" />
-      <SearchBox />
+      <SearchBox serverQuery={searchQuery} />
       <span className="top-bar__spacer" />
+      <RateLimitNotice />
       <DevicesButton />
       <a className="icon-button" href="/notification" aria-label="What's New" data-tooltip="What's New">
         <Icon name="bell" />

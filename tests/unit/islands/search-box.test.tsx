@@ -1,4 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEARCH_MAX_LENGTH, SearchBox } from '../../../src/islands/shell/SearchBox';
 import { setNavigator } from '../../../src/lib/navigation';
@@ -47,6 +49,23 @@ describe('the top bar search box (SPEC §2, §5)', () => {
     render(<SearchBox />);
     await act(async () => {});
     expect(box().value).toBe('night drive');
+  });
+
+  it("renders the q the server read in its HTML (all a page shows with JavaScript off), and hydrates from it with no mismatch", async () => {
+    syncRoute('/search?q=abc');
+    const html = renderToString(<SearchBox serverQuery="abc" />);
+    expect(html).toMatch(/<input[^>]* value="abc"/);
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = html;
+    const mismatches: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, <SearchBox serverQuery="abc" />, { onRecoverableError: (error) => mismatches.push(error) });
+    });
+    expect(mismatches).toEqual([]);
+    const input = container.querySelector('input')!;
+    expect(input.value).toBe('abc');
+    expect(input.readOnly).toBe(false);
+    container.remove();
   });
 
   it('ignores typing beyond 30 characters', () => {
