@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { useFocusTrap } from '../../components/use-focus-trap';
 import { $ui, closeBottomSheet } from '../../stores/ui';
-import { HistoryButton, InstallButton, LogoutButton, ThemeToggle } from './ShellButtons';
+import { HistoryButton, InstallButton, LogoutButton, PaletteButton, ThemeToggle } from './ShellButtons';
 import { useEscapeKey } from '../../components/use-escape-key';
 
 /** The narrow screen's bottom sheet (SPEC §2): Go Back, Go Forward, Install App, the theme, LogOut. */
@@ -26,6 +26,7 @@ function BottomSheetView() {
         <InstallButton className={item} onDone={closeBottomSheet} />
         <ThemeToggle className={item} withLabel />
         <LogoutButton className={item} onDone={closeBottomSheet} />
+        <PaletteButton className={item} onDone={closeBottomSheet} />
       </div>
     </div>
   );
