@@ -81,7 +81,7 @@ export function CommandPalette() {
             aria-controls={LIST_ID}
             aria-autocomplete="list"
             aria-activedescendant={active ? optionId(active) : undefined}
-            placeholder="Pages, actions, songs, artists…"
+            placeholder="Pages, actions, music…"
             value={query}
             onChange={(event) => {
               typeInPalette(event.target.value);
