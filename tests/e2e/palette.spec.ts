@@ -163,6 +163,20 @@ test('three characters find a track that Enter plays; then the palette pauses it
   await page.keyboard.press('Enter');
   await expect.poll(async () => (await provider(page, sandbox))?.is_playing).toBe(false);
   await expect(card(page).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+
+  // The mini-player opens from the palette too (the key press is the user's gesture the browser wants).
+  await openByKey(page);
+  await page.keyboard.type('mini');
+  await expectHighlighted(page, 'Open the mini-player');
+  const [mini] = await Promise.all([page.context().waitForEvent('page'), page.keyboard.press('Enter')]);
+  await expect(mini.getByRole('main', { name: 'Mini player' }).getByText(track.name, { exact: true })).toBeVisible();
+  await expect(card(page)).toBeHidden();
+  const closed = mini.waitForEvent('close');
+  await mini.getByRole('button', { name: 'Back to the player card' }).click().catch((error: Error) => {
+    if (!mini.isClosed()) throw error;
+  });
+  await closed;
+  await expect(card(page).getByText(track.name, { exact: true })).toBeVisible();
 });
 
 test('on a phone the bottom sheet opens the palette, and a tap chooses', async ({ page, signIn }, testInfo) => {

@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Track } from '../../src/api/types';
 import { clearFaults } from '../../sandbox/tests/harness';
 import { $ownPlaylists } from '../../src/stores/my-playlists';
-import { $paletteOpen, openPalette } from '../../src/stores/palette';
+import { $miniPlayerAvailable, setMiniPlayerOpener } from '../../src/stores/mini-player';
+import { $paletteOpen, closePalette, openPalette, togglePalette } from '../../src/stores/palette';
 import { $paletteGroups, $paletteSearch, resetPalette, runPaletteOption, typeInPalette, type PaletteOption } from '../../src/stores/palette-options';
 import { resetPlayer, showPlayRequested } from '../../src/stores/player';
 import { $theme } from '../../src/stores/theme';
@@ -128,5 +129,31 @@ describe('the palette options', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect($paletteSearch.get()).toEqual({ query: '', loading: false, results: null });
     expect($paletteGroups.get().map((found) => found.name)).not.toContain('Songs');
+  });
+});
+
+describe('opening the palette, and the mini-player from it', () => {
+  it('opens, closes and toggles (Ctrl+K)', () => {
+    closePalette();
+    togglePalette();
+    expect($paletteOpen.get()).toBe(true);
+    togglePalette();
+    expect($paletteOpen.get()).toBe(false);
+    openPalette();
+    openPalette();
+    expect($paletteOpen.get()).toBe(true);
+    closePalette();
+  });
+
+  it('offers the mini-player only where the card installed a way to open it, and opens it through that', () => {
+    showPlayRequested(track);
+    expect(labelsOf('Actions')).not.toContain('Open the mini-player');
+    let opened = 0;
+    setMiniPlayerOpener(() => opened++);
+    expect($miniPlayerAvailable.get()).toBe(true);
+    runPaletteOption(option('Actions', 'Open the mini-player'));
+    expect(opened).toBe(1);
+    setMiniPlayerOpener(null);
+    expect(labelsOf('Actions')).not.toContain('Open the mini-player');
   });
 });

@@ -40,9 +40,12 @@ export function CommandPalette() {
   const highlighted = Math.max(0, options.findIndex((option) => option.id === highlightedId));
   const active = options[highlighted];
 
+  // Keyed by id: the options are made anew whenever the player changes (every second while it
+  // plays), and a list the wheel scrolled must not jump back to the highlight each time.
+  const activeId = active ? optionId(active) : undefined;
   useEffect(() => {
-    if (active) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
-  }, [active]);
+    if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
+  }, [activeId]);
 
   const run = (option: PaletteOption) => {
     giveFocusBack.current = !option.navigates;
@@ -50,6 +53,8 @@ export function CommandPalette() {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Keys that compose a character (an input method's Enter, arrows among its candidates) are the method's.
+    if (event.nativeEvent.isComposing) return;
     if (isMoveKey(event.key)) {
       event.preventDefault();
       const next = options[movedHighlight(highlighted, options.length, event.key)];
@@ -80,7 +85,7 @@ export function CommandPalette() {
             aria-expanded={options.length > 0}
             aria-controls={LIST_ID}
             aria-autocomplete="list"
-            aria-activedescendant={active ? optionId(active) : undefined}
+            aria-activedescendant={activeId}
             placeholder="Pages, actions, music…"
             value={query}
             onChange={(event) => {
