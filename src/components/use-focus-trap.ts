@@ -11,6 +11,13 @@ if (typeof document !== 'undefined') {
     const target = event.target;
     if (target instanceof HTMLElement && !target.closest('[aria-modal="true"], dialog[open]')) lastOutside = target;
   });
+  // A new page (the client router's swap) starts with what still has focus (a persisted island's
+  // field), or nothing: the last focus of the page before must not get it back. The top bar's
+  // search box, persisted, would (its focus opens /search).
+  document.addEventListener('astro:after-swap', () => {
+    const focused = document.activeElement;
+    lastOutside = focused instanceof HTMLElement && focused !== document.body ? focused : null;
+  });
 }
 
 /**

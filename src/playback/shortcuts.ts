@@ -16,7 +16,7 @@ export const SHORTCUTS = [
   { keys: 'Q', label: 'Show or hide the queue' },
   { keys: '?', label: 'Show keyboard shortcuts' },
   // Listened for by the shell (src/islands/shell/PaletteHost.tsx), on every page and in text fields too.
-  { keys: 'Ctrl + K', label: 'Command palette: go to a page, run an action, find music (⌘ + K on a Mac)' },
+  { keys: 'Ctrl + K', label: 'Command palette (⌘ + K on a Mac)' },
 ] as const;
 
 type ShortcutAction = 'toggle' | 'next' | 'previous' | 'volumeUp' | 'volumeDown' | 'like' | 'queue' | 'help';

@@ -85,6 +85,18 @@ test('finds a page by keyboard alone and opens it; Escape gives focus back to th
   await expect(field(page)).toHaveValue('');
   await page.keyboard.press('Escape');
   await expect(palette(page)).toBeHidden();
+  // Focus was nowhere on this new page: none is given back (not to the top bar's search box, whose focus opens /search).
+  await expect(page.getByRole('searchbox', { name: 'Search' })).not.toBeFocused();
+  expect(new URL(page.url()).pathname).toBe('/collection');
+
+  // The '?' sheet lists the key.
+  await page.keyboard.press('?');
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(sheet.getByText('Ctrl + K', { exact: true })).toBeVisible();
+  await expect(sheet.getByText(/^Command palette/)).toBeVisible();
+  await shot(page, testInfo, 'shortcuts-sheet');
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
 });
 
 test('runs an action by keyboard: the theme switches and back', async ({ page, signIn }, testInfo) => {
@@ -185,6 +197,8 @@ test('on a phone the bottom sheet opens the palette, and a tap chooses', async (
   await paletteReady(page);
   const more = page.getByRole('button', { name: 'More options', exact: true });
   await more.click();
+  await expect(page.getByRole('dialog', { name: 'More options' }).getByRole('button', { name: 'Command palette' })).toBeVisible();
+  await shot(page, testInfo, 'bottom-sheet');
   await page.getByRole('dialog', { name: 'More options' }).getByRole('button', { name: 'Command palette' }).click();
   await expect(palette(page)).toBeVisible();
   await expect(field(page)).toBeFocused();

@@ -25,8 +25,8 @@ function BottomSheetView() {
         <HistoryButton direction="forward" className={item} withLabel onDone={closeBottomSheet} />
         <InstallButton className={item} onDone={closeBottomSheet} />
         <ThemeToggle className={item} withLabel />
-        <LogoutButton className={item} onDone={closeBottomSheet} />
         <PaletteButton className={item} onDone={closeBottomSheet} />
+        <LogoutButton className={item} onDone={closeBottomSheet} />
       </div>
     </div>
   );
