@@ -2,6 +2,8 @@ import { useEffect, type RefObject } from 'react';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+const always = () => true;
+
 /** The element focused last outside any modal: where focus goes back when a dialog closes. */
 let lastOutside: HTMLElement | null = null;
 if (typeof document !== 'undefined') {
@@ -9,14 +11,22 @@ if (typeof document !== 'undefined') {
     const target = event.target;
     if (target instanceof HTMLElement && !target.closest('[aria-modal="true"], dialog[open]')) lastOutside = target;
   });
+  // A new page (the client router's swap) starts with what still has focus (a persisted island's
+  // field), or nothing: the last focus of the page before must not get it back. The top bar's
+  // search box, persisted, would (its focus opens /search).
+  document.addEventListener('astro:after-swap', () => {
+    const focused = document.activeElement;
+    lastOutside = focused instanceof HTMLElement && focused !== document.body ? focused : null;
+  });
 }
 
 /**
  * Keeps keyboard focus inside an open modal (`container`, an element with aria-modal="true"):
  * Tab and Shift+Tab cycle through its controls, focus starts inside it, and when it closes
- * focus goes back to what had it before (WCAG 2.4.3), if that is still on the page.
+ * focus goes back to what had it before (WCAG 2.4.3), if that is still on the page, unless
+ * `returnFocus` says no when it closes (a choice that opens another page: the new page has it).
  */
-export function useFocusTrap(container: RefObject<HTMLElement | null>, open: boolean): void {
+export function useFocusTrap(container: RefObject<HTMLElement | null>, open: boolean, returnFocus: () => boolean = always): void {
   useEffect(() => {
     if (!open) return;
     const returnTo = lastOutside;
@@ -42,7 +52,7 @@ export function useFocusTrap(container: RefObject<HTMLElement | null>, open: boo
       document.removeEventListener('keydown', onKey);
       // After the commit's other effects: a native dialog closing in one of them must not keep it inert.
       queueMicrotask(() => {
-        if (returnTo?.isConnected) returnTo.focus();
+        if (returnTo?.isConnected && returnFocus()) returnTo.focus();
       });
     };
   }, [container, open]);

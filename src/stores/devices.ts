@@ -10,6 +10,7 @@ import { logUnlessCanceled } from './log';
 import { $player, notePlaybackChange, refreshPlayback, showLastPlayed, showPlayerCard, storedDeviceId } from './player';
 import { activateAudio } from './play';
 import { showToast } from './toasts';
+import { openBottomSheet } from './ui';
 
 /**
  * The account's devices as this tab sees them: the picker (GET me/player/devices, a
@@ -70,6 +71,15 @@ export function toggleDevicePicker(open = !$devices.get().open, place: PickerPla
   if (!open) return;
   void loadDevices();
   void catchUpWithPlayback();
+}
+
+/** The shell's narrow layout (shell.css), where the picker lives in the bottom sheet instead of the top bar. */
+const NARROW_SHELL = '(max-width: 899px)';
+
+/** Opens the shell's picker: under the top bar's button on wide screens, in the bottom sheet on narrow ones. */
+export function openShellDevicePicker(): void {
+  if (typeof matchMedia === 'function' && matchMedia(NARROW_SHELL).matches) openBottomSheet();
+  toggleDevicePicker(true, 'shell');
 }
 
 /**

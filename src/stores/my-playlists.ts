@@ -116,6 +116,11 @@ export function openPlaylistPicker(track: Track): void {
   void loadOwnPlaylists().catch((error: unknown) => refused(error, 'Could not list your playlists'));
 }
 
+/** Lists the user's own playlists once (the command palette finds them by name). */
+export function listOwnPlaylists(): void {
+  void loadOwnPlaylists().catch((error: unknown) => logUnlessCanceled('Could not list your playlists', error));
+}
+
 /** Closes the picker. */
 export function closePlaylistPicker(): void {
   $playlistPicker.set(null);

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { seriousViolations as violations } from './helpers/axe';
 import { providerGet, searchCatalogue } from './helpers/catalogue';
 import { aTrendingRow } from './player-kit';
 
@@ -10,15 +10,6 @@ import { aTrendingRow } from './player-kit';
 // Only serious and critical violations fail; each is listed with its elements.
 
 type Theme = 'dark' | 'light';
-
-/** Every WCAG A/AA rule, or (`coloursOnly`) only those a theme can change. */
-async function violations(page: Page, where: string, coloursOnly = false): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  const results = await (coloursOnly ? builder.withRules(['color-contrast', 'link-in-text-block']) : builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} ${n.any[0]?.message ?? ''}`).join(' | ')}`);
-}
 
 /** The theme the app applies (the same attribute the head script and $theme write). */
 async function applyTheme(page: Page, theme: Theme): Promise<void> {

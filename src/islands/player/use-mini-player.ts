@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { setMiniPlayerOpener } from '../../stores/mini-player';
 
 // Kept apart from MiniPlayer.tsx: the card needs this hook at once, the window's view only once it opens.
 
@@ -49,5 +50,11 @@ export function useMiniPlayer() {
     }
   }, []);
   const close = useCallback(() => win?.close(), [win]);
+  // Others (the command palette) open the same window through the store.
+  useEffect(() => {
+    if (!supported) return;
+    setMiniPlayerOpener(() => void open());
+    return () => setMiniPlayerOpener(null);
+  }, [supported, open]);
   return { supported, win, open, close };
 }

@@ -6,10 +6,10 @@ import { Icon } from '../../components/Icon';
 import { $devices, toggleDevicePicker } from '../../stores/devices';
 import { $ui, closeBottomSheet } from '../../stores/ui';
 import { DevicePicker } from '../player/DevicePicker';
-import { HistoryButton, InstallButton, LogoutButton, ThemeToggle } from './ShellButtons';
+import { HistoryButton, InstallButton, LogoutButton, PaletteButton, ThemeToggle } from './ShellButtons';
 import { useEscapeKey } from '../../components/use-escape-key';
 
-/** The narrow screen's bottom sheet (SPEC §2): Go Back, Go Forward, Install App, the theme, LogOut. */
+/** The narrow screen's bottom sheet (SPEC §2): devices, Go Back, Go Forward, Install App, the theme, the command palette, LogOut. */
 function BottomSheetView() {
   const { openMoreOptionBottomSheet: open } = useStore($ui);
   const devices = useStore($devices);
@@ -40,6 +40,7 @@ function BottomSheetView() {
         <HistoryButton direction="forward" className={item} withLabel onDone={closeBottomSheet} />
         <InstallButton className={item} onDone={closeBottomSheet} />
         <ThemeToggle className={item} withLabel />
+        <PaletteButton className={item} onDone={closeBottomSheet} />
         <LogoutButton className={item} onDone={closeBottomSheet} />
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Icon } from '../../components/Icon';
+import { openPalette } from '../../stores/palette';
 import { signOut } from '../../stores/session';
 import { $theme, toggleTheme } from '../../stores/theme';
 import { $installPrompt, promptInstall } from '../../stores/install-prompt';
@@ -91,6 +92,25 @@ export function HistoryButton({ direction, className = 'icon-button', onDone, wi
     >
       <Icon name={direction} />
       {withLabel && label}
+    </button>
+  );
+}
+
+/** Opens the command palette: the phone's way to it, where there is no Ctrl+K. */
+export function PaletteButton({ className = 'button', onDone }: ActionProps) {
+  const hydrated = useHydrated();
+  return (
+    <button
+      type="button"
+      className={className}
+      aria-disabled={!hydrated || undefined}
+      onClick={() => {
+        onDone?.();
+        openPalette();
+      }}
+    >
+      <Icon name="search" />
+      Command palette
     </button>
   );
 }

@@ -1,0 +1,218 @@
+// The command palette (issue 28) in a real Chromium on both viewports, by keyboard alone:
+// Ctrl+K opens it (in the search box too), typing finds a page and Enter opens it, an action
+// runs (the theme; play and pause once something plays), three characters find a track that
+// Enter plays (the player card shows it). On a phone it also opens from the bottom sheet.
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { seriousViolations } from './helpers/axe';
+import { providerGet } from './helpers/catalogue';
+import { card, INSTRUMENTS, provider } from './player-kit';
+
+const SHOTS = '/tmp/shots/palette';
+const shot = (page: Page, testInfo: TestInfo, name: string) => page.screenshot({ path: `${SHOTS}/${testInfo.project.name}-${name}.png` });
+
+const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
+const field = (page: Page) => page.getByRole('combobox', { name: 'Go to a page, run an action or find music' });
+const options = (page: Page) => palette(page).getByRole('option');
+const highlighted = (page: Page) => palette(page).locator('[role="option"][aria-selected="true"]');
+
+/** Waits until the shell's palette listener is there (its island hydrated: Astro drops `ssr` then). */
+async function paletteReady(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[component-export="PaletteHost"]')).toHaveCount(1);
+  await expect(page.locator('astro-island[component-export="PaletteHost"][ssr]')).toHaveCount(0);
+}
+
+/** Ctrl+K: the palette opens with the keyboard in its field. */
+async function openByKey(page: Page): Promise<void> {
+  await page.keyboard.press('Control+k');
+  await expect(palette(page)).toBeVisible();
+  await expect(field(page)).toBeFocused();
+}
+
+/** The highlighted option is the one the field names as its active descendant (the ARIA combobox pattern). */
+async function expectHighlighted(page: Page, label: string | RegExp): Promise<void> {
+  await expect(highlighted(page)).toHaveCount(1);
+  await expect(highlighted(page)).toContainText(label);
+  const id = await highlighted(page).getAttribute('id');
+  await expect(field(page)).toHaveAttribute('aria-activedescendant', id!);
+}
+
+test('finds a page by keyboard alone and opens it; Escape gives focus back to the search box', async ({ page, signIn }, testInfo) => {
+  await signIn(page);
+  await paletteReady(page);
+
+  if (testInfo.project.name === 'desktop') {
+    // From the top bar's search box (focusing it opens /search): the key works there too.
+    await page.getByRole('searchbox', { name: 'Search' }).click();
+    await page.waitForURL('**/search');
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toBeFocused();
+    await openByKey(page);
+    await page.keyboard.press('Escape');
+    await expect(palette(page)).toBeHidden();
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toBeFocused();
+  }
+
+  await openByKey(page);
+  await expect(field(page)).toHaveAttribute('aria-expanded', 'true');
+  const listId = await field(page).getAttribute('aria-controls');
+  await expect(page.locator(`[id="${listId}"][role="listbox"]`)).toBeVisible();
+  // With nothing typed: the pages, then the actions; the first is highlighted.
+  await expect(palette(page).getByRole('group', { name: 'Pages' }).getByRole('option')).toHaveText(['Home', 'Search', 'Your Library', 'Liked Songs', 'Profile']);
+  await expectHighlighted(page, 'Home');
+  await shot(page, testInfo, 'open');
+  expect((await seriousViolations(page, 'the open palette')).join('\n')).toBe('');
+
+  // Initials find Your Library; Up wraps to the last option, Home comes back, End goes to the last.
+  await page.keyboard.type('yl');
+  await expectHighlighted(page, 'Your Library');
+  const count = await options(page).count();
+  await page.keyboard.press('ArrowUp');
+  await expect(options(page).nth(count - 1)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expectHighlighted(page, 'Your Library');
+  await page.keyboard.press('End');
+  await expect(options(page).nth(count - 1)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Home');
+  await expectHighlighted(page, 'Your Library');
+  await shot(page, testInfo, 'pages');
+
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => url.pathname === '/collection');
+  await expect(palette(page)).toBeHidden();
+  await expect(page.locator('#content').getByRole('link', { name: /Liked Songs/ }).first()).toBeVisible();
+  // The palette opens again, empty, after the page changed.
+  await openByKey(page);
+  await expect(field(page)).toHaveValue('');
+  await page.keyboard.press('Escape');
+  await expect(palette(page)).toBeHidden();
+  // Focus was nowhere on this new page: none is given back (not to the top bar's search box, whose focus opens /search).
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null)).not.toBe('Search');
+  expect(new URL(page.url()).pathname).toBe('/collection');
+
+  // The '?' sheet lists the key.
+  await page.keyboard.press('?');
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(sheet.getByText('Ctrl + K', { exact: true })).toBeVisible();
+  await expect(sheet.getByText(/^Command palette/)).toBeVisible();
+  await shot(page, testInfo, 'shortcuts-sheet');
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+});
+
+test('runs an action by keyboard: the theme switches and back', async ({ page, signIn }, testInfo) => {
+  await signIn(page);
+  await paletteReady(page);
+  const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+  const before = await theme();
+  const other = before === 'light' ? 'dark' : 'light';
+
+  await openByKey(page);
+  await page.keyboard.type('theme');
+  await expectHighlighted(page, `Switch to ${other} theme`);
+  await shot(page, testInfo, 'action');
+  await page.keyboard.press('Enter');
+  await expect(palette(page)).toBeHidden();
+  await expect.poll(theme).toBe(other);
+  expect(await page.evaluate(() => localStorage.getItem('THEME_MODE_VALUE'))).toBe(JSON.stringify(other));
+
+  // Its name follows the theme: the next one switches back.
+  await openByKey(page);
+  await page.keyboard.type('theme');
+  await expectHighlighted(page, `Switch to ${before} theme`);
+  await shot(page, testInfo, `action-${other}`);
+  expect((await seriousViolations(page, `the open palette (${other})`, true)).join('\n')).toBe('');
+  await page.keyboard.press('Enter');
+  await expect.poll(theme).toBe(before);
+});
+
+test('three characters find a track that Enter plays; then the palette pauses it', async ({ page, sandbox, signIn }, testInfo) => {
+  test.setTimeout(90_000);
+  await sandbox.reset();
+  await page.addInitScript(INSTRUMENTS);
+  await signIn(page);
+  await paletteReady(page);
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('DEVICE_ID') ?? 'null') as string | null);
+  // Nothing plays: the player's actions are not offered.
+  await openByKey(page);
+  await page.keyboard.type('next');
+  await expect(palette(page).getByRole('option', { name: 'Next track' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // A track of the catalogue with a plain name, typed whole.
+  const found = await providerGet<{ tracks: { items: { id: string; name: string }[] } }>(page, sandbox.url, 'search?q=a&type=track&limit=50');
+  const tracks = found.tracks.items;
+  const track = tracks.find((item) => /^[A-Za-z][A-Za-z ]{4,30}$/.test(item.name))!;
+  expect(track, 'a track with a plain name').toBeDefined();
+
+  await openByKey(page);
+  // Two characters search nothing yet.
+  await page.keyboard.type(track.name.slice(0, 2));
+  await expect(palette(page).getByRole('group', { name: 'Songs' })).toHaveCount(0);
+  await page.keyboard.type(track.name.slice(2));
+  const songs = palette(page).getByRole('group', { name: 'Songs' }).getByRole('option');
+  await expect(songs.filter({ hasText: track.name }).first()).toBeVisible();
+  await shot(page, testInfo, 'search');
+  // By keyboard: Down until the song is highlighted.
+  const all = await options(page).allTextContents();
+  const at = all.findIndex((text) => text.startsWith(track.name));
+  expect(at).toBeGreaterThanOrEqual(0);
+  await page.keyboard.press('Home');
+  for (let step = 0; step < at; step++) await page.keyboard.press('ArrowDown');
+  await expectHighlighted(page, track.name);
+  await page.keyboard.press('Enter');
+  await expect(palette(page)).toBeHidden();
+  await expect(card(page).getByText(track.name, { exact: true })).toBeVisible();
+  await expect.poll(async () => (await provider(page, sandbox))?.item.id).toBe(track.id);
+  await expect.poll(async () => (await provider(page, sandbox))?.is_playing).toBe(true);
+
+  // Once it plays, play or pause is offered, named for what it does.
+  await openByKey(page);
+  await expect(palette(page).getByRole('option', { name: 'Next track' })).toBeVisible();
+  await shot(page, testInfo, 'playing-actions');
+  await page.keyboard.type('pause');
+  await expectHighlighted(page, 'Pause');
+  await shot(page, testInfo, 'playing');
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await provider(page, sandbox))?.is_playing).toBe(false);
+  await expect(card(page).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+
+  // The mini-player opens from the palette too (the key press is the user's gesture the browser wants).
+  await openByKey(page);
+  await page.keyboard.type('mini');
+  await expectHighlighted(page, 'Open the mini-player');
+  const [mini] = await Promise.all([page.context().waitForEvent('page'), page.keyboard.press('Enter')]);
+  await expect(mini.getByRole('main', { name: 'Mini player' }).getByText(track.name, { exact: true })).toBeVisible();
+  await expect(card(page)).toBeHidden();
+  const closed = mini.waitForEvent('close');
+  await mini.getByRole('button', { name: 'Back to the player card' }).click().catch((error: Error) => {
+    if (!mini.isClosed()) throw error;
+  });
+  await closed;
+  await expect(card(page).getByText(track.name, { exact: true })).toBeVisible();
+});
+
+test('on a phone the bottom sheet opens the palette, and a tap chooses', async ({ page, signIn }, testInfo) => {
+  test.skip(testInfo.project.name !== 'mobile', 'the bottom sheet is the narrow screen\'s');
+  await signIn(page);
+  await paletteReady(page);
+  const more = page.getByRole('button', { name: 'More options', exact: true });
+  await more.click();
+  await expect(page.getByRole('dialog', { name: 'More options' }).getByRole('button', { name: 'Command palette' })).toBeVisible();
+  await shot(page, testInfo, 'bottom-sheet');
+  await page.getByRole('dialog', { name: 'More options' }).getByRole('button', { name: 'Command palette' }).click();
+  await expect(palette(page)).toBeVisible();
+  await expect(field(page)).toBeFocused();
+  await expect(page.getByRole('dialog', { name: 'More options' })).toBeHidden();
+  await shot(page, testInfo, 'from-sheet');
+  // Its Close button (no Escape key on a phone) gives focus back to the sheet's button.
+  await palette(page).getByRole('button', { name: 'Close' }).click();
+  await expect(palette(page)).toBeHidden();
+  await expect(more).toBeFocused();
+
+  await more.click();
+  await page.getByRole('dialog', { name: 'More options' }).getByRole('button', { name: 'Command palette' }).click();
+  await field(page).fill('liked');
+  await palette(page).getByRole('option', { name: 'Liked Songs' }).click();
+  await page.waitForURL((url) => url.pathname === '/collection/tracks');
+  await expect(palette(page)).toBeHidden();
+});
