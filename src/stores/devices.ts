@@ -23,8 +23,8 @@ const OTHER_DEVICE_REFRESH_MS = 5000;
 /** Said when the chosen device left before the transfer reached it. */
 export const DEVICE_GONE = 'That device is no longer available';
 
-/** Where the picker opens: on the card (or the Now Playing view), or from the shell (the top bar, the bottom sheet). */
-export type PickerPlace = 'card' | 'shell';
+/** Where the picker opens: on the card (or the Now Playing view), under the wide top bar's button, or in the phone's bottom sheet. */
+export type PickerPlace = 'card' | 'top-bar' | 'sheet';
 
 interface DevicesState {
   /** The picker is open. */
@@ -78,8 +78,9 @@ const NARROW_SHELL = '(max-width: 899px)';
 
 /** Opens the shell's picker: under the top bar's button on wide screens, in the bottom sheet on narrow ones. */
 export function openShellDevicePicker(): void {
-  if (typeof matchMedia === 'function' && matchMedia(NARROW_SHELL).matches) openBottomSheet();
-  toggleDevicePicker(true, 'shell');
+  const narrow = typeof matchMedia === 'function' && matchMedia(NARROW_SHELL).matches;
+  if (narrow) openBottomSheet();
+  toggleDevicePicker(true, narrow ? 'sheet' : 'top-bar');
 }
 
 /**

@@ -132,11 +132,8 @@ test('three characters find a track that Enter plays; then the palette pauses it
   await signIn(page);
   await paletteReady(page);
   await page.waitForFunction(() => JSON.parse(localStorage.getItem('DEVICE_ID') ?? 'null') as string | null);
-  // Nothing plays: the player's actions are not offered.
-  await openByKey(page);
-  await page.keyboard.type('next');
-  await expect(palette(page).getByRole('option', { name: 'Next track' })).toHaveCount(0);
-  await page.keyboard.press('Escape');
+  // (With no track in the card the player's actions are not offered: tests/unit/palette-options.test.ts.
+  // Here the card may show the account's last played track, which every tab now catches up with.)
 
   // A track of the catalogue with a plain name, typed whole.
   const found = await providerGet<{ tracks: { items: { id: string; name: string }[] } }>(page, sandbox.url, 'search?q=a&type=track&limit=50');

@@ -59,6 +59,12 @@ test('a second browser sees the music the first plays within moments of loading,
     // The first browser follows the new device without a reload, and its own sound stops.
     await expect(card(page).getByText('Playing on My Music')).toBeVisible();
     await expect.poll(async () => (await audio(page))?.paused).toBe(true);
+    // The mini-player is one click away in the wide top bar too (Document Picture-in-Picture).
+    if (testInfo.project.name !== 'mobile') {
+      const [mini] = await Promise.all([other.waitForEvent('page'), second.getByRole('banner').getByRole('button', { name: 'Open mini player' }).click()]);
+      await expect(mini.getByRole('main', { name: 'Mini player' }).getByText(first, { exact: true })).toBeVisible();
+      await mini.close();
+    }
     await card(second).getByRole('button', { name: 'Pause', exact: true }).click();
     await expect.poll(async () => (await provider(page, sandbox))?.is_playing).toBe(false);
   } finally {

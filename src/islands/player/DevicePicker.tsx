@@ -6,7 +6,7 @@ import { useEscapeKey } from '../../components/use-escape-key';
 const closeDevicePicker = () => toggleDevicePicker(false);
 
 interface Props {
-  /** Where this copy shows: the card's (and the Now Playing view's), or the shell's (top bar, bottom sheet). */
+  /** Where this copy shows: the card's (and the Now Playing view's), the wide top bar's, or the bottom sheet's. */
   place?: PickerPlace;
   className?: string;
   /** After a device was chosen and the move is done (the bottom sheet closes then). */

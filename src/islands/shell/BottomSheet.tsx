@@ -16,7 +16,7 @@ function BottomSheetView() {
   const panel = useRef<HTMLDivElement>(null);
   useFocusTrap(panel, open);
   // The sheet's "Connect to a device" shows the picker in the sheet; Escape closes the picker first.
-  const picking = devices.open && devices.place === 'shell';
+  const picking = devices.open && devices.place === 'sheet';
 
   useEscapeKey(open && !picking, closeBottomSheet);
   // Closing the sheet closes its picker, which would otherwise open with the sheet next time.
@@ -31,11 +31,11 @@ function BottomSheetView() {
       <div className="bottom-sheet__backdrop" onClick={closeBottomSheet} aria-hidden="true" />
       <div ref={panel} className="bottom-sheet__panel" role="dialog" aria-modal="true" aria-label="More options">
         <span className="bottom-sheet__handle" aria-hidden="true" />
-        <button type="button" className={item} aria-expanded={picking} onClick={() => toggleDevicePicker(!picking, 'shell')}>
+        <button type="button" className={item} aria-expanded={picking} onClick={() => toggleDevicePicker(!picking, 'sheet')}>
           <Icon name="devices" size={20} />
           Connect to a device
         </button>
-        <DevicePicker place="shell" className="device-picker--sheet" onPicked={closeBottomSheet} />
+        <DevicePicker place="sheet" className="device-picker--sheet" onPicked={closeBottomSheet} />
         <HistoryButton direction="back" className={item} withLabel onDone={closeBottomSheet} />
         <HistoryButton direction="forward" className={item} withLabel onDone={closeBottomSheet} />
         <InstallButton className={item} onDone={closeBottomSheet} />

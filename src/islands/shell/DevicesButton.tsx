@@ -11,7 +11,7 @@ import { DevicePicker } from '../player/DevicePicker';
 export function DevicesButton() {
   const devices = useStore($devices);
   const otherDevice = useStore($otherDevice);
-  const open = devices.open && devices.place === 'shell';
+  const open = devices.open && devices.place === 'top-bar';
   const around = useRef<HTMLSpanElement>(null);
   // A click anywhere else closes it, as a popover does (Escape too: DevicePicker).
   useEffect(() => {
@@ -30,11 +30,11 @@ export function DevicesButton() {
         aria-label="Connect to a device"
         data-tooltip="Connect to a device"
         aria-expanded={open}
-        onClick={() => toggleDevicePicker(!open, 'shell')}
+        onClick={() => toggleDevicePicker(!open, 'top-bar')}
       >
         <Icon name="devices" />
       </button>
-      <DevicePicker place="shell" className="device-picker--shell" />
+      <DevicePicker place="top-bar" className="device-picker--shell" />
     </span>
   );
 }

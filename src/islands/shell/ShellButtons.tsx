@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Icon } from '../../components/Icon';
+import { $miniPlayerAvailable, openMiniPlayer } from '../../stores/mini-player';
 import { openPalette } from '../../stores/palette';
 import { signOut } from '../../stores/session';
 import { $theme, toggleTheme } from '../../stores/theme';
@@ -111,6 +112,17 @@ export function PaletteButton({ className = 'button', onDone }: ActionProps) {
     >
       <Icon name="search" />
       Command palette
+    </button>
+  );
+}
+
+/** Opens the mini-player window from the top bar, where the browser has Document Picture-in-Picture. */
+export function MiniPlayerButton() {
+  const available = useStore($miniPlayerAvailable);
+  if (!available) return null;
+  return (
+    <button type="button" className="icon-button" aria-label="Open mini player" data-tooltip="Open mini player" onClick={openMiniPlayer}>
+      <Icon name="miniplayer" />
     </button>
   );
 }

@@ -3,11 +3,11 @@ import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { DevicesButton } from './DevicesButton';
 import { RateLimitNotice } from './RateLimitNotice';
 import { SearchBox } from './SearchBox';
-import { HistoryButton, InstallButton, LogoutButton, ThemeToggle } from './ShellButtons';
+import { HistoryButton, InstallButton, LogoutButton, MiniPlayerButton, ThemeToggle } from './ShellButtons';
 
 /**
  * The wide screen's top bar (SPEC §2): back, forward, search box, the rate-limit notice,
- * devices, notification, theme, Install App, LogOut; `searchQuery` is the q the server
+ * devices, the mini-player, notification, theme, Install App, LogOut; `searchQuery` is the q the server
  * rendered in the box.
  */
 function TopBarView({ searchQuery = '' }: { searchQuery?: string }) {
@@ -19,6 +19,7 @@ function TopBarView({ searchQuery = '' }: { searchQuery?: string }) {
       <span className="top-bar__spacer" />
       <RateLimitNotice />
       <DevicesButton />
+      <MiniPlayerButton />
       <a className="icon-button" href="/notification" aria-label="What's New" data-tooltip="What's New">
         <Icon name="bell" />
       </a>
