@@ -18,7 +18,7 @@ import { checkPlaylistDetails, nextPlaylistName, type PlaylistDetailsInput, type
 import { myPlaylistsArea, myPlaylistsList } from './collection';
 import { logUnlessCanceled } from './log';
 import { $duplicatePrompt, $playlistPicker, $signInAgain } from './playlist-dialogs';
-import { changeShownPlaylist } from './playlist-shown';
+import { changeShownPlaylist, noteShownSnapshot } from './playlist-shown';
 import { $myProfile, loadMe } from './profile';
 import { playlistArea } from './playlist';
 import { showToast } from './toasts';
@@ -63,7 +63,7 @@ function loadOwnPlaylists(): Promise<Playlist[]> {
 }
 
 /** What every refused change does after its rollback: sign in again, or say so (other failures were toasted already). */
-function refused(error: unknown, what: string): void {
+export function refused(error: unknown, what: string): void {
   if (isCanceled(error)) return;
   // A refusal the user is told about is expected, not a fault of ours: a warning, not an error.
   if (isScopeMissing(error)) $signInAgain.set(true);
@@ -158,7 +158,7 @@ export async function addToPlaylist(playlist: Playlist, track: Track, { twice = 
   const undoShown = changeShownPlaylist(playlist.id, { add: track });
   const undoListed = changeListed(playlist.id, (p) => ({ ...p, totalTracks: (p.totalTracks ?? 0) + 1 }));
   try {
-    await addPlaylistItems(playlist.id, [track.uri]);
+    noteShownSnapshot(playlist.id, await addPlaylistItems(playlist.id, [track.uri]));
     if (playlistArea.$state.get().id !== playlist.id) playlistArea.forget(playlist.id);
     showToast(`Added to ${playlist.name}`, 'success');
     return true;
@@ -183,7 +183,7 @@ export async function removeFromPlaylist(playlistId: string, track: Track): Prom
   const removed = changeShownPlaylist(playlistId, { remove: track.id });
   const undoListed = changeListed(playlistId, (p) => ({ ...p, totalTracks: Math.max(0, (p.totalTracks ?? 1) - 1) }));
   try {
-    await removePlaylistItems(playlistId, [track.uri]);
+    noteShownSnapshot(playlistId, await removePlaylistItems(playlistId, [track.uri]));
     return true;
   } catch (error) {
     removed();
