@@ -17,7 +17,7 @@ import { navigateTo } from '../lib/navigation';
 import { checkPlaylistDetails, nextPlaylistName, type PlaylistDetailsInput, type PlaylistDetailsProblems } from '../lib/playlist-details';
 import { myPlaylistsArea, myPlaylistsList } from './collection';
 import { logUnlessCanceled } from './log';
-import { $duplicatePrompt, $playlistPicker, $signInAgain } from './playlist-dialogs';
+import { $duplicatePrompt, $ownPlaylists, $playlistPicker, $signInAgain } from './playlist-dialogs';
 import { changeShownPlaylist, noteShownSnapshot } from './playlist-shown';
 import { $myProfile, loadMe } from './profile';
 import { playlistArea } from './playlist';
@@ -26,10 +26,8 @@ import { showToast } from './toasts';
 /** The toast of a refused change (rolled back). */
 export const CHANGE_REFUSED = 'Your playlist could not be changed';
 
-export { $duplicatePrompt, $playlistPicker, $signInAgain };
+export { $duplicatePrompt, $ownPlaylists, $playlistPicker, $signInAgain };
 
-/** The user's own playlists (the Add to playlist menu), newest first; null until asked. */
-export const $ownPlaylists = atom<Playlist[] | null>(null);
 /** A playlist is being made (the Create Playlist tile waits). */
 export const $creatingPlaylist = atom(false);
 
@@ -110,10 +108,18 @@ export async function createAndOpenPlaylist(): Promise<void> {
   }
 }
 
+/** Lists the user's own playlists ($ownPlaylists), once: the picker, the side navigation. */
+export function listOwnPlaylists(): Promise<void> {
+  return loadOwnPlaylists().then(
+    () => undefined,
+    (error: unknown) => refused(error, 'Could not list your playlists'),
+  );
+}
+
 /** Opens the Add to playlist picker for a track (the player card, a track row's menu). */
 export function openPlaylistPicker(track: Track): void {
   $playlistPicker.set(track);
-  void loadOwnPlaylists().catch((error: unknown) => refused(error, 'Could not list your playlists'));
+  void listOwnPlaylists();
 }
 
 /** Closes the picker. */
