@@ -203,6 +203,17 @@ test('a track row dragged onto one of your playlists in the side navigation is a
   await expect(target).toContainText('1 song');
   expect(await providerOrder(page, sandbox.url, id)).toEqual([trackId]);
   await expect(target).not.toHaveClass(/side-nav-playlists__link--over/);
+
+  // The playing track, by the player card's cover.
+  await page.waitForFunction(() => localStorage.getItem('DEVICE_ID') !== null);
+  const second = page.locator('.track-row').nth(1);
+  const secondId = (await second.getAttribute('data-track-id'))!;
+  await second.getByRole('button', { name: /^Play / }).click();
+  const cover = page.getByRole('region', { name: 'Player' }).locator('.player-card__cover');
+  await expect(cover).toHaveAttribute('draggable', 'true');
+  await cover.dragTo(target);
+  await expect(target).toContainText('2 songs');
+  await expect.poll(() => providerOrder(page, sandbox.url, id)).toEqual([trackId, secondId]);
 });
 
 test('"Add to playlist" filters your playlists once you have more than a few, by keyboard', async ({ page, signIn, sandbox }, testInfo) => {
