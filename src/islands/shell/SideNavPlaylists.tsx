@@ -79,13 +79,14 @@ function SideNavPlaylistsView() {
   }, []);
   // A drag that ended outside (cancelled, or dropped on a row) leaves nothing open for the next.
   if (!drag && dragInside) setDragInside(false);
+  const shown = own !== null || !!drag;
   const marks = ['side-nav-playlists'];
   if (drag) marks.push('side-nav-playlists--dragging');
   if (drag && dragInside) marks.push('side-nav-playlists--open');
   return (
-    <section ref={root} className={marks.join(' ')} aria-labelledby="side-nav-playlists-title">
+    <section ref={root} className={marks.join(' ')} aria-labelledby={shown ? 'side-nav-playlists-title' : undefined}>
       {/* Nothing until asked for: the first opening, or a drag. */}
-      {own !== null || drag ? (
+      {shown ? (
         <h2 id="side-nav-playlists-title" className="side-nav-playlists__title">
           Your playlists
         </h2>
