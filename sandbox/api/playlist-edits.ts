@@ -4,6 +4,7 @@ import type { PlaylistItemRow, PlaylistRow } from '../catalogue/rows';
 import type { SandboxEnv } from '../context';
 import { ApiFailure } from '../http/errors';
 import type { Kit } from './kit';
+import { readReorder, reorderItems } from './playlist-reorder';
 
 interface PlaylistAccess {
   visible: (c: Context<SandboxEnv>) => PlaylistRow;
@@ -32,8 +33,8 @@ async function jsonBody(c: Context): Promise<Record<string, unknown>> {
  * Playlists users make and change, with the provider's rules: create (`POST
  * /me/playlists`), add and remove items, change details, remove from the library; the older
  * `/users/{id}/playlists` and `/tracks` forms answer only in the extended profile. Only the owner
- * (or anyone, on a collaborative playlist) changes items; only the owner changes details. Each
- * change answers a new `snapshot_id`.
+ * (or anyone, on a collaborative playlist) changes items (add, remove, reorder, replace); only the
+ * owner changes details. Each change answers a new `snapshot_id`.
  */
 export function registerPlaylistEdits(app: Hono<SandboxEnv>, kit: Kit, access: PlaylistAccess): void {
   const { db, o, ctx } = kit;
@@ -111,10 +112,42 @@ export function registerPlaylistEdits(app: Hono<SandboxEnv>, kit: Kit, access: P
     changes.editItems(row.id, (items) => items.filter((item) => !item.track_id || !gone.has(item.track_id)));
     return snapshot(c, row.id, 200);
   };
+  /**
+   * A snapshot_id names the version the client saw. The sandbox keeps no history, so one this
+   * playlist had is applied to the current entries (the provider rebases it); one it never had
+   * (another playlist's, a later one, not ours at all) is 400.
+   */
+  const checkSnapshot = (row: PlaylistRow, snapshotId: string | undefined) => {
+    if (snapshotId === undefined) return;
+    const [id, version] = Buffer.from(snapshotId, 'base64url').toString().split(':');
+    const n = Number(version);
+    if (id !== row.id || !Number.isInteger(n) || n < 1 || n > (row.snapshot ?? 1)) throw new ApiFailure(400, 'Invalid snapshot id');
+  };
+  /** PUT: `range_start`/`insert_before`/`range_length` reorder; `uris` (body or query) replaces every entry instead. */
+  const reorderOrReplace = async (c: Context<SandboxEnv>) => {
+    const row = editable(c, 'reorder items in');
+    const body = await jsonBody(c);
+    const query = c.req.query('uris');
+    const uris = query !== undefined ? query.split(',').map((s) => s.trim()).filter(Boolean) : body.uris;
+    if (uris !== undefined) {
+      if (body.range_start !== undefined || body.insert_before !== undefined) throw new ApiFailure(400, 'Replace and reorder cannot be combined.');
+      // An empty list clears the playlist, as the provider allows.
+      const ids = Array.isArray(uris) && uris.length === 0 ? [] : readUris(uris, 'uris');
+      const userId = c.get('user').id;
+      changes.editItems(row.id, () => ids.map((track_id): PlaylistItemRow => ({ playlist_id: row.id, position: 0, track_id, added_at: now(), added_by: userId })));
+      return snapshot(c, row.id, 200);
+    }
+    const reorder = readReorder(body);
+    checkSnapshot(row, reorder.snapshotId);
+    changes.editItems(row.id, (items) => reorderItems(items, reorder));
+    return snapshot(c, row.id, 200);
+  };
   app.post('/v1/playlists/:playlist_id/items', auth, add);
   app.delete('/v1/playlists/:playlist_id/items', auth, remove('items'));
+  app.put('/v1/playlists/:playlist_id/items', auth, reorderOrReplace);
   app.post('/v1/playlists/:playlist_id/tracks', auth, olderForm, add);
   app.delete('/v1/playlists/:playlist_id/tracks', auth, olderForm, remove('tracks'));
+  app.put('/v1/playlists/:playlist_id/tracks', auth, olderForm, reorderOrReplace);
 
   app.put('/v1/playlists/:playlist_id', auth, async (c) => {
     const row = access.visible(c);

@@ -159,6 +159,7 @@ function callsFor(profile: ApiProfile, ids: Record<string, string>): Call[] {
     { method: 'post', template: '/users/{user_id}/playlists', path: '/users/guest/playlists', status: 201, body: { name: 'Old form' } },
     { method: 'post', template: '/playlists/{playlist_id}/tracks', path: `/playlists/${ids.ownPlaylist}/tracks`, status: 201, body: { uris: [`spotify:track:${ids.track}`] } },
     { method: 'delete', template: '/playlists/{playlist_id}/tracks', path: `/playlists/${ids.ownPlaylist}/tracks`, status: 200, body: { tracks: [{ uri: `spotify:track:${ids.track}` }] } },
+    { method: 'put', template: '/playlists/{playlist_id}/tracks', path: `/playlists/${ids.ownPlaylist}/tracks`, status: 200, body: { range_start: 0, insert_before: 1 } },
     unfollow(ids),
   ];
 }
@@ -170,6 +171,9 @@ function playlistEdits(ids: Record<string, string>): Call[] {
     { method: 'post', template: '/me/playlists', path: '/me/playlists', status: 201, body: { name: 'My Playlist #1', public: false } },
     { method: 'post', template: '/playlists/{playlist_id}/items', path: items, status: 201, body: { uris: [`spotify:track:${ids.track}`] } },
     { method: 'delete', template: '/playlists/{playlist_id}/items', path: items, status: 200, body: { items: [{ uri: `spotify:track:${ids.track}` }] } },
+    // A reorder, twice: the second swap puts Road Trip's first two back.
+    { method: 'put', template: '/playlists/{playlist_id}/items', path: items, status: 200, body: { range_start: 1, insert_before: 0 } },
+    { method: 'put', template: '/playlists/{playlist_id}/items', path: items, status: 200, body: { range_start: 1, insert_before: 0 } },
     { method: 'put', template: '/playlists/{playlist_id}', path: `/playlists/${ids.ownPlaylist}`, status: 200, body: { name: 'Road Trip', description: 'Kept' } },
   ];
 }

@@ -87,6 +87,109 @@ describe.each(['extended', 'development'] as const)('playlists users make and ch
     expect((await s.send('PUT', `/v1/playlists/${shared}`, s.token('free', EDIT_SCOPES), json({ name: 'Ours' }))).status).toBe(403);
   });
 
+  it('reorders items (range_start, insert_before, range_length), a new snapshot each time; out of range is 400', async () => {
+    const made = await (await create({ name: 'Order' })).json();
+    const id = made.id as string;
+    const [a, b, c, d] = tracks.slice(10, 14) as [string, string, string, string];
+    await s.send('POST', `/v1/playlists/${id}/items`, guest, json({ uris: [a, b, c, d].map(uri) }));
+    const snapshots = new Set<string>([made.snapshot_id]);
+    const reorder = async (body: Record<string, unknown>) => {
+      const answer = await s.send('PUT', `/v1/playlists/${id}/items`, guest, json(body));
+      const answered = await answer.json();
+      if (answer.status === 200) {
+        expect(Object.keys(answered)).toEqual(['snapshot_id']);
+        snapshots.add(answered.snapshot_id);
+      }
+      return answer.status;
+    };
+    // The first to the end, the last to the start, two from the middle to the start.
+    expect(await reorder({ range_start: 0, insert_before: 4 })).toBe(200);
+    expect(await entries(id)).toEqual([b, c, d, a]);
+    expect(await reorder({ range_start: 3, insert_before: 0 })).toBe(200);
+    expect(await entries(id)).toEqual([a, b, c, d]);
+    expect(await reorder({ range_start: 2, insert_before: 0, range_length: 2 })).toBe(200);
+    expect(await entries(id)).toEqual([c, d, a, b]);
+    // One down (before the entry after its neighbour), one up.
+    expect(await reorder({ range_start: 1, insert_before: 3 })).toBe(200);
+    expect(await entries(id)).toEqual([c, a, d, b]);
+    expect(await reorder({ range_start: 2, insert_before: 1 })).toBe(200);
+    expect(await entries(id)).toEqual([c, d, a, b]);
+    // Inside its own range: nothing moves, but it is a change all the same.
+    expect(await reorder({ range_start: 1, insert_before: 2 })).toBe(200);
+    expect(await entries(id)).toEqual([c, d, a, b]);
+    expect(snapshots.size).toBe(7);
+
+    for (const body of [
+      { range_start: 4, insert_before: 0 },
+      { range_start: -1, insert_before: 0 },
+      { range_start: 0, insert_before: 5 },
+      { range_start: 0, insert_before: -1 },
+      { range_start: 3, insert_before: 0, range_length: 2 },
+      { range_start: 0, insert_before: 2, range_length: 0 },
+      { range_start: 0.5, insert_before: 2 },
+      { range_start: '0', insert_before: 2 },
+      { insert_before: 2 },
+      { range_start: 0 },
+      {},
+    ]) {
+      expect(await reorder(body), JSON.stringify(body)).toBe(400);
+    }
+    expect(await entries(id)).toEqual([c, d, a, b]);
+    expect(snapshots.size).toBe(7);
+  });
+
+  it('takes the snapshot_id the client saw: this playlist\'s (the current or an older one) is applied, any other is 400', async () => {
+    const made = await (await create({ name: 'Snapshots' })).json();
+    const id = made.id as string;
+    const [a, b] = tracks.slice(20, 22) as [string, string];
+    const added = await (await s.send('POST', `/v1/playlists/${id}/items`, guest, json({ uris: [a, b].map(uri) }))).json();
+    const put = (body: unknown) => s.send('PUT', `/v1/playlists/${id}/items`, guest, json(body));
+    const moved = await put({ range_start: 1, insert_before: 0, snapshot_id: added.snapshot_id });
+    expect(moved.status).toBe(200);
+    expect((await moved.json()).snapshot_id).not.toBe(added.snapshot_id);
+    expect(await entries(id)).toEqual([b, a]);
+    expect((await put({ range_start: 1, insert_before: 0, snapshot_id: made.snapshot_id })).status).toBe(200);
+    expect(await entries(id)).toEqual([a, b]);
+    const other = (await (await s.get(`/v1/playlists/${playlistId('Road Trip')}`, guest)).json()).snapshot_id;
+    for (const snapshot_id of [other, 'not-a-snapshot', Buffer.from(`${id}:999`).toString('base64url'), 7]) {
+      expect((await put({ range_start: 1, insert_before: 0, snapshot_id })).status).toBe(400);
+    }
+    expect(await entries(id)).toEqual([a, b]);
+  });
+
+  it('replaces every item when the PUT carries uris (body or query); an empty list clears; mixed with a reorder is 400', async () => {
+    const id = (await (await create({ name: 'Replace' })).json()).id as string;
+    const [a, b, c] = tracks.slice(30, 33) as [string, string, string];
+    await s.send('POST', `/v1/playlists/${id}/items`, guest, json({ uris: [a, b].map(uri) }));
+    const replaced = await s.send('PUT', `/v1/playlists/${id}/items`, guest, json({ uris: [c, a].map(uri) }));
+    expect(replaced.status).toBe(200);
+    expect(typeof (await replaced.json()).snapshot_id).toBe('string');
+    expect(await entries(id)).toEqual([c, a]);
+    expect((await s.send('PUT', `/v1/playlists/${id}/items?uris=${uri(b)}`, guest)).status).toBe(200);
+    expect(await entries(id)).toEqual([b]);
+    expect((await s.send('PUT', `/v1/playlists/${id}/items`, guest, json({ uris: [uri(a)], range_start: 0, insert_before: 1 }))).status).toBe(400);
+    expect((await s.send('PUT', `/v1/playlists/${id}/items`, guest, json({ uris: ['spotify:album:x'] }))).status).toBe(400);
+    expect((await s.send('PUT', `/v1/playlists/${id}/items`, guest, json({ uris: tracks.slice(0, 101).map(uri) }))).status).toBe(400);
+    expect(await entries(id)).toEqual([b]);
+    expect((await s.send('PUT', `/v1/playlists/${id}/items`, guest, json({ uris: [] }))).status).toBe(200);
+    expect(await entries(id)).toEqual([]);
+  });
+
+  it('lets only the owner or a collaborator reorder (the same 403 as add and remove), with the modify scope', async () => {
+    const put = (id: string, token = guest) => s.send('PUT', `/v1/playlists/${id}/items`, token, json({ range_start: 0, insert_before: 2 }));
+    const other = playlistId('Bhangra Nights');
+    const before = (await (await s.get(`/v1/playlists/${other}`, guest)).json()).snapshot_id;
+    const refused = await put(other);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error.message).toBe("You cannot reorder items in a playlist you don't own.");
+    expect((await s.send('PUT', `/v1/playlists/${other}/items`, guest, json({ uris: [uri(tracks[0]!)] }))).status).toBe(403);
+    expect((await (await s.get(`/v1/playlists/${other}`, guest)).json()).snapshot_id).toBe(before);
+    // Shared with Friends is collaborative: another user may reorder it.
+    const shared = playlistId('Shared with Friends');
+    expect((await put(shared, s.token('free', EDIT_SCOPES))).status).toBe(200);
+    expect((await put(playlistId('Road Trip'), s.token('guest'))).status).toBe(403);
+  });
+
   it('changes name and description (markup kept as text), refuses an empty name, and bumps the snapshot', async () => {
     const made = await (await create({ name: 'Before' })).json();
     const put = (body: unknown) => s.send('PUT', `/v1/playlists/${made.id}`, guest, json(body));
@@ -118,8 +221,10 @@ describe.each(['extended', 'development'] as const)('playlists users make and ch
       await s.send('POST', '/v1/users/guest/playlists', guest, json({ name: 'Old form' })),
       await s.send('POST', `/v1/playlists/${id}/tracks`, guest, json({ uris: [uri(tracks[7]!)] })),
       await s.send('DELETE', `/v1/playlists/${id}/tracks`, guest, json({ tracks: [{ uri: uri(tracks[7]!) }] })),
+      // A move onto itself: later tests read Road Trip's order.
+      await s.send('PUT', `/v1/playlists/${id}/tracks`, guest, json({ range_start: 0, insert_before: 1 })),
     ].map((r) => r.status);
-    expect(older).toEqual(profile === 'extended' ? [201, 201, 200] : [403, 403, 403]);
+    expect(older).toEqual(profile === 'extended' ? [201, 201, 200, 200] : [403, 403, 403, 403]);
     if (profile === 'extended') expect((await s.send('POST', '/v1/users/free/playlists', guest, json({ name: 'x' }))).status).toBe(403);
   });
 

@@ -155,16 +155,27 @@ export function toPlaylist(value: unknown): Playlist | null {
     // Development mode renames the playlist's `tracks` to `items` (DESIGN §2).
     totalTracks: total(playlist.tracks) ?? total(playlist.items),
     followers: total(playlist.followers),
+    collaborative: playlist.collaborative === true,
+    snapshotId: textOrNull(playlist.snapshot_id),
   };
 }
 
-/** A playlist entry with `item` (development mode) or `track`; null when it has no usable track. */
-export function toPlaylistEntry(value: unknown): PlaylistEntry | null {
+/**
+ * A playlist entry with `item` (development mode) or `track`, standing at `position` in the
+ * playlist; null when it has no usable track.
+ */
+export function toPlaylistEntry(value: unknown, position = 0): PlaylistEntry | null {
   const entry = record(value);
   const track = toTrack(entry.item ?? entry.track);
   // SPEC §4: playlist track lists drop entries with an empty track name.
   if (!track || track.name.trim() === '') return null;
-  return { track, addedAt: textOrNull(entry.added_at) };
+  return { track, addedAt: textOrNull(entry.added_at), position };
+}
+
+/** A page of a playlist's entries, each with its position (the page's offset plus its place in the page). */
+export function toPlaylistEntryPage(value: unknown): Page<PlaylistEntry> {
+  const offset = count(record(value).offset) ?? 0;
+  return toPage(value, (item, index) => toPlaylistEntry(item, offset + index));
 }
 
 /** A user profile; email, product, country and followers stay null when absent. */
@@ -234,10 +245,10 @@ export function toPlayback(value: unknown): Playback | null {
  * results, null tracks) are dropped while offset, limit and total stay the
  * provider's, so paging still advances correctly.
  */
-export function toPage<T>(value: unknown, convert: (item: unknown) => T | null): Page<T> {
+export function toPage<T>(value: unknown, convert: (item: unknown, index: number) => T | null): Page<T> {
   const page = record(value);
   const items = list(page.items)
-    .map(convert)
+    .map((item, index) => convert(item, index))
     .filter((item): item is T => item !== null);
   return {
     items,

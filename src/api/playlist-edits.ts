@@ -42,6 +42,20 @@ export async function removePlaylistItems(id: string, uris: readonly string[]): 
   return snapshotOf(await callApi({ method: 'DELETE', path: path(id, '/items'), body, quietStatuses: QUIET }));
 }
 
+/**
+ * PUT playlists/{id}/items: moves the entry at `rangeStart` to before `insertBefore` (positions in
+ * the provider's playlist), against the version the client saw when it knows one; the new snapshot id.
+ */
+export async function reorderPlaylistItems(id: string, move: { rangeStart: number; insertBefore: number; snapshotId?: string | null }): Promise<string> {
+  const body = {
+    range_start: move.rangeStart,
+    insert_before: move.insertBefore,
+    range_length: 1,
+    ...(move.snapshotId ? { snapshot_id: move.snapshotId } : {}),
+  };
+  return snapshotOf(await callApi({ method: 'PUT', path: path(id, '/items'), body, quietStatuses: QUIET }));
+}
+
 /** PUT playlists/{id}: the name and description (plain text). */
 export async function changePlaylistDetails(id: string, details: { name: string; description: string }): Promise<void> {
   await callApi({ method: 'PUT', path: path(id), body: details, quietStatuses: QUIET });

@@ -1,6 +1,6 @@
 import { callApi, isCapabilityUsable } from './client';
 import { ApiError, statusOf } from './errors';
-import { toPage, toPlaylist, toPlaylistEntry } from './normalize';
+import { toPage, toPlaylist, toPlaylistEntryPage } from './normalize';
 import type { Page, Playlist, PlaylistEntry, Unavailable } from './types';
 
 /** SPEC §9: playlist tracks are 10 per page. */
@@ -21,7 +21,7 @@ async function getItems(id: string, offset: number, limit: number, name: string)
       name,
       quietStatuses: [403],
     });
-    return toPage(body, toPlaylistEntry);
+    return toPlaylistEntryPage(body);
   } catch (error) {
     // Development mode: a playlist the user neither owns nor collaborates on shows metadata only.
     if (statusOf(error) === 403) return { unavailable: true };
@@ -49,7 +49,7 @@ export async function getPlaylistTracks(
         name,
         capability: 'legacyPlaylistTracks',
       });
-      return toPage(body, toPlaylistEntry);
+      return toPlaylistEntryPage(body);
     } catch (error) {
       if (await isCapabilityUsable('legacyPlaylistTracks')) throw error;
     }

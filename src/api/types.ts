@@ -75,12 +75,18 @@ export interface Playlist {
   /** tracks.total, or items.total in development mode; null when neither is given. */
   totalTracks: number | null;
   followers: number | null;
+  /** Anyone may change its items, not only its owner. */
+  collaborative: boolean;
+  /** The version of the playlist this is (the provider's snapshot_id); null when not given. */
+  snapshotId: string | null;
 }
 
 /** A playlist entry: its track (from `track` or development mode's `item`) and when it was added. */
 export interface PlaylistEntry {
   track: Track;
   addedAt: string | null;
+  /** Where it stands in the provider's playlist: entries without a usable track are dropped, so not the list's index. */
+  position: number;
 }
 
 export interface UserProfile {

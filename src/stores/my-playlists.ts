@@ -17,8 +17,8 @@ import { navigateTo } from '../lib/navigation';
 import { checkPlaylistDetails, nextPlaylistName, type PlaylistDetailsInput, type PlaylistDetailsProblems } from '../lib/playlist-details';
 import { myPlaylistsArea, myPlaylistsList } from './collection';
 import { logUnlessCanceled } from './log';
-import { $duplicatePrompt, $playlistPicker, $signInAgain } from './playlist-dialogs';
-import { changeShownPlaylist } from './playlist-shown';
+import { $duplicatePrompt, $ownPlaylists, $playlistPicker, $signInAgain } from './playlist-dialogs';
+import { changeShownPlaylist, noteShownSnapshot } from './playlist-shown';
 import { $myProfile, loadMe } from './profile';
 import { playlistArea } from './playlist';
 import { showToast } from './toasts';
@@ -26,10 +26,8 @@ import { showToast } from './toasts';
 /** The toast of a refused change (rolled back). */
 export const CHANGE_REFUSED = 'Your playlist could not be changed';
 
-export { $duplicatePrompt, $playlistPicker, $signInAgain };
+export { $duplicatePrompt, $ownPlaylists, $playlistPicker, $signInAgain };
 
-/** The user's own playlists (the Add to playlist menu), newest first; null until asked. */
-export const $ownPlaylists = atom<Playlist[] | null>(null);
 /** A playlist is being made (the Create Playlist tile waits). */
 export const $creatingPlaylist = atom(false);
 
@@ -63,7 +61,7 @@ function loadOwnPlaylists(): Promise<Playlist[]> {
 }
 
 /** What every refused change does after its rollback: sign in again, or say so (other failures were toasted already). */
-function refused(error: unknown, what: string): void {
+export function refused(error: unknown, what: string): void {
   if (isCanceled(error)) return;
   // A refusal the user is told about is expected, not a fault of ours: a warning, not an error.
   if (isScopeMissing(error)) $signInAgain.set(true);
@@ -110,10 +108,18 @@ export async function createAndOpenPlaylist(): Promise<void> {
   }
 }
 
+/** Lists the user's own playlists ($ownPlaylists), once: the picker, the side navigation. */
+export function listOwnPlaylists(): Promise<void> {
+  return loadOwnPlaylists().then(
+    () => undefined,
+    (error: unknown) => refused(error, 'Could not list your playlists'),
+  );
+}
+
 /** Opens the Add to playlist picker for a track (the player card, a track row's menu). */
 export function openPlaylistPicker(track: Track): void {
   $playlistPicker.set(track);
-  void loadOwnPlaylists().catch((error: unknown) => refused(error, 'Could not list your playlists'));
+  void listOwnPlaylists();
 }
 
 /** Lists the user's own playlists once (the command palette finds them by name). */
@@ -163,7 +169,7 @@ export async function addToPlaylist(playlist: Playlist, track: Track, { twice = 
   const undoShown = changeShownPlaylist(playlist.id, { add: track });
   const undoListed = changeListed(playlist.id, (p) => ({ ...p, totalTracks: (p.totalTracks ?? 0) + 1 }));
   try {
-    await addPlaylistItems(playlist.id, [track.uri]);
+    noteShownSnapshot(playlist.id, await addPlaylistItems(playlist.id, [track.uri]));
     if (playlistArea.$state.get().id !== playlist.id) playlistArea.forget(playlist.id);
     showToast(`Added to ${playlist.name}`, 'success');
     return true;
@@ -188,7 +194,7 @@ export async function removeFromPlaylist(playlistId: string, track: Track): Prom
   const removed = changeShownPlaylist(playlistId, { remove: track.id });
   const undoListed = changeListed(playlistId, (p) => ({ ...p, totalTracks: Math.max(0, (p.totalTracks ?? 1) - 1) }));
   try {
-    await removePlaylistItems(playlistId, [track.uri]);
+    noteShownSnapshot(playlistId, await removePlaylistItems(playlistId, [track.uri]));
     return true;
   } catch (error) {
     removed();

@@ -66,6 +66,11 @@ export function notePageSource(source: 'memory' | 'site'): void {
   $pageFromMemory.set(source === 'memory');
 }
 
+/** Forgets the page kept at `href` (what it shows changed here: a playlist edited), so back asks the site. */
+export function forgetPage(href: string): void {
+  kept.delete(keyOf(href));
+}
+
 /** Forgets every kept page (sign-out: nobody at this browser may see the last user's pages). */
 export function forgetPages(): void {
   kept.clear();

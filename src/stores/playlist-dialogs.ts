@@ -1,8 +1,9 @@
 import { atom } from 'nanostores';
 import type { Playlist, Track } from '../api/types';
 
-// Which playlist dialog is open, apart from my-playlists.ts (re-exported there): the
-// shell reads these on every route, the dialogs and their actions load when one opens.
+// Which playlist dialog is open, and the user's own playlists, apart from my-playlists.ts
+// (re-exported there): the shell reads these on every route (its dialogs, the side
+// navigation's playlists), the dialogs and their actions load when one is needed.
 
 /** The track the Add to playlist picker is open for (null: closed). */
 export const $playlistPicker = atom<Track | null>(null);
@@ -10,3 +11,5 @@ export const $playlistPicker = atom<Track | null>(null);
 export const $duplicatePrompt = atom<{ playlist: Playlist; track: Track } | null>(null);
 /** The session lacks playlist-modify-* (signed in before they were asked): it must sign in again. */
 export const $signInAgain = atom(false);
+/** The user's own playlists (the Add to playlist menu, the side navigation), newest first; null until asked. */
+export const $ownPlaylists = atom<Playlist[] | null>(null);

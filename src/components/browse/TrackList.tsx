@@ -1,4 +1,9 @@
+import { useStore } from '@nanostores/react';
+import type { DragEvent } from 'react';
 import type { Track } from '../../api/types';
+import { dropBefore } from '../../lib/playlist-order';
+import { $dropBefore, $trackDrag, dragOverRows, dropOnRows } from '../../stores/track-drag';
+import { DRAGS_TRACKS, useMediaQuery } from '../use-media-query';
 import { playFrom } from './play';
 import type { TrackMenuContext } from './track-menu-items';
 import { TrackRow } from './TrackRow';
@@ -15,14 +20,67 @@ interface TrackListProps {
   label: string;
   /** The album or playlist page the list is on, for the rows' menus. */
   menuContext?: TrackMenuContext;
+  /** The user may reorder the list (their playlist): a row dropped elsewhere in it moves to before row `before`. */
+  onMove?: (from: number, before: number) => void;
 }
 
-/** A list of track rows; a click plays the list from that track (SPEC §2, DESIGN §6). */
-export function TrackList({ tracks, contextUri, numbered = true, showCover = true, showAlbum = false, addedAt, label, menuContext }: TrackListProps) {
+/** Keys that follow a track when it moves (its id, and which of its occurrences), so a moved row keeps its focus. */
+function keysOf(tracks: readonly Track[]): string[] {
+  const seen = new Map<string, number>();
+  return tracks.map((track) => {
+    const n = seen.get(track.id) ?? 0;
+    seen.set(track.id, n + 1);
+    return `${track.id}-${n}`;
+  });
+}
+
+/** The row index of the list item an event happened in, with that item. */
+function itemOf(event: DragEvent<HTMLElement>): { index: number; box: DOMRect } | null {
+  const item = (event.target as HTMLElement).closest<HTMLElement>('[data-row-index]');
+  return item ? { index: Number(item.dataset.rowIndex), box: item.getBoundingClientRect() } : null;
+}
+
+/**
+ * A list of track rows; a click plays the list from that track (SPEC §2, DESIGN §6). On wide
+ * screens a row can be dragged onto one of the user's playlists and, with `onMove`, to another
+ * place in the list: the dragged row is marked and a line shows where it would go.
+ */
+export function TrackList({ tracks, contextUri, numbered = true, showCover = true, showAlbum = false, addedAt, label, menuContext, onMove }: TrackListProps) {
+  const drags = useMediaQuery(DRAGS_TRACKS);
+  const drag = useStore($trackDrag);
+  const before = useStore($dropBefore);
+  const keys = keysOf(tracks);
+  const moving = onMove && drag?.row != null ? drag.row : null;
+  const dropHandlers = onMove && drags
+    ? {
+        onDragOver: (event: DragEvent<HTMLElement>) => {
+          const item = itemOf(event);
+          if (item && dragOverRows(dropBefore(item.index, event.clientY, item.box.top, item.box.height))) {
+            event.preventDefault();
+            event.dataTransfer.dropEffect = 'move';
+          }
+        },
+        onDragLeave: (event: DragEvent<HTMLElement>) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) dragOverRows(null);
+        },
+        onDrop: (event: DragEvent<HTMLElement>) => {
+          event.preventDefault();
+          const move = dropOnRows();
+          if (move) onMove(move.from, move.before);
+        },
+      }
+    : {};
+  const markOf = (index: number) => {
+    const marks = ['track-list__item'];
+    if (moving === index) marks.push('track-list__item--dragged');
+    if (moving !== null && before === index) marks.push('track-list__item--drop-before');
+    if (moving !== null && before === tracks.length && index === tracks.length - 1) marks.push('track-list__item--drop-after');
+    return marks.join(' ');
+  };
   return (
-    <div className="track-list" role="list" aria-label={label}>
+    <div className="track-list" role="list" aria-label={label} {...dropHandlers}>
       {tracks.map((track, index) => (
-        <div role="listitem" key={`${track.id}-${index}`}>
+        <div role="listitem" key={keys[index]} className={markOf(index)} data-row-index={index}>
           <TrackRow
             track={track}
             number={numbered ? index + 1 : undefined}
@@ -30,7 +88,9 @@ export function TrackList({ tracks, contextUri, numbered = true, showCover = tru
             showAlbum={showAlbum}
             addedAt={addedAt ? (addedAt[index] ?? null) : undefined}
             onPlay={() => playFrom(tracks, index, contextUri)}
-            menuContext={menuContext}
+            menuContext={menuContext ? { ...menuContext, index } : undefined}
+            draggable={drags}
+            dragRow={onMove ? index : null}
           />
         </div>
       ))}

@@ -10,6 +10,7 @@ import { TrackMenu } from './TrackMenu';
 import { useNowPlaying } from './use-now-playing';
 import { useHydrated } from '../use-hydrated';
 import type { TrackMenuContext } from './track-menu-items';
+import { trackDragProps } from './track-drag-props';
 
 interface TrackRowProps {
   track: Track;
@@ -24,6 +25,10 @@ interface TrackRowProps {
   addedAt?: string | null;
   /** Where the row is shown, for its "More" menu. */
   menuContext?: TrackMenuContext;
+  /** Wide screens: the row can be dragged (onto a playlist; with `dragRow`, within the playlist on screen). */
+  draggable?: boolean;
+  /** The row's index when the user may move it within the playlist on screen. */
+  dragRow?: number | null;
 }
 
 /** How long a finger rests on a row before its menu opens, as touch platforms do. */
@@ -68,7 +73,7 @@ function useLongPress(onLongPress: () => void) {
 }
 
 /** One row of a track list: click to play; the playing track is marked; artists and album are links. */
-export function TrackRow({ track, number, onPlay, showCover = true, showAlbum = false, addedAt, menuContext = {} }: TrackRowProps) {
+export function TrackRow({ track, number, onPlay, showCover = true, showAlbum = false, addedAt, menuContext = {}, draggable = false, dragRow = null }: TrackRowProps) {
   const { isCurrent, isPlaying } = useNowPlaying(track.id);
   const hydrated = useHydrated();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -90,6 +95,7 @@ export function TrackRow({ track, number, onPlay, showCover = true, showAlbum = 
       onClick={onRowClick}
       onContextMenu={onContextMenu}
       {...longPress.handlers}
+      {...trackDragProps(track, draggable, dragRow)}
       data-track-id={track.id}
       aria-current={isCurrent ? 'true' : undefined}
     >

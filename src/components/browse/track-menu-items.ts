@@ -2,7 +2,9 @@ import { useStore } from '@nanostores/react';
 import { hrefOf } from '../../lib/routes';
 import type { Track } from '../../api/types';
 import { navigateTo } from '../../lib/navigation';
-import { $ownsShownPlaylist, openPlaylistPicker, removeFromPlaylist } from '../../stores/my-playlists';
+import { openPlaylistPicker, removeFromPlaylist } from '../../stores/my-playlists';
+import { playlistTracks } from '../../stores/playlist';
+import { $changesShownItems, moveEntryDown, moveEntryUp } from '../../stores/playlist-order';
 import { addTrackToQueue } from '../../stores/queue';
 import type { IconName } from '../icon-paths';
 
@@ -12,6 +14,8 @@ export interface TrackMenuContext {
   albumId?: string;
   /** The playlist page the row is on (removal takes every entry of the track, as the provider does). */
   playlistId?: string;
+  /** The row's place in its list (Move up, Move down). */
+  index?: number;
 }
 
 /** One action of a track row's "More" menu. */
@@ -28,7 +32,8 @@ export interface TrackMenuItem {
  */
 export function useTrackMenuItems(track: Track, context: TrackMenuContext): TrackMenuItem[] {
   const items: TrackMenuItem[] = [];
-  const ownsPlaylist = useStore($ownsShownPlaylist);
+  const changesItems = useStore($changesShownItems);
+  const rows = useStore(playlistTracks.$state).list.length;
   const album = track.album;
   if (album && album.id !== context.albumId) {
     items.push({ label: 'Go to album', icon: 'album', onSelect: () => navigateTo(hrefOf('album', { albumId: album.id })) });
@@ -39,8 +44,11 @@ export function useTrackMenuItems(track: Track, context: TrackMenuContext): Trac
   }
   items.push({ label: 'Add to queue', icon: 'queue', onSelect: () => void addTrackToQueue(track) });
   items.push({ label: 'Add to playlist', icon: 'plus', onSelect: () => openPlaylistPicker(track) });
-  const playlistId = context.playlistId;
-  if (playlistId && ownsPlaylist) {
+  const { playlistId, index } = context;
+  // The provider lets the owner, or anyone on a collaborative playlist, change its items.
+  if (playlistId && changesItems) {
+    if (index !== undefined && index > 0) items.push({ label: 'Move up', icon: 'arrow-up', onSelect: () => void moveEntryUp(index) });
+    if (index !== undefined && index < rows - 1) items.push({ label: 'Move down', icon: 'arrow-down', onSelect: () => void moveEntryDown(index) });
     items.push({ label: 'Remove from this playlist', icon: 'close', onSelect: () => void removeFromPlaylist(playlistId, track) });
   }
   return items;

@@ -11,6 +11,7 @@ import { formatCount } from '../../lib/format';
 import { $capabilities, markCapabilityMissing } from '../../stores/capabilities';
 import { isListUnavailable } from '../../stores/paged-list';
 import { $ownsShownPlaylist } from '../../stores/my-playlists';
+import { $changesShownItems, moveShownEntry } from '../../stores/playlist-order';
 import { $playlist, isDescriptionShown, playlistArea, playlistTracks, type PlaylistSeed } from '../../stores/playlist';
 import { adoptMe } from '../../stores/profile';
 import { OwnerActions } from '../playlists/OwnerActions';
@@ -27,6 +28,7 @@ function PlaylistViewBody() {
   // Development mode: other users' profiles are gone, so the owner stays plain text (DESIGN §2).
   const usersOpen = useSeededStore($capabilities).otherUsers !== 'missing';
   const owns = useSeededStore($ownsShownPlaylist);
+  const reorders = useSeededStore($changesShownItems);
   return (
     <DetailPage state={state} notFound="Playlist Not Found">
       {(playlist) => {
@@ -68,6 +70,7 @@ function PlaylistViewBody() {
                     contextUri={playlist.uri}
                     label={`Tracks of ${playlist.name}`}
                     menuContext={{ playlistId: playlist.id }}
+                    onMove={reorders ? (from, before) => void moveShownEntry(from, before) : undefined}
                   />
                 )}
               </PagedView>
@@ -81,11 +84,14 @@ function PlaylistViewBody() {
 
 /** The playlist page as the server rendered it (`seed`), with the signed-in user: whether it is theirs to edit. */
 function PlaylistViewSeeded({ seed }: { seed: PlaylistSeed }) {
-  const snapshot = () =>
-    playlistArea
+  const snapshot = () => {
+    const owns = !!seed.viewer && seed.data?.owner.id === seed.viewer.id;
+    return playlistArea
       .snapshotOf(seed)
       .set($capabilities, seed.usersOpen ? {} : { otherUsers: 'missing' })
-      .set($ownsShownPlaylist, !!seed.viewer && seed.data?.owner.id === seed.viewer.id);
+      .set($ownsShownPlaylist, owns)
+      .set($changesShownItems, owns || !!seed.data?.collaborative);
+  };
   const adopt = () => {
     adoptMe(seed.viewer);
     if (!seed.usersOpen) markCapabilityMissing('otherUsers');

@@ -1,6 +1,9 @@
 import { useStore } from '@nanostores/react';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import type { Playlist, Track } from '../../api/types';
 import { ConfirmDialog, Dialog } from '../../components/browse/Dialog';
 import { Icon } from '../../components/Icon';
+import { filterPlaylists, showsPlaylistFilter } from '../../lib/playlist-filter';
 import {
   $duplicatePrompt,
   $ownPlaylists,
@@ -19,19 +22,65 @@ function PlaylistPicker() {
   const track = useStore($playlistPicker);
   const own = useStore($ownPlaylists);
   if (!track) return null;
+  return <PlaylistPickerDialog track={track} own={own} />;
+}
+
+/** Moves focus among the filter box and the picker's buttons with the arrow keys (Home and End too). */
+function moveFocus(event: KeyboardEvent<HTMLElement>, list: HTMLElement | null): void {
+  const stops = [...(list?.closest('.dialog')?.querySelectorAll<HTMLElement>('.playlist-picker__filter, .playlist-picker__item') ?? [])];
+  const at = stops.indexOf(document.activeElement as HTMLElement);
+  const moves: Record<string, number> = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: stops.length - 1 };
+  // In the filter box, Home and End move the caret.
+  if (!(event.key in moves) || (event.target instanceof HTMLInputElement && (event.key === 'Home' || event.key === 'End'))) return;
+  event.preventDefault();
+  stops[Math.max(0, Math.min(stops.length - 1, moves[event.key]!))]?.focus();
+}
+
+/** The open picker: its filter box appears once the user has more than a few playlists (PLAYLIST_FILTER_THRESHOLD). */
+function PlaylistPickerDialog({ track, own }: { track: Track; own: Playlist[] | null }) {
+  const [filter, setFilter] = useState('');
+  const list = useRef<HTMLUListElement>(null);
+  const filtering = own !== null && showsPlaylistFilter(own.length);
+  const shown = own && filtering ? filterPlaylists(own, filter) : own;
   return (
     <Dialog title="Add to playlist" id="playlist-picker-title" onClose={closePlaylistPicker} className="playlist-dialog">
       <p className="playlist-dialog__track">{track.name}</p>
-      <ul className="playlist-picker" aria-label="Your playlists">
+      {filtering ? (
+        <input
+          type="search"
+          className="playlist-picker__filter"
+          aria-label="Filter your playlists"
+          aria-controls="playlist-picker-list"
+          placeholder="Find a playlist"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter adds to the first playlist the filter shows.
+            const first = shown?.[0];
+            if (event.key === 'Enter' && filter.trim() !== '' && first) {
+              event.preventDefault();
+              void addToPlaylist(first, track);
+            } else {
+              moveFocus(event, list.current);
+            }
+          }}
+          autoFocus
+        />
+      ) : null}
+      <ul className="playlist-picker" id="playlist-picker-list" aria-label="Your playlists" ref={list} onKeyDown={(event) => moveFocus(event, list.current)}>
         <li>
-          <button type="button" className="menu-item playlist-picker__item" onClick={() => void addToNewPlaylist(track)} autoFocus>
+          <button type="button" className="menu-item playlist-picker__item" onClick={() => void addToNewPlaylist(track)} autoFocus={!filtering}>
             <Icon name="plus" /> New playlist
           </button>
         </li>
-        {own === null ? (
+        {shown === null ? (
           <li className="playlist-picker__note">Loading your playlists…</li>
+        ) : shown.length === 0 && filtering ? (
+          <li className="playlist-picker__note" role="status">
+            No playlist matches "{filter.trim()}"
+          </li>
         ) : (
-          own.map((playlist) => (
+          shown.map((playlist) => (
             <li key={playlist.id}>
               <button type="button" className="menu-item playlist-picker__item" onClick={() => void addToPlaylist(playlist, track)}>
                 <Icon name="note" /> {playlist.name}

@@ -1,0 +1,109 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import type { Playlist } from '../../api/types';
+import { Cover } from '../../components/browse/Cover';
+import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { hrefOf } from '../../lib/routes';
+import { dropOnPlaylist, openNavPlaylists } from '../../stores/nav-playlists';
+import { $ownPlaylists } from '../../stores/playlist-dialogs';
+import { $dropPlaylist, $trackDrag, dragOverPlaylist } from '../../stores/track-drag';
+import '../../styles/side-nav-playlists.css';
+
+/** One of the user's playlists: a link to it, and a place to drop a dragged track. */
+function NavPlaylist({ playlist, over, dragging }: { playlist: Playlist; over: boolean; dragging: boolean }) {
+  const count = playlist.totalTracks;
+  const onDragOver = (event: DragEvent<HTMLAnchorElement>) => {
+    if (!dragging) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    dragOverPlaylist(playlist.id);
+  };
+  return (
+    <li>
+      <a
+        href={hrefOf('playlist', { playlistId: playlist.id })}
+        className={`side-nav-playlists__link${over ? ' side-nav-playlists__link--over' : ''}`}
+        onDragEnter={onDragOver}
+        onDragOver={onDragOver}
+        onDragLeave={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) dragOverPlaylist(null);
+        }}
+        onDrop={(event) => {
+          event.preventDefault();
+          void dropOnPlaylist(playlist);
+        }}
+      >
+        <Cover images={playlist.images} alt="" size={32} className="side-nav-playlists__cover" />
+        <span className="side-nav-playlists__text">
+          <span className="side-nav-playlists__name">{playlist.name}</span>
+          {count !== null ? <span className="side-nav-playlists__count">{`${count} ${count === 1 ? 'song' : 'songs'}`}</span> : null}
+        </span>
+      </a>
+    </li>
+  );
+}
+
+/**
+ * Wide screens: the user's playlists under Your Library in the side navigation, shown when it
+ * opens and while a track is dragged (their covers; names too once the drag comes inside, which
+ * opens it), each a drop target.
+ * The keyboard's way to the same is a row's "Add to playlist".
+ */
+function SideNavPlaylistsView() {
+  const own = useStore($ownPlaylists);
+  const drag = useStore($trackDrag);
+  const over = useStore($dropPlaylist);
+  const root = useRef<HTMLElement>(null);
+  // A drag shows no hover: the navigation opens while a dragged track is inside it.
+  const [dragInside, setDragInside] = useState(false);
+  useEffect(() => {
+    const nav = root.current?.closest('.side-nav');
+    if (!nav) return;
+    const enter = () => setDragInside(true);
+    const leave = (event: Event) => {
+      if (!nav.contains((event as globalThis.DragEvent).relatedTarget as Node | null)) setDragInside(false);
+    };
+    const done = () => setDragInside(false);
+    // The list is asked for the first time the navigation opens, not with every page.
+    const listeners: [string, EventListener][] = [
+      ['pointerenter', openNavPlaylists],
+      ['focusin', openNavPlaylists],
+      ['dragenter', enter],
+      ['dragleave', leave],
+      ['drop', done],
+    ];
+    for (const [type, listener] of listeners) nav.addEventListener(type, listener);
+    return () => {
+      for (const [type, listener] of listeners) nav.removeEventListener(type, listener);
+    };
+  }, []);
+  // A drag that ended outside (cancelled, or dropped on a row) leaves nothing open for the next.
+  if (!drag && dragInside) setDragInside(false);
+  const shown = own !== null || !!drag;
+  const marks = ['side-nav-playlists'];
+  if (drag) marks.push('side-nav-playlists--dragging');
+  if (drag && dragInside) marks.push('side-nav-playlists--open');
+  return (
+    <section ref={root} className={marks.join(' ')} aria-labelledby={shown ? 'side-nav-playlists-title' : undefined}>
+      {/* Nothing until asked for: the first opening, or a drag. */}
+      {shown ? (
+        <h2 id="side-nav-playlists-title" className="side-nav-playlists__title">
+          Your playlists
+        </h2>
+      ) : null}
+      {own === null ? (
+        drag ? <p className="side-nav-playlists__note">Loading your playlists…</p> : null
+      ) : own.length === 0 ? (
+        <p className="side-nav-playlists__note">No Playlist Available</p>
+      ) : (
+        <ul className="side-nav-playlists__list">
+          {own.map((playlist) => (
+            <NavPlaylist key={playlist.id} playlist={playlist} over={over === playlist.id} dragging={!!drag} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export const SideNavPlaylists = withErrorBoundary(SideNavPlaylistsView, { compact: true });

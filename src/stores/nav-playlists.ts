@@ -1,0 +1,36 @@
+import type { Playlist } from '../api/types';
+import { $ownPlaylists } from './playlist-dialogs';
+import { $trackDrag, endTrackDrag } from './track-drag';
+
+// The side navigation's list of the user's playlists (wide screens), where a dragged track is
+// dropped. It is on every route, so it stays light: the playlist actions load when first needed,
+// and no page asks for the list while it loads (the islands start from the server's data).
+
+let asked = false;
+const playlistActions = () => import('./my-playlists');
+
+/** The side navigation opened (pointer or keyboard), or a track is being dragged: its playlists load, once. */
+export function openNavPlaylists(): void {
+  if (asked) return;
+  asked = true;
+  void playlistActions()
+    .then((actions) => actions.listOwnPlaylists())
+    .finally(() => {
+      // Not listed (the network failed, said by a toast): the next opening asks again.
+      if ($ownPlaylists.get() === null) asked = false;
+    });
+}
+
+// A drag starts where the playlists may not be listed yet: they load before the pointer gets there.
+$trackDrag.listen((drag) => {
+  if (drag) openNavPlaylists();
+});
+
+/** A track dropped on one of the user's playlists: added (shown at once, rolled back with the toast if refused). */
+export async function dropOnPlaylist(playlist: Playlist): Promise<boolean> {
+  const track = $trackDrag.get()?.track;
+  endTrackDrag();
+  if (!track) return false;
+  const actions = await playlistActions();
+  return actions.addToPlaylist(playlist, track);
+}
