@@ -108,7 +108,7 @@ export async function createAndOpenPlaylist(): Promise<void> {
   }
 }
 
-/** Lists the user's own playlists ($ownPlaylists), once: the picker, the side navigation. */
+/** Lists the user's own playlists ($ownPlaylists), once: the picker, the side navigation, the command palette. */
 export function listOwnPlaylists(): Promise<void> {
   return loadOwnPlaylists().then(
     () => undefined,
@@ -120,11 +120,6 @@ export function listOwnPlaylists(): Promise<void> {
 export function openPlaylistPicker(track: Track): void {
   $playlistPicker.set(track);
   void listOwnPlaylists();
-}
-
-/** Lists the user's own playlists once (the command palette finds them by name). */
-export function listOwnPlaylists(): void {
-  void loadOwnPlaylists().catch((error: unknown) => logUnlessCanceled('Could not list your playlists', error));
 }
 
 /** Closes the picker. */

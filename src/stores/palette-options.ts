@@ -225,5 +225,5 @@ export const $paletteGroups = computed([$paletteQuery, $actions, $ownPlaylists, 
 
 // Reaction: the user's own playlists are listed once the palette is first used.
 onMount($paletteGroups, () => {
-  if ($ownPlaylists.get() === null) listOwnPlaylists();
+  if ($ownPlaylists.get() === null) void listOwnPlaylists();
 });
