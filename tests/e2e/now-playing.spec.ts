@@ -142,6 +142,7 @@ test('a playing track: /player shows its name, cover, controls, queue and device
   // Leaving: the player is back where it was (the queue panel, opened here, is not).
   await page.goBack();
   await page.waitForURL((url) => url.pathname !== '/player');
+  await expect(page.locator('.now-playing')).toHaveCount(0);
   await expect(card(page).getByText(second.name, { exact: true })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Queue' })).toHaveCount(0);
 });

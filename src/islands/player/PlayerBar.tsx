@@ -66,6 +66,8 @@ export function PlayerBar() {
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onPointerCancel={() => (gesture.current = null)}
+      // A mouse pressed on the link would start dragging the link (and cancel the pointer), not a swipe.
+      onDragStart={(event) => event.preventDefault()}
     >
       <a
         className="player-bar__open"
@@ -75,7 +77,7 @@ export function PlayerBar() {
           swiped.current = false;
         }}
       >
-        <PlayerCover track={track} />
+        <PlayerCover track={track} decorative />
         <span className="player-bar__text">
           <span className="visually-hidden">Open Now Playing: </span>
           <span className="player-bar__title">{track?.name ?? 'Nothing playing'}</span>
