@@ -1,6 +1,6 @@
 import type { LibraryKind } from './library';
 import type { HomeSection, HomeState } from './home';
-import type { Album, Artist, Category, Page, Playlist, PlaylistEntry, SearchResults, SearchType, Track, UserProfile } from './types';
+import type { Album, Artist, Category, Page, Playback, Playlist, PlaylistEntry, SearchResults, SearchType, Track, UserProfile } from './types';
 
 /** How a detail page failed, for the page to say so: SPEC §4's not-found message, DESIGN §2's note, or the error screen. */
 export type DetailFailure = 'not-found' | 'unavailable' | 'error' | null;
@@ -94,3 +94,14 @@ export interface SearchSeed {
 
 /** What the server renders for /search/{type}/{query}: one type's first page. */
 export type SeeAllSeed = ListSeed<Track | Artist | Album | Playlist> & { type: SearchType; query: string };
+
+/**
+ * What the server renders for /player (the Now Playing view): the account's playback as the
+ * provider says, on whichever device (null when nothing is loaded or the answer failed), and
+ * the heart of its track.
+ */
+export interface NowPlayingSeed {
+  playback: Playback | null;
+  flags?: LibraryFlags;
+  failure: null;
+}

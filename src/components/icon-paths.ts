@@ -37,6 +37,8 @@ export const ICON_PATHS = {
   queue: 'M4 6h16M4 11h16M4 16h9M17 14v6l4-3z',
   devices: 'M3 5h13v9H3zM7 18h5M9.5 14v4M18 8h3v12h-3zM19.5 17h.01',
   miniplayer: 'M3 5h18v14H3zM12 12h7v5h-7z',
+  expand: 'M14 4h6v6M20 4l-7 7M10 20H4v-6M4 20l7-7',
+  volume: 'M4 9h4l5-4v14l-5-4H4zM16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12',
 } as const;
 
 export type IconName = keyof typeof ICON_PATHS;

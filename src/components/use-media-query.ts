@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { NARROW_SCREEN } from '../lib/screens';
 
-/** Wide screens with a pointer that hovers: where tracks are dragged (a finger's long press opens the row's menu). */
-export const DRAGS_TRACKS = '(min-width: 900px) and (hover: hover)';
+export { DRAGS_TRACKS } from '../lib/screens';
 
 /** Whether a media query matches now, following its changes; false in the server's HTML and during hydration. */
 export function useMediaQuery(query: string): boolean {
@@ -14,4 +14,9 @@ export function useMediaQuery(query: string): boolean {
     [query],
   );
   return useSyncExternalStore(subscribe, () => matchMedia(query).matches, () => false);
+}
+
+/** Whether the shell is the narrow one now (false on the server and while hydrating, like the server's HTML). */
+export function useNarrowScreen(): boolean {
+  return useMediaQuery(NARROW_SCREEN);
 }

@@ -5,6 +5,7 @@ import { getRecentlyPlayed } from '../api/me';
 import type { Device } from '../api/types';
 import { createAnswerGuard } from '../lib/answer-guard';
 import { playerClock } from '../lib/clock';
+import { NARROW_SCREEN } from '../lib/screens';
 import { whereaboutsOf } from '../lib/playback-whereabouts';
 import { logUnlessCanceled } from './log';
 import { $player, notePlaybackChange, refreshPlayback, showLastPlayed, showPlayerCard, storedDeviceId } from './player';
@@ -73,12 +74,9 @@ export function toggleDevicePicker(open = !$devices.get().open, place: PickerPla
   void catchUpWithPlayback();
 }
 
-/** The shell's narrow layout (shell.css), where the picker lives in the bottom sheet instead of the top bar. */
-const NARROW_SHELL = '(max-width: 899px)';
-
 /** Opens the shell's picker: under the top bar's button on wide screens, in the bottom sheet on narrow ones. */
 export function openShellDevicePicker(): void {
-  const narrow = typeof matchMedia === 'function' && matchMedia(NARROW_SHELL).matches;
+  const narrow = typeof matchMedia === 'function' && matchMedia(NARROW_SCREEN).matches;
   if (narrow) openBottomSheet();
   toggleDevicePicker(true, narrow ? 'sheet' : 'top-bar');
 }

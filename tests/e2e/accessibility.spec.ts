@@ -77,6 +77,7 @@ test('every screen has no serious or critical accessibility violation in either 
     '/collection/albums',
     '/collection/tracks',
     '/notification',
+    '/player',
   ];
   // Colours are the same CSS on every screen, and the desktop walk checks both themes on every
   // route. A phone adds its own parts (bottom navigation, top bar, compact rows), on every

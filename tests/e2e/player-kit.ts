@@ -123,3 +123,18 @@ export async function startPlaying(page: Page, sandbox: SandboxControl, signIn: 
   await expect(card(page).getByText(album.tracks[0]!.name, { exact: true })).toBeVisible();
   return album;
 }
+
+/** Whether this page is phone-sized (the shell's narrow layout: the player is a bar there, not the card). */
+export const isNarrow = (page: Page) => (page.viewportSize()?.width ?? 1280) < 900;
+
+/**
+ * Opens the Now Playing view (/player) from the player, as a user of this screen size does:
+ * a tap on the phone's bar, the card's "Open Now Playing" on wide screens. Resolves once the
+ * view answers (its controls stop saying aria-disabled); `card(page)` is then the view's player.
+ */
+export async function openNowPlaying(page: Page): Promise<void> {
+  await card(page).getByRole('link', { name: /^Open Now Playing/ }).click();
+  await page.waitForURL((url) => url.pathname === '/player');
+  await expect(page.locator('.now-playing__player')).toBeVisible();
+  await expect(card(page).getByRole('button', { name: 'Queue', exact: true })).toBeEnabled();
+}

@@ -62,6 +62,12 @@ test('create, add from three pages, keep them through a reload and a sandbox res
   const third = (await likedRow.getAttribute('data-track-id'))!;
   await likedRow.getByRole('button', { name: /^Play / }).click();
   const card = page.getByRole('region', { name: 'Player' });
+  // A phone's bar has play/pause only: the Now Playing view it opens has "Add to playlist" and "Close player".
+  if (page.viewportSize()!.width < 900) {
+    await card.getByRole('link', { name: /^Open Now Playing/ }).click();
+    await page.waitForURL((url) => url.pathname === '/player');
+    await expect(card.getByRole('button', { name: 'Queue', exact: true })).toBeEnabled();
+  }
   await card.getByRole('button', { name: 'Add to playlist' }).click();
   const picker = page.getByRole('dialog', { name: 'Add to playlist' });
   await expect(picker.getByRole('button', { name: 'New playlist' })).toBeVisible();

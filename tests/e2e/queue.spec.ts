@@ -5,7 +5,7 @@
 // Every test moves the guest's one playback, so each holds the sandbox alone.
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { audio, card, expectSound, INSTRUMENTS, provider, startPlaying, type Instrumented } from './player-kit';
+import { audio, card, expectSound, INSTRUMENTS, isNarrow, openNowPlaying, provider, startPlaying, type Instrumented } from './player-kit';
 
 const shot = (target: Page | Locator, testInfo: TestInfo, name: string) =>
   target.screenshot({ path: `${testInfo.project.outputDir}/screens/queue-${testInfo.project.name}-${name}.png` });
@@ -48,8 +48,10 @@ test('add to queue from a playlist while an album plays, move playback to a seco
   await addToQueueFrom(page, row, added.name);
   await expect(page.getByText('Added to queue')).toBeVisible();
 
-  // The panel: Now playing, then the added track first in Next up, then the album.
-  await card(page).getByRole('button', { name: 'Queue', exact: true }).click();
+  // The panel: Now playing, then the added track first in Next up, then the album. A phone's
+  // bar has no Queue button: the Now Playing view it opens holds the queue, open.
+  if (isNarrow(page)) await openNowPlaying(page);
+  else await card(page).getByRole('button', { name: 'Queue', exact: true }).click();
   const panel = page.getByRole('complementary', { name: 'Queue' });
   await expect(panel.getByRole('listitem').first()).toContainText(album.tracks[0]!.name);
   const nextUp = panel.getByRole('list', { name: 'Next up' }).getByRole('listitem');
@@ -105,6 +107,8 @@ test('add to queue from a playlist while an album plays, move playback to a seco
     await expect(card(page).getByRole('dialog', { name: 'Devices' }).locator('[aria-current="true"]')).toContainText('this browser');
     await shot(page, testInfo, 'devices');
     await card(page).getByRole('button', { name: 'Devices', exact: true }).click();
+    // Phones have no Document Picture-in-Picture, and the bar no mini-player button.
+    return;
   }
 
   // The mini-player: a real click opens the Document Picture-in-Picture window.

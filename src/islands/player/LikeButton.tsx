@@ -1,16 +1,20 @@
-import { useStore } from '@nanostores/react';
+import { useSeededStore } from '../../components/server-snapshot';
+import { useHydrated } from '../../components/use-hydrated';
 import { $libraryPending, $likedTracks } from '../../stores/library';
 import { likeCurrentTrack } from '../../stores/player';
 import { Icon } from '../../components/Icon';
 
 /**
- * The card's like heart: likes or unlikes the playing track, then the playback is
- * read again (SPEC §4). It reads the one library store, so a like anywhere shows here.
+ * The player's like heart (the card, the phone's bar, the Now Playing view): likes or
+ * unlikes the playing track, then the playback is read again (SPEC §4). It reads the one
+ * library store, so a like anywhere shows here; server-rendered (the Now Playing view), it
+ * reads the flag the server saw until it answers.
  */
 export function LikeButton({ trackId }: { trackId: string | null }) {
   const key = trackId ?? '';
-  const liked = useStore($likedTracks, { keys: [key] })[key] === true;
-  const busy = useStore($libraryPending.track, { keys: [key] })[key] === true;
+  const liked = useSeededStore($likedTracks, { keys: [key] })[key] === true;
+  const busy = useSeededStore($libraryPending.track, { keys: [key] })[key] === true;
+  const hydrated = useHydrated();
   const label = liked ? 'Remove from Liked' : 'Save to Liked';
   return (
     <button
@@ -21,6 +25,7 @@ export function LikeButton({ trackId }: { trackId: string | null }) {
       {...(liked ? { 'data-tooltip-error': '' } : {})}
       aria-pressed={liked}
       aria-busy={busy}
+      aria-disabled={!hydrated || undefined}
       disabled={trackId === null || busy}
       onClick={() => void likeCurrentTrack()}
     >

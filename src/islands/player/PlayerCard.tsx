@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { useNarrowScreen } from '../../components/use-media-query';
 import { startPlayerServices } from '../../playback/start';
 import { $player, $shortcutsSheet } from '../../stores/player';
 import { $queue } from '../../stores/queue';
@@ -10,6 +11,7 @@ import '../../components/use-focus-trap';
 import '../../styles/player.css';
 import '../../styles/queue.css';
 import { NowPlayingAnnouncer } from './NowPlayingAnnouncer';
+import { playerPlacement } from './player-placement';
 import { useCardDrag } from './use-card-drag';
 import { useMiniPlayer } from './use-mini-player';
 
@@ -18,14 +20,16 @@ import { useMiniPlayer } from './use-mini-player';
 // (the budget of 110 KB of JavaScript per route, BENCHMARKS.md). The SDK device, the
 // Media Session and the shortcuts start at once (startPlayerServices).
 const PlayerCardBody = lazy(() => import('./PlayerCardBody').then((module) => ({ default: module.PlayerCardBody })));
+const PlayerBar = lazy(() => import('./PlayerBar').then((module) => ({ default: module.PlayerBar })));
 const QueuePanel = lazy(() => import('./QueuePanel').then((module) => ({ default: module.QueuePanel })));
 const ShortcutsSheet = lazy(() => import('./ShortcutsSheet').then((module) => ({ default: module.ShortcutsSheet })));
 const MiniPlayerWindow = lazy(() => import('./MiniPlayer').then((module) => ({ default: module.MiniPlayerWindow })));
 
 /**
  * The floating player card (SPEC §2): it lives in App.astro's persisted slot,
- * so it and the SDK device survive every client-router navigation. /player
- * (the bottom bar's centre button) shows and focuses it, even with nothing loaded.
+ * so it and the SDK device survive every client-router navigation. On phones it
+ * is a one-line bar instead (PlayerBar); on /player neither shows, since the Now
+ * Playing view there is the player (and holds the queue).
  */
 function PlayerCardView() {
   const player = useStore($player);
@@ -40,17 +44,22 @@ function PlayerCardView() {
   // Once per page load; the persisted island is not mounted again on navigation.
   useEffect(() => startPlayerServices(), []);
 
+  const narrow = useNarrowScreen();
+  const onNowPlaying = route?.name === 'player';
   // While the mini-player is open the card steps aside; closing it brings the card back.
-  const shown = (player.visible || route?.name === 'player') && !mini.win;
+  const placement = playerPlacement({ visible: player.visible, onNowPlaying, miniOpen: mini.win !== null, narrow });
 
   return (
     <>
       {/* One boundary each: a panel's first load must not hide the card meanwhile. */}
       <Suspense fallback={null}>{sheetOpen && <ShortcutsSheet />}</Suspense>
       <NowPlayingAnnouncer track={player.currentPlayingTrack} />
-      <Suspense fallback={null}>{queueOpen && <QueuePanel />}</Suspense>
+      <Suspense fallback={null}>{queueOpen && !onNowPlaying && <QueuePanel />}</Suspense>
       <Suspense fallback={null}>{mini.win && <MiniPlayerWindow win={mini.win} onClose={mini.close} />}</Suspense>
-      <Suspense fallback={null}>{shown && <PlayerCardBody card={card} attach={attach} offset={offset} handle={handle} miniSupported={mini.supported} openMini={mini.open} />}</Suspense>
+      <Suspense fallback={null}>
+        {placement === 'card' && <PlayerCardBody attach={attach} offset={offset} handle={handle} miniSupported={mini.supported} openMini={mini.open} />}
+        {placement === 'bar' && <PlayerBar />}
+      </Suspense>
     </>
   );
 }

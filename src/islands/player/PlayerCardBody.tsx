@@ -1,23 +1,22 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, type HTMLAttributes, type RefCallback, type RefObject } from 'react';
+import type { HTMLAttributes, RefCallback } from 'react';
 import { Icon } from '../../components/Icon';
+import { hrefOf } from '../../lib/routes';
 import { $devices, $otherDevice, toggleDevicePicker } from '../../stores/devices';
 import { $player, closePlayer, isSounding } from '../../stores/player';
 import { $queue, toggleQueue } from '../../stores/queue';
-import { $route } from '../../stores/route';
 import { AddToPlaylistButton } from '../playlists/AddToPlaylistButton';
 import { DevicePicker } from './DevicePicker';
 import { LikeButton } from './LikeButton';
 import { PlayerControls } from './PlayerControls';
 import { PlayerCover } from './PlayerCover';
 import { PlayerProgress } from './PlayerProgress';
+import { playerStatus } from './player-status';
 import { TrackInfo } from './TrackInfo';
 import type { Offset } from './card-position';
 
 interface Props {
-  /** The card element; PlayerCard owns it with the drag position, which outlives the card being hidden. */
-  card: RefObject<HTMLElement | null>;
-  /** The card element's ref (useCardDrag): it sets `card` and clamps the card into view as it appears. */
+  /** The card element's ref (useCardDrag): it keeps the element and clamps the card into view as it appears. */
   attach: RefCallback<HTMLElement>;
   offset: Offset;
   /** The move handle's pointer and key handlers (useCardDrag). */
@@ -28,32 +27,19 @@ interface Props {
 }
 
 /**
- * The visible card: its bar, track, like, add-to-playlist, progress, controls and
- * device picker. Loaded by PlayerCard only once the card is first shown (something
- * plays, or /player), so the shell of every route does not carry it.
+ * The visible card on wide screens: its bar, track, like, add-to-playlist, progress,
+ * controls and device picker. Loaded by PlayerCard only once the card is first shown
+ * (something plays), so the shell of every route does not carry it.
  */
-export function PlayerCardBody({ card, attach, offset, handle, miniSupported, openMini }: Props) {
+export function PlayerCardBody({ attach, offset, handle, miniSupported, openMini }: Props) {
   const player = useStore($player);
-  const route = useStore($route);
   const otherDevice = useStore($otherDevice);
   const queueOpen = useStore($queue).open;
   const pickerOpen = useStore($devices).open;
 
-  // On mount too: /player shows the card and focuses it.
-  useEffect(() => {
-    if (route?.name === 'player') card.current?.focus();
-  }, [route, card]);
-
   const { currentPlayingTrack: track, playback, isPlaybackLoading, device } = player;
   const playing = isSounding(player);
-  const status =
-    device === 'reconnecting'
-      ? 'Reconnecting…'
-      : player.autoplayBlocked
-        ? 'Press play to start the sound'
-        : otherDevice
-          ? `Playing on ${otherDevice.name}`
-          : null;
+  const status = playerStatus(player, otherDevice?.name ?? null);
 
   return (
     <section
@@ -70,6 +56,9 @@ export function PlayerCardBody({ card, attach, offset, handle, miniSupported, op
           <Icon name="drag" size={16} />
         </button>
         <span className="player-card__tools">
+          <a className="icon-button player-card__tool" href={hrefOf('player')} aria-label="Open Now Playing">
+            <Icon name="expand" size={18} />
+          </a>
           <button type="button" className={`icon-button player-card__tool${queueOpen ? ' is-on' : ''}`} aria-label="Queue" aria-pressed={queueOpen} onClick={() => toggleQueue()}>
             <Icon name="queue" size={18} />
           </button>

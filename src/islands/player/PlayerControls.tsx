@@ -2,6 +2,7 @@ import type { Playback } from '../../api/types';
 import { cycleRepeat, nextTrack, previousTrack, toggleShuffle } from '../../stores/player';
 import { togglePlay } from '../../stores/play';
 import { Icon } from '../../components/Icon';
+import { useHydrated } from '../../components/use-hydrated';
 
 interface TransportProps {
   playback: Playback | null;
@@ -13,10 +14,13 @@ interface TransportProps {
 /** Previous, play/pause and next: the middle of the card's controls, and the mini-player's. */
 export function TransportButtons({ playback, playing, hasTrack }: TransportProps) {
   const disallows = playback?.disallows;
+  // Server-rendered (the Now Playing view): a press before the island answers would be lost.
+  const waiting = !useHydrated() || undefined;
   return (
     <>
       <button
         type="button"
+        aria-disabled={waiting}
         className="icon-button"
         aria-label="Previous"
         disabled={!playback || disallows?.skippingPrev === true}
@@ -26,6 +30,7 @@ export function TransportButtons({ playback, playing, hasTrack }: TransportProps
       </button>
       <button
         type="button"
+        aria-disabled={waiting}
         className="icon-button player-card__play"
         aria-label={playing ? 'Pause' : 'Play'}
         disabled={!hasTrack}
@@ -35,6 +40,7 @@ export function TransportButtons({ playback, playing, hasTrack }: TransportProps
       </button>
       <button
         type="button"
+        aria-disabled={waiting}
         className="icon-button"
         aria-label="Next"
         disabled={!playback || disallows?.skippingNext === true}
@@ -50,12 +56,14 @@ const REPEAT_LABEL = { off: 'Repeat: off', context: 'Repeat: all', track: 'Repea
 
 /** Shuffle, previous, play/pause, next and repeat (off → context → track → off). */
 export function PlayerControls({ playback, playing, hasTrack }: TransportProps) {
+  const waiting = !useHydrated() || undefined;
   const repeat = playback?.repeatState ?? 'off';
   const shuffle = playback?.shuffleState ?? false;
   return (
     <div className="player-card__controls">
       <button
         type="button"
+        aria-disabled={waiting}
         className={`icon-button player-card__toggle${shuffle ? ' is-on' : ''}`}
         aria-label="Shuffle"
         aria-pressed={shuffle}
@@ -67,6 +75,7 @@ export function PlayerControls({ playback, playing, hasTrack }: TransportProps) 
       <TransportButtons playback={playback} playing={playing} hasTrack={hasTrack} />
       <button
         type="button"
+        aria-disabled={waiting}
         className={`icon-button player-card__toggle${repeat !== 'off' ? ' is-on' : ''}`}
         aria-label={REPEAT_LABEL[repeat]}
         data-repeat={repeat}

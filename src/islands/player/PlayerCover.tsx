@@ -8,8 +8,9 @@ const DEFAULT_COVER = '/images/default-song.svg';
 /**
  * The playing track's album cover; a default song image when it has none or fails to load (SPEC §8).
  * On wide screens it can be dragged onto one of the user's playlists, as a track row can.
+ * `decorative` where the album's name would only get in the way of a link's name (the phone's bar).
  */
-export function PlayerCover({ track }: { track: Track | null }) {
+export function PlayerCover({ track, decorative = false }: { track: Track | null; decorative?: boolean }) {
   const url = track?.album?.images[0]?.url ?? DEFAULT_COVER;
   const [failed, setFailed] = useState<string | null>(null);
   const drags = useMediaQuery(DRAGS_TRACKS);
@@ -18,7 +19,7 @@ export function PlayerCover({ track }: { track: Track | null }) {
       {...(track ? trackDragProps(track, drags) : { draggable: false })}
       className="player-card__cover"
       src={failed === url ? DEFAULT_COVER : url}
-      alt={track?.album?.name ?? ''}
+      alt={decorative ? '' : (track?.album?.name ?? '')}
       width={64}
       height={64}
       onError={() => setFailed(url)}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useHydrated } from '../../components/use-hydrated';
 import { formatSeconds } from '../../lib/format';
 import { seekToSecond, setProgressSeconds } from '../../stores/player';
 
@@ -13,6 +14,8 @@ export function PlayerProgress({ seconds, durationMs }: { seconds: number; durat
   const total = Math.floor(durationMs / 1000);
   // While the thumb is held, the bar shows where it is, not the ticking timer.
   const [held, setHeld] = useState<number | null>(null);
+  // Server-rendered (the Now Playing view): a drag before the island answers would be lost.
+  const hydrated = useHydrated();
   const shown = held ?? seconds;
   const release = () => {
     if (held === null) return;
@@ -32,6 +35,7 @@ export function PlayerProgress({ seconds, durationMs }: { seconds: number; durat
         value={Math.min(shown, total)}
         disabled={total === 0}
         aria-label="Seek"
+        aria-disabled={!hydrated || undefined}
         aria-valuetext={`${formatSeconds(shown)} of ${formatSeconds(total)}`}
         onChange={(event) => {
           const value = Number(event.currentTarget.value);

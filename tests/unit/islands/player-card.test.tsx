@@ -81,7 +81,7 @@ describe("the card's progress bar", () => {
 describe('the card', () => {
   it('shows the loading overlay while the loading flag is set, and says it is busy', () => {
     const card = createRef<HTMLElement>();
-    render(<PlayerCardBody card={card} attach={(element) => void (card.current = element)} offset={{ x: 0, y: 0 }} handle={{}} miniSupported={false} openMini={async () => undefined} />);
+    render(<PlayerCardBody attach={(element) => void (card.current = element)} offset={{ x: 0, y: 0 }} handle={{}} miniSupported={false} openMini={async () => undefined} />);
     const region = screen.getByRole('region', { name: 'Player' });
     expect(region.querySelector('.player-card__loading')).toBeNull();
     expect(region.getAttribute('aria-busy')).toBe('false');

@@ -1,0 +1,150 @@
+import { useStore } from '@nanostores/react';
+import { useLayoutEffect, useState } from 'react';
+import type { NowPlayingSeed } from '../../api/page-seeds';
+import type { Playback } from '../../api/types';
+import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { Icon } from '../../components/Icon';
+import { SeededIsland } from '../../components/server-snapshot';
+import { useHydrated } from '../../components/use-hydrated';
+import { hrefOf } from '../../lib/routes';
+import { $devices, $otherDevice, toggleDevicePicker } from '../../stores/devices';
+import { adoptNowPlaying, enterNowPlaying, nowPlayingSnapshot } from '../../stores/now-playing-page';
+import { $player, closePlayer } from '../../stores/player';
+import { $queue, toggleQueue } from '../../stores/queue';
+import '../../styles/player.css';
+import '../../styles/queue.css';
+import '../../styles/now-playing.css';
+import { AddToPlaylistButton } from '../playlists/AddToPlaylistButton';
+import { DevicePicker } from './DevicePicker';
+import { LikeButton } from './LikeButton';
+import { nowPlayingPicture } from './now-playing-picture';
+import { PlayerControls } from './PlayerControls';
+import { PlayerCover } from './PlayerCover';
+import { PlayerProgress } from './PlayerProgress';
+import { playerStatus } from './player-status';
+import { QueuePanel } from './QueuePanel';
+import { TrackInfo } from './TrackInfo';
+import { VolumeControl } from './VolumeControl';
+
+/** The queue as the server draws it: the island reads the provider's queue once it runs, and QueuePanel takes this place. */
+function QueuePlaceholder() {
+  return (
+    <aside className="queue-panel" aria-label="Queue">
+      <header className="queue-panel__header">
+        <h2>Queue</h2>
+      </header>
+      <p className="queue-panel__note">Loading…</p>
+    </aside>
+  );
+}
+
+/** Nothing is loaded on any device: what this page is for, and where music is found. */
+function NothingPlaying() {
+  return (
+    <div className="now-playing__empty">
+      <h2>Nothing playing</h2>
+      <p>Play a song from Home, Search or Your Library, and it shows here with what plays next.</p>
+      <p className="now-playing__links">
+        <a className="button" href={hrefOf('home')}>
+          Go to Home
+        </a>
+        <a className="button button--ghost" href={hrefOf('search')}>
+          Search
+        </a>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The Now Playing view: the player at full size (large cover, track, artists, like, progress,
+ * every control, volume, the device) beside its queue. It shows the server's answer until
+ * this tab's player knows what plays, then the player's stores, like the card.
+ */
+function NowPlaying({ server }: { server: Playback | null }) {
+  const hydrated = useHydrated();
+  const live = useStore($player);
+  const otherDevice = useStore($otherDevice);
+  const queueOpen = useStore($queue).open;
+  const pickerOpen = useStore($devices).open;
+  const [asking, setAsking] = useState(true);
+
+  // Before the first paint of the hydrated view, so the queue never flashes closed.
+  useLayoutEffect(() => {
+    let here = true;
+    const { asked, leave } = enterNowPlaying();
+    void asked.then(() => here && setAsking(false));
+    return () => {
+      here = false;
+      leave();
+    };
+  }, []);
+
+  const picture = nowPlayingPicture({ live, server, hydrated, asking });
+  const { track } = picture;
+  // The device and the panels are this tab's own: the server cannot know them.
+  const status = picture.fromServer ? null : playerStatus(live, otherDevice?.name ?? null);
+  // A press before the island answers would be lost, so the buttons say so (no faded flash).
+  const waiting = !hydrated || undefined;
+
+  return (
+    <div className="now-playing">
+      <section
+        className="now-playing__player"
+        aria-label="Player"
+        aria-busy={!picture.fromServer && live.isPlaybackLoading}
+        data-device={picture.fromServer ? undefined : live.device}
+      >
+        <PlayerCover track={track} />
+        {track ? (
+          <>
+            <div className="now-playing__track">
+              <TrackInfo track={track} status={status} />
+              <LikeButton trackId={track.id} />
+              <AddToPlaylistButton track={track} />
+            </div>
+            <PlayerProgress seconds={picture.seconds} durationMs={track.durationMs} />
+            <PlayerControls playback={picture.playback} playing={picture.playing} hasTrack />
+            <VolumeControl percent={picture.volumePercent} />
+          </>
+        ) : (
+          <NothingPlaying />
+        )}
+        <div className="now-playing__tools">
+          <button type="button" className={`button button--ghost${otherDevice && hydrated ? ' is-on' : ''}`} aria-expanded={hydrated && pickerOpen} aria-disabled={waiting} onClick={() => toggleDevicePicker()}>
+            <Icon name="devices" size={18} />
+            Devices
+          </button>
+          <button type="button" className="button button--ghost" aria-pressed={hydrated && queueOpen} aria-disabled={waiting} onClick={() => toggleQueue()}>
+            <Icon name="queue" size={18} />
+            Queue
+          </button>
+          {track && (
+            <button
+              type="button"
+              className="button button--ghost"
+              aria-label="Close player"
+              aria-disabled={picture.fromServer || undefined}
+              onClick={() => void (picture.fromServer || closePlayer())}>
+              <Icon name="close" size={18} />
+              Close
+            </button>
+          )}
+        </div>
+        {hydrated && <DevicePicker />}
+      </section>
+      <div className="now-playing__queue">{!hydrated ? <QueuePlaceholder /> : queueOpen && <QueuePanel />}</div>
+    </div>
+  );
+}
+
+/** /player's island: server-rendered from the provider's answer (NowPlayingSeed), then the player's stores. */
+function NowPlayingPage({ seed }: { seed: NowPlayingSeed }) {
+  return (
+    <SeededIsland snapshot={() => nowPlayingSnapshot(seed)} adopt={() => adoptNowPlaying(seed)}>
+      <NowPlaying server={seed.playback} />
+    </SeededIsland>
+  );
+}
+
+export const NowPlayingView = withErrorBoundary(NowPlayingPage);

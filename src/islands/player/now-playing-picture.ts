@@ -1,0 +1,58 @@
+import type { Playback, Track } from '../../api/types';
+import { isSounding, type PlayerState } from '../../stores/player';
+
+/** SPEC §9: the SDK player starts at volume 0.5 (what a device that says nothing is taken to have). */
+const DEFAULT_VOLUME_PERCENT = 50;
+
+/** What the Now Playing view draws. */
+export interface NowPlayingPicture {
+  track: Track | null;
+  playback: Playback | null;
+  /** Elapsed whole seconds. */
+  seconds: number;
+  /** The sound is heard: the middle button pauses. */
+  playing: boolean;
+  volumePercent: number;
+  /** Drawn from the server's answer, which this tab's player does not hold yet. */
+  fromServer: boolean;
+}
+
+function fromServer(playback: Playback | null): NowPlayingPicture {
+  return {
+    track: playback?.item ?? null,
+    playback,
+    seconds: Math.floor((playback?.progressMs ?? 0) / 1000),
+    playing: playback?.isPlaying === true,
+    volumePercent: playback?.device?.volumePercent ?? DEFAULT_VOLUME_PERCENT,
+    fromServer: true,
+  };
+}
+
+interface PictureInput {
+  /** This tab's player store. */
+  live: PlayerState;
+  /** The playback the server rendered the page with. */
+  server: Playback | null;
+  /** The island answers (false in the server's HTML and while hydrating). */
+  hydrated: boolean;
+  /** The tab's player is still asking the provider what plays (a fresh tab knows nothing yet). */
+  asking: boolean;
+}
+
+/**
+ * Which playback the view shows: the server's while the page hydrates (so the browser finds
+ * the HTML it expects) and while a fresh tab's player still asks the provider; the player's
+ * own once it holds a track, or once it has asked (then nothing playing is the truth, also
+ * after the player was closed here).
+ */
+export function nowPlayingPicture({ live, server, hydrated, asking }: PictureInput): NowPlayingPicture {
+  if (!hydrated || (asking && !live.currentPlayingTrack)) return fromServer(server);
+  return {
+    track: live.currentPlayingTrack,
+    playback: live.playback,
+    seconds: live.progressSeconds,
+    playing: isSounding(live),
+    volumePercent: live.volumePercent,
+    fromServer: false,
+  };
+}

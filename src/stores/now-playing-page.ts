@@ -1,0 +1,37 @@
+import type { NowPlayingSeed } from '../api/page-seeds';
+import { $devices, catchUpWithPlayback, toggleDevicePicker } from './devices';
+import { adoptLibraryFlags, librarySnapshot } from './library';
+import { $pageFromMemory } from './page-memory';
+import { $player } from './player';
+import { $queue, toggleQueue } from './queue';
+
+/** The heart the server saw for the track it rendered /player with, kept like an answer. */
+export function adoptNowPlaying(seed: NowPlayingSeed): void {
+  adoptLibraryFlags(seed.flags, $pageFromMemory.get());
+}
+
+/** The stores the Now Playing view reads, as the server rendered them (server-snapshot.tsx). */
+export function nowPlayingSnapshot(seed: NowPlayingSeed): Map<unknown, unknown> {
+  return new Map<unknown, unknown>(librarySnapshot(seed.flags));
+}
+
+/**
+ * Entering the Now Playing view (/player). Its queue is open, so it follows the playing
+ * track; when this tab's player knows no track yet (a fresh tab), the provider is asked
+ * what plays on any device (`asked` resolves once it answered). `leave` puts the queue and
+ * the device picker back as they were, so the next page's card does not come with a
+ * panel the user never opened there.
+ */
+export function enterNowPlaying(): { asked: Promise<void>; leave: () => void } {
+  const queueWasOpen = $queue.get().open;
+  const pickerWasOpen = $devices.get().open;
+  if (!queueWasOpen) toggleQueue(true);
+  const asked = $player.get().currentPlayingTrack ? Promise.resolve() : catchUpWithPlayback();
+  return {
+    asked,
+    leave: () => {
+      if (!queueWasOpen && $queue.get().open) toggleQueue(false);
+      if (!pickerWasOpen && $devices.get().open) toggleDevicePicker(false);
+    },
+  };
+}

@@ -1,0 +1,171 @@
+// The Now Playing view (/player) and the phone's player bar, against the sandbox's SDK in
+// a real Chromium: the view's first paint from the server, its track, cover, controls,
+// queue and device; on a phone the one-line bar above the bottom navigation (its name,
+// play/pause, its tap, its swipe and its keyboard way to the view), the page's end clear
+// of it; on wide screens the card as before and no second player on /player.
+// Every test moves the guest's one playback, so each holds the sandbox alone.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { audio, card, expectSound, isNarrow, openNowPlaying, provider, startPlaying } from './player-kit';
+
+const SHOTS = '/tmp/shots/nowplaying';
+const shot = (page: Page, testInfo: TestInfo, name: string) => page.screenshot({ path: `${SHOTS}/${testInfo.project.name}-${name}.png` });
+
+/** Serious and critical axe findings (WCAG A/AA) on the page as it is. */
+async function axeFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** A page's HTML as the server sends it (this context's session), its character references read. */
+async function serverText(page: Page, path: string): Promise<string> {
+  const html = await (await page.request.get(path)).text();
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+  return html.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, ref: string) =>
+    ref.startsWith('#x') || ref.startsWith('#X') ? String.fromCodePoint(parseInt(ref.slice(2), 16)) : ref.startsWith('#') ? String.fromCodePoint(Number(ref.slice(1))) : named[ref.toLowerCase()]!,
+  );
+}
+
+const bottomNav = (page: Page) => page.getByRole('navigation', { name: 'Bottom' });
+
+/** The top of the bottom navigation as drawn: its centre Player button rises above the bar. */
+async function navTop(page: Page): Promise<number> {
+  const nav = (await bottomNav(page).boundingBox())!;
+  const button = (await bottomNav(page).getByRole('link', { name: 'Player', exact: true }).boundingBox())!;
+  return Math.min(nav.y, button.y);
+}
+
+test.beforeEach(async ({ sandbox }) => {
+  await sandbox.reset();
+});
+
+test('with nothing playing, /player is a clear empty state, rendered by the server', async ({ page, signIn }, testInfo) => {
+  await signIn(page);
+  // The server's HTML already holds the heading and the empty state (no script needed for the first paint).
+  const html = await serverText(page, '/player');
+  expect(html).toContain('>Now Playing</h1>');
+  expect(html).toContain('Nothing playing');
+  await page.goto('/player');
+  await expect(page.getByRole('heading', { level: 1, name: 'Now Playing' })).toBeVisible();
+  const view = card(page);
+  await expect(view.getByRole('heading', { name: 'Nothing playing' })).toBeVisible();
+  await expect(view.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
+  await expect(view.getByRole('button', { name: /^(Play|Pause|Next)$/ })).toHaveCount(0);
+  // The device is one click away even so.
+  await expect(view.getByRole('button', { name: 'Devices', exact: true })).toBeEnabled();
+  await expect(page.getByRole('complementary', { name: 'Queue' })).toContainText('Your queue is empty.');
+  await expect(page.locator('.player-card, .player-bar')).toHaveCount(0);
+  await shot(page, testInfo, 'empty');
+  expect(await axeFindings(page)).toEqual([]);
+});
+
+test('a playing track: /player shows its name, cover, controls, queue and device, and drives the music', async ({ page, sandbox, signIn }, testInfo) => {
+  const album = await startPlaying(page, sandbox, signIn);
+  await expectSound(page);
+  const [first, second] = [album.tracks[0]!, album.tracks[1]!];
+  if (isNarrow(page)) {
+    // The phone's bar: one line above the bottom navigation, with the track and its play/pause.
+    const bar = card(page);
+    await expect(page.locator('.player-card')).toHaveCount(0);
+    await expect(bar.getByText(first.name, { exact: true })).toBeVisible();
+    const box = (await bar.boundingBox())!;
+    expect(box.height).toBeLessThanOrEqual(64);
+    expect(box.y + box.height).toBeLessThanOrEqual(await navTop(page));
+    expect(box.width).toBeGreaterThan(page.viewportSize()!.width - 40);
+    await shot(page, testInfo, 'bar');
+    // The page's end scrolls clear of the bar: the album's last row is above it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const lastRow = page.locator('[aria-label^="Tracks of"] [data-track-id]').last();
+    await expect.poll(async () => { const row = (await lastRow.boundingBox())!; return row.y + row.height; }).toBeLessThanOrEqual(box.y);
+    await shot(page, testInfo, 'bar-page-end');
+    expect(await axeFindings(page)).toEqual([]);
+    // Play/pause from the bar.
+    await bar.getByRole('button', { name: 'Pause', exact: true }).tap();
+    await expect.poll(async () => (await audio(page))?.paused).toBe(true);
+    expect((await provider(page, sandbox))!.is_playing).toBe(false);
+    await bar.getByRole('button', { name: 'Play', exact: true }).tap();
+    await expectSound(page);
+    // A tap on the bar (not on its buttons) opens the view; the music goes on.
+    await bar.getByText(first.name, { exact: true }).tap();
+    await page.waitForURL((url) => url.pathname === '/player');
+  } else {
+    // Wide screens keep SPEC's card (its drag: player.spec.ts); it opens the view too.
+    expect(Math.round((await card(page).boundingBox())!.width)).toBe(350);
+    await openNowPlaying(page);
+  }
+
+  const view = card(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Now Playing' })).toBeVisible();
+  // One player on /player: the view, no card or bar beside it.
+  await expect(page.getByRole('region', { name: 'Player' })).toHaveCount(1);
+  await expect(page.locator('.player-card, .player-bar')).toHaveCount(0);
+  await expect(view.getByText(first.name, { exact: true })).toBeVisible();
+  const cover = view.locator('img.player-card__cover');
+  await expect(cover).toHaveAttribute('src', /\/img\//);
+  expect((await cover.boundingBox())!.width).toBeGreaterThan(250);
+  for (const name of ['Shuffle', 'Pause', 'Next', 'Save to Liked', 'Add to playlist', 'Devices', 'Queue', 'Close player']) {
+    await expect(view.getByRole('button', { name, exact: true })).toBeEnabled();
+  }
+  // The album's first track: the provider disallows skipping back.
+  await expect(view.getByRole('button', { name: 'Previous', exact: true })).toBeDisabled();
+  await expect(view.getByRole('button', { name: /^Repeat/ })).toBeEnabled();
+  await expect(view.getByRole('slider', { name: 'Seek' })).toBeVisible();
+  await expect(view.getByRole('slider', { name: 'Volume' })).toBeVisible();
+  await expect(view.locator('.player-card__artists a').first()).toHaveAttribute('href', /^\/artist\//);
+  const queue = page.getByRole('complementary', { name: 'Queue' });
+  await expect(queue.getByRole('listitem').first()).toContainText(first.name);
+  await expect(queue.getByRole('list', { name: 'Next up' }).getByRole('listitem').first()).toContainText(second.name);
+  await expectSound(page);
+  await shot(page, testInfo, 'view');
+  expect(await axeFindings(page)).toEqual([]);
+
+  // Its controls drive the music, and the queue follows.
+  await view.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(view.getByText(second.name, { exact: true })).toBeVisible();
+  expect((await provider(page, sandbox))!.item.id).toBe(second.id);
+  await expect(queue.getByRole('listitem').first()).toContainText(second.name);
+  await view.getByRole('button', { name: 'Pause', exact: true }).click();
+  await expect.poll(async () => (await audio(page))?.paused).toBe(true);
+  expect((await provider(page, sandbox))!.is_playing).toBe(false);
+  await view.getByRole('button', { name: 'Play', exact: true }).click();
+  await expectSound(page);
+
+  // The device: this browser, in the picker.
+  await view.getByRole('button', { name: 'Devices', exact: true }).click();
+  await expect(view.getByRole('dialog', { name: 'Devices' }).locator('[aria-current="true"]')).toContainText('this browser');
+  await shot(page, testInfo, 'view-devices');
+
+  // The server's own HTML of /player now holds the track (the first paint needs no script).
+  expect(await serverText(page, '/player')).toContain(`>${second.name}<`);
+
+  // Leaving: the player is back where it was (the queue panel, opened here, is not).
+  await page.goBack();
+  await page.waitForURL((url) => url.pathname !== '/player');
+  await expect(page.locator('.now-playing')).toHaveCount(0);
+  await expect(card(page).getByText(second.name, { exact: true })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Queue' })).toHaveCount(0);
+});
+
+test("on a phone, the bar's upward swipe and its link from the keyboard open Now Playing", async ({ page, sandbox, signIn }) => {
+  test.skip(!isNarrow(page), 'the bar is the phone-sized player');
+  const album = await startPlaying(page, sandbox, signIn);
+  const bar = card(page);
+  // A swipe up from the bar's text (a pointer moving up by 120 px).
+  const text = (await bar.getByText(album.tracks[0]!.name, { exact: true }).boundingBox())!;
+  await page.mouse.move(text.x + 10, text.y + text.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(text.x + 14, text.y - 60, { steps: 4 });
+  await page.mouse.move(text.x + 16, text.y - 120, { steps: 4 });
+  await page.mouse.up();
+  await page.waitForURL((url) => url.pathname === '/player');
+  await expect(card(page).getByText(album.tracks[0]!.name, { exact: true })).toBeVisible();
+  // Back, then the keyboard: the bar is a link, Enter opens the view.
+  await page.goBack();
+  await page.waitForURL((url) => url.pathname !== '/player');
+  const link = card(page).getByRole('link', { name: /^Open Now Playing/ });
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => url.pathname === '/player');
+  await expect(card(page).getByRole('button', { name: 'Pause', exact: true })).toBeEnabled();
+});
