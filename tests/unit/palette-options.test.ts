@@ -55,7 +55,8 @@ afterEach(async () => {
 describe('the palette options', () => {
   it('offers the five pages and the actions that need no player when nothing is typed and nothing plays', () => {
     expect(labelsOf('Pages')).toEqual(['Home', 'Search', 'Your Library', 'Liked Songs', 'Profile']);
-    expect(labelsOf('Actions')).toEqual(['Show the queue', `Switch to ${$theme.get() === 'dark' ? 'light' : 'dark'} theme`, 'LogOut']);
+    // The device picker is reachable from the shell with nothing playing too.
+    expect(labelsOf('Actions')).toEqual(['Show the queue', 'Connect to a device', `Switch to ${$theme.get() === 'dark' ? 'light' : 'dark'} theme`, 'LogOut']);
   });
 
   it('filters the pages by words and initials, and finds the user\'s own playlists by name', async () => {
