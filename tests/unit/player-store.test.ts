@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { search } from '../../src/api/search';
 import type { Playback, Track } from '../../src/api/types';
 import { writeStored } from '../../src/lib/storage';
-import { setPlayerClock, type PlayerClock } from '../../src/lib/clock';
+import { setPlayerClock } from '../../src/lib/clock';
 import { applyDeviceState } from '../../src/playback/device-state';
 import { $player, closePlayer, cycleRepeat, likeCurrentTrack, nextTrack, refreshPlayback, storedDeviceId, resetPlayer, seekToSecond, setProgressSeconds, toggleShuffle } from '../../src/stores/player';
 import { playFromList, setPlaybackActivator, togglePlay } from '../../src/stores/play';
@@ -14,37 +14,7 @@ import { $toasts } from '../../src/stores/toasts';
 import { $ui, closePremiumPrompt } from '../../src/stores/ui';
 import { connectDevice as connectSdkDevice } from '../../sandbox/tests/harness';
 import { addFault, type RunningSandbox, startSignedIn } from './helpers/sandbox';
-
-/** A clock moved by hand: `advance(ms)` runs every timer due by then, in order. */
-function manualClock(): PlayerClock & { advance(ms: number): void; waiting(): number } {
-  let now = 0;
-  let nextId = 1;
-  const timers = new Map<number, { at: number; every: number | null; callback: () => void }>();
-  const add = (callback: () => void, ms: number, every: number | null) => {
-    timers.set(nextId, { at: now + ms, every, callback });
-    return nextId++;
-  };
-  return {
-    setTimeout: (callback, ms) => add(callback, ms, null),
-    setInterval: (callback, ms) => add(callback, ms, ms),
-    clearInterval: (handle) => void timers.delete(handle as number),
-    now: () => now,
-    waiting: () => [...timers.values()].filter((timer) => timer.every === null).length,
-    advance(ms) {
-      const end = now + ms;
-      for (;;) {
-        const due = [...timers.entries()].filter(([, timer]) => timer.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
-        if (!due) break;
-        const [id, timer] = due;
-        now = timer.at;
-        if (timer.every === null) timers.delete(id);
-        else timer.at += timer.every;
-        timer.callback();
-      }
-      now = end;
-    },
-  };
-}
+import { manualClock } from './helpers/manual-clock';
 
 let running: RunningSandbox;
 let tracks: Track[];

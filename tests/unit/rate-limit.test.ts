@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, httpError, mapRequestError, QUOTA_SPENT } from '../../src/api/errors';
 import { laterDeadline, limitedUntil, secondsLeft } from '../../src/api/rate-limit';
-import { setPlayerClock, type PlayerClock } from '../../src/lib/clock';
+import { setPlayerClock } from '../../src/lib/clock';
 import { $limitedUntil, $limitSecondsLeft, noteLimitedUntil, noteRateLimit } from '../../src/stores/provider-limit';
+import { manualClock } from './helpers/manual-clock';
 
 // Issue 28's honest network state: the decision "limited until T" (pure), and the store that
 // keeps the deadline and counts down on a clock the test moves.
@@ -48,34 +49,6 @@ describe('limitedUntil: when a failure says the provider limits the site until',
     expect(mapRequestError(quotaSpent())).toEqual({ type: 'toast', message: QUOTA_SPENT });
   });
 });
-
-/** A clock moved by hand: `advance(ms)` runs every timer due by then, in order. */
-function manualClock(start: number): PlayerClock & { advance(ms: number): void; running(): number } {
-  let now = start;
-  let nextId = 1;
-  const timers = new Map<number, { at: number; every: number | null; callback: () => void }>();
-  const add = (callback: () => void, ms: number, every: number | null) => (timers.set(nextId, { at: now + ms, every, callback }), nextId++);
-  return {
-    now: () => now,
-    setTimeout: (callback, ms) => add(callback, ms, null),
-    setInterval: (callback, ms) => add(callback, ms, ms),
-    clearInterval: (handle) => void timers.delete(handle as number),
-    running: () => timers.size,
-    advance(ms) {
-      const end = now + ms;
-      for (;;) {
-        const due = [...timers.entries()].filter(([, timer]) => timer.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
-        if (!due) break;
-        const [id, timer] = due;
-        now = timer.at;
-        if (timer.every === null) timers.delete(id);
-        else timer.at += timer.every;
-        timer.callback();
-      }
-      now = end;
-    },
-  };
-}
 
 describe('$limitSecondsLeft: the top bar\'s countdown', () => {
   let clock: ReturnType<typeof manualClock>;

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Icon } from '../../components/Icon';
+import type { IconName } from '../../components/icon-paths';
 import { $miniPlayerAvailable, openMiniPlayer } from '../../stores/mini-player';
 import { openPalette } from '../../stores/palette';
 import { signOut } from '../../stores/session';
@@ -34,8 +35,11 @@ export function InstallButton({ className = 'button button--ghost', onDone }: Ac
   );
 }
 
-/** LogOut: ends the server session, clears local storage and replaces history with /auth (SPEC §4). */
-export function LogoutButton({ className = 'button', onDone }: ActionProps) {
+/**
+ * A labelled action of the shell that needs the page's JavaScript: marked aria-disabled
+ * until hydrated, so a click before then is never silently lost.
+ */
+function ShellAction({ className = 'button', onDone, icon, label, run }: ActionProps & { icon: IconName; label: string; run: () => void }) {
   const hydrated = useHydrated();
   return (
     <button
@@ -44,13 +48,18 @@ export function LogoutButton({ className = 'button', onDone }: ActionProps) {
       aria-disabled={!hydrated || undefined}
       onClick={() => {
         onDone?.();
-        void signOut();
+        run();
       }}
     >
-      <Icon name="logout" />
-      LogOut
+      <Icon name={icon} />
+      {label}
     </button>
   );
+}
+
+/** LogOut: ends the server session, clears local storage and replaces history with /auth (SPEC §4). */
+export function LogoutButton(props: ActionProps) {
+  return <ShellAction {...props} icon="logout" label="LogOut" run={() => void signOut()} />;
 }
 
 /** Switches between the dark and light themes; the label names the theme it switches to. */
@@ -98,22 +107,8 @@ export function HistoryButton({ direction, className = 'icon-button', onDone, wi
 }
 
 /** Opens the command palette: the phone's way to it, where there is no Ctrl+K. */
-export function PaletteButton({ className = 'button', onDone }: ActionProps) {
-  const hydrated = useHydrated();
-  return (
-    <button
-      type="button"
-      className={className}
-      aria-disabled={!hydrated || undefined}
-      onClick={() => {
-        onDone?.();
-        openPalette();
-      }}
-    >
-      <Icon name="search" />
-      Command palette
-    </button>
-  );
+export function PaletteButton(props: ActionProps) {
+  return <ShellAction {...props} icon="search" label="Command palette" run={openPalette} />;
 }
 
 /** Opens the mini-player window from the top bar, where the browser has Document Picture-in-Picture. */
