@@ -6,7 +6,7 @@ import type { Device } from '../api/types';
 import { createAnswerGuard } from '../lib/answer-guard';
 import { playerClock } from '../lib/clock';
 import { NARROW_SCREEN } from '../lib/screens';
-import { whereaboutsOf } from '../lib/playback-whereabouts';
+import { whereaboutsOf } from '../api/playback-whereabouts';
 import { logUnlessCanceled } from './log';
 import { $player, notePlaybackChange, refreshPlayback, showLastPlayed, showPlayerCard, storedDeviceId } from './player';
 import { activateAudio } from './play';
@@ -42,7 +42,7 @@ interface DevicesState {
 /** The device picker: GET me/player/devices, which one is active, a transfer under way. */
 export const $devices = map<DevicesState>({ open: false, place: 'card', loading: false, failed: false, list: [], transferring: null });
 
-/** Where the account's music is, seen from this tab (src/lib/playback-whereabouts.ts). */
+/** Where the account's music is, seen from this tab (src/api/playback-whereabouts.ts). */
 export const $whereabouts = computed($player, (player) => whereaboutsOf(player.playback, player.deviceId ?? storedDeviceId()));
 
 /** The active device that holds the music when it is not this tab's, or null: the card says "Playing on" it and drives it. */

@@ -1,7 +1,7 @@
 import { transferPlayback } from '../api/devices';
 import * as playerApi from '../api/player';
 import type { Track } from '../api/types';
-import { whereaboutsOf } from '../lib/playback-whereabouts';
+import { whereaboutsOf } from '../api/playback-whereabouts';
 import { logUnlessCanceled } from './log';
 import {
   $player,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Device, Playback, Track } from '../../src/api/types';
-import { whereaboutsOf } from '../../src/lib/playback-whereabouts';
+import { whereaboutsOf } from '../../src/api/playback-whereabouts';
 
 const device = (id: string, isActive: boolean): Device => ({ id, name: id, type: 'Computer', isActive, volumePercent: 50 });
 const track = { id: 't1' } as Track;

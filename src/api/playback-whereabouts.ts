@@ -1,4 +1,4 @@
-import type { Device, Playback } from '../api/types';
+import type { Device, Playback } from './types';
 
 /**
  * Where the account's music is, as one tab sees it: the one decision behind "Playing on
