@@ -102,6 +102,8 @@ export type SeeAllSeed = ListSeed<Track | Artist | Album | Playlist> & { type: S
  */
 export interface NowPlayingSeed {
   playback: Playback | null;
+  /** With no playback at the provider: the last played track, which the view shows paused (as every tab's player does). */
+  lastPlayed?: Track | null;
   flags?: LibraryFlags;
   failure: null;
 }

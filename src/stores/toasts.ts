@@ -16,8 +16,13 @@ export const $toasts = atom<Toast[]>([]);
 
 let nextId = 1;
 
-/** Shows a toast that removes itself after 1.5 s. */
+/**
+ * Shows a toast that removes itself after 1.5 s. The same words already on screen are not
+ * shown twice: calls failing together for one cause (a dropped connection, say) say it once.
+ */
 export function showToast(message: string, kind: ToastKind = 'error'): number {
+  const shown = $toasts.get().find((toast) => toast.message === message && toast.kind === kind);
+  if (shown) return shown.id;
   const id = nextId++;
   $toasts.set([...$toasts.get(), { id, message, kind }]);
   setTimeout(() => dismissToast(id), TOAST_DURATION_MS);

@@ -184,10 +184,13 @@ test.describe('the sandbox Web Playback SDK', () => {
     expect((await api('PUT', 'me/player/volume?volume_percent=30')).status).toBe(204);
     await expect.poll(() => page.evaluate(() => (window as unknown as DemoWindow).demo.player.getVolume())).toBeCloseTo(0.3, 5);
 
-    // Disconnect: the device leaves the list, and nothing plays.
+    // Disconnect: the device leaves the list, and nothing plays; the playback it left stays
+    // readable, paused, naming it inactive, for the next device to take over.
     await page.evaluate(() => (window as unknown as DemoWindow).demo.player.disconnect());
     await expect.poll(async () => (await api('GET', 'me/player/devices')).json.devices.map((device) => device.id)).not.toContain(deviceId);
-    expect((await api('GET', 'me/player')).status).toBe(204);
+    const left = await api('GET', 'me/player');
+    expect(left.status).toBe(200);
+    expect(left.json).toMatchObject({ is_playing: false, device: { id: deviceId, is_active: false } });
   });
 
   test('works from another origin, as the site loads it', async ({ page, sandbox }) => {

@@ -44,6 +44,18 @@ describe('toasts', () => {
     vi.advanceTimersByTime(1);
     expect($toasts.get()).toEqual([]);
   });
+
+  it('say the same words once while they show, and again once they went', () => {
+    vi.useFakeTimers();
+    $toasts.set([]);
+    const first = showToast('Internet Connection Problem');
+    expect(showToast('Internet Connection Problem')).toBe(first);
+    showToast('Something went wrong');
+    expect($toasts.get().map((toast) => toast.message)).toEqual(['Internet Connection Problem', 'Something went wrong']);
+    vi.advanceTimersByTime(1500);
+    showToast('Internet Connection Problem');
+    expect($toasts.get()).toHaveLength(1);
+  });
 });
 
 describe('ui flags', () => {

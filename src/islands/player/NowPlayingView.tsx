@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useLayoutEffect, useState } from 'react';
 import type { NowPlayingSeed } from '../../api/page-seeds';
-import type { Playback } from '../../api/types';
+import type { Playback, Track } from '../../api/types';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { Icon } from '../../components/Icon';
 import { SeededIsland } from '../../components/server-snapshot';
@@ -61,7 +61,7 @@ function NothingPlaying() {
  * every control, volume, the device) beside its queue. It shows the server's answer until
  * this tab's player knows what plays, then the player's stores, like the card.
  */
-function NowPlaying({ server }: { server: Playback | null }) {
+function NowPlaying({ server, lastPlayed }: { server: Playback | null; lastPlayed: Track | null }) {
   const hydrated = useHydrated();
   const live = useStore($player);
   const otherDevice = useStore($otherDevice);
@@ -80,7 +80,7 @@ function NowPlaying({ server }: { server: Playback | null }) {
     };
   }, []);
 
-  const picture = nowPlayingPicture({ live, server, hydrated, asking });
+  const picture = nowPlayingPicture({ live, server, lastPlayed, hydrated, asking });
   const { track } = picture;
   // The device and the panels are this tab's own: the server cannot know them.
   const status = picture.fromServer ? null : playerStatus(live, otherDevice?.name ?? null);
@@ -142,7 +142,7 @@ function NowPlaying({ server }: { server: Playback | null }) {
 function NowPlayingPage({ seed }: { seed: NowPlayingSeed }) {
   return (
     <SeededIsland snapshot={() => nowPlayingSnapshot(seed)} adopt={() => adoptNowPlaying(seed)}>
-      <NowPlaying server={seed.playback} />
+      <NowPlaying server={seed.playback} lastPlayed={seed.lastPlayed ?? null} />
     </SeededIsland>
   );
 }

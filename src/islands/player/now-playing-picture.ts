@@ -17,9 +17,9 @@ export interface NowPlayingPicture {
   fromServer: boolean;
 }
 
-function fromServer(playback: Playback | null): NowPlayingPicture {
+function fromServer(playback: Playback | null, lastPlayed: Track | null): NowPlayingPicture {
   return {
-    track: playback?.item ?? null,
+    track: playback?.item ?? lastPlayed,
     playback,
     seconds: Math.floor((playback?.progressMs ?? 0) / 1000),
     playing: playback?.isPlaying === true,
@@ -33,6 +33,8 @@ interface PictureInput {
   live: PlayerState;
   /** The playback the server rendered the page with. */
   server: Playback | null;
+  /** With no playback, the last played track the server rendered (paused at its start). */
+  lastPlayed?: Track | null;
   /** The island answers (false in the server's HTML and while hydrating). */
   hydrated: boolean;
   /** The tab's player is still asking the provider what plays (a fresh tab knows nothing yet). */
@@ -45,8 +47,8 @@ interface PictureInput {
  * own once it holds a track, or once it has asked (then nothing playing is the truth, also
  * after the player was closed here).
  */
-export function nowPlayingPicture({ live, server, hydrated, asking }: PictureInput): NowPlayingPicture {
-  if (!hydrated || (asking && !live.currentPlayingTrack)) return fromServer(server);
+export function nowPlayingPicture({ live, server, lastPlayed = null, hydrated, asking }: PictureInput): NowPlayingPicture {
+  if (!hydrated || (asking && !live.currentPlayingTrack)) return fromServer(server, lastPlayed);
   return {
     track: live.currentPlayingTrack,
     playback: live.playback,

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { Icon } from '../../components/Icon';
+import { useHydrated } from '../../components/use-hydrated';
 import { $devices, $otherDevice, toggleDevicePicker } from '../../stores/devices';
 import { DevicePicker } from '../player/DevicePicker';
 
@@ -10,6 +11,8 @@ import { DevicePicker } from '../player/DevicePicker';
  */
 export function DevicesButton() {
   const devices = useStore($devices);
+  // Marked only once hydrated: the server's HTML cannot know where the music is.
+  const hydrated = useHydrated();
   const otherDevice = useStore($otherDevice);
   const open = devices.open && devices.place === 'top-bar';
   const around = useRef<HTMLSpanElement>(null);
@@ -26,7 +29,7 @@ export function DevicesButton() {
     <span className="devices-button" ref={around}>
       <button
         type="button"
-        className={`icon-button${otherDevice ? ' is-on' : ''}`}
+        className={`icon-button${hydrated && otherDevice ? ' is-on' : ''}`}
         aria-label="Connect to a device"
         data-tooltip="Connect to a device"
         aria-expanded={open}

@@ -114,7 +114,10 @@ export function PaletteButton(props: ActionProps) {
 /** Opens the mini-player window from the top bar, where the browser has Document Picture-in-Picture. */
 export function MiniPlayerButton() {
   const available = useStore($miniPlayerAvailable);
-  if (!available) return null;
+  // Not while hydrating: the card may have said so before this island hydrates, and the
+  // server's HTML (which cannot know) has no button.
+  const hydrated = useHydrated();
+  if (!available || !hydrated) return null;
   return (
     <button type="button" className="icon-button" aria-label="Open mini player" data-tooltip="Open mini player" onClick={openMiniPlayer}>
       <Icon name="miniplayer" />

@@ -1,3 +1,4 @@
+import { getRecentlyPlayed } from '../../api/me';
 import { getPlayback } from '../../api/player';
 import type { NowPlayingSeed } from '../../api/page-seeds';
 import { libraryFlagsOf, partOf } from '../page-data';
@@ -9,7 +10,9 @@ import { libraryFlagsOf, partOf } from '../page-data';
  */
 export async function loadNowPlayingPage(): Promise<NowPlayingSeed> {
   const playback = await partOf(getPlayback());
-  const item = playback?.item ?? null;
-  const track = item ? await libraryFlagsOf('track', [item.id]) : {};
-  return { playback, flags: { track }, failure: null };
+  // Nothing loaded: the last played track, as the browser's player catches up with it (src/stores/devices.ts).
+  const lastPlayed = playback?.item ? null : ((await partOf(getRecentlyPlayed(1, null)))?.[0]?.track ?? null);
+  const shown = playback?.item ?? lastPlayed;
+  const track = shown ? await libraryFlagsOf('track', [shown.id]) : {};
+  return { playback, lastPlayed, flags: { track }, failure: null };
 }
