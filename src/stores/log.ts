@@ -1,6 +1,12 @@
-import { isCanceled } from '../api/errors';
+import { ApiError, isCanceled } from '../api/errors';
 
-/** Logs a failure unless it is a cancellation, which SPEC §8 passes on silently. */
+/**
+ * Logs a failure unless it is a cancellation, which SPEC §8 passes on silently. A dropped
+ * or absent network is the network's, not a fault of ours, and the user was told already
+ * ('Internet Connection Problem'): a warning, not an error.
+ */
 export function logUnlessCanceled(what: string, error: unknown): void {
-  if (!isCanceled(error)) console.error(what, error);
+  if (isCanceled(error)) return;
+  if (error instanceof ApiError && (error.kind === 'offline' || error.kind === 'network')) console.warn(what, error);
+  else console.error(what, error);
 }
