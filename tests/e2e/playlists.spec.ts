@@ -30,6 +30,8 @@ async function addRow(page: Page, row: Locator, playlist: string): Promise<strin
 }
 
 test('create, add from three pages, keep them through a reload and a sandbox restart, rename, remove a track and the playlist; refusals roll back', async ({ page, signIn, sandbox }, testInfo) => {
+  // A long walk (a sandbox restart included; on a phone through the Now Playing view): room on a busy machine.
+  test.setTimeout(120_000);
   await sandbox.reset();
   await signIn(page);
 
