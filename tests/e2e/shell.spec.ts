@@ -142,7 +142,8 @@ test('the shell: search box, notification, tooltips, side navigation width, cont
     await screenshot(page, testInfo, 'notification');
     return;
   }
-  const box = page.getByPlaceholder('What do you want to play?');
+  // The top bar's box (the narrow search page's read-only stand-in is hidden here).
+  const box = page.getByRole('banner').getByPlaceholder('What do you want to play?');
   await expect(box).toBeEditable(); // read-only until the top bar has hydrated
   await box.focus();
   await page.waitForURL((url) => url.pathname === '/search');
