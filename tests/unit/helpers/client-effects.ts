@@ -49,6 +49,8 @@ export function trackClientEffects(sandboxUrl: () => string): ClientEffects {
     resetCapabilities();
     closePremiumPrompt();
     effects.visits = recordNavigation();
+    // A fresh screen: a toast a test before left (they last 1.5 s) would stand for this test's same words.
+    $toasts.set([]);
     effects.shown = [];
     effects.waits = [];
     clientTiming.sleep = async (ms) => void effects.waits.push(ms);
