@@ -130,6 +130,7 @@ export function markCapabilityMissing(capability: Capability): void {
   wiring?.capabilities.markMissing(capability);
 }
 
+const TOKEN_UNREACHABLE_MESSAGE = 'The token URL could not be reached';
 const CANCELED = Symbol('canceled');
 const TIMED_OUT = Symbol('timed out');
 const running = new Map<string, AbortController>();
@@ -209,8 +210,18 @@ function retryDelay(error: ApiError, request: ApiRequest): number | null {
   return null;
 }
 
+/**
+ * Renews the page's token first when it is missing or due. A call with no token after a failed
+ * renewal is not sent: unsigned, it would come back 401 (say, the moment the network returns),
+ * and a connection problem would pass for a refused session.
+ */
 async function refreshIfExpiring(hooks: ApiClientWiring): Promise<void> {
-  if (hooks.needsToken()) await hooks.refreshSession();
+  if (!hooks.needsToken()) return;
+  const refresh = await hooks.refreshSession();
+  if (refresh === 'refreshed' || hooks.getSession()) return; // a due token is still worth a try
+  throw refresh === 'unreachable'
+    ? new ApiError('network', TOKEN_UNREACHABLE_MESSAGE)
+    : new ApiError('http', 'The session has ended', 401);
 }
 
 /**
@@ -262,7 +273,12 @@ async function callProvider(request: ApiRequest, hooks: ApiClientWiring): Promis
   let refreshed = false;
   let retried = false;
   try {
-    await refreshIfExpiring(hooks);
+    try {
+      await refreshIfExpiring(hooks);
+    } catch (unsigned) {
+      hooks.onOutcome(mapRequestError(unsigned as ApiError, request));
+      throw unsigned;
+    }
     for (;;) {
       if (signal.aborted) throw new ApiError('canceled', CANCELED_MESSAGE);
       const timer = setTimeout(() => controller.abort(TIMED_OUT), clientTiming.timeoutMs);
@@ -284,7 +300,7 @@ async function callProvider(request: ApiRequest, hooks: ApiClientWiring): Promis
           if (refresh === 'refreshed') continue;
           if (refresh === 'unreachable') {
             // The token URL could not be reached: a connection problem, not an expired session.
-            const offline = new ApiError('network', 'The token URL could not be reached');
+            const offline = new ApiError('network', TOKEN_UNREACHABLE_MESSAGE);
             hooks.onOutcome(mapRequestError(offline, request));
             throw offline;
           }

@@ -84,4 +84,19 @@ describe('the API client gets the session and the error reactions from the store
     await expect(callApi({ path: 'artists/a1/related-artists', capability: 'relatedArtists' })).rejects.toMatchObject({ kind: 'unavailable' });
     expect(await faultHits(running.url)).toEqual([1, 1]);
   });
+
+  it('sends no call without a token: a renewal that could not reach the site is a connection problem, a refused one ends the session', async () => {
+    const { callApi, configureApiClient } = await freshClient();
+    const outcomes: ErrorOutcome[] = [];
+    const wiring = fakeWiring(outcomes);
+    let renewal: 'unreachable' | 'refused' = 'unreachable';
+    configureApiClient({ ...wiring, getSession: () => null, needsToken: () => true, refreshSession: async () => renewal });
+    await addFault(running.url, { match: { path: '^/v1/me/player/recently-played' } });
+    await expect(callApi({ path: 'me/player/recently-played?limit=1' })).rejects.toMatchObject({ kind: 'network' });
+    renewal = 'refused';
+    await expect(callApi({ path: 'me/player/recently-played?limit=1' })).rejects.toMatchObject({ status: 401 });
+    expect(outcomes).toEqual([{ type: 'toast', message: 'Internet Connection Problem' }, { type: 'expire-session' }]);
+    // Neither went out unsigned.
+    expect(await faultHits(running.url)).toEqual([0]);
+  });
 });
