@@ -1,31 +1,24 @@
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 import type { E2eOptions } from './tests/e2e/fixtures';
 import { chromiumArgs, chromiumPath } from './tests/e2e/helpers/chromium';
-import {
-  TEST_DEV_SANDBOX_PORT,
-  TEST_DEV_SANDBOX_URL,
-  TEST_DEV_SITE_PORT,
-  TEST_DEV_SITE_URL,
-  TEST_SANDBOX_URL,
-  TEST_SITE_URL,
-} from './tests/e2e/helpers/urls';
-
-// The tests' fixtures read the sandbox's address from the environment; workers
-// inherit it from this process.
-process.env.SANDBOX_URL = TEST_SANDBOX_URL;
+import { DEV_STACK, E2E_WORKERS, TEST_SITE_URL, workerStack, type TestStack } from './tests/e2e/helpers/urls';
 
 const isCI = Boolean(process.env.CI);
 // Runs on other ports (TEST_SITE_PORT) keep their own artifacts: each run empties its
 // output folder at start, which would delete a concurrent run's traces.
 const runSuffix = process.env.TEST_SITE_PORT ? `-${process.env.TEST_SITE_PORT}` : '';
 
-/** One stack of the run (built site and fresh sandbox); `env` moves its ports or its API profile. */
-function testServer(env: Record<string, string> = {}): Extract<PlaywrightTestConfig['webServer'], { command: string }> {
-  const siteUrl = env.TEST_SITE_PORT ? `http://127.0.0.1:${env.TEST_SITE_PORT}` : TEST_SITE_URL;
+/** One stack of the run (built site and fresh sandbox) on its ports, in an API profile. */
+function testServer(stack: TestStack, profile: 'extended' | 'development' = 'extended'): Extract<PlaywrightTestConfig['webServer'], { command: string }> {
   return {
     command: 'node scripts/serve-test.mjs',
-    url: `${siteUrl}/`,
-    env: { ...process.env, ...env } as Record<string, string>,
+    url: `${stack.siteUrl}/`,
+    env: {
+      ...process.env,
+      TEST_SITE_PORT: String(stack.sitePort),
+      TEST_SANDBOX_PORT: String(stack.sandboxPort),
+      TEST_API_PROFILE: profile,
+    } as Record<string, string>,
     // The site may answer before the sandbox has its catalogue; serve-test says when both do.
     wait: { stdout: /serve-test: ready/ },
     // A server already on the test ports is a leftover, never something to reuse.
@@ -45,7 +38,8 @@ export default defineConfig<E2eOptions>({
   outputDir: `test-results${runSuffix}`,
   globalTeardown: './tests/e2e/helpers/global-teardown.ts',
   // Two cores are shared by everything; more workers only make tests time out.
-  workers: 2,
+  // Each worker has its own stack (tests/e2e/helpers/urls.ts).
+  workers: E2E_WORKERS,
   fullyParallel: false,
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
@@ -57,7 +51,10 @@ export default defineConfig<E2eOptions>({
   use: {
     baseURL: TEST_SITE_URL,
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test about a sixth of its time (browse.spec: 93 s against
+    // 77 s without); a failure is traced when it runs again (CI retries once). Locally,
+    // `npx playwright test --trace on` traces a test being looked into.
+    trace: 'on-first-retry',
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
   },
   projects: [
@@ -73,26 +70,31 @@ export default defineConfig<E2eOptions>({
       use: {
         browserName: 'chromium',
         viewport: { width: 1280, height: 800 },
-        baseURL: TEST_DEV_SITE_URL,
-        sandboxUrl: TEST_DEV_SANDBOX_URL,
+        baseURL: DEV_STACK.siteUrl,
+        sandboxUrl: DEV_STACK.sandboxUrl,
       },
     },
     {
       name: 'mobile',
       testIgnore: /\.development\.spec\.ts$/,
+      // A test tagged @viewport-free checks what the phone runs the same as the desktop
+      // (server answers, stores, the keyboard): the desktop run proves it, the phone's would
+      // only double its time. The phone runs everything it lays out or reaches differently.
+      grepInvert: /@viewport-free/,
       use: {
         browserName: 'chromium',
         viewport: { width: 390, height: 844 },
         isMobile: true,
         hasTouch: true,
-        // 2, not a phone's 3: a third fewer pixels to paint on two shared cores.
-        deviceScaleFactor: 2,
+        // 1, not a phone's 3: the layout is the 390 px viewport's whatever the density, and
+        // software rendering on two shared cores paints a ninth of the pixels.
+        deviceScaleFactor: 1,
         userAgent: devices['Pixel 7'].userAgent,
       },
     },
   ],
   webServer: [
-    testServer(),
-    testServer({ TEST_SITE_PORT: String(TEST_DEV_SITE_PORT), TEST_SANDBOX_PORT: String(TEST_DEV_SANDBOX_PORT), TEST_API_PROFILE: 'development' }),
+    ...Array.from({ length: E2E_WORKERS }, (_, index) => testServer(workerStack(index))),
+    testServer(DEV_STACK, 'development'),
   ],
 });

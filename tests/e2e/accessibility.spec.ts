@@ -5,9 +5,10 @@ import { providerGet, searchCatalogue } from './helpers/catalogue';
 import { aTrendingRow } from './player-kit';
 
 // WCAG A and AA rules on every screen, in both themes, on each viewport (a phone's light
-// theme on the routes that show its own parts): one walk
-// per viewport (axe per route and theme), not a test per route, to keep CI short.
+// theme on the routes that show its own parts): axe per route and theme, in a few walks of
+// related routes that the workers share (the file's tests run in parallel).
 // Only serious and critical violations fail; each is listed with its elements.
+test.describe.configure({ mode: 'parallel' });
 
 type Theme = 'dark' | 'light';
 
@@ -19,7 +20,7 @@ async function applyTheme(page: Page, theme: Theme): Promise<void> {
   }, theme);
 }
 
-async function checkBothThemes(page: Page, path: string, themes: readonly Theme[] = ['dark', 'light']): Promise<string[]> {
+async function checkThemes(page: Page, path: string, themes: readonly Theme[]): Promise<string[]> {
   await page.goto(path);
   // The page's content arrives in its HTML; what is checked is the page once its islands have
   // hydrated (Astro drops their `ssr` mark then; the shell's client:media ones wait for a screen
@@ -38,56 +39,84 @@ async function checkBothThemes(page: Page, path: string, themes: readonly Theme[
   return found;
 }
 
-// The not-found page answers 404 on purpose (and Chromium logs that status).
-test.use({ allowErrors: /no-such-page/ });
-
-test('every screen has no serious or critical accessibility violation in either theme', async ({ page, signIn, sandboxUrl, isMobile }) => {
-  // About 2 minutes on two quiet cores; room for a busy machine.
-  test.setTimeout(420_000);
-  const found: string[] = [];
-  for (const path of ['/auth', '/access_denied', '/no-such-page']) found.push(...(await checkBothThemes(page, path)));
-
-  await signIn(page);
+/** The catalogue's ids the routes below open: found in the worker's sandbox, as a user would. */
+async function catalogueIds(page: Page, sandboxUrl: string) {
   const [artist] = await searchCatalogue(page, sandboxUrl, 'artist');
   const [album] = await searchCatalogue(page, sandboxUrl, 'album');
   const featured = await providerGet<{ playlists: { items: { id: string }[] } }>(page, sandboxUrl, 'browse/featured-playlists?limit=1');
   const categories = await providerGet<{ categories: { items: { id: string }[] } }>(page, sandboxUrl, 'browse/categories?limit=1');
   const me = await providerGet<{ id: string }>(page, sandboxUrl, 'me');
   const users = await providerGet<{ playlists: { items: { owner: { id: string } }[] } }>(page, sandboxUrl, 'search?q=a&type=playlist&limit=20');
-  const otherUser = users.playlists.items.find((p) => p && p.owner.id !== me.id && p.owner.id !== 'spotify')?.owner.id ?? 'spotify';
-  const routes = [
-    '/',
-    '/search',
-    '/search?q=a',
-    '/search/track/a',
-    `/album/${album!.id}`,
-    '/album/new-release',
-    `/artist/${artist!.id}`,
-    `/artist/${artist!.id}/albums`,
-    `/artist/${artist!.id}/related-artists`,
-    `/playlist/${featured.playlists.items[0]!.id}`,
-    '/playlist/popular',
-    `/category/${categories.categories.items[0]!.id}/playlists`,
-    '/track/recent-played',
-    '/user/me',
-    '/user/me/top-tracks',
-    '/user/me/following',
-    `/user/${otherUser}`,
-    '/collection',
-    '/collection/albums',
-    '/collection/tracks',
-    '/notification',
-    '/player',
-  ];
-  // Colours are the same CSS on every screen, and the desktop walk checks both themes on every
-  // route. A phone adds its own parts (bottom navigation, top bar, compact rows), on every
-  // route: its light theme is checked on a few routes that show them all, its dark on all.
-  const phoneLight = new Set(['/', '/search?q=a', `/album/${album!.id}`, `/playlist/${featured.playlists.items[0]!.id}`, '/collection/tracks', '/user/me']);
-  for (const path of routes) {
-    const themes: Theme[] = isMobile && !phoneLight.has(path) ? ['dark'] : ['dark', 'light'];
-    found.push(...(await checkBothThemes(page, path, themes)));
+  return {
+    artist: artist!.id,
+    album: album!.id,
+    playlist: featured.playlists.items[0]!.id,
+    category: categories.categories.items[0]!.id,
+    otherUser: users.playlists.items.find((p) => p && p.owner.id !== me.id && p.owner.id !== 'spotify')?.owner.id ?? 'spotify',
+  };
+}
+
+type Ids = Awaited<ReturnType<typeof catalogueIds>>;
+
+/**
+ * The signed-in routes, in walks of about equal length. Colours are the same CSS on every
+ * screen, and the desktop walk checks both themes on every route. A phone adds its own parts
+ * (bottom navigation, top bar, compact rows) on every route: its light theme is checked on the
+ * routes marked `phoneLight`, which show them all, its dark on all.
+ */
+const walks: Record<string, (ids: Ids) => { path: string; phoneLight?: true }[]> = {
+  'home and search': () => [
+    { path: '/', phoneLight: true },
+    { path: '/search' },
+    { path: '/search?q=a', phoneLight: true },
+    { path: '/search/track/a' },
+    { path: '/notification' },
+    { path: '/player' },
+  ],
+  'albums, artists and playlists': (ids) => [
+    { path: `/album/${ids.album}`, phoneLight: true },
+    { path: '/album/new-release' },
+    { path: `/artist/${ids.artist}` },
+    { path: `/artist/${ids.artist}/albums` },
+    { path: `/artist/${ids.artist}/related-artists` },
+    { path: `/playlist/${ids.playlist}`, phoneLight: true },
+    { path: '/playlist/popular' },
+    { path: `/category/${ids.category}/playlists` },
+  ],
+  'the library and profiles': (ids) => [
+    { path: '/track/recent-played' },
+    { path: '/user/me', phoneLight: true },
+    { path: '/user/me/top-tracks' },
+    { path: '/user/me/following' },
+    { path: `/user/${ids.otherUser}` },
+    { path: '/collection' },
+    { path: '/collection/albums' },
+    { path: '/collection/tracks', phoneLight: true },
+  ],
+};
+
+test.describe('no serious or critical accessibility violation in either theme', () => {
+  // The not-found page answers 404 on purpose (and Chromium logs that status).
+  test.use({ allowErrors: /no-such-page/ });
+
+  test('signed out: the landing, access-denied and not-found pages', async ({ page }) => {
+    const found: string[] = [];
+    for (const path of ['/auth', '/access_denied', '/no-such-page']) found.push(...(await checkThemes(page, path, ['dark', 'light'])));
+    expect(found).toEqual([]);
+  });
+
+  for (const [name, walk] of Object.entries(walks)) {
+    test(`signed in: ${name}`, async ({ page, signIn, sandboxUrl, isMobile }) => {
+      // About a minute on two quiet cores; room for a busy machine.
+      test.setTimeout(240_000);
+      await signIn(page);
+      const found: string[] = [];
+      for (const { path, phoneLight } of walk(await catalogueIds(page, sandboxUrl))) {
+        found.push(...(await checkThemes(page, path, isMobile && !phoneLight ? ['dark'] : ['dark', 'light'])));
+      }
+      expect(found).toEqual([]);
+    });
   }
-  expect(found).toEqual([]);
 });
 
 /** The transition durations (seconds) an element's computed style gives. */

@@ -215,7 +215,7 @@ test('new releases scroll in pages of 20, each asked when the last card shows, a
   expect(pages.map((url) => new URL(url).searchParams.get('offset'))).toEqual(['20', '40', '60', '80']);
 });
 
-test('back and forward between an album and its artist show the kept pages: no request to the site or the provider', async ({ page, signIn, sandboxUrl }) => {
+test('back and forward between an album and its artist show the kept pages: no request to the site or the provider', { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {
   await signIn(page);
   const album = await aLongAlbum(page, sandboxUrl);
   await page.goto(`/album/${album.id}`);
@@ -247,7 +247,7 @@ test.describe('failures', () => {
   test.use({ serviceWorkers: 'block' });
   test.use({ allowErrors: /HTTP (400|404|500|502)|status of (400|404|500|502)|\/img\/(album|artist|playlist|user)\/\S+ \(net::ERR_BLOCKED_BY_ORB\)/ });
 
-  test('a missing or malformed id shows the not-found message, never a blank page or a sign-out', async ({ page, signIn }) => {
+  test('a missing or malformed id shows the not-found message, never a blank page or a sign-out', { tag: '@viewport-free' }, async ({ page, signIn }) => {
     await signIn(page);
     // The user cases come first, in a fresh tab: the first 404 from users/{id} must read as
     // "no such user", not as an endpoint gone for this app (DESIGN §2).
@@ -316,7 +316,7 @@ test.describe('failures', () => {
   });
 });
 
-test('saving an album flips Save to Saved only on the provider’s answer and stays after a reload', async ({ page, signIn, sandbox }) => {
+test('saving an album flips Save to Saved only on the provider’s answer and stays after a reload', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }) => {
   await signIn(page);
   const album = await aLongAlbum(page, sandbox.url);
   await page.goto(`/album/${album.id}`);

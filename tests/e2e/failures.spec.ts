@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { providerGet, searchCatalogue } from './helpers/catalogue';
+import { expectToastShown, recordToasts, TOAST_SELECTOR } from './helpers/toasts';
 import { expect, test, type SandboxControl } from './fixtures';
 import { accessTokenOf } from './helpers/access-token';
 import { followLink } from './helpers/in-app';
@@ -19,8 +20,10 @@ test.use({ allowErrors: /HTTP [45]\d\d|request failed|Failed to load resource|To
 // These refresh, clear and refuse sessions: each test signs in for itself.
 test.use({ realSignIn: true });
 
-// The page's toast area, and the toast the server puts in a page it rendered (ServerToast.astro).
-const toasts = (page: Page) => page.locator('.toasts .toast, .server-toast');
+const toasts = (page: Page) => page.locator(TOAST_SELECTOR);
+
+// A toast shows for 1.5 s: recorded as it appears, it is found however busy the machine is.
+test.beforeEach(({ page }) => recordToasts(page));
 
 /** Signs in and picks two real albums of the catalogue. */
 async function twoAlbums(page: Page, signIn: (page: Page) => Promise<void>, sandbox: SandboxControl): Promise<[CatalogueAlbum, CatalogueAlbum]> {
@@ -44,7 +47,7 @@ test.describe('SPEC §8 request errors on an album page', () => {
     await sandbox.addFault({ match: { method: 'GET', path: albumPath(album) }, drop: true });
     const response = await page.goto(`/album/${album.id}`);
     expect(response?.status()).toBe(502);
-    await expect(toasts(page).filter({ hasText: 'Internet Connection Problem' })).toBeVisible();
+    await expectToastShown(page, 'Internet Connection Problem');
     await expect(page.getByRole('heading', { name: 'Something went wrong.' })).toBeVisible();
     // Tried, and retried once (DESIGN §5: a GET whose connection dropped).
     expect(await sandbox.faultHits()).toEqual([2]);
@@ -58,7 +61,7 @@ test.describe('SPEC §8 request errors on an album page', () => {
     await sandbox.addFault({ match: { method: 'POST', path: '^/api/token$' }, status: 400, body: { error: 'invalid_grant', error_description: 'Refresh token revoked' } });
     await page.goto(`/album/${album.id}`);
     await expect(page).toHaveURL(/\/auth$/);
-    await expect(toasts(page).filter({ hasText: 'Session Expired' })).toBeVisible();
+    await expectToastShown(page, 'Session Expired');
     // /auth clears what the signed-in app kept (SPEC §4) when the server ended the session.
     await expect.poll(() => page.evaluate(() => localStorage.getItem('THEME_MODE_VALUE'))).toBeNull();
     expect(await accessTokenOf(page)).toBeNull();
@@ -109,7 +112,7 @@ test.describe('SPEC §8 request errors on an album page', () => {
     const [album] = await twoAlbums(page, signIn, sandbox);
     await sandbox.addFault({ match: { method: 'GET', path: albumPath(album) }, status: 400, body: { error: { status: 400 } } });
     await page.goto(`/album/${album.id}`);
-    await expect(toasts(page).filter({ hasText: 'Something went wrong' })).toBeVisible();
+    await expectToastShown(page, 'Something went wrong');
     expect(await accessTokenOf(page)).not.toBeNull();
   });
 
@@ -118,7 +121,7 @@ test.describe('SPEC §8 request errors on an album page', () => {
     await sandbox.addFault({ match: { method: 'GET', path: albumPath(album) }, status: 503, body: { error: { status: 503, message: 'Catalogue is resting' } }, times: 2 });
     const response = await page.goto(`/album/${album.id}`);
     expect(response?.status()).toBe(502);
-    await expect(toasts(page).filter({ hasText: 'Catalogue is resting' })).toBeVisible();
+    await expectToastShown(page, 'Catalogue is resting');
     // The page itself shows SPEC §8's something_went_wrong screen with its default texts.
     const screen = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Something went wrong.' }) });
     await expect(screen.getByText('Oops! It seems there was a problem with the server. Please try again later.')).toBeVisible();
@@ -132,7 +135,7 @@ test.describe('SPEC §8 request errors on an album page', () => {
     const [album] = await twoAlbums(page, signIn, sandbox);
     await sandbox.addFault({ match: { method: 'GET', path: albumPath(album) }, status: 500, body: {}, times: 2 });
     await page.goto(`/album/${album.id}`);
-    await expect(toasts(page).filter({ hasText: 'Internal Server Error' })).toBeVisible();
+    await expectToastShown(page, 'Internal Server Error');
     expect(await accessTokenOf(page)).not.toBeNull();
   });
 
@@ -166,7 +169,7 @@ test.describe('SPEC §8 request errors on an album page', () => {
     expect(response?.status()).toBe(502);
     expect(await sandbox.faultHits()).toEqual([1]);
     await expect(page.getByRole('heading', { name: 'Something went wrong.' })).toBeVisible();
-    await expect(toasts(page).filter({ hasText: 'My Music has used up its quota with the music provider for now. Please try again later.' })).toBeVisible();
+    await expectToastShown(page, 'My Music has used up its quota with the music provider for now. Please try again later.');
     await expect(page.getByRole('status').filter({ hasText: 'Slowed down' })).toHaveCount(0);
     expect(await accessTokenOf(page)).not.toBeNull();
   });
@@ -185,7 +188,7 @@ test.describe('SPEC §8 request errors on an album page', () => {
     await save.click();
     await expect(save).toHaveAttribute('aria-busy', 'true');
     await page.clock.fastForward(31_000);
-    await expect(toasts(page).filter({ hasText: 'timeout of 30000ms exceeded' })).toBeVisible();
+    await expectToastShown(page, 'timeout of 30000ms exceeded');
     expect(await accessTokenOf(page)).not.toBeNull();
   });
 
@@ -196,7 +199,7 @@ test.describe('SPEC §8 request errors on an album page', () => {
     await expect(save).toBeEnabled();
     await context.setOffline(true);
     await save.click();
-    await expect(toasts(page).filter({ hasText: 'Internet Connection Problem' })).toBeVisible();
+    await expectToastShown(page, 'Internet Connection Problem');
     // Back online, the shell loads the page again, whole (shell-client.ts); the server still
     // serves it to this session, and hands the page a token.
     const reloaded = page.waitForEvent('load');

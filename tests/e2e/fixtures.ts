@@ -14,12 +14,14 @@
  *   the server, and the next test signs in for real. A test about signing in, or whose
  *   session may be refreshed or revoked, opts out with
  *     test.use({ realSignIn: true })
- * - `sandbox`: control of the run's sandbox over its /__sandbox endpoints:
+ * - `baseURL` and `sandboxUrl`: the worker's own stack (helpers/urls.ts): each worker has
+ *   its site and sandbox, so what one test changes (a reset, a fault, a like) no test of
+ *   another worker sees. Tests name addresses through these two, never a port.
+ * - `sandbox`: control of the worker's sandbox over its /__sandbox endpoints:
  *   `url`, `reset()`, `addFault(fault)`, `clearFaults()`, `setRateLimit({ calls,
  *   windowSeconds })`. Faults (and a rate limit set so) are cleared after the test.
- *   A test that asks for `sandbox` runs ALONE (other workers wait), since
- *   reset and faults change what every test sees; tests that change library state
- *   (likes, saves, follows) should ask for it for the same reason.
+ *   On the development stack, which the workers share, a test that asks for `sandbox`
+ *   runs ALONE (the other worker waits there).
  * - Automatic: a test fails if any page logged a console error, threw, had a
  *   request fail (aborted ones excepted) or got an HTTP status >= 400. A test that
  *   produces some on purpose opts out with
@@ -32,7 +34,7 @@ import type { Page } from '@playwright/test';
 import { recordBrowserProblems, unexpectedProblems } from './helpers/browser-problems';
 import { holdSandboxAlone, holdSandboxShared } from './helpers/sandbox-lock';
 import { readSession, restoreSession, sessionIsAlive, signInThroughProvider, type Account, type SavedSession } from './helpers/sign-in';
-import { TEST_SANDBOX_URL, TEST_SITE_URL } from './helpers/urls';
+import { TEST_SANDBOX_URL, TEST_SITE_URL, workerStack } from './helpers/urls';
 
 /**
  * A scripted failure for POST /__sandbox/faults (docs/ARCHITECTURE.md). Without
@@ -75,8 +77,6 @@ export interface SandboxControl {
 interface Fixtures {
   /** true, or a pattern of expected problems (one RegExp: Playwright would read an array as [value, options]). */
   allowErrors: boolean | RegExp | RegExp[];
-  /** The project's sandbox (the development project has its own). */
-  sandboxUrl: string;
   /** Every signIn goes through the real flow, and neither reuses nor keeps a session. */
   realSignIn: boolean;
   browserProblems: string[];
@@ -118,9 +118,25 @@ async function callSandbox(base: string, method: string, path: string, body?: un
 /** Waiting for an exclusive test beside us may take a while; it must not eat the test's own time. */
 const LOCK_TIMEOUT = 180_000;
 
-export const test = base.extend<Fixtures>({
+interface StackOptions {
+  /** The worker's sandbox, unless the project names another (the development project's). */
+  sandboxUrl: string;
+}
+
+// The projects' defaults name the first worker's stack; every worker moves to its own.
+const onWorkerStack = base
+  .extend<StackOptions>({ sandboxUrl: [TEST_SANDBOX_URL, { option: true }] })
+  .extend<StackOptions>({
+    baseURL: async ({ baseURL }, use, testInfo) => {
+      await use(baseURL === TEST_SITE_URL ? workerStack(testInfo.parallelIndex).siteUrl : baseURL);
+    },
+    sandboxUrl: async ({ sandboxUrl }, use, testInfo) => {
+      await use(sandboxUrl === TEST_SANDBOX_URL ? workerStack(testInfo.parallelIndex).sandboxUrl : sandboxUrl);
+    },
+  });
+
+export const test = onWorkerStack.extend<Fixtures>({
   allowErrors: [false, { option: true }],
-  sandboxUrl: [TEST_SANDBOX_URL, { option: true }],
 
   browserProblems: async ({ context }, use) => {
     await use(await recordBrowserProblems(context));

@@ -29,7 +29,7 @@ const likedRow = (page: Page, id: string) => page.getByRole('list', { name: 'Lik
 
 
 
-test('liking a track in a list puts it in Liked Songs, still there after a reload; unliking takes it out', async ({ page, signIn, sandbox }, testInfo) => {
+test('liking a track in a list puts it in Liked Songs, still there after a reload; unliking takes it out', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }, testInfo) => {
   await startClean(page, sandbox, signIn);
   await page.goto('/search/track/Sol');
   const { row, id } = await firstUnlikedRow(page);
@@ -123,7 +123,7 @@ test.describe('through a sandbox restart', () => {
   });
 });
 
-test('a follow or save on a card shows on the page of what it follows or saves, from one store', async ({ page, signIn, sandbox }) => {
+test('a follow or save on a card shows on the page of what it follows or saves, from one store', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }) => {
   await startClean(page, sandbox, signIn);
   await page.goto('/search/artist/Sol');
   const artistCard = page.locator('.card-with-action').first();
@@ -144,7 +144,7 @@ test('a follow or save on a card shows on the page of what it follows or saves, 
 test.describe('a failing toggle', () => {
   test.use({ allowErrors: [/HTTP 500|status of 500|Could not change the library/] });
 
-  test('a 500 leaves the flag as it was and shows the toast', async ({ page, signIn, sandbox }) => {
+  test('a 500 leaves the flag as it was and shows the toast', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }) => {
     await startClean(page, sandbox, signIn);
     await page.goto('/search/track/Sol');
     const { row } = await firstUnlikedRow(page);
@@ -169,7 +169,7 @@ test.describe('a failing toggle', () => {
   });
 });
 
-test('an empty library says so', async ({ page, signIn, sandbox }, testInfo) => {
+test('an empty library says so', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }, testInfo) => {
   await signIn(page);
   const nothing = { status: 200, body: { href: '', items: [], offset: 0, limit: 20, total: 0, next: null, previous: null } };
   await sandbox.addFault({ match: { method: 'GET', path: '^/v1/me/(albums|tracks)$' }, ...nothing });

@@ -37,7 +37,7 @@ async function expectHighlighted(page: Page, label: string | RegExp): Promise<vo
   await expect(field(page)).toHaveAttribute('aria-activedescendant', id!);
 }
 
-test('finds a page by keyboard alone and opens it; Escape gives focus back to the search box', async ({ page, signIn }, testInfo) => {
+test('finds a page by keyboard alone and opens it; Escape gives focus back to the search box', { tag: '@viewport-free' }, async ({ page, signIn }, testInfo) => {
   await signIn(page);
   await paletteReady(page);
 
@@ -99,7 +99,7 @@ test('finds a page by keyboard alone and opens it; Escape gives focus back to th
   await expect(sheet).toBeHidden();
 });
 
-test('runs an action by keyboard: the theme switches and back', async ({ page, signIn }, testInfo) => {
+test('runs an action by keyboard: the theme switches and back', { tag: '@viewport-free' }, async ({ page, signIn }, testInfo) => {
   await signIn(page);
   await paletteReady(page);
   const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
@@ -125,7 +125,7 @@ test('runs an action by keyboard: the theme switches and back', async ({ page, s
   await expect.poll(theme).toBe(before);
 });
 
-test('three characters find a track that Enter plays; then the palette pauses it', async ({ page, sandbox, signIn }, testInfo) => {
+test('three characters find a track that Enter plays; then the palette pauses it', { tag: '@viewport-free' }, async ({ page, sandbox, signIn }, testInfo) => {
   test.setTimeout(90_000);
   await sandbox.reset();
   await page.addInitScript(INSTRUMENTS);

@@ -72,7 +72,7 @@ test('a second browser sees the music the first plays within moments of loading,
   }
 });
 
-test('a reload while music plays shows the track paused where it was, and Play resumes it there on the new device', async ({ page, sandbox, signIn }, testInfo) => {
+test('a reload while music plays shows the track paused where it was, and Play resumes it there on the new device', { tag: '@viewport-free' }, async ({ page, sandbox, signIn }, testInfo) => {
   const album = await startPlaying(page, sandbox, signIn);
   const name = album.tracks[0]!.name;
   await expect.poll(async () => (await audio(page))?.time ?? 0, { timeout: 15_000 }).toBeGreaterThan(4);

@@ -129,7 +129,7 @@ test('Move up and Move down in a row\'s menu, by keyboard alone, reorder the pro
 test.describe('refused', () => {
   test.use({ allowErrors: /HTTP 403: PUT \S+\/items|status of 403/ });
 
-  test('a refused move comes back, with the toast', async ({ page, signIn, sandbox }) => {
+  test('a refused move comes back, with the toast', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }) => {
     await sandbox.reset();
     await signIn(page);
     const tracks = await fourTracks(page, sandbox.url);

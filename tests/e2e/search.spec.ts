@@ -139,7 +139,7 @@ test.describe('a slow or failing see-all', () => {
   // The failed render answers 502 (the error screen with Try again).
   test.use({ allowErrors: /HTTP 502|status of 502/ });
 
-  test('arrives whole while the provider is slow; loaded again in the browser, it shows 20 skeleton rows', async ({ page, signIn, sandbox }) => {
+  test('arrives whole while the provider is slow; loaded again in the browser, it shows 20 skeleton rows', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }) => {
     await signIn(page);
     // Only the see-all request (limit=20) is touched: home's own searches must not use the faults up.
     const seeAll = { method: 'GET', path: '^/v1/search\\?.*limit=20' };
@@ -161,7 +161,7 @@ test.describe('a slow or failing see-all', () => {
   });
 });
 
-test('an empty result, and a bad search type replacing history with /', async ({ page, signIn }, testInfo) => {
+test('an empty result, and a bad search type replacing history with /', { tag: '@viewport-free' }, async ({ page, signIn }, testInfo) => {
   await signIn(page);
   await page.goto('/search?q=zzqqxxnothing');
   await expect(page.getByRole('heading', { name: 'No Search Result Found' })).toBeVisible();

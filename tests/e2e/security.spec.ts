@@ -80,7 +80,7 @@ test.describe('the policy bites', () => {
   // The refusals below are the point of this test; Chromium logs each as a console error.
   test.use({ allowErrors: /Content Security Policy/ });
 
-  test('the landing page carries the headers, and an injected script or event handler does not run there', async ({ page }) => {
+  test('the landing page carries the headers, and an injected script or event handler does not run there', { tag: '@viewport-free' }, async ({ page }) => {
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { cspViolations: string[] }).cspViolations = seen;

@@ -189,7 +189,7 @@ test.describe('offline', () => {
   // Offline, the worker's own try at the network fails before it answers from its cache.
   test.use({ allowErrors: [/ERR_INTERNET_DISCONNECTED/] });
 
-  test('the service worker at /sw.js takes the shell into its cache, and a visited page opens offline', async ({ page, signIn }) => {
+  test('the service worker at /sw.js takes the shell into its cache, and a visited page opens offline', { tag: '@viewport-free' }, async ({ page, signIn }) => {
     await signIn(page);
     const scriptUrl = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? '');
     expect(new URL(scriptUrl).pathname).toBe('/sw.js');
@@ -216,7 +216,7 @@ test.describe('offline', () => {
   });
 });
 
-test('logging out in one tab sends the other tabs to /auth', async ({ page, signIn }, testInfo) => {
+test('logging out in one tab sends the other tabs to /auth', { tag: '@viewport-free' }, async ({ page, signIn }, testInfo) => {
   await signIn(page);
   const other = await page.context().newPage();
   await other.goto('/collection');
@@ -231,7 +231,7 @@ test('logging out in one tab sends the other tabs to /auth', async ({ page, sign
   await other.waitForURL('**/auth');
 });
 
-test('in-app page switches leave no old page in memory', async ({ page, signIn }) => {
+test('in-app page switches leave no old page in memory', { tag: '@viewport-free' }, async ({ page, signIn }) => {
   await signIn(page);
   const cdp = await page.context().newCDPSession(page);
   /** Live DOM nodes after a full collection: an old page kept alive shows as hundreds more. */

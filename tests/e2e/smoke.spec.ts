@@ -1,7 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { expect, test } from './fixtures';
 import { accessTokenOf } from './helpers/access-token';
-import { TEST_SANDBOX_URL, TEST_SITE_URL } from './helpers/urls';
+
+// The worker's own stack (fixtures.ts): these tests name some of its addresses in full.
+const stack = { site: '', sandbox: '' };
+test.beforeEach(({ baseURL, sandboxUrl }) => {
+  stack.site = baseURL!;
+  stack.sandbox = sandboxUrl;
+});
 
 // The smallest proof that the built site serves a page to a real Chromium on
 // both projects; the fixtures fail it on any console error or failed request.
@@ -50,8 +56,8 @@ test('a later signIn reuses the worker\'s session: home, signed in, without the 
     await expect(other.locator('[aria-label^="Tranding Songs"] [data-track-id]').first()).toBeVisible();
     // A second tab of the same context is signed in too: the session is the context's cookie.
     const second = await fresh.newPage();
-    await second.goto(`${TEST_SITE_URL}/collection`);
-    await expect(second).toHaveURL(`${TEST_SITE_URL}/collection`);
+    await second.goto(`${stack.site}/collection`);
+    await expect(second).toHaveURL(`${stack.site}/collection`);
     await expect(second.getByRole('heading', { name: 'Your Library' })).toBeVisible();
     expect(await accessTokenOf(second)).toBe(token);
   } finally {
@@ -123,13 +129,13 @@ test.describe('npm start with a port already in use', () => {
     spawnSync(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 20_000 });
 
   test('names the site port and PORT in one line', () => {
-    const result = run({ PORT: new URL(TEST_SITE_URL).port, SANDBOX_PORT: '4399' });
+    const result = run({ PORT: new URL(stack.site).port, SANDBOX_PORT: '4399' });
     expect(result.status).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Port \d+ \(the site\) .*set PORT\b/)]);
   });
 
   test('names the sandbox port and SANDBOX_PORT in one line', () => {
-    const result = run({ PORT: '4398', SANDBOX_PORT: new URL(TEST_SANDBOX_URL).port });
+    const result = run({ PORT: '4398', SANDBOX_PORT: new URL(stack.sandbox).port });
     expect(result.status).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Port \d+ \(the sandbox\) .*set SANDBOX_PORT\b/)]);
   });
@@ -140,7 +146,7 @@ test('pages and built files travel compressed, as the browser accepts', async ({
   await page.goto('/auth');
   // The zero-JS /auth has no script file: its stylesheet is a built file like the scripts.
   const stylesheet = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.href ?? '');
-  for (const url of [`${TEST_SITE_URL}/auth`, stylesheet, `${TEST_SITE_URL}/sw.js`]) {
+  for (const url of [`${stack.site}/auth`, stylesheet, `${stack.site}/sw.js`]) {
     const response = await fetch(url, { headers: { 'Accept-Encoding': 'br, gzip' } });
     expect(response.headers.get('content-encoding'), url).toMatch(/^(br|gzip)$/);
     expect(response.headers.get('vary'), url).toContain('Accept-Encoding');

@@ -1,9 +1,8 @@
-// One sandbox serves every worker of a run (the site is configured for a single
-// provider URL), so a test that resets it or scripts a fault would break a test
-// running beside it. A readers-writer lock across the workers of one run fixes
-// that: ordinary tests share the sandbox, a test that changes it runs alone.
-// Each sandbox of the run (the extended and the development stack) has its own lock:
-// a test alone with one leaves the other's tests running.
+// A stack that serves more than one worker (the development-profile stack: the extended
+// ones are one per worker, helpers/urls.ts) must not see one test reset its sandbox or script
+// a fault while another test runs beside it. A readers-writer lock across the workers of one
+// run fixes that: ordinary tests share the sandbox, a test that changes it runs alone.
+// Each sandbox has its own lock, so on a worker's own stack it never waits.
 // The locks live in a temp folder named after the runner's pid (the workers'
 // parent), so a crashed run never blocks the next one.
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

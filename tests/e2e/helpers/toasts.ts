@@ -1,0 +1,42 @@
+// SPEC §8's toasts show for 1.5 s: on a busy machine a test's polling can miss one that did
+// show. Recording each as it appears (the page's toasts and the server's, ServerToast.astro)
+// lets a test ask what the user was told, however late it looks.
+import { expect, type Page } from '@playwright/test';
+
+/** Where a toast's words appear: the page's toast area, and the toast the server put in a page it rendered. */
+export const TOAST_SELECTOR = '.toasts .toast, .server-toast';
+
+declare global {
+  interface Window {
+    /** The words of every toast this document showed, in order (helpers/toasts.ts). */
+    __toastsShown?: string[];
+  }
+}
+
+/** Starts recording the toasts of every document `page` opens from now on; call it before the page loads. */
+export async function recordToasts(page: Page): Promise<void> {
+  await page.addInitScript((selector) => {
+    const shown: string[] = (window.__toastsShown = []);
+    const seen = new WeakSet<Element>();
+    const note = () => {
+      for (const toast of document.querySelectorAll(selector)) {
+        const words = toast.textContent?.trim() ?? '';
+        if (seen.has(toast) || words === '') continue;
+        seen.add(toast);
+        shown.push(words);
+      }
+    };
+    // Parser-inserted nodes are observed too, so a server toast in the HTML is recorded as it arrives.
+    new MutationObserver(note).observe(document, { childList: true, subtree: true, characterData: true });
+  }, TOAST_SELECTOR);
+}
+
+/** The words of every toast the page's current document showed. */
+export function toastsShown(page: Page): Promise<string[]> {
+  return page.evaluate(() => window.__toastsShown ?? []);
+}
+
+/** Waits until the page has shown a toast containing `words` (recordToasts must have run before it loaded). */
+export async function expectToastShown(page: Page, words: string): Promise<void> {
+  await expect.poll(() => toastsShown(page), { message: `a toast saying "${words}"` }).toContainEqual(expect.stringContaining(words));
+}
