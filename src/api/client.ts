@@ -130,7 +130,6 @@ export function markCapabilityMissing(capability: Capability): void {
   wiring?.capabilities.markMissing(capability);
 }
 
-const TOKEN_UNREACHABLE_MESSAGE = 'The token URL could not be reached';
 const CANCELED = Symbol('canceled');
 const TIMED_OUT = Symbol('timed out');
 const running = new Map<string, AbortController>();
@@ -211,17 +210,24 @@ function retryDelay(error: ApiError, request: ApiRequest): number | null {
 }
 
 /**
- * Renews the page's token first when it is missing or due. A call with no token after a failed
- * renewal is not sent: unsigned, it would come back 401 (say, the moment the network returns),
- * and a connection problem would pass for a refused session.
+ * Why a call stops after its token could not be renewed: a site it could not reach is a
+ * connection problem, not an expired session; a refusal ends the session (SPEC §8's 401).
  */
-async function refreshIfExpiring(hooks: ApiClientWiring): Promise<void> {
-  if (!hooks.needsToken()) return;
+function renewalFailure(refresh: 'unreachable' | 'refused'): ApiError {
+  return refresh === 'unreachable' ? new ApiError('network', 'The token URL could not be reached') : new ApiError('http', 'The session has ended', 401);
+}
+
+/**
+ * Renews the page's token first when it is missing or due: null when the call may go, else why
+ * not. A call with no token after a failed renewal is not sent: unsigned, it would come back
+ * 401 (say, the moment the network returns), and a connection problem would pass for a
+ * refused session.
+ */
+async function renewIfDue(hooks: ApiClientWiring): Promise<ApiError | null> {
+  if (!hooks.needsToken()) return null;
   const refresh = await hooks.refreshSession();
-  if (refresh === 'refreshed' || hooks.getSession()) return; // a due token is still worth a try
-  throw refresh === 'unreachable'
-    ? new ApiError('network', TOKEN_UNREACHABLE_MESSAGE)
-    : new ApiError('http', 'The session has ended', 401);
+  if (refresh === 'refreshed' || hooks.getSession()) return null; // a due token is still worth a try
+  return renewalFailure(refresh);
 }
 
 /**
@@ -273,12 +279,12 @@ async function callProvider(request: ApiRequest, hooks: ApiClientWiring): Promis
   let refreshed = false;
   let retried = false;
   try {
-    try {
-      await refreshIfExpiring(hooks);
-    } catch (unsigned) {
-      hooks.onOutcome(mapRequestError(unsigned as ApiError, request));
-      throw unsigned;
-    }
+    const failWith = (failure: ApiError): never => {
+      hooks.onOutcome(mapRequestError(failure, request));
+      throw failure;
+    };
+    const unsigned = await renewIfDue(hooks);
+    if (unsigned) failWith(unsigned);
     for (;;) {
       if (signal.aborted) throw new ApiError('canceled', CANCELED_MESSAGE);
       const timer = setTimeout(() => controller.abort(TIMED_OUT), clientTiming.timeoutMs);
@@ -298,12 +304,8 @@ async function callProvider(request: ApiRequest, hooks: ApiClientWiring): Promis
           refreshed = true;
           const refresh = await hooks.refreshSession();
           if (refresh === 'refreshed') continue;
-          if (refresh === 'unreachable') {
-            // The token URL could not be reached: a connection problem, not an expired session.
-            const offline = new ApiError('network', TOKEN_UNREACHABLE_MESSAGE);
-            hooks.onOutcome(mapRequestError(offline, request));
-            throw offline;
-          }
+          // A refusal goes on below: the provider's own 401 is mapped, as any error.
+          if (refresh === 'unreachable') failWith(renewalFailure(refresh));
         }
         const wait = retried ? null : retryDelay(error, request);
         if (wait !== null) {

@@ -3,13 +3,10 @@ import { THEME_SCRIPT } from '../../src/layouts/head-scripts';
 import { expect, test } from './fixtures';
 import { accessTokenOf, askTokenRoute } from './helpers/access-token';
 import { logOut } from './helpers/sign-in';
+import { thisWorkersStack } from './helpers/urls';
 
 // The worker's own stack (fixtures.ts): these tests name some of its addresses in full.
-const stack = { site: '', sandbox: '' };
-test.beforeEach(({ baseURL, sandboxUrl }) => {
-  stack.site = baseURL!;
-  stack.sandbox = sandboxUrl;
-});
+const stack = thisWorkersStack();
 
 // Signing in is what these tests are about: never a reused session.
 test.use({ realSignIn: true });
@@ -26,9 +23,9 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise
 
 /** The browser holds no session: the server hands it no token, and / still sends it to /auth. */
 async function expectSignedOut(page: Page): Promise<void> {
-  expect((await askTokenRoute(page, stack.site)).status(), 'POST /session/token for this browser').toBe(401);
+  expect((await askTokenRoute(page, stack.siteUrl)).status(), 'POST /session/token for this browser').toBe(401);
   await page.goto('/');
-  await expect(page).toHaveURL(`${stack.site}/auth`);
+  await expect(page).toHaveURL(`${stack.siteUrl}/auth`);
 }
 
 /** Every URL the tab's history keeps (back and forward), read through the DevTools protocol. */
@@ -53,7 +50,7 @@ async function expectNoSecretInHistory(page: Page): Promise<void> {
  */
 async function holdCallback(page: Page): Promise<{ callback: string; attempt: Cookie }> {
   let callback = '';
-  await page.route(`${stack.sandbox}/authorize`, async (route) => {
+  await page.route(`${stack.sandboxUrl}/authorize`, async (route) => {
     if (route.request().method() !== 'POST') return route.continue();
     const answer = await route.fetch({ maxRedirects: 0 });
     callback = answer.headers()['location'] ?? '';
@@ -62,11 +59,11 @@ async function holdCallback(page: Page): Promise<{ callback: string; attempt: Co
   });
   await page.goto('/auth');
   await page.locator('[data-login]').first().click();
-  await page.waitForURL((url) => url.href.startsWith(`${stack.sandbox}/authorize`));
+  await page.waitForURL((url) => url.href.startsWith(`${stack.sandboxUrl}/authorize`));
   await page.getByRole('button', { name: 'Continue as guest' }).click();
   await expect.poll(() => callback).toContain('code=');
-  await page.unroute(`${stack.sandbox}/authorize`);
-  const attempt = (await page.context().cookies(`${stack.site}/callback`)).find((cookie) => cookie.name === LOGIN_COOKIE);
+  await page.unroute(`${stack.sandboxUrl}/authorize`);
+  const attempt = (await page.context().cookies(`${stack.siteUrl}/callback`)).find((cookie) => cookie.name === LOGIN_COOKIE);
   expect(attempt, 'the login attempt cookie /login set').toBeDefined();
   return { callback, attempt: attempt! };
 }
@@ -74,14 +71,14 @@ async function holdCallback(page: Page): Promise<{ callback: string; attempt: Co
 test('a new visitor opening the app gets a redirect to /auth from the server; /auth needs no JavaScript but the theme script', async ({ page }, testInfo) => {
   // The first answer for / is the server's 302: no shell is ever sent to a visitor.
   const landing = await page.goto('/');
-  await expect(page).toHaveURL(`${stack.site}/auth`);
+  await expect(page).toHaveURL(`${stack.siteUrl}/auth`);
   const first = landing!.request().redirectedFrom();
-  expect(first?.url()).toBe(`${stack.site}/`);
+  expect(first?.url()).toBe(`${stack.siteUrl}/`);
   expect(first!.redirectedFrom(), 'the first request of the visit').toBeNull();
   const redirect = (await first!.response())!;
   expect(redirect.status()).toBe(302);
   expect(redirect.headers()['location']).toBe('/auth');
-  const direct = await page.request.get(`${stack.site}/`, { maxRedirects: 0 });
+  const direct = await page.request.get(`${stack.siteUrl}/`, { maxRedirects: 0 });
   expect(direct.status()).toBe(302);
   expect(await direct.text(), 'the body of the redirect for /').toBe('');
   // Counted on a fresh load of /auth.
@@ -134,7 +131,7 @@ test('the guest signs in through the sandbox sign-in page and arrives on /, with
     expect(value, `the value of ${key}`).not.toContain(token!);
   }
   // The login attempt is used up (its cookie is gone), and no /callback?code=... is in history.
-  const callbackCookies = await page.context().cookies(`${stack.site}/callback`);
+  const callbackCookies = await page.context().cookies(`${stack.siteUrl}/callback`);
   expect(callbackCookies.map((cookie) => cookie.name)).not.toContain(LOGIN_COOKIE);
   await expectNoSecretInHistory(page);
   // A signed-in user is sent away from /auth and /access_denied.
@@ -147,7 +144,7 @@ test('the guest signs in through the sandbox sign-in page and arrives on /, with
 test('Deny on the sign-in page ends on /access_denied with the beta notice', { tag: '@viewport-free' }, async ({ page }, testInfo) => {
   await page.goto('/auth');
   await page.locator('[data-login]').first().click();
-  await page.waitForURL((url) => url.href.startsWith(`${stack.sandbox}/authorize`));
+  await page.waitForURL((url) => url.href.startsWith(`${stack.sandboxUrl}/authorize`));
   await page.getByRole('button', { name: 'Deny' }).click();
   await page.waitForURL('**/access_denied**');
   await expect(page.getByText(/beta phase/)).toBeVisible();
@@ -155,7 +152,7 @@ test('Deny on the sign-in page ends on /access_denied with the beta notice', { t
   await expect(page.getByRole('link', { name: 'support@mymusic.test' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'issue tracker' })).toBeVisible();
   await expect(page.getByText('Thank you for your interest in My Music!')).toBeVisible();
-  expect((await askTokenRoute(page, stack.site)).status(), 'no session after Deny').toBe(401);
+  expect((await askTokenRoute(page, stack.siteUrl)).status(), 'no session after Deny').toBe(401);
   await screenshot(page, testInfo, 'access-denied');
   await page.getByRole('link', { name: 'Go Back' }).click();
   await page.waitForURL('**/auth');
@@ -175,28 +172,28 @@ test.describe('refused callbacks', () => {
     const tampered = new URL(callback);
     tampered.searchParams.set('state', 'forged-state-0123456789');
     await page.goto(tampered.href);
-    await expect(page).toHaveURL(`${stack.site}/auth`);
+    await expect(page).toHaveURL(`${stack.siteUrl}/auth`);
     await expectSignedOut(page);
     // The refusal was the state's: the untampered callback, with the attempt of this browser, signs in.
     await page.goto(callback);
-    await expect(page).toHaveURL(`${stack.site}/`);
+    await expect(page).toHaveURL(`${stack.siteUrl}/`);
     expect(await accessTokenOf(page)).toBeTruthy();
   });
 
   test('a callback without a login attempt in this browser (no verifier) is refused', async ({ page }) => {
     await page.goto('/callback?code=stolen-code&state=any-state');
-    await expect(page).toHaveURL(`${stack.site}/auth`);
+    await expect(page).toHaveURL(`${stack.siteUrl}/auth`);
     await expectSignedOut(page);
   });
 
   test('a replayed callback URL stores nothing and ends on /auth: after signing out, in a fresh browser, and with the old attempt planted', async ({ page, browser, isMobile }) => {
     const { callback, attempt } = await holdCallback(page);
     await page.goto(callback);
-    await expect(page).toHaveURL(`${stack.site}/`);
+    await expect(page).toHaveURL(`${stack.siteUrl}/`);
     await logOut(page, isMobile);
     // The same browser, signed out: its attempt was used up by the first visit.
     await page.goto(callback);
-    await expect(page).toHaveURL(`${stack.site}/auth`);
+    await expect(page).toHaveURL(`${stack.siteUrl}/auth`);
     await expectSignedOut(page);
     // Another browser, without and then with the first browser's attempt cookie: with it, the
     // server exchanges the code a second time, and the provider refuses a used code.
@@ -206,9 +203,9 @@ test.describe('refused callbacks', () => {
         await fresh.addCookies(cookies);
         const other = await fresh.newPage();
         await other.goto(callback);
-        await expect(other).toHaveURL(`${stack.site}/auth`);
+        await expect(other).toHaveURL(`${stack.siteUrl}/auth`);
         await expectSignedOut(other);
-        expect((await fresh.cookies(stack.site)).map((cookie) => cookie.name)).not.toContain('my-music-session');
+        expect((await fresh.cookies(stack.siteUrl)).map((cookie) => cookie.name)).not.toContain('my-music-session');
       } finally {
         await fresh.close();
       }

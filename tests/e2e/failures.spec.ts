@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { providerGet, searchCatalogue } from './helpers/catalogue';
-import { expectToastShown, recordToasts, TOAST_SELECTOR } from './helpers/toasts';
+import { expectToastShown, recordToasts, toasts } from './helpers/toasts';
 import { expect, test, type SandboxControl } from './fixtures';
 import { accessTokenOf } from './helpers/access-token';
 import { followLink } from './helpers/in-app';
@@ -20,7 +20,6 @@ test.use({ allowErrors: /HTTP [45]\d\d|request failed|Failed to load resource|To
 // These refresh, clear and refuse sessions: each test signs in for itself.
 test.use({ realSignIn: true });
 
-const toasts = (page: Page) => page.locator(TOAST_SELECTOR);
 
 // A toast shows for 1.5 s: recorded as it appears, it is found however busy the machine is.
 test.beforeEach(({ page }) => recordToasts(page));

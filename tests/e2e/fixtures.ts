@@ -34,7 +34,7 @@ import type { Page } from '@playwright/test';
 import { recordBrowserProblems, unexpectedProblems } from './helpers/browser-problems';
 import { holdSandboxAlone, holdSandboxShared } from './helpers/sandbox-lock';
 import { readSession, restoreSession, sessionIsAlive, signInThroughProvider, type Account, type SavedSession } from './helpers/sign-in';
-import { TEST_SANDBOX_URL, TEST_SITE_URL, workerStack } from './helpers/urls';
+import { TEST_SANDBOX_URL, TEST_SITE_URL, thisWorkersStack } from './helpers/urls';
 
 /**
  * A scripted failure for POST /__sandbox/faults (docs/ARCHITECTURE.md). Without
@@ -127,11 +127,11 @@ interface StackOptions {
 const onWorkerStack = base
   .extend<StackOptions>({ sandboxUrl: [TEST_SANDBOX_URL, { option: true }] })
   .extend<StackOptions>({
-    baseURL: async ({ baseURL }, use, testInfo) => {
-      await use(baseURL === TEST_SITE_URL ? workerStack(testInfo.parallelIndex).siteUrl : baseURL);
+    baseURL: async ({ baseURL }, use) => {
+      await use(baseURL === TEST_SITE_URL ? thisWorkersStack().siteUrl : baseURL);
     },
-    sandboxUrl: async ({ sandboxUrl }, use, testInfo) => {
-      await use(sandboxUrl === TEST_SANDBOX_URL ? workerStack(testInfo.parallelIndex).sandboxUrl : sandboxUrl);
+    sandboxUrl: async ({ sandboxUrl }, use) => {
+      await use(sandboxUrl === TEST_SANDBOX_URL ? thisWorkersStack().sandboxUrl : sandboxUrl);
     },
   });
 

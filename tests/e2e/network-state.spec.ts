@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectToastShown, recordToasts, TOAST_SELECTOR } from './helpers/toasts';
+import { expectToastShown, recordToasts, toasts } from './helpers/toasts';
 import { expect, test } from './fixtures';
 import { accessTokenOf } from './helpers/access-token';
 import { searchCatalogue } from './helpers/catalogue';
@@ -14,7 +14,6 @@ test.use({ allowErrors: /HTTP 429|Failed to load resource|Could not change the l
 
 /** The top bar's notice; the other viewport's copy is hidden, so only the one on screen is found. */
 const notice = (page: Page) => page.getByRole('status').filter({ hasText: 'Slowed down' });
-const toasts = (page: Page) => page.locator(TOAST_SELECTOR);
 
 // A toast shows for 1.5 s: recorded as it appears, it is found however busy the machine is.
 test.beforeEach(({ page }) => recordToasts(page));

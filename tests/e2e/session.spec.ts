@@ -2,13 +2,10 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { accessTokenOf, askTokenRoute } from './helpers/access-token';
 import { logOut } from './helpers/sign-in';
+import { thisWorkersStack } from './helpers/urls';
 
 // The worker's own stack (fixtures.ts): these tests name some of its addresses in full.
-const stack = { site: '', sandbox: '' };
-test.beforeEach(({ baseURL, sandboxUrl }) => {
-  stack.site = baseURL!;
-  stack.sandbox = sandboxUrl;
-});
+const stack = thisWorkersStack();
 
 // The session on the site's server (DESIGN §1, RFC 10017): what the browser holds after
 // signing in, the cookie's attributes, and the refusal of every cross-site state change.
@@ -48,7 +45,7 @@ async function pageToken(page: Page): Promise<string> {
 }
 
 const sandboxAccepts = async (page: Page, token: string) =>
-  (await page.request.get(`${stack.sandbox}/v1/me`, { headers: { Authorization: `Bearer ${token}` } })).status();
+  (await page.request.get(`${stack.sandboxUrl}/v1/me`, { headers: { Authorization: `Bearer ${token}` } })).status();
 
 test('after sign-in no storage holds a token: every stored value is refused as a bearer token', async ({ page, signIn, isMobile }) => {
   desktopOnly(isMobile);
@@ -68,7 +65,7 @@ test('after sign-in no storage holds a token: every stored value is refused as a
 test('the session cookie carries only an id, HttpOnly, SameSite=Lax, Path=/, and the login cookie is gone', async ({ page, signIn, isMobile }) => {
   desktopOnly(isMobile);
   await signIn(page);
-  const cookies = await page.context().cookies(stack.site);
+  const cookies = await page.context().cookies(stack.siteUrl);
   expect(cookies.map((cookie) => cookie.name).sort()).toEqual(['my-music-session']);
   const [session] = cookies;
   expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', secure: false, domain: '127.0.0.1' });
@@ -90,7 +87,7 @@ test.describe('cross-site requests', () => {
     // Another site (the sandbox's origin: another port, so another origin) posts a form to the
     // site's sign-out, and fetches it and the token route with credentials.
     const attacker = await page.context().newPage();
-    await attacker.goto(`${stack.sandbox}/premium`);
+    await attacker.goto(`${stack.sandboxUrl}/premium`);
     const refused = await attacker.evaluate(async (site) => {
       const statuses: string[] = [];
       for (const path of ['/session/sign-out', '/session/token']) {
@@ -100,32 +97,32 @@ test.describe('cross-site requests', () => {
         );
       }
       return statuses;
-    }, stack.site);
+    }, stack.siteUrl);
     expect(refused).toHaveLength(2);
-    const formAnswer = attacker.waitForResponse(`${stack.site}/session/sign-out`);
+    const formAnswer = attacker.waitForResponse(`${stack.siteUrl}/session/sign-out`);
     await attacker.evaluate((site) => {
       const form = document.createElement('form');
       form.method = 'POST';
       form.action = `${site}/session/sign-out`;
       document.body.append(form);
       form.submit();
-    }, stack.site);
+    }, stack.siteUrl);
     expect((await formAnswer).status()).toBe(403);
     // The site's header alone is not enough without the site's Origin, and neither is the Origin without the header.
-    const forged = await page.request.post(`${stack.site}/session/sign-out`, { headers: { 'X-My-Music': '1', Origin: stack.sandbox } });
+    const forged = await page.request.post(`${stack.siteUrl}/session/sign-out`, { headers: { 'X-My-Music': '1', Origin: stack.sandboxUrl } });
     expect(forged.status()).toBe(403);
-    const headerless = await page.request.post(`${stack.site}/session/sign-out`, { headers: { Origin: stack.site } });
+    const headerless = await page.request.post(`${stack.siteUrl}/session/sign-out`, { headers: { Origin: stack.siteUrl } });
     expect(headerless.status()).toBe(403);
     // Still signed in, with the same token: nothing was spent or ended.
     expect(await pageToken(page)).toBe(before);
     await page.reload();
-    await expect(page).toHaveURL(`${stack.site}/`);
+    await expect(page).toHaveURL(`${stack.siteUrl}/`);
   });
 });
 
 test('LogOut ends the server session: the old cookie opens nothing, and another tab is signed out at its next request', async ({ page, signIn, isMobile }) => {
   await signIn(page);
-  const [cookie] = await page.context().cookies(stack.site);
+  const [cookie] = await page.context().cookies(stack.siteUrl);
   const other = await page.context().newPage();
   await other.goto('/collection');
   await expect(other).toHaveURL(/\/collection$/);
@@ -137,7 +134,7 @@ test('LogOut ends the server session: the old cookie opens nothing, and another 
   await expect(other).toHaveURL(/\/auth$/);
   // The session is deleted on the server: the old cookie, planted again, is a visitor's.
   await page.context().addCookies([cookie!]);
-  const answer = await askTokenRoute(page, stack.site);
+  const answer = await askTokenRoute(page, stack.siteUrl);
   expect(answer.status()).toBe(401);
   await page.goto('/');
   await expect(page).toHaveURL(/\/auth$/);
@@ -145,7 +142,7 @@ test('LogOut ends the server session: the old cookie opens nothing, and another 
 
 test('a visitor gets a redirect to /auth from the server, never the shell', async ({ request, isMobile }) => {
   desktopOnly(isMobile);
-  const answer = await request.get(`${stack.site}/album/any`, { maxRedirects: 0 });
+  const answer = await request.get(`${stack.siteUrl}/album/any`, { maxRedirects: 0 });
   expect(answer.status()).toBe(302);
   expect(answer.headers()['location']).toBe('/auth');
   expect(await answer.text()).toBe('');
@@ -154,10 +151,10 @@ test('a visitor gets a redirect to /auth from the server, never the shell', asyn
 
 test('the token route answers no-store, and never to a visitor', async ({ page, signIn, isMobile }) => {
   desktopOnly(isMobile);
-  const visitor = await askTokenRoute(page, stack.site);
+  const visitor = await askTokenRoute(page, stack.siteUrl);
   expect(visitor.status()).toBe(401);
   await signIn(page);
-  const answer = await askTokenRoute(page, stack.site);
+  const answer = await askTokenRoute(page, stack.siteUrl);
   expect(answer.status()).toBe(200);
   expect(answer.headers()['cache-control']).toBe('no-store');
   const body = (await answer.json()) as Record<string, unknown>;

@@ -1,13 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { expect, test } from './fixtures';
 import { accessTokenOf } from './helpers/access-token';
+import { thisWorkersStack } from './helpers/urls';
 
 // The worker's own stack (fixtures.ts): these tests name some of its addresses in full.
-const stack = { site: '', sandbox: '' };
-test.beforeEach(({ baseURL, sandboxUrl }) => {
-  stack.site = baseURL!;
-  stack.sandbox = sandboxUrl;
-});
+const stack = thisWorkersStack();
 
 // The smallest proof that the built site serves a page to a real Chromium on
 // both projects; the fixtures fail it on any console error or failed request.
@@ -56,8 +53,8 @@ test('a later signIn reuses the worker\'s session: home, signed in, without the 
     await expect(other.locator('[aria-label^="Tranding Songs"] [data-track-id]').first()).toBeVisible();
     // A second tab of the same context is signed in too: the session is the context's cookie.
     const second = await fresh.newPage();
-    await second.goto(`${stack.site}/collection`);
-    await expect(second).toHaveURL(`${stack.site}/collection`);
+    await second.goto(`${stack.siteUrl}/collection`);
+    await expect(second).toHaveURL(`${stack.siteUrl}/collection`);
     await expect(second.getByRole('heading', { name: 'Your Library' })).toBeVisible();
     expect(await accessTokenOf(second)).toBe(token);
   } finally {
@@ -129,13 +126,13 @@ test.describe('npm start with a port already in use', () => {
     spawnSync(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 20_000 });
 
   test('names the site port and PORT in one line', () => {
-    const result = run({ PORT: new URL(stack.site).port, SANDBOX_PORT: '4399' });
+    const result = run({ PORT: new URL(stack.siteUrl).port, SANDBOX_PORT: '4399' });
     expect(result.status).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Port \d+ \(the site\) .*set PORT\b/)]);
   });
 
   test('names the sandbox port and SANDBOX_PORT in one line', () => {
-    const result = run({ PORT: '4398', SANDBOX_PORT: new URL(stack.sandbox).port });
+    const result = run({ PORT: '4398', SANDBOX_PORT: new URL(stack.sandboxUrl).port });
     expect(result.status).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Port \d+ \(the sandbox\) .*set SANDBOX_PORT\b/)]);
   });
@@ -146,7 +143,7 @@ test('pages and built files travel compressed, as the browser accepts', async ({
   await page.goto('/auth');
   // The zero-JS /auth has no script file: its stylesheet is a built file like the scripts.
   const stylesheet = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.href ?? '');
-  for (const url of [`${stack.site}/auth`, stylesheet, `${stack.site}/sw.js`]) {
+  for (const url of [`${stack.siteUrl}/auth`, stylesheet, `${stack.siteUrl}/sw.js`]) {
     const response = await fetch(url, { headers: { 'Accept-Encoding': 'br, gzip' } });
     expect(response.headers.get('content-encoding'), url).toMatch(/^(br|gzip)$/);
     expect(response.headers.get('vary'), url).toContain('Accept-Encoding');

@@ -4,7 +4,10 @@
 import { expect, type Page } from '@playwright/test';
 
 /** Where a toast's words appear: the page's toast area, and the toast the server put in a page it rendered. */
-export const TOAST_SELECTOR = '.toasts .toast, .server-toast';
+const TOAST_SELECTOR = '.toasts .toast, .server-toast';
+
+/** The toasts on screen now. */
+export const toasts = (page: Page) => page.locator(TOAST_SELECTOR);
 
 declare global {
   interface Window {

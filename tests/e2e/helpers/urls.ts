@@ -34,6 +34,14 @@ export function workerStack(parallelIndex: number): TestStack {
   return stackOn(siteBase + 4 * parallelIndex, sandboxBase + 4 * parallelIndex);
 }
 
+/**
+ * The stack of the worker this code runs in (Playwright numbers its workers in
+ * TEST_PARALLEL_INDEX; the runner's own process, which only lists the tests, reads the first).
+ */
+export function thisWorkersStack(): TestStack {
+  return workerStack(Number(process.env.TEST_PARALLEL_INDEX ?? '0'));
+}
+
 /** The first worker's stack: the projects' defaults, which the fixtures move to the worker's own. */
 export const TEST_SITE_URL = workerStack(0).siteUrl;
 export const TEST_SANDBOX_URL = workerStack(0).sandboxUrl;
