@@ -4,19 +4,13 @@
 // play/pause, its tap, its swipe and its keyboard way to the view), the page's end clear
 // of it; on wide screens the card as before and no second player on /player.
 // Every test moves the guest's one playback, so each holds the sandbox alone.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { seriousViolations } from './helpers/axe';
 import { audio, card, expectSound, isNarrow, openNowPlaying, provider, startPlaying } from './player-kit';
 
 const SHOTS = '/tmp/shots/nowplaying';
 const shot = (page: Page, testInfo: TestInfo, name: string) => page.screenshot({ path: `${SHOTS}/${testInfo.project.name}-${name}.png` });
-
-/** Serious and critical axe findings (WCAG A/AA) on the page as it is. */
-async function axeFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A page's HTML as the server sends it (this context's session), its character references read. */
 async function serverText(page: Page, path: string): Promise<string> {
@@ -59,7 +53,7 @@ test('with nothing playing, /player is a clear empty state, rendered by the serv
   await expect(page.getByRole('complementary', { name: 'Queue' })).toContainText('Your queue is empty.');
   await expect(page.locator('.player-card, .player-bar')).toHaveCount(0);
   await shot(page, testInfo, 'empty');
-  expect(await axeFindings(page)).toEqual([]);
+  expect(await seriousViolations(page, '/player')).toEqual([]);
 });
 
 test('a playing track: /player shows its name, cover, controls, queue and device, and drives the music', async ({ page, sandbox, signIn }, testInfo) => {
@@ -81,7 +75,7 @@ test('a playing track: /player shows its name, cover, controls, queue and device
     const lastRow = page.locator('[aria-label^="Tracks of"] [data-track-id]').last();
     await expect.poll(async () => { const row = (await lastRow.boundingBox())!; return row.y + row.height; }).toBeLessThanOrEqual(box.y);
     await shot(page, testInfo, 'bar-page-end');
-    expect(await axeFindings(page)).toEqual([]);
+    expect(await seriousViolations(page, '/player')).toEqual([]);
     // Play/pause from the bar.
     await bar.getByRole('button', { name: 'Pause', exact: true }).tap();
     await expect.poll(async () => (await audio(page))?.paused).toBe(true);
@@ -120,7 +114,7 @@ test('a playing track: /player shows its name, cover, controls, queue and device
   await expect(queue.getByRole('list', { name: 'Next up' }).getByRole('listitem').first()).toContainText(second.name);
   await expectSound(page);
   await shot(page, testInfo, 'view');
-  expect(await axeFindings(page)).toEqual([]);
+  expect(await seriousViolations(page, '/player')).toEqual([]);
 
   // Its controls drive the music, and the queue follows.
   await view.getByRole('button', { name: 'Next', exact: true }).click();

@@ -120,7 +120,7 @@ test('runs an action by keyboard: the theme switches and back', { tag: '@viewpor
   await page.keyboard.type('theme');
   await expectHighlighted(page, `Switch to ${before} theme`);
   await shot(page, testInfo, `action-${other}`);
-  expect((await seriousViolations(page, `the open palette (${other})`, true)).join('\n')).toBe('');
+  expect((await seriousViolations(page, `the open palette (${other})`, { coloursOnly: true })).join('\n')).toBe('');
   await page.keyboard.press('Enter');
   await expect.poll(theme).toBe(before);
 });

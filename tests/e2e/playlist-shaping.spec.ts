@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { accessTokenOf } from './helpers/access-token';
 import { providerGet } from './helpers/catalogue';
 import { expect, test } from './fixtures';
+import { seriousViolations } from './helpers/axe';
 
 // Playlists, faster to shape (issue 28): reordering the user's own playlist by its rows' menu
 // (keyboard, both viewports) and by dragging (wide screens), each read back from the provider
@@ -59,12 +59,6 @@ async function shownOrder(page: Page): Promise<(string | null)[]> {
 
 /** The order as letters of `tracks` (a b c d), so a failure reads at a glance. */
 const lettersOf = (tracks: string[]) => (ids: (string | null)[]) => ids.map((id) => 'abcd'[tracks.indexOf(id ?? '')] ?? '?').join('');
-
-/** Serious or critical WCAG A/AA problems inside `selector`, as the accessibility spec counts them. */
-async function accessibilityProblems(page: Page, selector: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
-}
 
 /** Opens the playlist page and waits until its rows answer (hydrated). */
 async function openPlaylist(page: Page, id: string): Promise<void> {
@@ -228,7 +222,7 @@ test('a track row dragged onto one of your playlists in the side navigation is a
   await nav.hover();
   await expect.poll(width).toBe(250);
   await expect(nav.getByRole('heading', { name: 'Your playlists' })).toBeVisible();
-  expect(await accessibilityProblems(page, '.side-nav')).toEqual([]);
+  expect(await seriousViolations(page, 'side navigation', { within: '.side-nav' })).toEqual([]);
 });
 
 test('"Add to playlist" filters your playlists once you have more than a few, by keyboard', async ({ page, signIn, sandbox }, testInfo) => {
@@ -253,7 +247,7 @@ test('"Add to playlist" filters your playlists once you have more than a few, by
   await expect(playlists).toHaveCount(2);
   await expect(playlists.nth(1)).toHaveText('Late Night Café');
   await screenshot(page, testInfo, 'picker-filter');
-  expect(await accessibilityProblems(page, '.dialog')).toEqual([]);
+  expect(await seriousViolations(page, 'dialog', { within: '.dialog' })).toEqual([]);
   await page.keyboard.type('x');
   await expect(picker.getByText('No playlist matches "cafex"')).toBeVisible();
   await page.keyboard.press('Backspace');
