@@ -55,6 +55,10 @@ export default defineConfig<E2eOptions>({
     // 77 s without); a failure is traced when it runs again (CI retries once). Locally,
     // `npx playwright test --trace on` traces a test being looked into.
     trace: 'on-first-retry',
+    // Each test's fresh context would install the service worker and fetch its whole precache
+    // (every script and style), a sixth of a page test's CPU; the specs about the worker
+    // (offline, the shell's cache) allow it.
+    serviceWorkers: 'block',
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
   },
   projects: [

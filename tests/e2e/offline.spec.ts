@@ -9,6 +9,7 @@ import { expect, test } from './fixtures';
 // stays what the provider holds and the user is told.
 
 // Offline, the worker's and the page's tries at the network fail; the client logs them.
+test.use({ serviceWorkers: 'allow' });
 test.use({ allowErrors: /ERR_INTERNET_DISCONNECTED|ERR_EMPTY_RESPONSE|ERR_CONNECTION|Failed to fetch|Failed to load resource|request failed|offline|network/i });
 
 interface Named {

@@ -187,7 +187,7 @@ test('the shell: search box, notification, tooltips, side navigation width, cont
 
 test.describe('offline', () => {
   // Offline, the worker's own try at the network fails before it answers from its cache.
-  test.use({ allowErrors: [/ERR_INTERNET_DISCONNECTED/] });
+  test.use({ allowErrors: [/ERR_INTERNET_DISCONNECTED/], serviceWorkers: 'allow' });
 
   test('the service worker at /sw.js takes the shell into its cache, and a visited page opens offline', { tag: '@viewport-free' }, async ({ page, signIn }) => {
     await signIn(page);
