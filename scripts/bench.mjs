@@ -2,12 +2,13 @@
 // with a fresh sandbox (like the e2e server, on its own ports), signs in through
 // the real flow, loads every route in Chromium and sums the gzipped JavaScript and
 // CSS it downloads. Prints a table and writes bench/results/routes.json.
-// Then runs bench/sandbox.ts, bench/playback.ts, bench/search.ts, bench/navigation.ts
+// Then runs bench/sandbox.ts, bench/playback.ts, bench/catch-up.ts (a second browser shows
+// what plays), bench/search.ts, bench/navigation.ts
 // (time to content on cold loads and in-app switches), bench/server-render.ts (the server's
 // render of an album page), bench/lighthouse.ts (scores) and
 // bench/memory.ts (JS heap over switches and playback) when they exist.
-// Flags: --site-only (skip them), --skip-sandbox, --skip-playback, --skip-search, --skip-navigation, --skip-server-render,
-// --skip-lighthouse, --skip-memory.
+// Flags: --site-only (skip them), --skip-sandbox, --skip-playback, --skip-catch-up, --skip-search, --skip-navigation,
+// --skip-server-render, --skip-lighthouse, --skip-memory.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -119,6 +120,7 @@ console.log(`\nWritten: ${file}`);
 const more = [
   ['bench/sandbox.ts', flags.has('--site-only') || flags.has('--skip-sandbox')],
   ['bench/playback.ts', flags.has('--site-only') || flags.has('--skip-playback')],
+  ['bench/catch-up.ts', flags.has('--site-only') || flags.has('--skip-catch-up')],
   ['bench/search.ts', flags.has('--site-only') || flags.has('--skip-search')],
   ['bench/navigation.ts', flags.has('--site-only') || flags.has('--skip-navigation')],
   ['bench/server-render.ts', flags.has('--site-only') || flags.has('--skip-server-render')],
