@@ -1,5 +1,5 @@
 import { catchUpWithPlayback } from '../stores/devices';
-import { $player, storedDeviceId } from '../stores/player';
+import { $player, recheckPlayingLike, storedDeviceId } from '../stores/player';
 
 /**
  * Every tab knows what plays: as the page loads, and whenever the tab comes back into
@@ -8,15 +8,17 @@ import { $player, storedDeviceId } from '../stores/player';
  * Returns the cleanup.
  */
 export function startCatchingUp(): () => void {
-  const catchUp = () => {
+  const catchUp = async () => {
     const { playback } = $player.get();
     const playsHere = playback?.isPlaying === true && playback.device?.id === storedDeviceId();
-    if (!playsHere) void catchUpWithPlayback();
+    if (!playsHere) await catchUpWithPlayback();
   };
   const onVisible = () => {
-    if (document.visibilityState === 'visible') catchUp();
+    if (document.visibilityState !== 'visible') return;
+    // While the tab was away the playing track may have been liked or unliked elsewhere.
+    void catchUp().then(recheckPlayingLike);
   };
-  catchUp();
+  void catchUp();
   document.addEventListener('visibilitychange', onVisible);
   return () => document.removeEventListener('visibilitychange', onVisible);
 }

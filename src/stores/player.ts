@@ -1,11 +1,11 @@
-import { atom, map, onMount } from 'nanostores';
+import { atom, map, onMount, onNotify } from 'nanostores';
 import { isInLibrary } from '../api/library';
 import * as playerApi from '../api/player';
 import type { Playback, RepeatState, Track } from '../api/types';
 import { readStored, STORAGE_KEYS } from '../lib/storage';
 import { playerClock, wait } from '../lib/clock';
 import { logUnlessCanceled } from './log';
-import { rememberLiked, toggleLikeTrack } from './library';
+import { $libraryPending, $likedTracks, checkLibrary, rememberLiked, toggleLikeTrack } from './library';
 
 /**
  * The player card's state and its one writer: every change of $player is an action of this
@@ -99,7 +99,11 @@ export function notePlaybackChange(): void {
   playbackVersion++;
 }
 
-/** Reads the current playback and whether its track is liked (SPEC §7: GET me/player, then contains). */
+/**
+ * Reads the current playback (SPEC §7: GET me/player). Whether its track is liked is not
+ * awaited here: the reaction at the end of this file asks it once, when it is not known,
+ * beside what shows the track (a tab catching up shows the card one round trip sooner).
+ */
 export async function refreshPlayback(): Promise<void> {
   const asked = playbackVersion;
   try {
@@ -114,12 +118,27 @@ export async function refreshPlayback(): Promise<void> {
       progressSeconds: playback ? Math.floor(playback.progressMs / 1000) : $player.get().progressSeconds,
       volumePercent: playback?.device?.volumePercent ?? $player.get().volumePercent,
     });
-    if (item) {
-      const liked = await isInLibrary('track', item.id);
-      rememberLiked(item.id, liked);
-    }
   } catch (error) {
     logUnlessCanceled('Could not read the playback', error);
+  }
+}
+
+/**
+ * Asks again whether the card's track is liked, though this tab knows it: while the tab was
+ * out of view the user may have liked or unliked it elsewhere (a phone, another tab). An
+ * answer that a like or unlike made here overtook is dropped.
+ */
+export async function recheckPlayingLike(): Promise<void> {
+  const id = $player.get().currentPlayingTrack?.id;
+  if (!id) return;
+  const known = $likedTracks.get()[id];
+  // Not known (its first check failed, or is on its way): asked as any unknown heart is.
+  if (known === undefined) return checkLibrary('track', [id]);
+  try {
+    const liked = await isInLibrary('track', id);
+    if ($likedTracks.get()[id] === known && $libraryPending.track.get()[id] !== true) rememberLiked(id, liked);
+  } catch (error) {
+    logUnlessCanceled('Could not check the playing track in the library', error);
   }
 }
 
@@ -270,7 +289,7 @@ export function toggleShuffle(): Promise<void> {
   });
 }
 
-/** The player's like heart: like or unlike, then reload the current playback (SPEC §4). */
+/** The player's like heart: like or unlike, then reload the current playback (SPEC §4); the heart is the toggle's answer, not asked again. */
 export async function likeCurrentTrack(): Promise<void> {
   const track = $player.get().currentPlayingTrack;
   if (!track) return;
@@ -327,4 +346,13 @@ onMount($player, () => {
   const clock = playerClock();
   const timer = clock.setInterval(tickProgress, PROGRESS_TICK_MS);
   return () => clock.clearInterval(timer);
+});
+
+// Reaction: a new track on the card (a play, the SDK's next track, another device's, the last
+// played one) gets its heart asked, once and only when this tab does not know it yet
+// (library.ts checkLibrary). Not on every change of $player: the progress ticks each second,
+// and a check that failed must not be sent again each second.
+onNotify($player, ({ oldValue }) => {
+  const id = $player.get().currentPlayingTrack?.id;
+  if (id && id !== oldValue?.currentPlayingTrack?.id) void checkLibrary('track', [id]);
 });
