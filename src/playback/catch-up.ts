@@ -5,7 +5,9 @@ import { $player, recheckPlayingLike, storedDeviceId } from '../stores/player';
  * Every tab knows what plays: as the page loads, and whenever the tab comes back into
  * view, the card catches up with the account's playback on any device (or the last
  * played track). A tab whose own device is playing has nothing to catch up with.
- * Returns the cleanup.
+ * The shell's script starts it as the page loads (src/components/shell/shell-client.ts),
+ * beside the page's first token, not once the player card's island has hydrated: the
+ * card then shows what plays one hydration sooner. Returns the cleanup.
  */
 export function startCatchingUp(): () => void {
   const catchUp = async () => {

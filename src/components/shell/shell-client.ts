@@ -9,6 +9,7 @@ import { $connectionLost, reportNoConnection, waitForSite } from '../../stores/c
 import { followSignOutElsewhere, startSession } from '../../stores/session';
 import { noteLimitedUntil } from '../../stores/provider-limit';
 import { registerServiceWorker } from './register-sw';
+import { startCatchingUp } from '../../playback/catch-up';
 
 // The app shell's one bundled script: it runs once per full page load and keeps
 // working across the client router's page swaps.
@@ -132,6 +133,10 @@ window.addEventListener('storage', (event) => {
 
 // The page's first access token (memory only), so the player connects and calls can start.
 startSession();
+
+// Every tab knows what plays (issue 28): the catch-up with the account's playback starts here,
+// beside that token, not once the player card's island has hydrated.
+startCatchingUp();
 
 // Loaded with no connection: the service worker served the page as it was when last visited,
 // or its offline shell for a page it never kept (served only when the site could not be
