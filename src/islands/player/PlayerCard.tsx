@@ -11,16 +11,33 @@ import '../../components/use-focus-trap';
 import '../../styles/player.css';
 import '../../styles/queue.css';
 import { NowPlayingAnnouncer } from './NowPlayingAnnouncer';
-import { playerPlacement } from './player-placement';
+import { playerPlacement, type PlayerPlacement } from './player-placement';
 import { useCardDrag } from './use-card-drag';
 import { useMiniPlayer } from './use-mini-player';
 
 // Every app route hydrates this island, but its views are needed only once something
-// plays or a panel opens: each is its own chunk, fetched the first time it shows
-// (the budget of 110 KB of JavaScript per route, BENCHMARKS.md). The SDK device, the
-// Media Session and the shortcuts start at once (startPlayerServices).
-const PlayerCardBody = lazy(() => import('./PlayerCardBody').then((module) => ({ default: module.PlayerCardBody })));
-const PlayerBar = lazy(() => import('./PlayerBar').then((module) => ({ default: module.PlayerBar })));
+// plays or a panel opens: each is its own chunk, fetched the first time it shows (the
+// budget of 110 KB of JavaScript per route, BENCHMARKS.md); the card's, or the phone's
+// bar, as the page loads (below). The SDK device, the Media Session and the shortcuts
+// start at once (startPlayerServices).
+/** A view's chunk, fetched once: by React.lazy, or ahead of it as the page loads (below). */
+function fetchedOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let fetched: Promise<T> | null = null;
+  return () => {
+    if (!fetched) {
+      fetched = load();
+      // Fetched ahead, it may fail before the view asks for it: the view meets (and reports) that when it shows.
+      fetched.catch(() => undefined);
+    }
+    return fetched;
+  };
+}
+const loadCardBody = fetchedOnce(() => import('./PlayerCardBody'));
+const loadBar = fetchedOnce(() => import('./PlayerBar'));
+const PlayerCardBody = lazy(() => loadCardBody().then((module) => ({ default: module.PlayerCardBody })));
+const PlayerBar = lazy(() => loadBar().then((module) => ({ default: module.PlayerBar })));
+/** The view each placement shows. */
+const viewLoaders: Record<PlayerPlacement, (() => Promise<unknown>) | null> = { card: loadCardBody, bar: loadBar, none: null };
 const QueuePanel = lazy(() => import('./QueuePanel').then((module) => ({ default: module.QueuePanel })));
 const ShortcutsSheet = lazy(() => import('./ShortcutsSheet').then((module) => ({ default: module.ShortcutsSheet })));
 const MiniPlayerWindow = lazy(() => import('./MiniPlayer').then((module) => ({ default: module.MiniPlayerWindow })));
@@ -48,6 +65,11 @@ function PlayerCardView() {
   const onNowPlaying = route?.name === 'player';
   // While the mini-player is open the card steps aside; closing it brings the card back.
   const placement = playerPlacement({ visible: player.visible, onNowPlaying, miniOpen: mini.win !== null, narrow });
+  // The page's catch-up (src/playback/catch-up.ts) shows the card on almost every load (the
+  // account's music, else its last played track): the view it will show is fetched now, beside
+  // that first GET me/player, rather than after its answer. In the render, not an effect: a
+  // busy page runs effects late, and the fetch is made once whatever the renders.
+  void viewLoaders[playerPlacement({ visible: true, onNowPlaying, miniOpen: false, narrow })]?.();
 
   return (
     <>
