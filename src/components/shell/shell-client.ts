@@ -9,7 +9,6 @@ import { $connectionLost, reportNoConnection, waitForSite } from '../../stores/c
 import { followSignOutElsewhere, startSession } from '../../stores/session';
 import { noteLimitedUntil } from '../../stores/provider-limit';
 import { registerServiceWorker } from './register-sw';
-import { startCatchingUp } from '../../playback/catch-up';
 
 // The app shell's one bundled script: it runs once per full page load and keeps
 // working across the client router's page swaps.
@@ -135,8 +134,10 @@ window.addEventListener('storage', (event) => {
 startSession();
 
 // Every tab knows what plays (issue 28): the catch-up with the account's playback starts here,
-// beside that token, not once the player card's island has hydrated.
-startCatchingUp();
+// beside that token, not once the player card's island has hydrated. Imported apart: in this
+// script's own imports its modules held back the script, and so the token, by 100-400 ms on a
+// first visit; the card's island loads them anyway, so by now they are mostly here.
+void import('../../playback/catch-up').then(({ startCatchingUp }) => startCatchingUp());
 
 // Loaded with no connection: the service worker served the page as it was when last visited,
 // or its offline shell for a page it never kept (served only when the site could not be
