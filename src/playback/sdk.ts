@@ -1,7 +1,8 @@
 import { toTrack } from '../api/normalize';
 import { getProviderConfig } from '../lib/provider-config';
 import { setPlaybackActivator } from '../stores/play';
-import { resetPlayer, showAutoplayBlocked, showDeviceLost, type DeviceReport } from '../stores/player';
+import { resetAfterAccountError } from '../stores/devices';
+import { showAutoplayBlocked, showDeviceLost, type DeviceReport } from '../stores/player';
 import { $session, freshAccessToken } from '../stores/session';
 import { applyDeviceState, markDeviceReady } from './device-state';
 
@@ -106,7 +107,7 @@ export async function connectPlayer(): Promise<() => void> {
   player.addListener('authentication_error', (error: unknown) => console.warn('Player authentication_error', error));
   player.addListener('account_error', (error: unknown) => {
     console.warn('Player account_error', error);
-    resetPlayer();
+    void resetAfterAccountError();
   });
   // Inside the click that starts playback (the store calls it first), so blocked autoplay still plays.
   setPlaybackActivator(() => void player.activateElement?.().catch(() => undefined));

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { search } from '../../src/api/search';
 import type { Track } from '../../src/api/types';
 import { writeStored } from '../../src/lib/storage';
-import { $devices, $otherDevice, $whereabouts, catchUpWithPlayback, DEVICE_GONE, loadDevices, transferTo } from '../../src/stores/devices';
+import { $devices, $otherDevice, $whereabouts, catchUpWithPlayback, DEVICE_GONE, loadDevices, resetAfterAccountError, transferTo } from '../../src/stores/devices';
 import { $player, closePlayer, nextTrack, refreshPlayback, resetPlayer } from '../../src/stores/player';
 import { playFromList, togglePlay } from '../../src/stores/play';
 import { $queue, ADDED_TO_QUEUE, addTrackToQueue, refreshQueue, START_PLAYBACK_FIRST, toggleQueue } from '../../src/stores/queue';
@@ -193,5 +193,18 @@ describe('catching up with the account (a tab opening, or coming back into view)
     await catchUpWithPlayback();
     expect($player.get()).toMatchObject({ visible: true, playback: null, progressSeconds: 0, currentPlayingTrack: { id: recent.items[0]!.track.id } });
     expect($whereabouts.get().at).toBe('nowhere');
+  });
+
+  it("an account error after the page's catch-up resets the player, then shows the last played track again", async () => {
+    await fetch(`${running.base}/__sandbox/reset`, { method: 'POST' });
+    const recent = (await (
+      await fetch(`${running.base}/v1/me/player/recently-played?limit=1`, { headers: { Authorization: `Bearer ${token()}` } })
+    ).json()) as { items: { track: { id: string } }[] };
+    // The page caught up first, then its SDK reported the free account: a reset alone would
+    // leave the card empty.
+    $player.setKey('currentPlayingTrack', tracks[3]!);
+    $player.setKey('visible', true);
+    await resetAfterAccountError();
+    expect($player.get()).toMatchObject({ visible: true, playback: null, currentPlayingTrack: { id: recent.items[0]!.track.id } });
   });
 });
