@@ -1,6 +1,6 @@
 import { toTrack } from '../api/normalize';
 import { getProviderConfig } from '../lib/provider-config';
-import { setPlaybackActivator } from '../stores/play';
+import { setDeviceRenewer, setPlaybackActivator } from '../stores/play';
 import { resetAfterAccountError } from '../stores/devices';
 import { showAutoplayBlocked, showDeviceLost, type DeviceReport } from '../stores/player';
 import { $session, freshAccessToken } from '../stores/session';
@@ -111,10 +111,16 @@ export async function connectPlayer(): Promise<() => void> {
   });
   // Inside the click that starts playback (the store calls it first), so blocked autoplay still plays.
   setPlaybackActivator(() => void player.activateElement?.().catch(() => undefined));
+  // The provider lost this device (a play answered 404): register it again; its `ready` gives the new id.
+  setDeviceRenewer(() => {
+    player.disconnect();
+    void player.connect();
+  });
   const connected = await player.connect().catch(() => false);
   if (!connected) console.warn('Failed to connect player');
   return () => {
     setPlaybackActivator(null);
+    setDeviceRenewer(null);
     player.disconnect();
   };
 }

@@ -2,6 +2,8 @@ import { transferPlayback } from '../api/devices';
 import * as playerApi from '../api/player';
 import type { Track } from '../api/types';
 import { whereaboutsOf } from '../api/playback-whereabouts';
+import { statusOf } from '../api/errors';
+import { playerClock } from '../lib/clock';
 import { logUnlessCanceled } from './log';
 import {
   $player,
@@ -41,6 +43,43 @@ export function setPlaybackActivator(activator: (() => void) | null): void {
   activate = activator ?? (() => undefined);
 }
 
+/**
+ * How long a play waits for this tab's device to register again when the provider has lost
+ * it (a dropped event stream, a provider restart) before it gives up on that click.
+ */
+export const DEVICE_RENEWAL_TIMEOUT_MS = 10_000;
+
+let renewDevice: () => void = () => undefined;
+
+/** How src/playback registers this tab's device again (the SDK's disconnect, then connect). */
+export function setDeviceRenewer(renewer: (() => void) | null): void {
+  renewDevice = renewer ?? (() => undefined);
+}
+
+/**
+ * This tab's device after the provider answered a play on `gone` with 404 "Device not found":
+ * the id the SDK has registered since, else the device registered again (its id once the SDK
+ * says it is ready), or null when it is not back within the wait.
+ */
+function renewedDeviceId(gone: string): Promise<string | null> {
+  const current = storedDeviceId();
+  if (current && current !== gone) return Promise.resolve(current);
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (deviceId: string | null) => {
+      if (settled) return;
+      settled = true;
+      stop();
+      resolve(deviceId);
+    };
+    const stop = $player.listen(({ device, deviceId }) => {
+      if (device === 'ready' && deviceId && deviceId !== gone) settle(deviceId);
+    });
+    playerClock().setTimeout(() => settle(null), DEVICE_RENEWAL_TIMEOUT_MS);
+    renewDevice();
+  });
+}
+
 function requireDevice(): string {
   const deviceId = storedDeviceId();
   if (deviceId) return deviceId;
@@ -54,8 +93,14 @@ let sending: { key: string; played: Promise<void> } | null = null;
 /** The latest click made while a request was on the wire: sent once that one answers. */
 let wanted: { key: string; request: playerApi.PlayRequest } | null = null;
 
-/** Sends the wanted request, then the one clicked meanwhile, if any: one request on the wire at a time. */
+/**
+ * Sends the wanted request, then the one clicked meanwhile, if any: one request on the wire
+ * at a time. Every play goes to this tab's device (requireDevice); one the provider refused
+ * because it lost that device (a dropped event stream, a provider restart) is sent once more,
+ * to the device registered again, rather than failing the click.
+ */
 async function sendWanted(): Promise<void> {
+  let renewed = false;
   while (wanted) {
     const { key, request } = wanted;
     wanted = null;
@@ -63,6 +108,13 @@ async function sendWanted(): Promise<void> {
     try {
       await playerApi.startPlayback(request);
     } catch (error) {
+      if (!wanted && !renewed && statusOf(error) === 404) {
+        renewed = true;
+        const deviceId = await renewedDeviceId(request.deviceId);
+        // A click made while the device came back wins, as any newer click does.
+        if (deviceId && !wanted) wanted = { key, request: { ...request, deviceId } };
+        if (wanted) continue;
+      }
       // A newer click supersedes the failed one (the API client has shown the failure).
       if (!wanted) throw error;
     }

@@ -29,7 +29,9 @@ class RecordingPlayer {
     this.listeners.set(event, callback);
     return true;
   }
+  connections = 0;
   connect(): Promise<boolean> {
+    this.connections++;
     return Promise.resolve(RecordingPlayer.connects);
   }
   disconnect(): void {
@@ -144,6 +146,34 @@ describe('the SDK player (SPEC §4, DESIGN §6)', () => {
     // A player that cannot play is an error; a refused token or a free account only a warning.
     expect(log).toHaveBeenCalledTimes(1);
     expect(warn).toHaveBeenCalledTimes(2);
+  });
+
+  it('a play answered "Device not found" registers the device again and plays on its new id', async () => {
+    signIn('T1');
+    await connectPlayer();
+    const player = RecordingPlayer.last!;
+    player.emit('ready', { device_id: 'device-1' });
+    const plays: string[] = [];
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+      if (method === 'PUT' && url.pathname === '/v1/me/player/play') {
+        const deviceId = url.searchParams.get('device_id')!;
+        plays.push(deviceId);
+        // The provider lost device-1; the SDK's registration again is device-2.
+        if (deviceId === 'device-1') return Promise.resolve(Response.json({ error: { status: 404, message: 'Device not found' } }, { status: 404 }));
+      }
+      return Promise.resolve(new Response(null, { status: 204 }));
+    });
+    const track = { id: 't1', name: 'One', uri: 'spotify:track:t1', durationMs: 1000, artists: [], album: null };
+    const played = playFromList([track], 0);
+    await vi.waitFor(() => expect(player.connections).toBe(2));
+    expect(player.disconnected).toBe(true);
+    player.emit('ready', { device_id: 'device-2' });
+    await played;
+    expect(plays).toEqual(['device-1', 'device-2']);
+    expect($player.get()).toMatchObject({ visible: true, deviceId: 'device-2' });
+    vi.unstubAllGlobals();
   });
 
   it("logs 'Failed to connect player' when connect fails", async () => {

@@ -6,7 +6,8 @@ import type { Track } from '../../src/api/types';
 import { writeStored } from '../../src/lib/storage';
 import { $devices, $otherDevice, $whereabouts, catchUpWithPlayback, DEVICE_GONE, loadDevices, resetAfterAccountError, transferTo } from '../../src/stores/devices';
 import { $player, closePlayer, nextTrack, refreshPlayback, resetPlayer } from '../../src/stores/player';
-import { playFromList, togglePlay } from '../../src/stores/play';
+import { playFromList, setDeviceRenewer, togglePlay } from '../../src/stores/play';
+import { markDeviceReady } from '../../src/playback/device-state';
 import { $queue, ADDED_TO_QUEUE, addTrackToQueue, refreshQueue, START_PLAYBACK_FIRST, toggleQueue } from '../../src/stores/queue';
 import { $session } from '../../src/stores/session';
 import { $toasts } from '../../src/stores/toasts';
@@ -22,6 +23,12 @@ let here: Awaited<ReturnType<typeof connectDevice>>;
 let there: Awaited<ReturnType<typeof connectDevice>>;
 
 const lastToast = () => $toasts.get().at(-1);
+/** The ids of the account's devices the provider knows. */
+async function devicesOf(): Promise<string[]> {
+  const response = await fetch(`${running.base}/v1/me/player/devices`, { headers: { Authorization: `Bearer ${$session.get()!.accessToken}` } });
+  return ((await response.json()) as { devices: { id: string }[] }).devices.map((device) => device.id);
+}
+
 async function provider(): Promise<{ is_playing: boolean; item: { id: string }; device: { id: string } } | null> {
   const response = await fetch(`${running.base}/v1/me/player`, { headers: { Authorization: `Bearer ${$session.get()!.accessToken}` } });
   return response.status === 204 ? null : ((await response.json()) as never);
@@ -206,5 +213,40 @@ describe('catching up with the account (a tab opening, or coming back into view)
     $player.setKey('visible', true);
     await resetAfterAccountError();
     expect($player.get()).toMatchObject({ visible: true, playback: null, currentPlayingTrack: { id: recent.items[0]!.track.id } });
+  });
+});
+
+describe('a play on a device the provider has lost', () => {
+  const token = () => $session.get()!.accessToken;
+
+  it('registers this tab\'s device again and plays there, once, rather than failing the click', async () => {
+    // The tab's device, then the provider forgets it (its event stream dropped) while the tab
+    // still holds its id: the play is answered 404 "Device not found".
+    const lost = await connectDevice(running.url, token(), 'My Music');
+    await lost.next('ready');
+    markDeviceReady(lost.deviceId);
+    lost.close();
+    await expect.poll(async () => (await devicesOf()).includes(lost.deviceId)).toBe(false);
+    let renewed: Awaited<ReturnType<typeof connectDevice>> | null = null;
+    let renewals = 0;
+    // What src/playback/sdk.ts installs: the SDK registers again, and its `ready` stores the new id.
+    setDeviceRenewer(() => {
+      renewals++;
+      void connectDevice(running.url, token(), 'My Music').then(async (device) => {
+        renewed = device;
+        await device.next('ready');
+        markDeviceReady(device.deviceId);
+      });
+    });
+    try {
+      await playFromList(tracks, 1);
+      expect(renewals).toBe(1);
+      expect(await provider()).toMatchObject({ is_playing: true, device: { id: renewed!.deviceId }, item: { id: tracks[1]!.id } });
+      expect($player.get()).toMatchObject({ visible: true, deviceId: renewed!.deviceId });
+    } finally {
+      setDeviceRenewer(null);
+      (renewed as { close(): void } | null)?.close();
+      markDeviceReady(here.deviceId);
+    }
   });
 });
