@@ -58,12 +58,13 @@ export function setDeviceRenewer(renewer: (() => void) | null): void {
 
 /**
  * This tab's device after the provider answered a play on `gone` with 404 "Device not found":
- * the id the SDK has registered since, else the device registered again (its id once the SDK
- * says it is ready), or null when it is not back within the wait.
+ * the id the SDK has registered since; else, while the SDK is still connecting (a page just
+ * loaded, which holds the id of an earlier page's device), the id it gets; else the device
+ * registered again. Null when it is not ready within the wait.
  */
 function renewedDeviceId(gone: string): Promise<string | null> {
-  const current = storedDeviceId();
-  if (current && current !== gone) return Promise.resolve(current);
+  const { device, deviceId: current } = $player.get();
+  if (device === 'ready' && current && current !== gone) return Promise.resolve(current);
   return new Promise((resolve) => {
     let settled = false;
     const settle = (deviceId: string | null) => {
@@ -76,7 +77,8 @@ function renewedDeviceId(gone: string): Promise<string | null> {
       if (device === 'ready' && deviceId && deviceId !== gone) settle(deviceId);
     });
     playerClock().setTimeout(() => settle(null), DEVICE_RENEWAL_TIMEOUT_MS);
-    renewDevice();
+    // A connection under way brings its own `ready`; cutting it short would lose that.
+    if (device === 'ready') renewDevice();
   });
 }
 

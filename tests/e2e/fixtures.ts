@@ -68,8 +68,13 @@ export interface SandboxControl {
   clearFaults(): Promise<void>;
   /** How many requests each fault has met, in the order the faults were added (the server's calls too, which the page never sees). */
   faultHits(): Promise<number[]>;
-  /** Stops the sandbox's process and waits for the new one on the same data (the test server restarts it). */
-  restart(): Promise<void>;
+  /**
+   * Stops the sandbox's process and waits for the new one on the same data (the test server
+   * restarts it). With a page, the page is blank meanwhile and opens its address again after:
+   * a page still starting (the SDK's script, the player's catch-up) would otherwise meet the
+   * restart's refused connections.
+   */
+  restart(page?: Page): Promise<void>;
   /** SANDBOX_RATE_LIMIT at run time: `calls` per token in any `windowSeconds` (default 30); cleared with the faults after the test. */
   setRateLimit(limit: { calls: number; windowSeconds?: number }): Promise<void>;
 }
@@ -175,7 +180,12 @@ export const test = onWorkerStack.extend<Fixtures>({
           addFault: (fault) => callSandbox(sandboxUrl, 'POST', '/__sandbox/faults', fault),
           clearFaults: () => callSandbox(sandboxUrl, 'DELETE', '/__sandbox/faults'),
           faultHits: async () => ((await (await fetch(`${sandboxUrl}/__sandbox/faults`)).json()) as { faults: { hits: number }[] }).faults.map((fault) => fault.hits),
-          restart: () => restartSandbox(sandboxUrl),
+          restart: async (page) => {
+            const address = page?.url();
+            await page?.goto('about:blank');
+            await restartSandbox(sandboxUrl);
+            if (page && address) await page.goto(address);
+          },
           setRateLimit: (limit) => callSandbox(sandboxUrl, 'POST', '/__sandbox/rate-limit', limit),
         });
         await callSandbox(sandboxUrl, 'DELETE', '/__sandbox/faults');

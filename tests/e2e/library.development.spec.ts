@@ -108,6 +108,6 @@ test('search pages by 10; like, save and follow go through /me/library with URIs
   await page.reload();
   await expect(follow).toHaveAttribute('aria-pressed', 'true');
   // And after the sandbox's process restarts on the same data.
-  await sandbox.restart();
+  await sandbox.restart(page);
   await expectInLibrary();
 });

@@ -101,8 +101,7 @@ test.describe('through a sandbox restart', () => {
     await expect(userFollow).toHaveAttribute('aria-pressed', 'true');
 
     // The sandbox's process restarts on the same data: the like, the save and both follows are still there.
-    await sandbox.restart();
-    await page.reload();
+    await sandbox.restart(page);
     await expect(userFollow).toHaveAttribute('aria-pressed', 'true');
     await expect(userFollow).toContainText('Following');
     await page.goto('/collection/tracks');

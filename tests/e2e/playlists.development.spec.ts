@@ -28,8 +28,7 @@ test('create from the tile, add a liked song, see it after a reload and a sandbo
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toHaveAttribute('data-track-id', id!);
   // And after the sandbox's process restarts on the same data.
-  await sandbox.restart();
-  await page.reload();
+  await sandbox.restart(page);
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toHaveAttribute('data-track-id', id!);
 

@@ -88,8 +88,7 @@ test('create, add from three pages, keep them through a reload and a sandbox res
   await expect(rows).toHaveCount(3);
   expect(await ids()).toEqual([first, second, third]);
   // And after the sandbox's process restarts on the same data.
-  await sandbox.restart();
-  await page.reload();
+  await sandbox.restart(page);
   await expect(rows).toHaveCount(3);
   expect(await ids()).toEqual([first, second, third]);
 

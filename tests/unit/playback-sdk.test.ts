@@ -176,6 +176,34 @@ describe('the SDK player (SPEC §4, DESIGN §6)', () => {
     vi.unstubAllGlobals();
   });
 
+  it('a play on an earlier page\'s device while the SDK still connects waits for its ready, and does not cut the connection short', async () => {
+    signIn('T1');
+    // The id an earlier page load stored; this page's SDK has not said `ready` yet.
+    localStorage.setItem('DEVICE_ID', JSON.stringify('device-1'));
+    $player.set({ ...$player.get(), device: 'offline', deviceId: null });
+    await connectPlayer();
+    const player = RecordingPlayer.last!;
+    const plays: string[] = [];
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+      if (method === 'PUT' && url.pathname === '/v1/me/player/play') {
+        plays.push(url.searchParams.get('device_id')!);
+        if (plays.length === 1) return Promise.resolve(Response.json({ error: { status: 404, message: 'Device not found' } }, { status: 404 }));
+      }
+      return Promise.resolve(new Response(null, { status: 204 }));
+    });
+    const track = { id: 't1', name: 'One', uri: 'spotify:track:t1', durationMs: 1000, artists: [], album: null };
+    const played = playFromList([track], 0);
+    await vi.waitFor(() => expect(plays).toEqual(['device-1']));
+    player.emit('ready', { device_id: 'device-2' });
+    await played;
+    expect(plays).toEqual(['device-1', 'device-2']);
+    expect(player.connections).toBe(1);
+    expect(player.disconnected).toBe(false);
+    vi.unstubAllGlobals();
+  });
+
   it("logs 'Failed to connect player' when connect fails", async () => {
     signIn('T1');
     RecordingPlayer.connects = false;
