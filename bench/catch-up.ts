@@ -16,13 +16,12 @@
  * answered, the player's lazy view fetched.
  * Budget 2000 ms, printed, not asserted. Writes bench/results/catch-up.json.
  */
-import { chromium, devices, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { devices, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { accessTokenOf } from '../tests/e2e/helpers/access-token';
-import { chromiumArgs, chromiumPath } from '../tests/e2e/helpers/chromium';
 import { readSession, signInThroughProvider, type SavedSession } from '../tests/e2e/helpers/sign-in';
-import { startBenchStack } from './lib/bench-stack';
+import { startBenchWithBrowser } from './lib/bench-stack';
 
 const RUNS = Number(process.env.CATCH_UP_BENCH_RUNS ?? 10);
 const BUDGET_MS = 2000;
@@ -149,12 +148,7 @@ function figures(samples: Sample[]) {
   };
 }
 
-const stack = await startBenchStack('catch-up-bench', { portOffset: 2 });
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
-const cleanUp = async () => {
-  await browser.close();
-  await stack.stop();
-};
+const { stack, browser, cleanUp } = await startBenchWithBrowser('catch-up-bench', { portOffset: 2 });
 
 try {
   // Browser A: signs in and plays a track of Tranding Songs, repeated so it plays all along.

@@ -10,14 +10,13 @@
  * the 20-switch figure (a leak from stores, listeners, timers or the SDK's event stream grows
  * with switches and time). Writes bench/results/memory.json.
  */
-import { chromium, type CDPSession, type Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromiumArgs, chromiumPath } from '../tests/e2e/helpers/chromium';
 import { switchInApp } from '../tests/e2e/helpers/in-app';
 import { accessTokenOf } from '../tests/e2e/helpers/access-token';
 import { signInThroughProvider } from '../tests/e2e/helpers/sign-in';
-import { startBenchStack } from './lib/bench-stack';
+import { startBenchWithBrowser } from './lib/bench-stack';
 
 const SWITCHES = Number(process.env.MEMORY_BENCH_SWITCHES ?? 200);
 const PLAY_SECONDS = Number(process.env.MEMORY_BENCH_PLAY_SECONDS ?? 600);
@@ -48,12 +47,7 @@ async function api<T>(sandboxUrl: string, token: string, path: string): Promise<
   return (await response.json()) as T;
 }
 
-const stack = await startBenchStack('memory-bench', { portOffset: 8 });
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
-const cleanUp = async () => {
-  await browser.close();
-  await stack.stop();
-};
+const { stack, browser, cleanUp } = await startBenchWithBrowser('memory-bench', { portOffset: 8 });
 
 try {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });

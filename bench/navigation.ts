@@ -13,14 +13,13 @@
  * and the provider requests each makes. Budgets (printed, not asserted): cold ≤ 300 ms,
  * switch ≤ 60 ms, back ≤ 50 ms with no provider request. Writes bench/results/navigation.json.
  */
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumArgs, chromiumPath } from '../tests/e2e/helpers/chromium';
 import { accessTokenOf } from '../tests/e2e/helpers/access-token';
 import { signInThroughProvider } from '../tests/e2e/helpers/sign-in';
-import { startBenchStack } from './lib/bench-stack';
+import { startBenchWithBrowser } from './lib/bench-stack';
 
 const RUNS = Number(process.env.NAVIGATION_BENCH_RUNS ?? 10);
 const BUDGET_MS = { cold: 300, switch: 60, back: 50 } as const;
@@ -150,12 +149,7 @@ async function inApp(page: Page, siteUrl: string, sandboxUrl: string, target: Ta
   return { switch: switchSample, back: { ms: backMs, requests: requests.count() } };
 }
 
-const stack = await startBenchStack('navigation-bench', { size, portOffset: 4 });
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
-const cleanUp = async () => {
-  await browser.close();
-  await stack.stop();
-};
+const { stack, browser, cleanUp } = await startBenchWithBrowser('navigation-bench', { size, portOffset: 4 });
 
 try {
   const sandboxUrl = stack.sandboxUrl;

@@ -3,9 +3,11 @@
  * and a fresh sandbox in a temporary data directory, on the bench ports moved by `portOffset`
  * so two benches never share one. `stop()` ends both and deletes the copies.
  */
+import { chromium, type Browser } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromiumArgs, chromiumPath } from '../../tests/e2e/helpers/chromium';
 
 const HOST = '127.0.0.1';
 
@@ -54,4 +56,24 @@ export async function startBenchStack(name: string, options: { size?: string; po
     throw error;
   }
   return { siteUrl: stack.siteUrl, sandboxUrl: stack.sandboxUrl!, stop };
+}
+
+/** A bench's stack and the Chromium that drives it; `cleanUp` closes the browser, then stops the stack. */
+export async function startBenchWithBrowser(
+  name: string,
+  options: Parameters<typeof startBenchStack>[1] = {},
+): Promise<{ stack: BenchStack; browser: Browser; cleanUp: () => Promise<void> }> {
+  const stack = await startBenchStack(name, options);
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs }).catch(async (error: unknown) => {
+    await stack.stop();
+    throw error;
+  });
+  return {
+    stack,
+    browser,
+    cleanUp: async () => {
+      await browser.close();
+      await stack.stop();
+    },
+  };
 }
