@@ -126,8 +126,8 @@ async function transitionSeconds(page: Page, selector: string): Promise<number[]
   );
 }
 
-test('keyboard and screen reader: focus rings, dialogs that trap and give back focus, the now-playing announcement, reduced motion', async ({ page, signIn, sandboxUrl }, testInfo) => {
-  test.skip(testInfo.project.name === 'mobile', 'Tab order, hover motion and the shortcuts sheet are the keyboard and pointer screens; the mobile walk above covers the bottom sheet');
+test('keyboard and screen reader: focus rings, dialogs that trap and give back focus, the now-playing announcement, reduced motion', { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {
+  // On the desktop alone (@viewport-free): Tab order, hover motion and the shortcuts sheet are the keyboard and pointer screens; the mobile walk above covers the bottom sheet.
   await signIn(page);
   await page.waitForFunction(() => localStorage.getItem('DEVICE_ID') !== null);
 
@@ -191,8 +191,8 @@ test('keyboard and screen reader: focus rings, dialogs that trap and give back f
   expect(pill).toBe('solid 2px');
 });
 
-test('the bottom sheet keeps focus while open and gives it back to its button', async ({ page, signIn }, testInfo) => {
-  test.skip(testInfo.project.name !== 'mobile', 'the bottom sheet is the narrow shell’s');
+test('the bottom sheet keeps focus while open and gives it back to its button', { tag: '@phone-only' }, async ({ page, signIn }) => {
+  // On the phone alone (@phone-only): the bottom sheet is the narrow shell’s.
   await signIn(page);
   const opener = page.getByRole('button', { name: 'More options', exact: true });
   await opener.click();

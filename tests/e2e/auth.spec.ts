@@ -163,9 +163,9 @@ test('/access_denied shows the message the provider passed', async ({ page }) =>
   await expect(page.locator('[data-provider-message]')).toHaveText('The user is not registered for this application');
 });
 
-test.describe('refused callbacks', () => {
+test.describe('refused callbacks', { tag: '@viewport-free' }, () => {
   // The server's judgement of a callback: the same on every screen.
-  test.skip(({ isMobile }) => isMobile, 'server-side rules, the same on every viewport');
+  // On the desktop alone (@viewport-free): server-side rules, the same on every viewport.
 
   test('a tampered state is refused: nothing is stored and the visitor ends on /auth', async ({ page }) => {
     const { callback } = await holdCallback(page);

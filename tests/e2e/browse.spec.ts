@@ -183,8 +183,8 @@ test('related artists, popular playlists, a category and the recent plays show w
   await expect(page.getByRole('list', { name: 'Recent Played' }).getByRole('listitem')).toHaveCount(new Set(plays.map((play) => play.track.id)).size);
 });
 
-test('new releases scroll in pages of 20, each asked when the last card shows, and stop at the offset-80 cap', async ({ page, signIn, sandboxUrl }, testInfo) => {
-  test.skip(isNarrow(testInfo), 'the paging rule is the same on both viewports; the list is long enough to prove it once');
+test('new releases scroll in pages of 20, each asked when the last card shows, and stop at the offset-80 cap', { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {
+  // On the desktop alone (@viewport-free): the paging rule is the same on both viewports; the list is long enough to prove it once.
   await signIn(page);
   const { albums } = await providerGet<{ albums: { total: number } }>(page, sandboxUrl, 'browse/new-releases?limit=1');
   // A list well past the cap: it must end on the cap (SPEC §4), not on its total.
@@ -274,10 +274,10 @@ test.describe('failures', () => {
     await expect(page.locator('.card-grid a.card').first()).toBeVisible();
   });
 
-  test('album, artist, playlist and user pages: whole (no skeletons) while slow, the error screen on a 500, the default image for a broken picture', async ({ page, signIn, sandbox }, testInfo) => {
+  test('album, artist, playlist and user pages: whole (no skeletons) while slow, the error screen on a 500, the default image for a broken picture', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }) => {
     // The states are the same components on every viewport, and the walk holds the sandbox
     // alone (it sets faults), so it runs once.
-    test.skip(isNarrow(testInfo), 'the loading, error and fallback states are the same on both viewports');
+    // On the desktop alone (@viewport-free): the loading, error and fallback states are the same on both viewports.
     await signIn(page);
     const album = await aLongAlbum(page, sandbox.url);
     const [artist] = await searchCatalogue<CatalogueArtist>(page, sandbox.url, 'artist', 5);

@@ -33,10 +33,10 @@ async function twoAlbums(page: Page, signIn: (page: Page) => Promise<void>, sand
 
 const albumPath = (album: CatalogueAlbum) => `^/v1/albums/${album.id}$`;
 
-test.describe('SPEC §8 request errors on an album page', () => {
+test.describe('SPEC §8 request errors on an album page', { tag: '@viewport-free' }, () => {
   // The catalogue is one mapper and one toast area on every screen size; each of these
   // holds the sandbox alone, so the phone-sized run would only double the wait.
-  test.skip(({ isMobile }) => isMobile, 'the same code on every viewport; desktop proves each row');
+  // On the desktop alone (@viewport-free): the same code on every viewport; desktop proves each row.
 
   // The album page is rendered by the site's server, so the provider call that fails is the
   // server's: the sandbox counts it (faultHits), and the page shows the outcome as it arrives.
@@ -247,8 +247,8 @@ test.describe("SPEC §8's error screens on real pages", () => {
   // not-found album is a 404 from the provider.
   test.use({ allowErrors: /e2e: a render failure|failed to render|above error|HTTP 404|status of 404/i });
 
-  test("data_not_found and error_boundary show their texts; the boundary's Try Again reloads the page", async ({ page, signIn, sandboxUrl }, testInfo) => {
-    test.skip(testInfo.project.name === 'mobile', 'the screens are the same components on both viewports; desktop proves them');
+  test("data_not_found and error_boundary show their texts; the boundary's Try Again reloads the page", { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {
+    // On the desktop alone (@viewport-free): the screens are the same components on both viewports; desktop proves them.
     await signIn(page);
     // data_not_found with its title overridden by the page's message, and its default text.
     await page.goto('/album/0000000000000000000000');

@@ -56,9 +56,9 @@ test('liking a track in a list puts it in Liked Songs, still there after a reloa
   await expect(likedRow(page, id)).toHaveCount(0);
 });
 
-test.describe('through a sandbox restart', () => {
+test.describe('through a sandbox restart', { tag: '@viewport-free' }, () => {
   // What survives a restart is the provider's to keep; the buttons' phone layout is tested above.
-  test.skip(({ isMobile }) => isMobile, 'persistence does not depend on the viewport');
+  // On the desktop alone (@viewport-free): persistence does not depend on the viewport.
   // The restart cuts the SDK's event stream; its reconnection fails until the new process listens.
   test.use({ allowErrors: RESTART_PROBLEMS });
 

@@ -143,8 +143,8 @@ test('a playing track: /player shows its name, cover, controls, queue and device
   await expect(page.getByRole('complementary', { name: 'Queue' })).toHaveCount(0);
 });
 
-test("on a phone, the bar's upward swipe and its link from the keyboard open Now Playing", async ({ page, sandbox, signIn }) => {
-  test.skip(!isNarrow(page), 'the bar is the phone-sized player');
+test("on a phone, the bar's upward swipe and its link from the keyboard open Now Playing", { tag: '@phone-only' }, async ({ page, sandbox, signIn }) => {
+  // On the phone alone (@phone-only): the bar is the phone-sized player.
   const album = await startPlaying(page, sandbox, signIn);
   const bar = card(page);
   // A swipe up from the bar's text (a pointer moving up by 120 px).

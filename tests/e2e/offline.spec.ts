@@ -29,8 +29,8 @@ const cachedPaths = (page: Page) =>
   });
 const isSaved = async (page: Page, sandboxUrl: string, id: string) => (await providerGet<boolean[]>(page, sandboxUrl, `me/albums/contains?ids=${id}`))[0];
 
-test('offline: the cached page and the toast, recovery by itself, and a failed save neither lost nor doubled', async ({ page, signIn, sandbox, context }, testInfo) => {
-  test.skip(testInfo.project.name === 'mobile', 'the worker, the client and the toggle rule are the same on both viewports');
+test('offline: the cached page and the toast, recovery by itself, and a failed save neither lost nor doubled', { tag: '@viewport-free' }, async ({ page, signIn, sandbox, context }) => {
+  // On the desktop alone (@viewport-free): the worker, the client and the toggle rule are the same on both viewports.
   await signIn(page);
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   const albums = await searchCatalogue<Named>(page, sandbox.url, 'album');

@@ -152,8 +152,8 @@ test('like from the card, then close: pause, and the card goes', async ({ page, 
   await expect.poll(async () => (await audio(page))?.paused).toBe(true);
 });
 
-test('the card moves with the pointer and the keyboard and stays inside the viewport', async ({ page, sandbox, signIn }) => {
-  test.skip(isNarrow(page), "a phone has the one-line bar instead of the card (now-playing.spec.ts)");
+test('the card moves with the pointer and the keyboard and stays inside the viewport', { tag: '@viewport-free' }, async ({ page, sandbox, signIn }) => {
+  // On the desktop alone (@viewport-free): a phone has the one-line bar instead of the card (now-playing.spec.ts).
   const album = await startPlaying(page, sandbox, signIn);
   const box = async () => (await card(page).boundingBox())!;
   const viewport = page.viewportSize()!;
@@ -179,8 +179,8 @@ test('the card moves with the pointer and the keyboard and stays inside the view
   expect((await provider(page, sandbox))!.item.id).toBe(album.tracks[0]!.id); // the arrows moved the card, not the music
 });
 
-test("on a phone, the bottom navigation's Player button opens the Now Playing view while the music goes on", async ({ page, sandbox, signIn }) => {
-  test.skip(!isNarrow(page), 'the Player button is in the bottom navigation of narrow screens');
+test("on a phone, the bottom navigation's Player button opens the Now Playing view while the music goes on", { tag: '@phone-only' }, async ({ page, sandbox, signIn }) => {
+  // On the phone alone (@phone-only): the Player button is in the bottom navigation of narrow screens.
   const album = await startPlaying(page, sandbox, signIn);
   await page.getByRole('navigation', { name: 'Bottom' }).getByRole('link', { name: 'Player', exact: true }).tap();
   await page.waitForURL((url) => url.pathname === '/player');
@@ -192,13 +192,10 @@ test("on a phone, the bottom navigation's Player button opens the Now Playing vi
 
 test.describe('faults', () => {
   test.use({ allowErrors: true });
-  // The same stores and messages on every screen size, each holding the sandbox alone;
-  // the phone-sized run keeps the one whose dialog it lays out differently.
-  test.beforeEach(({ isMobile }, testInfo) => {
-    test.skip(isMobile && !testInfo.title.includes('clicking a track'), 'viewport-free; desktop proves it');
-  });
+  // The same stores and messages on every screen size, each holding the sandbox alone, on the
+  // desktop alone (@viewport-free); the phone runs the one whose dialog it lays out differently.
 
-  test("a 5xx on a command shows the catalogue's toast and the card agrees with GET me/player", async ({ page, sandbox, signIn }) => {
+  test("a 5xx on a command shows the catalogue's toast and the card agrees with GET me/player", { tag: '@viewport-free' }, async ({ page, sandbox, signIn }) => {
     const album = await startPlaying(page, sandbox, signIn);
     await sandbox.addFault({ match: { method: 'POST', path: '^/v1/me/player/next$' }, status: 500, body: { error: { status: 500, message: 'Player service down' } } });
     await card(page).getByRole('button', { name: 'Next', exact: true }).click();
@@ -207,7 +204,7 @@ test.describe('faults', () => {
     expect((await provider(page, sandbox))!.item.id).toBe(album.tracks[0]!.id);
   });
 
-  test("PREMIUM_REQUIRED on play opens the 'Premium Required' dialog; its link opens the plans page in a new tab", async ({ page, sandbox, signIn }) => {
+  test("PREMIUM_REQUIRED on play opens the 'Premium Required' dialog; its link opens the plans page in a new tab", { tag: '@viewport-free' }, async ({ page, sandbox, signIn }) => {
     await startPlaying(page, sandbox, signIn);
     await card(page).getByRole('button', { name: 'Pause', exact: true }).click();
     await sandbox.addFault({ match: { method: 'PUT', path: '^/v1/me/player/play$' }, status: 403, body: { error: { status: 403, message: 'Premium required', reason: 'PREMIUM_REQUIRED' } }, times: 1 });
@@ -222,7 +219,7 @@ test.describe('faults', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('the free account gets no device: its SDK reports the account error, and /player shows its last played track with nothing playing', async ({ page, sandbox, signIn }) => {
+  test('the free account gets no device: its SDK reports the account error, and /player shows its last played track with nothing playing', { tag: '@viewport-free' }, async ({ page, sandbox, signIn }) => {
     const warnings: string[] = [];
     page.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
     await page.addInitScript(INSTRUMENTS);
@@ -247,7 +244,7 @@ test.describe('faults', () => {
     await expect(card(page).getByText('Nothing playing')).toBeHidden();
   });
 
-  test('a dropped SDK connection shows the card reconnecting, and it comes back with a new device id', async ({ page, sandbox, signIn }) => {
+  test('a dropped SDK connection shows the card reconnecting, and it comes back with a new device id', { tag: '@viewport-free' }, async ({ page, sandbox, signIn }) => {
     await startPlaying(page, sandbox, signIn);
     const first = await page.evaluate(() => JSON.parse(localStorage.getItem('DEVICE_ID')!) as string);
     const stream = await page.evaluate(() => (window as unknown as Instrumented).__streams.at(-1)!);

@@ -139,8 +139,8 @@ test.describe('refused', () => {
   });
 });
 
-test('dragging a row reorders the playlist (a line shows where it goes), and a reload keeps it', async ({ page, signIn, sandbox }, testInfo) => {
-  test.skip(testInfo.project.name === 'mobile', 'dragging is for wide screens');
+test('dragging a row reorders the playlist (a line shows where it goes), and a reload keeps it', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }, testInfo) => {
+  // On the desktop alone (@viewport-free): dragging is for wide screens.
   await sandbox.reset();
   await signIn(page);
   const tracks = await fourTracks(page, sandbox.url);
@@ -175,8 +175,8 @@ test('dragging a row reorders the playlist (a line shows where it goes), and a r
   expect(letters(await shownOrder(page))).toBe('dbca');
 });
 
-test('a track row dragged onto one of your playlists in the side navigation is added to it', async ({ page, signIn, sandbox }, testInfo) => {
-  test.skip(testInfo.project.name === 'mobile', 'dragging is for wide screens');
+test('a track row dragged onto one of your playlists in the side navigation is added to it', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }, testInfo) => {
+  // On the desktop alone (@viewport-free): dragging is for wide screens.
   await sandbox.reset();
   await signIn(page);
   const name = 'Shaping drop target';

@@ -34,8 +34,8 @@ async function expectOnlyText(page: Page, route: string, texts: string[]): Promi
   expect(await page.evaluate(() => (window as unknown as { providerTextRan?: string }).providerTextRan), `code ran on ${route}`).toBeUndefined();
 }
 
-test('names and descriptions holding markup show as text on every page and never run', async ({ page, signIn, sandbox }, testInfo) => {
-  test.skip(testInfo.project.name === 'mobile', 'the same React text rendering as desktop; one viewport proves it');
+test('names and descriptions holding markup show as text on every page and never run', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }) => {
+  // On the desktop alone (@viewport-free): the same React text rendering as desktop; one viewport proves it.
   await signIn(page);
   const album = (await providerGet<{ albums: { items: Named[] } }>(page, sandbox.url, 'browse/new-releases?limit=1&offset=0&market=IN')).albums.items[0]!;
   const userId = 'aarav.sharma';

@@ -135,8 +135,8 @@ test('add to queue from a playlist while an album plays, move playback to a seco
 test.describe('messages', () => {
   test.use({ allowErrors: /me\/player\/queue/ });
 
-  test("with nothing playing: 'Start playback first' and an empty queue; the free account gets the premium prompt", async ({ page, browser, signIn }, testInfo) => {
-    test.skip(testInfo.project.name === 'mobile', 'the messages do not depend on the screen size');
+  test("with nothing playing: 'Start playback first' and an empty queue; the free account gets the premium prompt", { tag: '@viewport-free' }, async ({ page, browser, signIn }) => {
+    // On the desktop alone (@viewport-free): the messages do not depend on the screen size.
     await signIn(page);
     await page.waitForFunction(() => localStorage.getItem('DEVICE_ID') !== null);
     await openAPlaylist(page);

@@ -105,8 +105,8 @@ async function openDemo(page: Page, sandboxUrl: string, token: string): Promise<
   await page.goto(`${sandboxUrl}/sdk/demo?token=${encodeURIComponent(token)}`);
 }
 
-test.describe('the sandbox Web Playback SDK', () => {
-  test.skip(({ isMobile }) => isMobile, 'nothing here depends on the viewport; the desktop project covers it');
+test.describe('the sandbox Web Playback SDK', { tag: '@viewport-free' }, () => {
+  // On the desktop alone (@viewport-free): nothing here depends on the viewport; the desktop project covers it.
 
   test('connects, plays through the Web API, obeys every control, and leaves on disconnect', async ({ page, sandbox }) => {
     // Shuffle and repeat stay with the user: start from a fresh sandbox, whatever ran before.

@@ -13,7 +13,7 @@ import { startOwnStack, type OwnStack } from './helpers/site-instances';
 const TOKEN_TTL_S = 5;
 
 test.describe.configure({ mode: 'serial' });
-test.skip(({ isMobile }) => isMobile, 'the session is the same on every viewport');
+// On the desktop alone (@viewport-free): the session is the same on every viewport.
 // Expired tokens are refused by the sandbox on purpose, and a killed instance refuses connections.
 // (A file the page was fetching when its instance was killed fails too: the player card's lazy body, say.)
 test.use({ allowErrors: /401|Session Expired|ERR_CONNECTION_REFUSED|ERR_EMPTY_RESPONSE|net::ERR|Failed to fetch dynamically imported module/ });
@@ -56,7 +56,7 @@ async function expectHome(page: Page, siteUrl: string): Promise<void> {
 
 const until = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-test('two instances on one Redis serve one signed-in browser alternately, and one killed with SIGKILL loses no session', async ({ page }) => {
+test('two instances on one Redis serve one signed-in browser alternately, and one killed with SIGKILL loses no session', { tag: '@viewport-free' }, async ({ page }) => {
   const [a, b] = [stack.site(0), stack.site(1)];
   await signInThroughProvider(page, a.url, stack.sandboxUrl);
   sessionCookies = await page.context().cookies(a.url);
@@ -69,7 +69,7 @@ test('two instances on one Redis serve one signed-in browser alternately, and on
   expect((await tokenFrom(page, b.url)).status).toBe(200);
 });
 
-test('the server refreshes a token that expires mid-session, and the pages go on', async ({ page }) => {
+test('the server refreshes a token that expires mid-session, and the pages go on', { tag: '@viewport-free' }, async ({ page }) => {
   await page.context().addCookies(sessionCookies);
   const a = stack.site(0);
   await expectHome(page, a.url);
@@ -87,7 +87,7 @@ test('the server refreshes a token that expires mid-session, and the pages go on
   expect(await providerAccepts(page, renewed.accessToken!)).toBe(true);
 });
 
-test('parallel requests on both instances spend the refresh token once and share its answer', async ({ page }) => {
+test('parallel requests on both instances spend the refresh token once and share its answer', { tag: '@viewport-free' }, async ({ page }) => {
   await page.context().addCookies(sessionCookies);
   const [a, b] = [stack.site(0), stack.site(1)];
   const before = await tokenFrom(page, a.url);
@@ -105,7 +105,7 @@ test('parallel requests on both instances spend the refresh token once and share
   await expectHome(page, b.url);
 });
 
-test('a refresh the provider refuses (invalid_grant) ends the session on /auth with Session Expired', async ({ page }) => {
+test('a refresh the provider refuses (invalid_grant) ends the session on /auth with Session Expired', { tag: '@viewport-free' }, async ({ page }) => {
   await page.context().addCookies(sessionCookies);
   const a = stack.site(0);
   await expectHome(page, a.url);

@@ -14,7 +14,7 @@ const stack = thisWorkersStack();
 // runs on the mobile project too.
 test.use({ realSignIn: true });
 
-const desktopOnly = (isMobile: boolean) => test.skip(isMobile, 'the session does not depend on the viewport; LogOut below runs on both');
+// The session does not depend on the viewport: its tests run on the desktop alone (@viewport-free), but LogOut below runs on both.
 
 /** Every value the site's origin keeps in localStorage and sessionStorage, as stored and, for JSON text, parsed. */
 async function storedValues(page: Page): Promise<string[]> {
@@ -47,8 +47,7 @@ async function pageToken(page: Page): Promise<string> {
 const sandboxAccepts = async (page: Page, token: string) =>
   (await page.request.get(`${stack.sandboxUrl}/v1/me`, { headers: { Authorization: `Bearer ${token}` } })).status();
 
-test('after sign-in no storage holds a token: every stored value is refused as a bearer token', async ({ page, signIn, isMobile }) => {
-  desktopOnly(isMobile);
+test('after sign-in no storage holds a token: every stored value is refused as a bearer token', { tag: '@viewport-free' }, async ({ page, signIn }) => {
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Recent Played' })).toBeVisible();
   // The player has connected (it stored its device), so everything a session writes is written.
@@ -62,8 +61,7 @@ test('after sign-in no storage holds a token: every stored value is refused as a
   expect(await sandboxAccepts(page, await pageToken(page))).toBe(200);
 });
 
-test('the session cookie carries only an id, HttpOnly, SameSite=Lax, Path=/, and the login cookie is gone', async ({ page, signIn, isMobile }) => {
-  desktopOnly(isMobile);
+test('the session cookie carries only an id, HttpOnly, SameSite=Lax, Path=/, and the login cookie is gone', { tag: '@viewport-free' }, async ({ page, signIn }) => {
   await signIn(page);
   const cookies = await page.context().cookies(stack.siteUrl);
   expect(cookies.map((cookie) => cookie.name).sort()).toEqual(['my-music-session']);
@@ -80,8 +78,7 @@ test.describe('cross-site requests', () => {
   // The refusals are 403s on purpose; the refused form's text page makes Chromium ask for /favicon.ico.
   test.use({ allowErrors: /403|favicon\.ico|Failed to fetch|CORS|Cross-site/ });
 
-  test('a cross-site form or fetch to sign-out or to the token route is refused, and the session stays', async ({ page, signIn, isMobile }) => {
-    desktopOnly(isMobile);
+  test('a cross-site form or fetch to sign-out or to the token route is refused, and the session stays', { tag: '@viewport-free' }, async ({ page, signIn }) => {
     await signIn(page);
     const before = await pageToken(page);
     // Another site (the sandbox's origin: another port, so another origin) posts a form to the
@@ -140,8 +137,7 @@ test('LogOut ends the server session: the old cookie opens nothing, and another 
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test('a visitor gets a redirect to /auth from the server, never the shell', async ({ request, isMobile }) => {
-  desktopOnly(isMobile);
+test('a visitor gets a redirect to /auth from the server, never the shell', { tag: '@viewport-free' }, async ({ request }) => {
   const answer = await request.get(`${stack.siteUrl}/album/any`, { maxRedirects: 0 });
   expect(answer.status()).toBe(302);
   expect(answer.headers()['location']).toBe('/auth');
@@ -149,8 +145,7 @@ test('a visitor gets a redirect to /auth from the server, never the shell', asyn
   expect(answer.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
 });
 
-test('the token route answers no-store, and never to a visitor', async ({ page, signIn, isMobile }) => {
-  desktopOnly(isMobile);
+test('the token route answers no-store, and never to a visitor', { tag: '@viewport-free' }, async ({ page, signIn }) => {
   const visitor = await askTokenRoute(page, stack.siteUrl);
   expect(visitor.status()).toBe(401);
   await signIn(page);

@@ -17,10 +17,10 @@ test('the landing page loads with no console error or failed request', async ({ 
   await page.waitForLoadState('networkidle');
 });
 
-test.describe('the real sign-in', () => {
+test.describe('the real sign-in', { tag: '@viewport-free' }, () => {
   test.use({ realSignIn: true });
   // The phone's sign-in is auth.spec.ts's; this checks the fixture.
-  test.skip(({ isMobile }) => isMobile, 'the fixture is the same for every viewport');
+  // On the desktop alone (@viewport-free): the fixture is the same for every viewport.
 
   test('signIn goes through the sandbox sign-in page and lands on home', async ({ page, signIn }) => {
     await signIn(page);
@@ -31,8 +31,8 @@ test.describe('the real sign-in', () => {
   });
 });
 
-test('a later signIn reuses the worker\'s session: home, signed in, without the sign-in page', async ({ page, signIn, browser, isMobile }) => {
-  test.skip(isMobile, 'the fixture is the same for every viewport');
+test('a later signIn reuses the worker\'s session: home, signed in, without the sign-in page', { tag: '@viewport-free' }, async ({ page, signIn, browser }) => {
+  // On the desktop alone (@viewport-free): the fixture is the same for every viewport.
   await signIn(page); // the real flow, unless this worker signed in before
   const fresh = await browser.newContext();
   try {
@@ -64,8 +64,8 @@ test('a later signIn reuses the worker\'s session: home, signed in, without the 
 
 // The harness checking itself: these must fail when the browser reports a problem,
 // or every other test's "no problem" would mean nothing.
-test.describe('the automatic problem check', () => {
-  test.skip(({ isMobile }) => isMobile, 'the harness is the same for every project');
+test.describe('the automatic problem check', { tag: '@viewport-free' }, () => {
+  // On the desktop alone (@viewport-free): the harness is the same for every project.
   test('fails a test on a console error (expected to fail)', async ({ page }) => {
     test.fail();
     await page.goto('/auth');
@@ -97,8 +97,8 @@ test.describe('the automatic problem check', () => {
   });
 });
 
-test.describe('a test that expects errors', () => {
-  test.skip(({ isMobile }) => isMobile, 'the harness is the same for every project');
+test.describe('a test that expects errors', { tag: '@viewport-free' }, () => {
+  // On the desktop alone (@viewport-free): the harness is the same for every project.
   test.use({ allowErrors: [/deliberate console error/] });
 
   test('passes and can see them', async ({ page, browserProblems }) => {
@@ -108,8 +108,8 @@ test.describe('a test that expects errors', () => {
   });
 });
 
-test('the sandbox fixture scripts a fault and clears it', async ({ sandbox, isMobile }) => {
-  test.skip(isMobile, 'the harness is the same for every project');
+test('the sandbox fixture scripts a fault and clears it', { tag: '@viewport-free' }, async ({ sandbox }) => {
+  // On the desktop alone (@viewport-free): the harness is the same for every project.
   await sandbox.addFault({ match: { method: 'GET', path: '^/v1/me$' }, status: 503, times: 1 });
   expect((await fetch(`${sandbox.url}/v1/me`)).status).toBe(503);
   // Used up (times: 1): the real sandbox answers again, here 401 for want of a token.
@@ -120,8 +120,8 @@ test('the sandbox fixture scripts a fault and clears it', async ({ sandbox, isMo
 });
 
 // `npm start` beside a running site: the test server holds both test ports now.
-test.describe('npm start with a port already in use', () => {
-  test.skip(({ isMobile }) => isMobile, 'no page involved: the desktop run is enough');
+test.describe('npm start with a port already in use', { tag: '@viewport-free' }, () => {
+  // On the desktop alone (@viewport-free): no page involved: the desktop run is enough.
   const run = (env: Record<string, string>) =>
     spawnSync(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 20_000 });
 
@@ -138,8 +138,8 @@ test.describe('npm start with a port already in use', () => {
   });
 });
 
-test('pages and built files travel compressed, as the browser accepts', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'the server is the same for every project');
+test('pages and built files travel compressed, as the browser accepts', { tag: '@viewport-free' }, async ({ page }) => {
+  // On the desktop alone (@viewport-free): the server is the same for every project.
   await page.goto('/auth');
   // The zero-JS /auth has no script file: its stylesheet is a built file like the scripts.
   const stylesheet = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.href ?? '');
