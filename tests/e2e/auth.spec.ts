@@ -190,6 +190,9 @@ test.describe('refused callbacks', { tag: '@viewport-free' }, () => {
     const { callback, attempt } = await holdCallback(page);
     await page.goto(callback);
     await expect(page).toHaveURL(`${stack.siteUrl}/`);
+    // Home's own start is over (the player stored its device): a LogOut during it left the SDK's
+    // registration and its token request to fail against the ended session.
+    await page.waitForFunction(() => localStorage.getItem('DEVICE_ID') !== null);
     await logOut(page, isMobile);
     // The same browser, signed out: its attempt was used up by the first visit.
     await page.goto(callback);
