@@ -35,7 +35,7 @@ test('home shows the recent plays and says the rest is not available', async ({ 
 });
 
 test('an artist hides Popular Tracks, Fans Also like, Verified and listeners but shows its albums; its full lists say what they can', async ({ page, signIn, sandboxUrl }) => {
-  await signIn(page);
+  await signIn(page, 'guest', { home: false });
   const [artist] = await searchCatalogue<CatalogueArtist>(page, sandboxUrl, 'artist', 5);
   await page.goto(`/artist/${artist!.id}`);
   await expect(page.getByRole('heading', { level: 1, name: artist!.name })).toBeVisible();
@@ -55,7 +55,7 @@ test('an artist hides Popular Tracks, Fans Also like, Verified and listeners but
 });
 
 test('an album shows its header and tracks; popular playlists say they are not available; the recent plays show', async ({ page, signIn, sandboxUrl }) => {
-  await signIn(page);
+  await signIn(page, 'guest', { home: false });
   const [album] = await searchCatalogue<CatalogueAlbum>(page, sandboxUrl, 'album', 5);
   await page.goto(`/album/${album!.id}`);
   await expect(page.getByRole('heading', { level: 1, name: album!.name })).toBeVisible();
@@ -69,7 +69,7 @@ test('an album shows its header and tracks; popular playlists say they are not a
 });
 
 test("a playlist the user does not own shows its header and says its tracks are not available; other users' pages are not available", async ({ page, signIn, sandboxUrl }) => {
-  await signIn(page);
+  await signIn(page, 'guest', { home: false });
   const playlists = await searchCatalogue<CataloguePlaylist>(page, sandboxUrl, 'playlist', 10);
   const foreign = playlists.find((playlist) => playlist.owner.id !== 'guest' && playlist.owner.id !== 'spotify')!;
   await page.goto(`/playlist/${foreign.id}`);

@@ -59,7 +59,7 @@ test('home shows Recent Played, Tranding Songs in three columns and New Release'
 });
 
 test('an album shows its header, the numbered tracks and an image preview that only Close closes', async ({ page, signIn, sandboxUrl }, testInfo) => {
-  await signIn(page);
+  await signIn(page, 'guest', { home: false });
   const album = await aLongAlbum(page, sandboxUrl);
   await page.goto(`/album/${album.id}`);
   await expect(page.getByRole('heading', { level: 1, name: album.name })).toBeVisible();
@@ -86,7 +86,7 @@ test('an album shows its header, the numbered tracks and an image preview that o
 });
 
 test('an artist shows Verified, listeners, Follow, Popular Tracks, Albums By and Fans Also like', async ({ page, signIn, sandboxUrl }, testInfo) => {
-  await signIn(page);
+  await signIn(page, 'guest', { home: false });
   const artists = await searchCatalogue<CatalogueArtist>(page, sandboxUrl, 'artist');
   const famous = artists.find((artist) => artist.followers.total > 1000)!;
   const small = artists.find((artist) => artist.followers.total <= 1000);
@@ -124,7 +124,7 @@ test('an artist shows Verified, listeners, Follow, Popular Tracks, Albums By and
 });
 
 test('a playlist shows its owner, counts and rows, hides a description with a link and renders names as text', async ({ page, signIn, sandboxUrl }, testInfo) => {
-  await signIn(page);
+  await signIn(page, 'guest', { home: false });
   const playlists = await searchCatalogue<CataloguePlaylist>(page, sandboxUrl, 'playlist');
   const linked = playlists.find((playlist) => /<a\b/.test(playlist.description) && playlist.tracks.total > 0)!;
   await page.goto(`/playlist/${linked.id}`);
@@ -149,7 +149,7 @@ test('a playlist shows its owner, counts and rows, hides a description with a li
 });
 
 test("another user's profile shows followers and public playlists", async ({ page, signIn }, testInfo) => {
-  await signIn(page);
+  await signIn(page, 'guest', { home: false });
   await page.goto('/user/aarav.sharma');
   await expect(page.getByRole('heading', { level: 1, name: 'Aarav Sharma' })).toBeVisible();
   await expect(page.locator('.detail-header')).toContainText('followers');
@@ -159,7 +159,7 @@ test("another user's profile shows followers and public playlists", async ({ pag
 });
 
 test('related artists, popular playlists, a category and the recent plays show what the provider holds', async ({ page, signIn, sandboxUrl }) => {
-  await signIn(page);
+  await signIn(page, 'guest', { home: false });
   const [artist] = await searchCatalogue<CatalogueArtist>(page, sandboxUrl, 'artist', 1);
   const { artists: related } = await providerGet<{ artists: { name: string }[] }>(page, sandboxUrl, `artists/${artist!.id}/related-artists`);
   await page.goto(`/artist/${artist!.id}/related-artists`);
@@ -185,7 +185,7 @@ test('related artists, popular playlists, a category and the recent plays show w
 
 test('new releases scroll in pages of 20, each asked when the last card shows, and stop at the offset-80 cap', { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {
   // On the desktop alone (@viewport-free): the paging rule is the same on both viewports; the list is long enough to prove it once.
-  await signIn(page);
+  await signIn(page, 'guest', { home: false });
   const { albums } = await providerGet<{ albums: { total: number } }>(page, sandboxUrl, 'browse/new-releases?limit=1');
   // A list well past the cap: it must end on the cap (SPEC §4), not on its total.
   expect(albums.total).toBeGreaterThan(120);
@@ -216,7 +216,7 @@ test('new releases scroll in pages of 20, each asked when the last card shows, a
 });
 
 test('back and forward between an album and its artist show the kept pages: no request to the site or the provider', { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {
-  await signIn(page);
+  await signIn(page, 'guest', { home: false });
   const album = await aLongAlbum(page, sandboxUrl);
   await page.goto(`/album/${album.id}`);
   const rows = page.getByRole('list', { name: `Tracks of ${album.name}` }).getByRole('listitem');
@@ -247,7 +247,7 @@ test.describe('failures', () => {
   test.use({ allowErrors: /HTTP (400|404|500|502)|status of (400|404|500|502)|\/img\/(album|artist|playlist|user)\/\S+ \(net::ERR_BLOCKED_BY_ORB\)/ });
 
   test('a missing or malformed id shows the not-found message, never a blank page or a sign-out', { tag: '@viewport-free' }, async ({ page, signIn }) => {
-    await signIn(page);
+    await signIn(page, 'guest', { home: false });
     // The user cases come first, in a fresh tab: the first 404 from users/{id} must read as
     // "no such user", not as an endpoint gone for this app (DESIGN §2).
     const cases: [string, string][] = [
@@ -278,7 +278,7 @@ test.describe('failures', () => {
     // The states are the same components on every viewport, and the walk holds the sandbox
     // alone (it sets faults), so it runs once.
     // On the desktop alone (@viewport-free): the loading, error and fallback states are the same on both viewports.
-    await signIn(page);
+    await signIn(page, 'guest', { home: false });
     const album = await aLongAlbum(page, sandbox.url);
     const [artist] = await searchCatalogue<CatalogueArtist>(page, sandbox.url, 'artist', 5);
     const playlists = await searchCatalogue<CataloguePlaylist & { images: unknown[] }>(page, sandbox.url, 'playlist');
@@ -316,7 +316,7 @@ test.describe('failures', () => {
 });
 
 test('saving an album flips Save to Saved only on the provider’s answer and stays after a reload', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }) => {
-  await signIn(page);
+  await signIn(page, 'guest', { home: false });
   const album = await aLongAlbum(page, sandbox.url);
   await page.goto(`/album/${album.id}`);
   const button = page.locator('.detail-header').getByRole('button', { name: /^(Save|Saved) / });
@@ -331,7 +331,7 @@ test('saving an album flips Save to Saved only on the provider’s answer and st
 });
 
 test("a track row's More menu opens (button, or a long press on touch screens) and takes the user to the track's artist", async ({ page, signIn, sandboxUrl }, testInfo) => {
-  await signIn(page);
+  await signIn(page, 'guest', { home: false });
   const album = await aLongAlbum(page, sandboxUrl);
   await page.goto(`/album/${album.id}`);
   const row = page.getByRole('list', { name: `Tracks of ${album.name}` }).getByRole('listitem').first();

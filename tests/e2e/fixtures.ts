@@ -5,11 +5,14 @@
  *   import { test, expect } from './fixtures';
  *
  * Fixtures:
- * - `signIn(page, account = 'guest')`: signs in and resolves on /. `account` is 'guest'
- *   (premium) or 'free'. The first sign-in of a worker per account goes through the real
- *   flow (/auth, the login button, the sandbox's sign-in page, /callback); later ones reuse
+ * - `signIn(page, account = 'guest', { home = true })`: signs in and resolves on /. `account`
+ *   is 'guest' (premium) or 'free'. The first sign-in of a worker per account goes through the
+ *   real flow (/auth, the login button, the sandbox's sign-in page, /callback); later ones reuse
  *   the server session it made, by its session cookie (added to the test's context before
- *   home opens), which saves three page loads a test. A test that ends the session (LogOut,
+ *   home opens), which saves three page loads a test. A test whose first page is another
+ *   passes `{ home: false }`: a reused session then opens no page but a scriptless document of
+ *   the site (helpers/sign-in.ts), where the helpers that ask for the token work; its own
+ *   `page.goto` is then the page's first load. A test that ends the session (LogOut,
  *   a refresh the provider refuses) ends it for the worker: after the test the fixture asks
  *   the server, and the next test signs in for real. A test about signing in, or whose
  *   session may be refreshed or revoked, opts out with
@@ -88,7 +91,7 @@ interface Fixtures {
   failOnBrowserProblems: void;
   sandboxShare: { release: () => void };
   sandbox: SandboxControl;
-  signIn: (page: Page, account?: Account) => Promise<void>;
+  signIn: (page: Page, account?: Account, options?: { home?: boolean }) => Promise<void>;
 }
 
 /** This worker's signed-in sessions, by site, sandbox and account (each worker is its own process). */
@@ -201,11 +204,11 @@ export const test = onWorkerStack.extend<Fixtures>({
   signIn: async ({ baseURL, sandboxUrl, realSignIn }, use) => {
     const site = baseURL ?? TEST_SITE_URL;
     const used = new Set<string>();
-    await use(async (page, account = 'guest') => {
+    await use(async (page, account = 'guest', { home = true } = {}) => {
       const key = `${site} ${sandboxUrl} ${account}`;
       const saved = savedSessions.get(key);
       if (!realSignIn) used.add(key);
-      if (saved && !realSignIn) return restoreSession(page, site, saved);
+      if (saved && !realSignIn) return restoreSession(page, site, saved, { home });
       await signInThroughProvider(page, site, sandboxUrl, account);
       if (!realSignIn) savedSessions.set(key, await readSession(page, site));
     });
@@ -220,6 +223,9 @@ export const test = onWorkerStack.extend<Fixtures>({
 });
 
 export { expect };
+
+/** The `signIn` fixture's type, for helpers that sign in for their test. */
+export type SignIn = Fixtures['signIn'];
 
 /** The options a Playwright project may set (playwright.config.ts). */
 export interface E2eOptions {

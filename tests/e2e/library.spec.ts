@@ -1,5 +1,5 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { expect, RESTART_PROBLEMS, test, type SandboxControl } from './fixtures';
+import { expect, RESTART_PROBLEMS, test, type SandboxControl, type SignIn } from './fixtures';
 import { firstCardPath, turnOn } from './helpers/library';
 
 // Your Library, the own profile and the toggles (SPEC §2, §4): what a user
@@ -11,9 +11,9 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise
   await page.screenshot({ path: `${testInfo.project.outputDir}/screens/${testInfo.project.name}-${name}.png` });
 }
 
-async function startClean(page: Page, sandbox: SandboxControl, signIn: (page: Page) => Promise<void>): Promise<void> {
+async function startClean(page: Page, sandbox: SandboxControl, signIn: SignIn): Promise<void> {
   await sandbox.reset();
-  await signIn(page);
+  await signIn(page, 'guest', { home: false });
 }
 
 /** The first row of a track list whose heart is not on (found by its track id, which stays), and that id. */
@@ -169,7 +169,7 @@ test.describe('a failing toggle', () => {
 });
 
 test('an empty library says so', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }, testInfo) => {
-  await signIn(page);
+  await signIn(page, 'guest', { home: false });
   const nothing = { status: 200, body: { href: '', items: [], offset: 0, limit: 20, total: 0, next: null, previous: null } };
   await sandbox.addFault({ match: { method: 'GET', path: '^/v1/me/(albums|tracks)$' }, ...nothing });
   await page.goto('/collection/albums');

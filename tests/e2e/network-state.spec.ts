@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectToastShown, recordToasts, toasts } from './helpers/toasts';
-import { expect, test } from './fixtures';
+import { expect, test, type SignIn } from './fixtures';
 import { accessTokenOf } from './helpers/access-token';
 import { searchCatalogue } from './helpers/catalogue';
 
@@ -19,8 +19,8 @@ const notice = (page: Page) => page.getByRole('status').filter({ hasText: 'Slowe
 test.beforeEach(({ page }) => recordToasts(page));
 
 /** Signs in and opens an album page, ready for a click on Save. */
-async function openAlbum(page: Page, signIn: (page: Page) => Promise<void>, sandboxUrl: string) {
-  await signIn(page);
+async function openAlbum(page: Page, signIn: SignIn, sandboxUrl: string) {
+  await signIn(page, 'guest', { home: false });
   const [album] = await searchCatalogue(page, sandboxUrl, 'album', 1);
   await page.goto(`/album/${album!.id}`);
   const save = page.locator('.detail-header').getByRole('button', { name: /^(Save|Saved) / });

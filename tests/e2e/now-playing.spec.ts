@@ -37,7 +37,7 @@ test.beforeEach(async ({ sandbox }) => {
 test('with nothing playing, /player is a clear empty state, rendered by the server', async ({ page, signIn, sandbox }, testInfo) => {
   // Nothing loaded (the reset) and nothing played yet: else the view shows the last played track.
   await sandbox.addFault({ match: { method: 'GET', path: '/v1/me/player/recently-played' }, body: { items: [] } });
-  await signIn(page);
+  await signIn(page, 'guest', { home: false });
   // The server's HTML already holds the heading and the empty state (no script needed for the first paint).
   const html = await serverText(page, '/player');
   expect(html).toContain('>Now Playing</h1>');

@@ -68,7 +68,7 @@ async function openPlaylist(page: Page, id: string): Promise<void> {
 
 test('Move up and Move down in a row\'s menu, by keyboard alone, reorder the provider\'s playlist, and a reload keeps it', async ({ page, signIn, sandbox }, testInfo) => {
   await sandbox.reset();
-  await signIn(page);
+  await signIn(page, 'guest', { home: false });
   const tracks = await fourTracks(page, sandbox.url);
   const letters = lettersOf(tracks);
   const id = await makePlaylist(page, sandbox.url, 'Shaping by keyboard', tracks);
@@ -125,7 +125,7 @@ test.describe('refused', () => {
 
   test('a refused move comes back, with the toast', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }) => {
     await sandbox.reset();
-    await signIn(page);
+    await signIn(page, 'guest', { home: false });
     const tracks = await fourTracks(page, sandbox.url);
     const letters = lettersOf(tracks);
     const id = await makePlaylist(page, sandbox.url, 'Shaping refused', tracks);
@@ -142,7 +142,7 @@ test.describe('refused', () => {
 test('dragging a row reorders the playlist (a line shows where it goes), and a reload keeps it', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }, testInfo) => {
   // On the desktop alone (@viewport-free): dragging is for wide screens.
   await sandbox.reset();
-  await signIn(page);
+  await signIn(page, 'guest', { home: false });
   const tracks = await fourTracks(page, sandbox.url);
   const letters = lettersOf(tracks);
   const id = await makePlaylist(page, sandbox.url, 'Shaping by drag', tracks);
@@ -178,7 +178,7 @@ test('dragging a row reorders the playlist (a line shows where it goes), and a r
 test('a track row dragged onto one of your playlists in the side navigation is added to it', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }, testInfo) => {
   // On the desktop alone (@viewport-free): dragging is for wide screens.
   await sandbox.reset();
-  await signIn(page);
+  await signIn(page, 'guest', { home: false });
   const name = 'Shaping drop target';
   const id = await makePlaylist(page, sandbox.url, name);
   await page.goto('/search/track/Sol');
@@ -227,7 +227,7 @@ test('a track row dragged onto one of your playlists in the side navigation is a
 
 test('"Add to playlist" filters your playlists once you have more than a few, by keyboard', async ({ page, signIn, sandbox }, testInfo) => {
   await sandbox.reset();
-  await signIn(page);
+  await signIn(page, 'guest', { home: false });
   // The guest owns four playlists; with three more the picker gets its filter box.
   for (const name of ['Shaping Alpha', 'Shaping Beta', 'Late Night Café']) await makePlaylist(page, sandbox.url, name);
   await page.goto('/search/track/Sol');

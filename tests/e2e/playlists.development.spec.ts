@@ -7,7 +7,7 @@ test.use({ allowErrors: new RegExp(`${REMOVED_CALLS_ANSWERS.source}|${RESTART_PR
 
 test('create from the tile, add a liked song, see it after a reload and a sandbox restart, rename, remove it and the playlist', async ({ page, signIn, sandbox }) => {
   await sandbox.reset();
-  await signIn(page);
+  await signIn(page, 'guest', { home: false });
   await page.goto('/collection');
   await page.getByRole('button', { name: 'Create Playlist', exact: true }).click();
   const name = 'My Playlist #5';

@@ -33,7 +33,7 @@ test('create, add from three pages, keep them through a reload and a sandbox res
   // A long walk (a sandbox restart included; on a phone through the Now Playing view): room on a busy machine.
   test.setTimeout(120_000);
   await sandbox.reset();
-  await signIn(page);
+  await signIn(page, 'guest', { home: false });
 
   // Create: the tile makes "My Playlist #N" (the guest owns four) and opens it.
   await page.goto('/collection');

@@ -36,7 +36,7 @@ async function expectOnlyText(page: Page, route: string, texts: string[]): Promi
 
 test('names and descriptions holding markup show as text on every page and never run', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }) => {
   // On the desktop alone (@viewport-free): the same React text rendering as desktop; one viewport proves it.
-  await signIn(page);
+  await signIn(page, 'guest', { home: false });
   const album = (await providerGet<{ albums: { items: Named[] } }>(page, sandbox.url, 'browse/new-releases?limit=1&offset=0&market=IN')).albums.items[0]!;
   const userId = 'aarav.sharma';
   const playlist = (await providerGet<{ items: Named[] }>(page, sandbox.url, `users/${userId}/playlists?limit=1`)).items[0]!;

@@ -80,7 +80,7 @@ test('the search box: 30 characters, Enter, whitespace and the clear icon (SPEC 
 });
 
 test('results: four sections with See all at exactly 10, see-all pages by infinite scroll; leaving search clears it', async ({ page, signIn }, testInfo) => {
-  await signIn(page);
+  await signIn(page, 'guest', { home: false });
   await page.goto('/search?q=Sol');
   await expect(songs(page)).toHaveCount(10);
   const section = (id: string) => page.locator(`section[aria-labelledby="${id}"]`);
@@ -140,7 +140,7 @@ test.describe('a slow or failing see-all', () => {
   test.use({ allowErrors: /HTTP 502|status of 502/ });
 
   test('arrives whole while the provider is slow; loaded again in the browser, it shows 20 skeleton rows', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }) => {
-    await signIn(page);
+    await signIn(page, 'guest', { home: false });
     // Only the see-all request (limit=20) is touched: home's own searches must not use the faults up.
     const seeAll = { method: 'GET', path: '^/v1/search\\?.*limit=20' };
     await sandbox.addFault({ match: seeAll, delayMs: 1500, times: 1 });
@@ -162,7 +162,7 @@ test.describe('a slow or failing see-all', () => {
 });
 
 test('an empty result, and a bad search type replacing history with /', { tag: '@viewport-free' }, async ({ page, signIn }, testInfo) => {
-  await signIn(page);
+  await signIn(page, 'guest', { home: false });
   await page.goto('/search?q=zzqqxxnothing');
   await expect(page.getByRole('heading', { name: 'No Search Result Found' })).toBeVisible();
   await screenshot(page, testInfo, 'search-empty');

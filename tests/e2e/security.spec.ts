@@ -49,7 +49,7 @@ test('every route signed in carries the security headers and meets no CSP violat
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
     document.addEventListener('securitypolicyviolation', (event) => void seen.push(`${event.violatedDirective} ${event.blockedURI}`));
   });
-  await signIn(page);
+  await signIn(page, 'guest', { home: false });
   const [album] = await searchCatalogue<Named>(page, sandboxUrl, 'album');
   const [artist] = await searchCatalogue<Named>(page, sandboxUrl, 'artist');
   const [playlist] = await searchCatalogue<Named>(page, sandboxUrl, 'playlist');

@@ -68,7 +68,7 @@ async function withoutJavaScript(browser: Browser, page: Page, testInfo: TestInf
 }
 
 test('every app route reads whole with JavaScript off: its heading and the first page of its list are in the HTML', async ({ page, signIn, sandboxUrl, browser }, testInfo) => {
-  await signIn(page);
+  await signIn(page, 'guest', { home: false });
   const routes = await appRoutes(page, sandboxUrl);
   const plain = await withoutJavaScript(browser, page, testInfo);
   // The pages are the same HTML on both viewports: the phone walks the four the issue shows.
@@ -96,7 +96,7 @@ test('every app route reads whole with JavaScript off: its heading and the first
 
 test("no page asks the provider in the browser for its first data: the islands start from the server's", { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {
   // On the desktop alone (@viewport-free): the islands and their seeds are the same on both viewports.
-  await signIn(page);
+  await signIn(page, 'guest', { home: false });
   const routes = await appRoutes(page, sandboxUrl);
   const asked: string[] = [];
   // The tracks the player caught up with (the account's playback, or its last played track).

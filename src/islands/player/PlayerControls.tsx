@@ -83,7 +83,7 @@ export function PlayerControls({ playback, playing, hasTrack }: TransportProps) 
         onClick={() => void cycleRepeat()}
       >
         <Icon name="repeat" />
-        {repeat === 'track' && <span className="player-card__repeat-one">1</span>}
+        {repeat === 'track' && <span className="player-card__repeat-one" aria-hidden="true">1</span>}
       </button>
     </div>
   );

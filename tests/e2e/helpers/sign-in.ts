@@ -59,13 +59,25 @@ export async function readSession(page: Page, siteUrl: string): Promise<SavedSes
 }
 
 /**
- * Gives `page` a session an earlier sign-in of the same worker made, and opens home, as
- * signInThroughProvider ends: the session cookie goes into the page's context, and the server
- * recognises it. The session lives on the server as long as nothing ends it (the sandbox's
- * tokens last an hour, the server refreshes them, and a reset or a restart keeps them).
+ * A document of the site that runs no script: a signed-in page parked there can ask the site
+ * for its token (helpers/access-token.ts) without paying for a page it leaves at once.
  */
-export async function restoreSession(page: Page, siteUrl: string, session: SavedSession): Promise<void> {
+export const SCRIPTLESS_SITE_DOCUMENT = '/favicon.svg';
+
+/**
+ * Gives `page` a session an earlier sign-in of the same worker made: the session cookie goes
+ * into the page's context, and the server recognises it. The session lives on the server as
+ * long as nothing ends it (the sandbox's tokens last an hour, the server refreshes them, and a
+ * reset or a restart keeps them). With `home`, the page then opens home, as
+ * signInThroughProvider ends; without, it waits on SCRIPTLESS_SITE_DOCUMENT for the test to
+ * open its own first page (a home page opened only to be left costs a whole page load).
+ */
+export async function restoreSession(page: Page, siteUrl: string, session: SavedSession, { home = true } = {}): Promise<void> {
   await page.context().addCookies(session);
+  if (!home) {
+    await page.goto(`${siteUrl}${SCRIPTLESS_SITE_DOCUMENT}`);
+    return;
+  }
   await page.goto(`${siteUrl}/`);
   const { pathname } = new URL(page.url());
   if (pathname !== '/') throw new Error(`restoreSession: the saved session opened ${pathname}, not home (did a test end it?)`);

@@ -1,8 +1,9 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Track } from '../../../src/api/types';
+import type { Playback, Track } from '../../../src/api/types';
 import { PlayerCardBody } from '../../../src/islands/player/PlayerCardBody';
+import { PlayerControls } from '../../../src/islands/player/PlayerControls';
 import { PlayerProgress } from '../../../src/islands/player/PlayerProgress';
 import { TrackInfo } from '../../../src/islands/player/TrackInfo';
 import { $player, resetPlayer } from '../../../src/stores/player';
@@ -90,5 +91,24 @@ describe('the card', () => {
     expect(region.getAttribute('aria-busy')).toBe('true');
     act(() => $player.setKey('isPlaybackLoading', false));
     expect(region.querySelector('.player-card__loading')).toBeNull();
+  });
+});
+
+describe("the card's repeat button", () => {
+  const playback = (repeatState: Playback['repeatState']): Playback => ({
+    item: track, progressMs: 0, isPlaying: true, repeatState, shuffleState: false, device: null, contextUri: null,
+    disallows: { skippingPrev: false, skippingNext: false, pausing: false, resuming: false },
+  });
+
+  it('names each mode, and its "1" mark of repeat one is not read beside the name (axe: label-content-name-mismatch)', () => {
+    for (const [mode, name] of [['off', 'Repeat: off'], ['context', 'Repeat: all'], ['track', 'Repeat: one']] as const) {
+      const { unmount } = render(<PlayerControls playback={playback(mode)} playing hasTrack />);
+      const button = screen.getByRole('button', { name });
+      // Text a screen reader meets inside the button must be part of its name.
+      const read = [...button.querySelectorAll('*')].filter((element) => !element.closest('[aria-hidden="true"]') && element.childNodes.length > 0 && [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== ''));
+      expect(read.map((element) => element.textContent)).toEqual([]);
+      expect(button.querySelector('.player-card__repeat-one') !== null).toBe(mode === 'track');
+      unmount();
+    }
   });
 });
