@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectPlayer, keepPlayerConnected, PLAYER_NAME, PLAYER_VOLUME } from '../../src/playback/sdk';
 import { $player, resetPlayer } from '../../src/stores/player';

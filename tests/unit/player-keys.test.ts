@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { cardArea, clampOffset, createCardPosition, keyStep } from '../../src/islands/player/card-position';
 import { shortcutFor } from '../../src/playback/shortcuts';

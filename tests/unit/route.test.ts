@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { $route, onRoute, parseRoute, syncRoute } from '../../src/stores/route';
 

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 // The offline shell's wait for the site (src/stores/connection.ts): it asks every few seconds,
 // only while the browser says it is online, and stops when the shell is gone.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

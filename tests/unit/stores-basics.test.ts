@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readStored, writeStored } from '../../src/lib/storage';
 import { $theme, toggleTheme } from '../../src/stores/theme';
