@@ -1,7 +1,7 @@
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 import type { E2eOptions } from './tests/e2e/fixtures';
 import { chromiumArgs, chromiumPath } from './tests/e2e/helpers/chromium';
-import { DEV_STACK, E2E_WORKERS, TEST_SITE_URL, workerStack, type TestStack } from './tests/e2e/helpers/urls';
+import { DEV_SANDBOX_URL, DEV_SITE_URL, E2E_WORKERS, TEST_SITE_URL, workerDevStack, workerStack, type TestStack } from './tests/e2e/helpers/urls';
 
 const isCI = Boolean(process.env.CI);
 // Runs on other ports (TEST_SITE_PORT) keep their own artifacts: each run empties its
@@ -36,7 +36,6 @@ function testServer(stack: TestStack, profile: 'extended' | 'development' = 'ext
 export default defineConfig<E2eOptions>({
   testDir: 'tests/e2e',
   outputDir: `test-results${runSuffix}`,
-  globalTeardown: './tests/e2e/helpers/global-teardown.ts',
   // Two cores are shared by everything; more workers only make tests time out.
   // Each worker has its own stack (tests/e2e/helpers/urls.ts).
   workers: E2E_WORKERS,
@@ -77,8 +76,8 @@ export default defineConfig<E2eOptions>({
       use: {
         browserName: 'chromium',
         viewport: { width: 1280, height: 800 },
-        baseURL: DEV_STACK.siteUrl,
-        sandboxUrl: DEV_STACK.sandboxUrl,
+        baseURL: DEV_SITE_URL,
+        sandboxUrl: DEV_SANDBOX_URL,
       },
     },
     {
@@ -101,7 +100,6 @@ export default defineConfig<E2eOptions>({
     },
   ],
   webServer: [
-    ...Array.from({ length: E2E_WORKERS }, (_, index) => testServer(workerStack(index))),
-    testServer(DEV_STACK, 'development'),
+    ...Array.from({ length: E2E_WORKERS }, (_, index) => [testServer(workerStack(index)), testServer(workerDevStack(index), 'development')]).flat(),
   ],
 });

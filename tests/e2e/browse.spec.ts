@@ -275,8 +275,7 @@ test.describe('failures', () => {
   });
 
   test('album, artist, playlist and user pages: whole (no skeletons) while slow, the error screen on a 500, the default image for a broken picture', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }) => {
-    // The states are the same components on every viewport, and the walk holds the sandbox
-    // alone (it sets faults), so it runs once.
+    // The states are the same components on every viewport, and the walk sets faults, so it runs once.
     // On the desktop alone (@viewport-free): the loading, error and fallback states are the same on both viewports.
     await signIn(page, 'guest', { home: false });
     const album = await aLongAlbum(page, sandbox.url);

@@ -35,7 +35,7 @@ const albumPath = (album: CatalogueAlbum) => `^/v1/albums/${album.id}$`;
 
 test.describe('SPEC §8 request errors on an album page', { tag: '@viewport-free' }, () => {
   // The catalogue is one mapper and one toast area on every screen size; each of these
-  // holds the sandbox alone, so the phone-sized run would only double the wait.
+  // scripts the provider's faults, so the phone-sized run would only double the time.
   // On the desktop alone (@viewport-free): the same code on every viewport; desktop proves each row.
 
   // The album page is rendered by the site's server, so the provider call that fails is the

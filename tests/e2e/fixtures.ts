@@ -17,14 +17,13 @@
  *   the server, and the next test signs in for real. A test about signing in, or whose
  *   session may be refreshed or revoked, opts out with
  *     test.use({ realSignIn: true })
- * - `baseURL` and `sandboxUrl`: the worker's own stack (helpers/urls.ts): each worker has
- *   its site and sandbox, so what one test changes (a reset, a fault, a like) no test of
- *   another worker sees. Tests name addresses through these two, never a port.
+ * - `baseURL` and `sandboxUrl`: the worker's own stack in the project's API profile
+ *   (helpers/urls.ts): each worker has its sites and sandboxes, so what one test changes (a
+ *   reset, a fault, a like) no test of another worker sees, and no test waits for another.
+ *   Tests name addresses through these two, never a port.
  * - `sandbox`: control of the worker's sandbox over its /__sandbox endpoints:
  *   `url`, `reset()`, `addFault(fault)`, `clearFaults()`, `setRateLimit({ calls,
  *   windowSeconds })`. Faults (and a rate limit set so) are cleared after the test.
- *   On the development stack, which the workers share, a test that asks for `sandbox`
- *   runs ALONE (the other worker waits there).
  * - Automatic: a test fails if any page logged a console error, threw, had a
  *   request fail (aborted ones excepted) or got an HTTP status >= 400. A test that
  *   produces some on purpose opts out with
@@ -35,9 +34,8 @@
 import { test as base, expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { recordBrowserProblems, unexpectedProblems } from './helpers/browser-problems';
-import { holdSandboxAlone, holdSandboxShared } from './helpers/sandbox-lock';
 import { readSession, restoreSession, sessionIsAlive, signInThroughProvider, type Account, type SavedSession } from './helpers/sign-in';
-import { TEST_SANDBOX_URL, TEST_SITE_URL, thisWorkersStack } from './helpers/urls';
+import { onThisWorkersStack, TEST_SANDBOX_URL, TEST_SITE_URL } from './helpers/urls';
 
 /**
  * A scripted failure for POST /__sandbox/faults (docs/ARCHITECTURE.md). Without
@@ -89,7 +87,6 @@ interface Fixtures {
   realSignIn: boolean;
   browserProblems: string[];
   failOnBrowserProblems: void;
-  sandboxShare: { release: () => void };
   sandbox: SandboxControl;
   signIn: (page: Page, account?: Account, options?: { home?: boolean }) => Promise<void>;
 }
@@ -123,9 +120,6 @@ async function callSandbox(base: string, method: string, path: string, body?: un
   }
 }
 
-/** Waiting for an exclusive test beside us may take a while; it must not eat the test's own time. */
-const LOCK_TIMEOUT = 180_000;
-
 interface StackOptions {
   /** The worker's sandbox, unless the project names another (the development project's). */
   sandboxUrl: string;
@@ -136,10 +130,10 @@ const onWorkerStack = base
   .extend<StackOptions>({ sandboxUrl: [TEST_SANDBOX_URL, { option: true }] })
   .extend<StackOptions>({
     baseURL: async ({ baseURL }, use) => {
-      await use(baseURL === TEST_SITE_URL ? thisWorkersStack().siteUrl : baseURL);
+      await use(baseURL && onThisWorkersStack(baseURL));
     },
     sandboxUrl: async ({ sandboxUrl }, use) => {
-      await use(sandboxUrl === TEST_SANDBOX_URL ? thisWorkersStack().sandboxUrl : sandboxUrl);
+      await use(onThisWorkersStack(sandboxUrl));
     },
   });
 
@@ -159,45 +153,25 @@ export const test = onWorkerStack.extend<Fixtures>({
     { auto: true },
   ],
 
-  // Every test holds the sandbox shared; `sandbox` trades that for holding it alone.
-  sandboxShare: [
-    async ({ sandboxUrl }, use, testInfo) => {
-      const release = await holdSandboxShared(sandboxUrl, `${process.pid}-${testInfo.testId}-${testInfo.retry}`);
-      try {
-        await use({ release });
-      } finally {
-        release();
-      }
-    },
-    { auto: true, timeout: LOCK_TIMEOUT },
-  ],
-
-  sandbox: [
-    async ({ sandboxShare, sandboxUrl }, use) => {
-      sandboxShare.release(); // a test waiting for itself would wait forever
-      const release = await holdSandboxAlone(sandboxUrl);
-      try {
-        await use({
-          url: sandboxUrl,
-          reset: () => callSandbox(sandboxUrl, 'POST', '/__sandbox/reset'),
-          addFault: (fault) => callSandbox(sandboxUrl, 'POST', '/__sandbox/faults', fault),
-          clearFaults: () => callSandbox(sandboxUrl, 'DELETE', '/__sandbox/faults'),
-          faultHits: async () => ((await (await fetch(`${sandboxUrl}/__sandbox/faults`)).json()) as { faults: { hits: number }[] }).faults.map((fault) => fault.hits),
-          restart: async (page) => {
-            const address = page?.url();
-            await page?.goto('about:blank');
-            await restartSandbox(sandboxUrl);
-            if (page && address) await page.goto(address);
-          },
-          setRateLimit: (limit) => callSandbox(sandboxUrl, 'POST', '/__sandbox/rate-limit', limit),
-        });
-        await callSandbox(sandboxUrl, 'DELETE', '/__sandbox/faults');
-      } finally {
-        release();
-      }
-    },
-    { timeout: LOCK_TIMEOUT },
-  ],
+  // Every worker has its stacks to itself (helpers/urls.ts): nothing to wait for. The faults
+  // (and a rate limit) a test scripted are cleared after it.
+  sandbox: async ({ sandboxUrl }, use) => {
+    await use({
+      url: sandboxUrl,
+      reset: () => callSandbox(sandboxUrl, 'POST', '/__sandbox/reset'),
+      addFault: (fault) => callSandbox(sandboxUrl, 'POST', '/__sandbox/faults', fault),
+      clearFaults: () => callSandbox(sandboxUrl, 'DELETE', '/__sandbox/faults'),
+      faultHits: async () => ((await (await fetch(`${sandboxUrl}/__sandbox/faults`)).json()) as { faults: { hits: number }[] }).faults.map((fault) => fault.hits),
+      restart: async (page) => {
+        const address = page?.url();
+        await page?.goto('about:blank');
+        await restartSandbox(sandboxUrl);
+        if (page && address) await page.goto(address);
+      },
+      setRateLimit: (limit) => callSandbox(sandboxUrl, 'POST', '/__sandbox/rate-limit', limit),
+    });
+    await callSandbox(sandboxUrl, 'DELETE', '/__sandbox/faults');
+  },
 
   realSignIn: [false, { option: true }],
 

@@ -5,7 +5,7 @@ import { firstCardPath, turnOn } from './helpers/library';
 // Your Library, the own profile and the toggles (SPEC §2, §4): what a user
 // likes, saves or follows shows in the library, still after a reload and a
 // sandbox restart; the flag flips only on the provider's 200/204. Every test here changes the guest's library,
-// so each asks for the `sandbox` fixture (it runs alone) and starts from a reset.
+// so each asks for the `sandbox` fixture (its worker's own) and starts from a reset.
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await page.screenshot({ path: `${testInfo.project.outputDir}/screens/${testInfo.project.name}-${name}.png` });

@@ -3,7 +3,7 @@
 // queue and device; on a phone the one-line bar above the bottom navigation (its name,
 // play/pause, its tap, its swipe and its keyboard way to the view), the page's end clear
 // of it; on wide screens the card as before and no second player on /player.
-// Every test moves the guest's one playback, so each holds the sandbox alone.
+// Every test moves the guest's one playback, on its worker's own sandbox.
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { seriousViolations } from './helpers/axe';

@@ -2,7 +2,7 @@
 // Chromium: sound from the SDK's audio element, the card's controls checked
 // against the provider's own GET me/player, the persisted card across client-router
 // navigations, Media Session, shortcuts, the premium prompt and the faults.
-// Every test moves the guest's one playback, so each holds the sandbox alone.
+// Every test moves the guest's one playback, on its worker's own sandbox.
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { providerGet } from './helpers/catalogue';
@@ -192,8 +192,8 @@ test("on a phone, the bottom navigation's Player button opens the Now Playing vi
 
 test.describe('faults', () => {
   test.use({ allowErrors: true });
-  // The same stores and messages on every screen size, each holding the sandbox alone, on the
-  // desktop alone (@viewport-free); the phone runs the one whose dialog it lays out differently.
+  // The same stores and messages on every screen size, on the desktop alone (@viewport-free);
+  // the phone runs the one whose dialog it lays out differently.
 
   test("a 5xx on a command shows the catalogue's toast and the card agrees with GET me/player", { tag: '@viewport-free' }, async ({ page, sandbox, signIn }) => {
     const album = await startPlaying(page, sandbox, signIn);

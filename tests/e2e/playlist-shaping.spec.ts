@@ -9,7 +9,7 @@ import { seriousViolations } from './helpers/axe';
 // (keyboard, both viewports) and by dragging (wide screens), each read back from the provider
 // and kept through a reload; a track dragged onto a playlist in the side navigation; the filter
 // of "Add to playlist". Each test makes its own playlists through the provider's API and
-// changes the guest's library: it asks for `sandbox` (alone, reset first).
+// changes the guest's library: it asks for `sandbox` (its worker's own, reset first).
 
 const SHOTS = '/tmp/shots/shaping';
 

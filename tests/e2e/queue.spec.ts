@@ -2,7 +2,7 @@
 // Chromium: "Add to queue" from a playlist row while an album plays, the queue
 // panel, the track after it (GET me/player agrees); a second page signed in as the
 // guest is a second device; the Document Picture-in-Picture window opened by a click.
-// Every test moves the guest's one playback, so each holds the sandbox alone.
+// Every test moves the guest's one playback, on its worker's own sandbox.
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { audio, card, expectSound, INSTRUMENTS, isNarrow, openNowPlaying, provider, startPlaying, type Instrumented } from './player-kit';

@@ -1,7 +1,6 @@
 // The sandbox's own Web Playback SDK in a real Chromium: its demo page connects a
 // player, the Web API drives it, and the tests watch the SDK's events and the
-// audio element. They hold the sandbox alone (the `sandbox` fixture), since they
-// move the guest's playback, which other tests may be watching.
+// audio element. They move the guest's playback, on their worker's own sandbox (the `sandbox` fixture).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
