@@ -1,6 +1,6 @@
 // Shared by the player's end-to-end specs (player.spec.ts, player-autoplay.spec.ts; the accessibility walk plays a row too).
 import type { Locator, Page } from '@playwright/test';
-import { expect, type SandboxControl } from './fixtures';
+import { expect, type SandboxControl, type SignIn } from './fixtures';
 import { accessTokenOf } from './helpers/access-token';
 
 /** Test-side instruments, installed before the site's scripts: the audio elements that play, Media Session handlers, event streams. */
@@ -113,12 +113,19 @@ export async function anAlbum(page: Page, sandbox: SandboxControl) {
  * does: a click on the album page's first track row (the album plays as its
  * context).
  */
-export async function startPlaying(page: Page, sandbox: SandboxControl, signIn: (page: Page) => Promise<void>) {
+export async function startPlaying(page: Page, sandbox: SandboxControl, signIn: SignIn) {
   await page.addInitScript(INSTRUMENTS);
-  await signIn(page);
-  await page.waitForFunction(() => JSON.parse(localStorage.getItem('DEVICE_ID') ?? 'null') as string | null);
+  await signIn(page, 'guest', { home: false });
   const album = await anAlbum(page, sandbox);
+  // The click waits for this page's own device, as a user who clicks once the page has settled:
+  // an id an earlier page stored (a real sign-in ends on home) names a device gone with that page,
+  // and the provider's 404 for it (which the play recovers from, stores/play.ts) would be logged.
+  const earlier = await page.evaluate(() => localStorage.getItem('DEVICE_ID'));
   await page.goto(`/album/${album.id}`);
+  await page.waitForFunction((gone) => {
+    const stored = localStorage.getItem('DEVICE_ID');
+    return stored !== null && stored !== gone && (JSON.parse(stored) as string | null) !== null;
+  }, earlier);
   await page.locator('[aria-label^="Tracks of"] [data-track-id]').first().getByRole('button', { name: /^Play / }).click();
   await expect(card(page).getByText(album.tracks[0]!.name, { exact: true })).toBeVisible();
   return album;

@@ -100,13 +100,13 @@ describe("the card's repeat button", () => {
     disallows: { skippingPrev: false, skippingNext: false, pausing: false, resuming: false },
   });
 
-  it('names each mode, and its "1" mark of repeat one is not read beside the name (axe: label-content-name-mismatch)', () => {
+  it('names each mode, and carries no visible text outside that name: repeat one draws its "1" with CSS (axe: label-content-name-mismatch)', () => {
     for (const [mode, name] of [['off', 'Repeat: off'], ['context', 'Repeat: all'], ['track', 'Repeat: one']] as const) {
       const { unmount } = render(<PlayerControls playback={playback(mode)} playing hasTrack />);
       const button = screen.getByRole('button', { name });
-      // Text a screen reader meets inside the button must be part of its name.
-      const read = [...button.querySelectorAll('*')].filter((element) => !element.closest('[aria-hidden="true"]') && element.childNodes.length > 0 && [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== ''));
-      expect(read.map((element) => element.textContent)).toEqual([]);
+      // What a sighted user reads on the button must be part of its name (aria-hidden does not
+      // change that: the rule is about the label on screen, for speech input).
+      expect(name.toLowerCase()).toContain((button.textContent ?? '').trim().toLowerCase());
       expect(button.querySelector('.player-card__repeat-one') !== null).toBe(mode === 'track');
       unmount();
     }
