@@ -18,8 +18,8 @@ const highlighted = (page: Page) => palette(page).locator('[role="option"][aria-
 
 /** Waits until the shell's palette listener is there (its island hydrated: Astro drops `ssr` then). */
 async function paletteReady(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[component-export="PaletteHost"]')).toHaveCount(1);
-  await expect(page.locator('astro-island[component-export="PaletteHost"][ssr]')).toHaveCount(0);
+  await expect(page.locator('astro-island[component-export="ShellOverlays"]')).toHaveCount(1);
+  await expect(page.locator('astro-island[component-export="ShellOverlays"][ssr]')).toHaveCount(0);
 }
 
 /** Ctrl+K: the palette opens with the keyboard in its field. */
@@ -45,6 +45,8 @@ test('finds a page by keyboard alone and opens it; Escape gives focus back to th
     // From the top bar's search box (focusing it opens /search): the key works there too.
     await page.getByRole('searchbox', { name: 'Search' }).click();
     await page.waitForURL('**/search');
+    // The router's swap is over (the URL changes before it): the palette opens on the page it closes on.
+    await expect(page.getByRole('heading', { name: 'Browse All' })).toBeVisible();
     await expect(page.getByRole('searchbox', { name: 'Search' })).toBeFocused();
     await openByKey(page);
     await page.keyboard.press('Escape');
