@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAlbum, getAlbumTracks, getSavedAlbums } from '../../src/api/albums';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
 // The API client's one seam to the stores side (configureApiClient), on a fresh client module
 // that no store has wired, against a real sandbox: what it asks for and what it hands back.

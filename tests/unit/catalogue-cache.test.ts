@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
 // The server's shared cache of catalogue answers (src/server/catalogue-cache.ts) on a clock
 // the test moves, and the server's page renders (src/server/page-calls.ts) against a real

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Node's own fetch and URL, as in api-sandbox*.test.ts: under happy-dom, Vitest's web transform gives
 // import.meta.url a non-file URL and the sandbox cannot read its own files (sandbox/playback/sdk-routes.ts).
 // localStorage and sessionStorage still come from happy-dom (useBrowserStorage). The site's

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetClient } from '../../src/api/client';

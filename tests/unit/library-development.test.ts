@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
 // The library store's toggles and lists under SANDBOX_API_PROFILE=development (DESIGN §2:
 // /me/library with URIs), through a sandbox restart, against a real sandbox: the store's rules

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The layering rules of eslint.config.js, run through ESLint's own API on small
 // snippets placed (by file path) in the folder each rule guards: each must bite,
 // and the imports each folder is allowed must pass.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Node's own fetch: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
 // The playlist store against a real sandbox: create, add (and the duplicate question), remove,
 // rename, remove from the library; a refusal rolls back with a toast; a session without the

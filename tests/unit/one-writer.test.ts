@@ -1,4 +1,3 @@
-// @vitest-environment node
 // A store has one writer: the file that defines it (DESIGN §5). Checked for the stores whose
 // writers were once spread out (the player card's state was written by playback/ too).
 import { readdirSync, readFileSync } from 'node:fs';

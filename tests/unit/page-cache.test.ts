@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The service worker's navigation rules (src/lib/page-cache.ts): which pages it keeps as they
 // are visited, and which it answers with the offline shell when it has neither network nor copy.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Node's own fetch: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
 // The command palette's store against a real sandbox: its pages and the user's playlists, the
 // actions as the player is, the search from three characters with late answers dropped, and

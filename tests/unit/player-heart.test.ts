@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { search } from '../../src/api/search';

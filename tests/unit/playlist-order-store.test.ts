@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Node's own fetch: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
 // Reordering the playlist on screen against a real sandbox, in both profiles: the move shows at
 // once, the provider gets the same order, moves are sent one after another against the version the

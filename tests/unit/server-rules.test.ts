@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The site server's small rules, each on its own: which requests may change state, who may
 // see which route, the notice for the next page, when a token is renewed, and the one
 // spending of a refresh token across requests and instances (in memory, and in a real Redis

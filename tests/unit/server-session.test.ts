@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
 // The site's server as the OAuth client (DESIGN §1): the sign-in from /login to /callback,
 // and the session's refresh, against a real sandbox's authorize page and token URL, with its

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The disk store's sweep (src/server/session-driver.ts): session files nobody wrote for the
 // session's lifetime go; live ones, and a folder that does not exist yet, are left alone.
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync, existsSync } from 'node:fs';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
 // The page's side of the server session (src/stores/session.ts): its token asked of the site's
 // real session routes (helpers/site-session.ts) in memory only, once for every caller at a

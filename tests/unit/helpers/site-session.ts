@@ -128,7 +128,7 @@ export interface RunningSite {
 const UNDICI_GLOBAL_ORIGIN = Symbol.for('undici.globalOrigin.1');
 
 function pointPageAt(url: string): unknown {
-  if (typeof window !== 'undefined') throw new Error('startSite needs the node environment (// @vitest-environment node)');
+  if (typeof window !== 'undefined') throw new Error('startSite needs the node environment (the client project\'s, not the islands\' happy-dom: vitest.config.ts)');
   const global = globalThis as Record<symbol, unknown>;
   const previous = global[UNDICI_GLOBAL_ORIGIN];
   global[UNDICI_GLOBAL_ORIGIN] = new URL(url);
