@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { providerGet, searchCatalogue } from './helpers/catalogue';
 import { expectToastShown, recordToasts, toasts } from './helpers/toasts';
-import { expect, test, type SandboxControl } from './fixtures';
+import { expect, test, type SandboxControl, type SignIn } from './fixtures';
 import { accessTokenOf } from './helpers/access-token';
 import { followLink } from './helpers/in-app';
 
@@ -25,7 +25,7 @@ test.use({ realSignIn: true });
 test.beforeEach(({ page }) => recordToasts(page));
 
 /** Signs in and picks two real albums of the catalogue. */
-async function twoAlbums(page: Page, signIn: (page: Page) => Promise<void>, sandbox: SandboxControl): Promise<[CatalogueAlbum, CatalogueAlbum]> {
+async function twoAlbums(page: Page, signIn: SignIn, sandbox: SandboxControl): Promise<[CatalogueAlbum, CatalogueAlbum]> {
   await signIn(page);
   const albums = await searchCatalogue<CatalogueAlbum>(page, sandbox.url, 'album');
   return [albums[0]!, albums[1]!];

@@ -62,7 +62,7 @@ export async function readSession(page: Page, siteUrl: string): Promise<SavedSes
  * A document of the site that runs no script: a signed-in page parked there can ask the site
  * for its token (helpers/access-token.ts) without paying for a page it leaves at once.
  */
-export const SCRIPTLESS_SITE_DOCUMENT = '/favicon.svg';
+const SCRIPTLESS_SITE_DOCUMENT = '/favicon.svg';
 
 /**
  * Gives `page` a session an earlier sign-in of the same worker made: the session cookie goes
