@@ -51,12 +51,25 @@ function parseFault(input: unknown, id: number): Fault | string {
 
 /**
  * Scripted failures for end-to-end tests (SANDBOX_FAULTS=1 only): a matching request waits
- * delayMs, then is dropped or answered with the scripted status, body and headers.
+ * delayMs, then is dropped or answered with the scripted status, body and headers. Clearing
+ * the faults (or a reset) clears their effects too: a request one of them still holds is dropped.
  * /__sandbox/* itself is never faulted, so a test can always clear what it set.
  */
 export function createFaults(enabled: boolean) {
   let faults: Fault[] = [];
   let nextId = 1;
+  // Bumped whenever the faults are cleared. A request still held by a cleared fault's delay
+  // is then dropped instead of going on: an end-to-end test's slow save must not land in the
+  // sandbox 45 s later, in whichever test runs then (offline.spec once found its album saved).
+  let generation = 0;
+  const clearAll = () => {
+    faults = [];
+    generation++;
+  };
+  const drop = (c: Context) => {
+    (c.env as NodeBindings | undefined)?.incoming?.socket?.destroy();
+    return new Response(null, { status: 500 });
+  };
 
   const middleware: MiddlewareHandler<SandboxEnv> = async (c, next) => {
     const path = c.req.path;
@@ -71,11 +84,9 @@ export function createFaults(enabled: boolean) {
     );
     if (!fault) return next();
     fault.hits++;
+    const heldFrom = generation;
     if (fault.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-    if (fault.drop) {
-      (c.env as NodeBindings | undefined)?.incoming?.socket?.destroy();
-      return new Response(null, { status: 500 });
-    }
+    if (fault.drop || generation !== heldFrom) return drop(c);
     if (fault.status === null) return next();
     const body = fault.body === undefined ? errorBody(fault.status, defaultMessage(fault.status)) : fault.body;
     const response = c.json(body as object, fault.status as ContentfulStatusCode);
@@ -112,7 +123,7 @@ export function createFaults(enabled: boolean) {
     // Clearing the faults clears every scripted failure, a rate limit set at run time too.
     app.delete('/__sandbox/faults', (c) => {
       if (!enabled) return disabled(c);
-      faults = [];
+      clearAll();
       setRateLimit(null);
       return c.body(null, 204);
     });
@@ -130,7 +141,7 @@ export function createFaults(enabled: boolean) {
     });
     app.post('/__sandbox/reset', (c) => {
       if (!enabled) return disabled(c);
-      faults = [];
+      clearAll();
       setRateLimit(null);
       reset();
       return c.body(null, 204);

@@ -67,6 +67,20 @@ describe('faults (SANDBOX_FAULTS=1)', () => {
     expect((await s.get('/v1/me/playlists', token)).status).toBe(200);
   });
 
+  it('drops a request still held when its fault is cleared: the change it carried never lands', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const albumId = (await (await s.get('/v1/browse/new-releases?limit=1', token)).json()).albums.items[0].id;
+    const saved = async () => (await (await s.get(`/v1/me/albums/contains?ids=${albumId}`, token)).json())[0];
+    expect(await saved()).toBe(false);
+    await script({ match: { method: 'PUT', path: '^/v1/me/albums' }, delayMs: 45_000, times: 1 });
+    const held = s.send('PUT', `/v1/me/albums?ids=${albumId}`, token).then((answer) => answer.status, () => 'dropped');
+    await expect.poll(() => faultHits(s.url)).toEqual([1]);
+    await clearFaults(s.url);
+    await vi.advanceTimersByTimeAsync(45_000);
+    expect(await held).toBe('dropped');
+    expect(await saved()).toBe(false);
+  });
+
   it('never faults /__sandbox itself, and rejects a bad script', async () => {
     await script({ match: { path: '.*' }, status: 500 });
     expect((await fetch(`${s.url}/__sandbox/faults`)).status).toBe(200);
