@@ -185,6 +185,16 @@ test('keyboard and screen reader: focus rings, dialogs that trap and give back f
   await expect(preview).toBeHidden();
   await expect(cover).toBeFocused();
 
+  // The playing row's equalizer moves, unless the user asks for less motion: then it stands
+  // still (an endless animation cut to 0.01 ms would repeat every frame, a flicker).
+  await page.getByRole('list', { name: `Tracks of ${album!.name}` }).getByRole('button', { name: /^Play / }).first().click();
+  const runningAnimations = () =>
+    page.locator('.track-row .equalizer').evaluate((element) => element.getAnimations().filter((animation) => animation.playState === 'running').length);
+  await expect.poll(runningAnimations).toBe(1);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expect.poll(runningAnimations).toBe(0);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+
   // The search box: its input draws no outline inside the pill, so the pill shows the ring.
   await page.getByRole('searchbox', { name: 'Search' }).focus();
   const pill = await page.locator('.top-bar .search-box').evaluate((element) => `${getComputedStyle(element).outlineStyle} ${getComputedStyle(element).outlineWidth}`);
