@@ -27,3 +27,12 @@ export const THEME_SCRIPT =
   "document.documentElement.setAttribute('data-theme',t());" +
   "if(window.__mmTheme)return;window.__mmTheme=1;" +
   "document.addEventListener('astro:before-swap',function(e){e.newDocument.documentElement.setAttribute('data-theme',t())})})();";
+
+/**
+ * Page swaps without the View Transition API. Astro's ClientRouter uses it where the browser has
+ * it: each swap then waits for a frame that renders and captures the old page (50-70 ms on this
+ * machine, so half of a back or a switch: BENCHMARKS.md) and cross-fades for 250 ms. The app draws
+ * no transition of its own, so its swaps are instant (the router's `fallback="swap"`). The router
+ * reads `document.startViewTransition` once, when its module runs, after this script.
+ */
+export const INSTANT_SWAP_SCRIPT = "Object.defineProperty(document,'startViewTransition',{value:undefined,configurable:true});";

@@ -4,11 +4,11 @@ import loadDirective from 'astro/client/load.prebuilt.js';
 import mediaDirective from 'astro/client/media.prebuilt.js';
 import onlyDirective from 'astro/client/only.prebuilt.js';
 import visibleDirective from 'astro/client/visible.prebuilt.js';
-import { FORGET_SESSION_SCRIPT, THEME_SCRIPT } from './head-scripts';
+import { FORGET_SESSION_SCRIPT, INSTANT_SWAP_SCRIPT, THEME_SCRIPT } from './head-scripts';
 
 /**
  * Every inline script a page of the site may carry, as the page carries it: ours (the
- * theme script, the session's forgetting) and Astro's own (the island element and its
+ * theme script, the session's forgetting, the instant swaps) and Astro's own (the island element and its
  * hydration directives, the same text Astro inlines). The Content Security Policy
  * allows exactly these by hash (src/middleware.ts), so any other inline script is refused.
  * The provider configuration is a JSON data block, not a script, and needs no hash.
@@ -16,6 +16,7 @@ import { FORGET_SESSION_SCRIPT, THEME_SCRIPT } from './head-scripts';
 export const INLINE_SCRIPTS: readonly string[] = [
   FORGET_SESSION_SCRIPT,
   THEME_SCRIPT,
+  INSTANT_SWAP_SCRIPT,
   islandScript,
   idleDirective,
   loadDirective,

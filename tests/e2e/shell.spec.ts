@@ -231,7 +231,7 @@ test('logging out in one tab sends the other tabs to /auth', { tag: '@viewport-f
   await other.waitForURL('**/auth');
 });
 
-test('in-app page switches leave no old page in memory', { tag: '@viewport-free' }, async ({ page, signIn }) => {
+test('in-app page switches are instant and leave no old page in memory', { tag: '@viewport-free' }, async ({ page, signIn }) => {
   await signIn(page);
   const cdp = await page.context().newCDPSession(page);
   /** Live DOM nodes after a full collection: an old page kept alive shows as hundreds more. */
@@ -243,6 +243,13 @@ test('in-app page switches leave no old page in memory', { tag: '@viewport-free'
     return (await cdp.send('Memory.getDOMCounters')).nodes;
   };
   const switchTo = (path: string) => switchInApp(page, path);
+  // Swaps are instant: no View Transition renders and captures the old page first, then
+  // cross-fades it (head-scripts.ts). The router hands its swap the transition it runs in.
+  const inBrowserTransition = page.evaluate(
+    () => new Promise<boolean>((resolve) => document.addEventListener('astro:before-swap', (event) => resolve((event as Event & { viewTransition: unknown }).viewTransition instanceof ViewTransition), { once: true })),
+  );
+  await switchTo('/notification');
+  expect(await inBrowserTransition, 'the swap ran inside a View Transition').toBe(false);
   // Pages without data: what stays is the shell's doing, not a store's memory of data.
   // The first switches load the lazy parts (the card's view on /player) once.
   const pages = ['/notification', '/player'];

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { THEME_SCRIPT } from '../../../src/layouts/head-scripts';
+import { INSTANT_SWAP_SCRIPT, THEME_SCRIPT } from '../../../src/layouts/head-scripts';
 
 // The inline scripts run as the browser runs them: as text, in the page's window.
 function run(script: string): void {
@@ -29,5 +29,23 @@ describe('the theme script (before first paint)', () => {
     const event = Object.assign(new Event('astro:before-swap'), { newDocument });
     document.dispatchEvent(event);
     expect(newDocument.documentElement.getAttribute('data-theme')).toBe('light');
+  });
+});
+
+describe('the instant swap script (before the client router runs)', () => {
+  it('hides the View Transition API from the router, so a swap waits for no captured frame', () => {
+    // A browser with the API has it on the document's prototype, as Chromium does.
+    const prototype = Object.getPrototypeOf(document) as object;
+    Object.defineProperty(prototype, 'startViewTransition', { value: () => ({ finished: Promise.resolve() }), configurable: true });
+    try {
+      expect(Boolean(document.startViewTransition)).toBe(true);
+      run(INSTANT_SWAP_SCRIPT);
+      expect(Boolean(document.startViewTransition)).toBe(false);
+      // Run twice (a page's head again after a reload of the script's text) without throwing.
+      run(INSTANT_SWAP_SCRIPT);
+    } finally {
+      delete (document as { startViewTransition?: unknown }).startViewTransition;
+      delete (prototype as { startViewTransition?: unknown }).startViewTransition;
+    }
   });
 });
