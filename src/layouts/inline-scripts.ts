@@ -8,8 +8,8 @@ import { FORGET_SESSION_SCRIPT, INSTANT_SWAP_SCRIPT, THEME_SCRIPT } from './head
 
 /**
  * Every inline script a page of the site may carry, as the page carries it: ours (the
- * theme script, the session's forgetting, the instant swaps) and Astro's own (the island element and its
- * hydration directives, the same text Astro inlines). The Content Security Policy
+ * theme script, the session's forgetting, the instant swaps) and Astro's own (the island
+ * element and its hydration directives, the same text Astro inlines). The Content Security Policy
  * allows exactly these by hash (src/middleware.ts), so any other inline script is refused.
  * The provider configuration is a JSON data block, not a script, and needs no hash.
  */
