@@ -297,7 +297,7 @@ test.describe('failures', () => {
       await expect(cover).toHaveAttribute('src', '/images/default-song.svg');
       expect(await cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
 
-      await sandbox.addFault({ match: { method: 'GET', path: target.api }, delayMs: 1500, times: 1 });
+      await sandbox.addFault({ match: { method: 'GET', path: target.api }, delayMs: 600, times: 1 });
       // The server waits for the provider: the page arrives whole, its content in the HTML
       // (at the load event a page rendered in the browser would still show skeletons).
       await page.goto(target.path);

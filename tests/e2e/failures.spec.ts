@@ -228,13 +228,13 @@ test.describe('SPEC §8 request errors on an album page', { tag: '@viewport-free
     const [first, second] = await twoAlbums(page, signIn, sandbox);
     await page.goto(`/album/${second.id}`);
     await expect(page.getByRole('heading', { level: 1, name: second.name })).toBeVisible();
-    await sandbox.addFault({ match: { method: 'GET', path: albumPath(first) }, delayMs: 2_000, times: 1 });
+    await sandbox.addFault({ match: { method: 'GET', path: albumPath(first) }, delayMs: 1_000, times: 1 });
     await followLink(page, `/album/${first.id}`);
     await followLink(page, `/album/${second.id}`);
     await expect(page).toHaveURL(new RegExp(`/album/${second.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: second.name })).toBeVisible();
     // Past the slow answer's time: the abandoned page said nothing and changed nothing.
-    await page.waitForTimeout(2_500);
+    await page.waitForTimeout(1_300);
     await expect(toasts(page)).toHaveCount(0);
     await expect(page).toHaveURL(new RegExp(`/album/${second.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: second.name })).toBeVisible();

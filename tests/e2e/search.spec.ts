@@ -143,7 +143,7 @@ test.describe('a slow or failing see-all', () => {
     await signIn(page, 'guest', { home: false });
     // Only the see-all request (limit=20) is touched: home's own searches must not use the faults up.
     const seeAll = { method: 'GET', path: '^/v1/search\\?.*limit=20' };
-    await sandbox.addFault({ match: seeAll, delayMs: 1500, times: 1 });
+    await sandbox.addFault({ match: seeAll, delayMs: 600, times: 1 });
     await page.goto('/search/track/Sol');
     // The server waited for the provider: no skeleton, the first page in the HTML.
     expect(await page.getByTestId('skeleton-row').count()).toBe(0);
