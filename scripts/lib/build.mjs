@@ -32,14 +32,19 @@ export function staleReason() {
   return null;
 }
 
-/** Runs `astro build`, inheriting the terminal; rejects when it fails. */
-export function build() {
+/**
+ * Runs `astro build`, inheriting the terminal unless `output` is given (a function that
+ * receives each chunk of the build's output); rejects when it fails.
+ */
+export function build(output) {
   return new Promise((resolve, reject) => {
     const child = spawn(bin('astro'), ['build'], {
       cwd: ROOT,
-      stdio: 'inherit',
+      stdio: output ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
     });
+    child.stdout?.on('data', output);
+    child.stderr?.on('data', output);
     child.on('error', reject);
     child.on('exit', (code, signal) =>
       code === 0 ? resolve() : reject(new Error(`astro build failed (${signal ?? `exit code ${code}`})`)),
@@ -87,19 +92,22 @@ async function withBuildLock(work, log) {
   }
 }
 
-async function buildIfStale(force, log) {
+async function buildIfStale(force, log, output) {
   const reason = force ? 'a fresh build was asked for' : staleReason();
   if (!reason) {
     log('Build is up to date (dist/).');
     return;
   }
   log(`Building the site: ${reason}.`);
-  await build();
+  await build(output);
 }
 
-/** Builds only when needed; says which it did so a slow start is explained. */
-export function ensureBuilt({ force = false, log = console.log } = {}) {
-  return withBuildLock(() => buildIfStale(force, log), log);
+/**
+ * Builds only when needed; says which it did so a slow start is explained. `output`, when
+ * given, receives the build's output instead of the terminal (`npm test` runs it side by side).
+ */
+export function ensureBuilt({ force = false, log = console.log, output } = {}) {
+  return withBuildLock(() => buildIfStale(force, log, output), log);
 }
 
 /**

@@ -1,6 +1,7 @@
-import type { Cookie, Page, TestInfo } from '@playwright/test';
+import type { Cookie, Page } from '@playwright/test';
 import { THEME_SCRIPT } from '../../src/layouts/head-scripts';
 import { expect, test } from './fixtures';
+import { saveScreen } from './helpers/screens';
 import { accessTokenOf, askTokenRoute } from './helpers/access-token';
 import { logOut } from './helpers/sign-in';
 import { thisWorkersStack } from './helpers/urls';
@@ -16,10 +17,6 @@ test.use({ realSignIn: true });
 
 /** The login attempt's cookie (src/server/login-attempt.ts): the PKCE verifier and state, Path=/callback. */
 const LOGIN_COOKIE = 'my-music-login';
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.screenshot({ path: `${testInfo.project.outputDir}/screens/${testInfo.project.name}-${name}.png`, fullPage: name === 'auth' });
-}
 
 /** The browser holds no session: the server hands it no token, and / still sends it to /auth. */
 async function expectSignedOut(page: Page): Promise<void> {
@@ -112,7 +109,7 @@ test('a new visitor opening the app gets a redirect to /auth from the server; /a
   // Every image is the site's own.
   const imageSources = await page.locator('img').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src));
   expect(imageSources.every((source) => source.startsWith(new URL(page.url()).origin))).toBe(true);
-  await screenshot(page, testInfo, 'auth');
+  await saveScreen(page, testInfo, 'auth', { fullPage: true });
 });
 
 test('the guest signs in through the sandbox sign-in page and arrives on /, with no token in the browser\'s storage', { tag: '@viewport-free' }, async ({ page, signIn }) => {
@@ -153,7 +150,7 @@ test('Deny on the sign-in page ends on /access_denied with the beta notice', { t
   await expect(page.getByRole('link', { name: 'issue tracker' })).toBeVisible();
   await expect(page.getByText('Thank you for your interest in My Music!')).toBeVisible();
   expect((await askTokenRoute(page, stack.siteUrl)).status(), 'no session after Deny').toBe(401);
-  await screenshot(page, testInfo, 'access-denied');
+  await saveScreen(page, testInfo, 'access-denied');
   await page.getByRole('link', { name: 'Go Back' }).click();
   await page.waitForURL('**/auth');
 });
@@ -238,7 +235,7 @@ test.describe('pages that answer errors', () => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);
     await expect(page.getByText("Oops! The page you're looking for doesn't exist.")).toBeVisible();
-    await screenshot(page, testInfo, 'not-found');
+    await saveScreen(page, testInfo, 'not-found');
     await page.getByRole('link', { name: 'Go Back' }).click();
     // Go Back leads to /, which sends this visitor on to /auth.
     await page.waitForURL('**/auth');

@@ -1,6 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { countProviderRequests, providerGet, searchCatalogue } from './helpers/catalogue';
 import { expect, test } from './fixtures';
+import { saveScreen } from './helpers/screens';
 import { accessTokenOf } from './helpers/access-token';
 
 // The browsing pages of SPEC §2 against the sandbox, on the desktop and mobile projects:
@@ -29,10 +30,6 @@ interface CataloguePlaylist {
 
 const isNarrow = (testInfo: TestInfo) => testInfo.project.name === 'mobile';
 
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.screenshot({ path: `${testInfo.project.outputDir}/screens/${testInfo.project.name}-${name}.png` });
-}
-
 /** An album with more tracks than one page of 20, so paging shows. */
 async function aLongAlbum(page: Page, sandboxUrl: string): Promise<CatalogueAlbum> {
   const albums = await searchCatalogue<CatalogueAlbum>(page, sandboxUrl, 'album');
@@ -51,7 +48,7 @@ test('home shows Recent Played, Tranding Songs in three columns and New Release'
   const newRelease = page.locator('section', { has: page.getByRole('heading', { name: 'New Release' }) });
   await expect(newRelease.locator('a.card').first()).toBeVisible();
   expect(await newRelease.locator('a.card').count()).toBeLessThanOrEqual(10);
-  await shot(page, testInfo, 'home');
+  await saveScreen(page, testInfo, 'home');
   await newRelease.getByRole('link', { name: 'See all' }).click();
   await expect(page).toHaveURL(/\/album\/new-release$/);
   await expect(page.getByRole('heading', { name: 'New Release', level: 1 })).toBeVisible();
@@ -72,7 +69,7 @@ test('an album shows its header, the numbered tracks and an image preview that o
   const rows = page.getByRole('list', { name: `Tracks of ${album.name}` }).getByRole('listitem');
   await expect(rows).toHaveCount(Math.min(20, album.total_tracks));
   await expect(rows.first().locator('.track-row__number')).toHaveText('1');
-  await shot(page, testInfo, 'album');
+  await saveScreen(page, testInfo, 'album');
 
   await header.getByRole('button', { name: `Show the picture of ${album.name}` }).click();
   const preview = page.getByRole('dialog', { name: 'Image preview' });
@@ -112,7 +109,7 @@ test('an artist shows Verified, listeners, Follow, Popular Tracks, Albums By and
   await expect(albumCards).toHaveCount(Math.min(10, albumTotal));
   await expect(albumsSection.getByRole('link', { name: 'See all' })).toHaveCount(albumTotal >= 10 ? 1 : 0);
   await expect(albumsSection.getByTestId('load-more')).toHaveCount(0);
-  await shot(page, testInfo, 'artist');
+  await saveScreen(page, testInfo, 'artist');
   if (small) {
     await page.goto(`/artist/${small.id}`);
     await expect(page.getByRole('heading', { level: 1, name: small.name })).toBeVisible();
@@ -139,7 +136,7 @@ test('a playlist shows its owner, counts and rows, hides a description with a li
   // Wide screens show the album and date-added columns; narrow ones the compact row.
   await expect(rows.first().locator('.track-row__album')).toBeVisible({ visible: !isNarrow(testInfo) });
   await expect(rows.first().locator('.track-row__added')).toBeVisible({ visible: !isNarrow(testInfo) });
-  await shot(page, testInfo, 'playlist');
+  await saveScreen(page, testInfo, 'playlist');
 
   const plain = playlists.find((playlist) => playlist.description.trim() !== '' && !/<a\b|https?:/.test(playlist.description));
   if (plain) {
@@ -155,7 +152,7 @@ test("another user's profile shows followers and public playlists", async ({ pag
   await expect(page.locator('.detail-header')).toContainText('followers');
   await expect(page.getByRole('heading', { name: 'Public Playlists' })).toBeVisible();
   await expect(page.locator('a.card').first()).toBeVisible();
-  await shot(page, testInfo, 'user');
+  await saveScreen(page, testInfo, 'user');
 });
 
 test('related artists, popular playlists, a category and the recent plays show what the provider holds', async ({ page, signIn, sandboxUrl }) => {
@@ -354,7 +351,7 @@ test("a track row's More menu opens (button, or a long press on touch screens) a
   // On the album's own page there is no way to the album, only to the artist.
   await expect(menu.getByRole('menuitem')).toHaveText(['Go to artist', 'Add to queue', 'Add to playlist']);
   await expect(menu.getByRole('menuitem', { name: 'Go to artist' })).toBeFocused();
-  await shot(page, testInfo, 'track-menu');
+  await saveScreen(page, testInfo, 'track-menu');
   // Nothing started playing (the player may show the account's last track, paused).
   await expect(page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Pause', exact: true })).toHaveCount(0);
   await page.keyboard.press('Enter');

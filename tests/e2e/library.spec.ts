@@ -1,15 +1,12 @@
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, RESTART_PROBLEMS, test, type SandboxControl, type SignIn } from './fixtures';
+import { saveScreen } from './helpers/screens';
 import { firstCardPath, turnOn } from './helpers/library';
 
 // Your Library, the own profile and the toggles (SPEC §2, §4): what a user
 // likes, saves or follows shows in the library, still after a reload and a
 // sandbox restart; the flag flips only on the provider's 200/204. Every test here changes the guest's library,
 // so each asks for the `sandbox` fixture (its worker's own) and starts from a reset.
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.screenshot({ path: `${testInfo.project.outputDir}/screens/${testInfo.project.name}-${name}.png` });
-}
 
 async function startClean(page: Page, sandbox: SandboxControl, signIn: SignIn): Promise<void> {
   await sandbox.reset();
@@ -37,11 +34,11 @@ test('liking a track in a list puts it in Liked Songs, still there after a reloa
   await expect(row.getByRole('button', { name: /^Remove from Liked/ })).toHaveAttribute('aria-pressed', 'true');
 
   await page.goto('/collection');
-  await screenshot(page, testInfo, 'collection');
+  await saveScreen(page, testInfo, 'collection');
   await page.getByRole('link', { name: /Liked Songs/ }).click();
   await page.waitForURL('**/collection/tracks');
   await expect(likedRow(page, id)).toBeVisible();
-  await screenshot(page, testInfo, 'collection-tracks');
+  await saveScreen(page, testInfo, 'collection-tracks');
   await page.reload();
   await expect(likedRow(page, id)).toBeVisible();
   await page.goto('/user/me/saved-tracks');
@@ -74,7 +71,7 @@ test.describe('through a sandbox restart', { tag: '@viewport-free' }, () => {
     await expect(row.getByRole('button', { name: /^Remove from Liked/ })).toHaveAttribute('aria-pressed', 'true');
     await page.goto('/collection/albums');
     await expect(page.locator(`.card-grid a[href="${albumPath}"]`)).toBeVisible();
-    await screenshot(page, testInfo, 'collection-albums');
+    await saveScreen(page, testInfo, 'collection-albums');
     await page.reload();
     await expect(page.locator(`.card-grid a[href="${albumPath}"]`)).toBeVisible();
     await page.goto('/user/me/saved-albums');
@@ -87,12 +84,12 @@ test.describe('through a sandbox restart', { tag: '@viewport-free' }, () => {
     await turnOn(page.locator('.detail-header').getByRole('button', { name: /^Follow/ }), 'Following');
     await page.goto('/user/me/following');
     await expect(page.locator(`.card-grid a[href="${artistPath}"]`)).toBeVisible();
-    await screenshot(page, testInfo, 'profile-following');
+    await saveScreen(page, testInfo, 'profile-following');
     await page.reload();
     await expect(page.locator(`.card-grid a[href="${artistPath}"]`)).toBeVisible();
     await page.goto('/user/me');
     await expect(page.getByRole('heading', { name: 'Your Following' })).toBeVisible();
-    await screenshot(page, testInfo, 'profile');
+    await saveScreen(page, testInfo, 'profile');
 
     const userFollow = page.locator('.detail-header').getByRole('button', { name: /^(Follow|Following) / });
     await page.goto('/user/free');
@@ -176,5 +173,5 @@ test('an empty library says so', { tag: '@viewport-free' }, async ({ page, signI
   await expect(page.getByRole('heading', { name: 'No Saved Albums Found.' })).toBeVisible();
   await page.goto('/user/me/saved-tracks');
   await expect(page.getByRole('heading', { name: 'No Liked Tracks Found' })).toBeVisible();
-  await screenshot(page, testInfo, 'empty-liked-songs');
+  await saveScreen(page, testInfo, 'empty-liked-songs');
 });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectToastShown, recordToasts, toasts } from './helpers/toasts';
 import { expect, test, type SignIn } from './fixtures';
+import { saveScreen } from './helpers/screens';
 import { accessTokenOf } from './helpers/access-token';
 import { searchCatalogue } from './helpers/catalogue';
 
@@ -40,7 +41,7 @@ test('under the provider\'s rate limit the top bar says so and counts down, then
   await refused;
   await expect(notice(page)).toBeVisible();
   await expect(notice(page)).toContainText(/\b[1-4] s$/);
-  await page.screenshot({ path: `${testInfo.project.outputDir}/screens/${testInfo.project.name}-rate-limit.png` });
+  await saveScreen(page, testInfo, 'rate-limit');
   await expect(toasts(page)).toHaveCount(0);
   await expect(notice(page)).toBeHidden({ timeout: 10_000 });
 });

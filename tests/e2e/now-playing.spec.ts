@@ -4,13 +4,12 @@
 // play/pause, its tap, its swipe and its keyboard way to the view), the page's end clear
 // of it; on wide screens the card as before and no second player on /player.
 // Every test moves the guest's one playback, on its worker's own sandbox.
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { saveScreen } from './helpers/screens';
 import { seriousViolations } from './helpers/axe';
 import { audio, card, expectSound, isNarrow, openNowPlaying, provider, startPlaying } from './player-kit';
 
-const SHOTS = '/tmp/shots/nowplaying';
-const shot = (page: Page, testInfo: TestInfo, name: string) => page.screenshot({ path: `${SHOTS}/${testInfo.project.name}-${name}.png` });
 
 /** A page's HTML as the server sends it (this context's session), its character references read. */
 async function serverText(page: Page, path: string): Promise<string> {
@@ -52,7 +51,7 @@ test('with nothing playing, /player is a clear empty state, rendered by the serv
   await expect(view.getByRole('button', { name: 'Devices', exact: true })).toBeEnabled();
   await expect(page.getByRole('complementary', { name: 'Queue' })).toContainText('Your queue is empty.');
   await expect(page.locator('.player-card, .player-bar')).toHaveCount(0);
-  await shot(page, testInfo, 'empty');
+  await saveScreen(page, testInfo, 'nowplaying-empty');
   expect(await seriousViolations(page, '/player')).toEqual([]);
 });
 
@@ -69,12 +68,12 @@ test('a playing track: /player shows its name, cover, controls, queue and device
     expect(box.height).toBeLessThanOrEqual(64);
     expect(box.y + box.height).toBeLessThanOrEqual(await navTop(page));
     expect(box.width).toBeGreaterThan(page.viewportSize()!.width - 40);
-    await shot(page, testInfo, 'bar');
+    await saveScreen(page, testInfo, 'nowplaying-bar');
     // The page's end scrolls clear of the bar: the album's last row is above it.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const lastRow = page.locator('[aria-label^="Tracks of"] [data-track-id]').last();
     await expect.poll(async () => { const row = (await lastRow.boundingBox())!; return row.y + row.height; }).toBeLessThanOrEqual(box.y);
-    await shot(page, testInfo, 'bar-page-end');
+    await saveScreen(page, testInfo, 'nowplaying-bar-page-end');
     expect(await seriousViolations(page, '/player')).toEqual([]);
     // Play/pause from the bar.
     await bar.getByRole('button', { name: 'Pause', exact: true }).tap();
@@ -113,7 +112,7 @@ test('a playing track: /player shows its name, cover, controls, queue and device
   await expect(queue.getByRole('listitem').first()).toContainText(first.name);
   await expect(queue.getByRole('list', { name: 'Next up' }).getByRole('listitem').first()).toContainText(second.name);
   await expectSound(page);
-  await shot(page, testInfo, 'view');
+  await saveScreen(page, testInfo, 'nowplaying-view');
   expect(await seriousViolations(page, '/player')).toEqual([]);
 
   // Its controls drive the music, and the queue follows.
@@ -130,7 +129,7 @@ test('a playing track: /player shows its name, cover, controls, queue and device
   // The device: this browser, in the picker.
   await view.getByRole('button', { name: 'Devices', exact: true }).click();
   await expect(view.getByRole('dialog', { name: 'Devices' }).locator('[aria-current="true"]')).toContainText('this browser');
-  await shot(page, testInfo, 'view-devices');
+  await saveScreen(page, testInfo, 'nowplaying-view-devices');
 
   // The server's own HTML of /player now holds the track (the first paint needs no script).
   expect(await serverText(page, '/player')).toContain(`>${second.name}<`);

@@ -1,6 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { providerGet, searchCatalogue } from './helpers/catalogue';
 import { expect, test } from './fixtures';
+import { saveScreen } from './helpers/screens';
 
 // Offline and flaky networks (SPEC §1, §8): the installed app opened offline shows the
 // shell and a visited page from the service worker's cache, or the offline shell for a page
@@ -97,7 +98,7 @@ test('offline: an app route never visited opens in the shell at its own address,
   await expect(mainNavigation(page, testInfo)).toBeVisible();
   await expect(noConnectionScreen(page)).toBeVisible();
   await expect(toast(page)).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath(`offline-shell-${testInfo.project.name}.png`) });
+  await saveScreen(page, testInfo, 'offline-shell');
 
   // The network returns: the page loads the route it stands for, by itself.
   const reloaded = page.waitForEvent('load');

@@ -2,14 +2,13 @@
 // Ctrl+K opens it (in the search box too), typing finds a page and Enter opens it, an action
 // runs (the theme; play and pause once something plays), three characters find a track that
 // Enter plays (the player card shows it). On a phone it also opens from the bottom sheet.
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { saveScreen } from './helpers/screens';
 import { seriousViolations } from './helpers/axe';
 import { providerGet } from './helpers/catalogue';
 import { card, INSTRUMENTS, provider } from './player-kit';
 
-const SHOTS = '/tmp/shots/palette';
-const shot = (page: Page, testInfo: TestInfo, name: string) => page.screenshot({ path: `${SHOTS}/${testInfo.project.name}-${name}.png` });
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
 const field = (page: Page) => page.getByRole('combobox', { name: 'Go to a page, run an action or find music' });
@@ -68,7 +67,7 @@ test('finds a page by keyboard alone and opens it; Escape gives focus back to th
   // With nothing typed: the pages, then the actions; the first is highlighted.
   await expect(palette(page).getByRole('group', { name: 'Pages' }).getByRole('option')).toHaveText(['Home', 'Search', 'Your Library', 'Liked Songs', 'Profile']);
   await expectHighlighted(page, 'Home');
-  await shot(page, testInfo, 'open');
+  await saveScreen(page, testInfo, 'palette-open');
   expect((await seriousViolations(page, 'the open palette')).join('\n')).toBe('');
 
   // Initials find Your Library; Up wraps to the last option, Home comes back, End goes to the last.
@@ -83,7 +82,7 @@ test('finds a page by keyboard alone and opens it; Escape gives focus back to th
   await expect(options(page).nth(count - 1)).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Home');
   await expectHighlighted(page, 'Your Library');
-  await shot(page, testInfo, 'pages');
+  await saveScreen(page, testInfo, 'palette-pages');
 
   await page.keyboard.press('Enter');
   await page.waitForURL((url) => url.pathname === '/collection');
@@ -103,7 +102,7 @@ test('finds a page by keyboard alone and opens it; Escape gives focus back to th
   const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(sheet.getByText('Ctrl + K', { exact: true })).toBeVisible();
   await expect(sheet.getByText(/^Command palette/)).toBeVisible();
-  await shot(page, testInfo, 'shortcuts-sheet');
+  await saveScreen(page, testInfo, 'palette-shortcuts-sheet');
   await page.keyboard.press('Escape');
   await expect(sheet).toBeHidden();
 });
@@ -118,7 +117,7 @@ test('runs an action by keyboard: the theme switches and back', { tag: '@viewpor
   await openByKey(page);
   await page.keyboard.type('theme');
   await expectHighlighted(page, `Switch to ${other} theme`);
-  await shot(page, testInfo, 'action');
+  await saveScreen(page, testInfo, 'palette-action');
   await page.keyboard.press('Enter');
   await expect(palette(page)).toBeHidden();
   await expect.poll(theme).toBe(other);
@@ -128,7 +127,7 @@ test('runs an action by keyboard: the theme switches and back', { tag: '@viewpor
   await openByKey(page);
   await page.keyboard.type('theme');
   await expectHighlighted(page, `Switch to ${before} theme`);
-  await shot(page, testInfo, `action-${other}`);
+  await saveScreen(page, testInfo, `palette-action-${other}`);
   expect((await seriousViolations(page, `the open palette (${other})`, { coloursOnly: true })).join('\n')).toBe('');
   await page.keyboard.press('Enter');
   await expect.poll(theme).toBe(before);
@@ -157,7 +156,7 @@ test('three characters find a track that Enter plays; then the palette pauses it
   await page.keyboard.type(track.name.slice(2));
   const songs = palette(page).getByRole('group', { name: 'Songs' }).getByRole('option');
   await expect(songs.filter({ hasText: track.name }).first()).toBeVisible();
-  await shot(page, testInfo, 'search');
+  await saveScreen(page, testInfo, 'palette-search');
   // By keyboard: Down until the song is highlighted.
   const all = await options(page).allTextContents();
   const at = all.findIndex((text) => text.startsWith(track.name));
@@ -174,10 +173,10 @@ test('three characters find a track that Enter plays; then the palette pauses it
   // Once it plays, play or pause is offered, named for what it does.
   await openByKey(page);
   await expect(palette(page).getByRole('option', { name: 'Next track' })).toBeVisible();
-  await shot(page, testInfo, 'playing-actions');
+  await saveScreen(page, testInfo, 'palette-playing-actions');
   await page.keyboard.type('pause');
   await expectHighlighted(page, 'Pause');
-  await shot(page, testInfo, 'playing');
+  await saveScreen(page, testInfo, 'palette-playing');
   await page.keyboard.press('Enter');
   await expect.poll(async () => (await provider(page, sandbox))?.is_playing).toBe(false);
   await expect(card(page).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
@@ -204,12 +203,12 @@ test('on a phone the bottom sheet opens the palette, and a tap chooses', { tag: 
   const more = page.getByRole('button', { name: 'More options', exact: true });
   await more.click();
   await expect(page.getByRole('dialog', { name: 'More options' }).getByRole('button', { name: 'Command palette' })).toBeVisible();
-  await shot(page, testInfo, 'bottom-sheet');
+  await saveScreen(page, testInfo, 'palette-bottom-sheet');
   await page.getByRole('dialog', { name: 'More options' }).getByRole('button', { name: 'Command palette' }).click();
   await expect(palette(page)).toBeVisible();
   await expect(field(page)).toBeFocused();
   await expect(page.getByRole('dialog', { name: 'More options' })).toBeHidden();
-  await shot(page, testInfo, 'from-sheet');
+  await saveScreen(page, testInfo, 'palette-from-sheet');
   // Its Close button (no Escape key on a phone) gives focus back to the sheet's button.
   await palette(page).getByRole('button', { name: 'Close' }).click();
   await expect(palette(page)).toBeHidden();

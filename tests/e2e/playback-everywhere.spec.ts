@@ -2,6 +2,7 @@
 // picks up where the music stopped. Two browsers (contexts) on one account, both viewports.
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { saveScreen } from './helpers/screens';
 import { audio, card, INSTRUMENTS, provider, startPlaying } from './player-kit';
 
 const ownDeviceId = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('DEVICE_ID') ?? 'null') as string | null);
@@ -50,7 +51,7 @@ test('a second browser sees the music the first plays within moments of loading,
     const secondDevice = (await ownDeviceId(second))!;
     const picker = await openShellPicker(second, testInfo);
     await expect(picker.getByRole('button', { name: /\(this browser\)/ })).toBeVisible();
-    await second.screenshot({ path: `${testInfo.project.outputDir}/screens/shell-device-picker-${testInfo.project.name}.png` });
+    await saveScreen(second, testInfo, 'shell-device-picker');
     await picker.getByRole('button', { name: /\(this browser\)/ }).click();
     await expect.poll(async () => (await provider(page, sandbox))?.is_playing).toBe(true);
     await expect.poll(async () => ((await provider(page, sandbox)) as unknown as { device: { id: string } }).device.id).toBe(secondDevice);

@@ -5,13 +5,14 @@
 // Every test moves the guest's one playback, on its worker's own sandbox.
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { saveScreen } from './helpers/screens';
 import { seriousViolations } from './helpers/axe';
 import { providerGet } from './helpers/catalogue';
 import { aTrendingRow, audio, card, expectSound, INSTRUMENTS, isNarrow, openNowPlaying, provider, startPlaying, webApi, type Instrumented } from './player-kit';
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await card(page).screenshot({ path: `${testInfo.project.outputDir}/screens/player-${testInfo.project.name}-${name}.png` });
-  await page.screenshot({ path: `${testInfo.project.outputDir}/screens/player-${testInfo.project.name}-${name}-page.png` });
+  await saveScreen(card(page), testInfo, `player-${name}`);
+  await saveScreen(page, testInfo, `player-${name}-page`);
 }
 
 /** The navigation links a user of this screen size has. */
@@ -121,6 +122,9 @@ test('Media Session shows the track and its handlers drive the player', { tag: '
     page.evaluate(([name, extra]) => (window as unknown as Instrumented).__media[name as string]?.({ action: name, ...(extra as object) }), [action, details] as const);
   await press('pause');
   await expect.poll(async () => (await provider(page, sandbox))!.is_playing).toBe(false);
+  // The system offers 'play' once the session says paused (a lock screen's button, a media
+  // key): pressed before, while this tab has not yet heard the pause's answer, it is ignored.
+  await expect.poll(() => page.evaluate(() => navigator.mediaSession.playbackState)).toBe('paused');
   await press('play');
   await expect.poll(async () => (await provider(page, sandbox))!.is_playing).toBe(true);
   await press('nexttrack');

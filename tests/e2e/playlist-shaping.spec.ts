@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { accessTokenOf } from './helpers/access-token';
 import { providerGet } from './helpers/catalogue';
 import { expect, test } from './fixtures';
+import { saveScreen } from './helpers/screens';
 import { seriousViolations } from './helpers/axe';
 
 // Playlists, faster to shape (issue 28): reordering the user's own playlist by its rows' menu
@@ -11,12 +11,6 @@ import { seriousViolations } from './helpers/axe';
 // of "Add to playlist". Each test makes its own playlists through the provider's API and
 // changes the guest's library: it asks for `sandbox` (its worker's own, reset first).
 
-const SHOTS = '/tmp/shots/shaping';
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${testInfo.project.name}-${name}.png` });
-}
 
 /** A provider call with the page's own token (what the site's server would send). */
 async function providerSend(page: Page, sandboxUrl: string, method: string, path: string, body: unknown): Promise<Record<string, unknown>> {
@@ -86,7 +80,7 @@ test('Move up and Move down in a row\'s menu, by keyboard alone, reorder the pro
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem', { name: 'Move up' })).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: 'Move down' })).toBeVisible();
-  await screenshot(page, testInfo, 'move-menu');
+  await saveScreen(page, testInfo, 'shaping-move-menu');
   for (let tries = 0; tries < 8 && !(await menu.getByRole('menuitem', { name: 'Move up' }).evaluate((item) => item === document.activeElement)); tries += 1) {
     await page.keyboard.press('ArrowDown');
   }
@@ -159,7 +153,7 @@ test('dragging a row reorders the playlist (a line shows where it goes), and a r
   await expect(page.locator('.track-list__item--dragged')).toHaveCount(1);
   await expect(page.locator('.track-list__item--dragged .track-row')).toHaveAttribute('data-track-id', tracks[0]!);
   await expect(page.locator('.track-list__item--drop-before .track-row')).toHaveAttribute('data-track-id', tracks[3]!);
-  await screenshot(page, testInfo, 'drag-reorder');
+  await saveScreen(page, testInfo, 'shaping-drag-reorder');
   await page.mouse.up();
   await expect.poll(async () => letters(await shownOrder(page))).toBe('bcad');
   await expect(page.locator('.track-list__item--dragged, .track-list__item--drop-before, .track-list__item--drop-after')).toHaveCount(0);
@@ -200,7 +194,7 @@ test('a track row dragged onto one of your playlists in the side navigation is a
   await page.mouse.move(onto.x + 20, onto.y + onto.height / 2, { steps: 8 });
   await expect(target).toHaveClass(/side-nav-playlists__link--over/);
   await expect.poll(width).toBe(250);
-  await screenshot(page, testInfo, 'drag-onto-playlist');
+  await saveScreen(page, testInfo, 'shaping-drag-onto-playlist');
   await page.mouse.up();
   await expect(page.getByText(`Added to ${name}`)).toBeVisible();
   await expect(target).toContainText('1 song');
@@ -246,7 +240,7 @@ test('"Add to playlist" filters your playlists once you have more than a few, by
   await page.keyboard.type('cafe');
   await expect(playlists).toHaveCount(2);
   await expect(playlists.nth(1)).toHaveText('Late Night Café');
-  await screenshot(page, testInfo, 'picker-filter');
+  await saveScreen(page, testInfo, 'shaping-picker-filter');
   expect(await seriousViolations(page, 'dialog', { within: '.dialog' })).toEqual([]);
   await page.keyboard.type('x');
   await expect(picker.getByText('No playlist matches "cafex"')).toBeVisible();

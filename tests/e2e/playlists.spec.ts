@@ -1,6 +1,7 @@
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { searchCatalogue } from './helpers/catalogue';
 import { expect, RESTART_PROBLEMS, test } from './fixtures';
+import { saveScreen } from './helpers/screens';
 
 // Playlists the user makes, one walk through the whole flow: create from the
 // Create Playlist tile, add three tracks from three pages (a track row's menu and the player
@@ -9,10 +10,6 @@ import { expect, RESTART_PROBLEMS, test } from './fixtures';
 // else's playlist, and removing the playlist. It changes the guest's library (and restarts
 // the sandbox): it asks for `sandbox`.
 test.use({ allowErrors: new RegExp(`HTTP 403: DELETE \\S+\\/items|status of 403|${RESTART_PROBLEMS.source}`) });
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.screenshot({ path: `${testInfo.project.outputDir}/screens/${testInfo.project.name}-${name}.png` });
-}
 
 /** Opens a track row's More menu and picks an action. */
 async function rowAction(page: Page, row: Locator, action: string): Promise<void> {
@@ -43,7 +40,7 @@ test('create, add from three pages, keep them through a reload and a sandbox res
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const playlistPath = new URL(page.url()).pathname;
   await expect(page.getByRole('button', { name: 'Edit details' })).toBeVisible();
-  await screenshot(page, testInfo, 'playlist-new');
+  await saveScreen(page, testInfo, 'playlist-new');
 
   // Add: from a search list, an album page, and the player card.
   await page.goto('/search/track/Sol');
@@ -57,7 +54,7 @@ test('create, add from three pages, keep them through a reload and a sandbox res
   await page.getByRole('dialog', { name: 'Add to playlist' }).getByRole('button', { name }).click();
   const duplicate = page.getByRole('dialog', { name: 'Already added' });
   await expect(duplicate).toContainText(`This is already in your '${name}' playlist.`);
-  await screenshot(page, testInfo, 'playlist-duplicate');
+  await saveScreen(page, testInfo, 'playlist-duplicate');
   await duplicate.getByRole('button', { name: "Don't add" }).click();
   await page.goto('/collection/tracks');
   const likedRow = page.locator('.track-row').first();
@@ -73,7 +70,7 @@ test('create, add from three pages, keep them through a reload and a sandbox res
   await card.getByRole('button', { name: 'Add to playlist' }).click();
   const picker = page.getByRole('dialog', { name: 'Add to playlist' });
   await expect(picker.getByRole('button', { name: 'New playlist' })).toBeVisible();
-  await screenshot(page, testInfo, 'playlist-picker');
+  await saveScreen(page, testInfo, 'playlist-picker');
   await picker.getByRole('button', { name }).click();
   await expect(page.getByText(`Added to ${name}`)).toBeVisible();
   await card.getByRole('button', { name: 'Close player' }).click();
@@ -110,7 +107,7 @@ test('create, add from three pages, keep them through a reload and a sandbox res
   await dialog.getByLabel(/^Name/).fill('Road <b>Songs</b>');
   await dialog.getByLabel(/^Description/).fill('<i>for the drive</i>');
   await expect(dialog.getByText('20/300')).toBeVisible();
-  await screenshot(page, testInfo, 'playlist-edit');
+  await saveScreen(page, testInfo, 'playlist-edit');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   const renamed = 'Road <b>Songs</b>';
@@ -130,7 +127,7 @@ test('create, add from three pages, keep them through a reload and a sandbox res
   await expect(rows).toHaveCount(2);
   expect(await ids()).toEqual([first, third]);
   await expect(page).toHaveURL(new RegExp(`${playlistPath}$`));
-  await screenshot(page, testInfo, 'playlist-owned');
+  await saveScreen(page, testInfo, 'playlist-owned');
 
   // Someone else's playlist offers no edit actions.
   const [other] = (await searchCatalogue<{ id: string; name: string; owner: { id: string } }>(page, sandbox.url, 'playlist')).filter(
@@ -151,5 +148,5 @@ test('create, add from three pages, keep them through a reload and a sandbox res
   await expect(page).toHaveURL(/\/collection$/);
   await expect(page.locator('.card').filter({ hasText: 'Road Trip' })).toBeVisible();
   await expect(page.locator('.card').filter({ hasText: renamed })).toHaveCount(0);
-  await screenshot(page, testInfo, 'playlist-library');
+  await saveScreen(page, testInfo, 'playlist-library');
 });

@@ -3,12 +3,10 @@
 // panel, the track after it (GET me/player agrees); a second page signed in as the
 // guest is a second device; the Document Picture-in-Picture window opened by a click.
 // Every test moves the guest's one playback, on its worker's own sandbox.
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { saveScreen } from './helpers/screens';
 import { audio, card, expectSound, INSTRUMENTS, isNarrow, openNowPlaying, provider, startPlaying, type Instrumented } from './player-kit';
-
-const shot = (target: Page | Locator, testInfo: TestInfo, name: string) =>
-  target.screenshot({ path: `${testInfo.project.outputDir}/screens/queue-${testInfo.project.name}-${name}.png` });
 
 /** The track row's More menu, opened as a user of this screen size would (a right click works on both). */
 async function addToQueueFrom(page: Page, row: Locator, name: string) {
@@ -58,7 +56,7 @@ test('add to queue from a playlist while an album plays, move playback to a seco
   await expect(nextUp.first()).toContainText(added.name);
   await expect(nextUp.nth(1)).toContainText(album.tracks[1]!.name);
   await expect(panel.locator('img').first()).toBeVisible();
-  await shot(page, testInfo, 'panel');
+  await saveScreen(page, testInfo, 'queue-panel');
 
   // Next plays it: the card, the provider and the audio element agree; the open panel follows.
   await card(page).getByRole('button', { name: 'Next', exact: true }).click();
@@ -81,7 +79,7 @@ test('add to queue from a playlist while an album plays, move playback to a seco
     const picker = card(pageB).getByRole('dialog', { name: 'Devices' });
     await expect(picker.getByRole('button')).toHaveCount(2);
     await expect(picker.locator('[aria-current="true"]')).toContainText('Playing');
-    await shot(pageB, testInfo, 'devices');
+    await saveScreen(pageB, testInfo, 'queue-devices');
     await picker.getByRole('button', { name: /this browser/ }).click();
     // The audio moves: B's element advances, A's pauses; A's card shows B playing and can pause it.
     await expectSound(pageB);
@@ -105,7 +103,7 @@ test('add to queue from a playlist while an album plays, move playback to a seco
     // One device on a phone-sized screen: the picker as it looks there.
     await card(page).getByRole('button', { name: 'Devices', exact: true }).click();
     await expect(card(page).getByRole('dialog', { name: 'Devices' }).locator('[aria-current="true"]')).toContainText('this browser');
-    await shot(page, testInfo, 'devices');
+    await saveScreen(page, testInfo, 'queue-devices');
     await card(page).getByRole('button', { name: 'Devices', exact: true }).click();
     // Phones have no Document Picture-in-Picture, and the bar no mini-player button.
     return;
@@ -118,7 +116,7 @@ test('add to queue from a playlist while an album plays, move playback to a seco
   await expect(card(page)).toBeHidden();
   // Playwright gives every page of the context its viewport; the real window is the size asked for.
   await mini.setViewportSize({ width: 320, height: 300 });
-  await shot(mini, testInfo, 'mini-player');
+  await saveScreen(mini, testInfo, 'queue-mini-player');
   await view.getByRole('button', { name: 'Pause', exact: true }).click();
   await expect.poll(async () => (await audio(page))?.paused).toBe(true);
   await view.getByRole('button', { name: 'Play', exact: true }).click();

@@ -1,5 +1,6 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { saveScreen } from './helpers/screens';
 
 // Search (SPEC §2, §5): the box's rules, the category browse, results with See
 // all, the see-all pages with infinite scroll, empty results and odd queries,
@@ -9,10 +10,6 @@ const PLACEHOLDER = 'What do you want to play?';
 
 function isNarrow(testInfo: TestInfo): boolean {
   return testInfo.project.name === 'mobile';
-}
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.screenshot({ path: `${testInfo.project.outputDir}/screens/${testInfo.project.name}-${name}.png` });
 }
 
 /** The search box this screen size has: the top bar's on wide screens, the sticky one of /search on narrow ones. */
@@ -45,7 +42,7 @@ test('the search box: 30 characters, Enter, whitespace and the clear icon (SPEC 
   const box = await openSearchBox(page, testInfo);
   await expect(page.getByRole('heading', { name: 'Browse All' })).toBeVisible();
   await expect(page.locator('.category-tile').first()).toBeVisible();
-  await screenshot(page, testInfo, 'search-browse-all');
+  await saveScreen(page, testInfo, 'search-browse-all');
 
   // Typing 31 characters keeps 30.
   await box.pressSequentially('abcdefghijklmnopqrstuvwxyz12345');
@@ -89,21 +86,21 @@ test('results: four sections with See all at exactly 10, see-all pages by infini
   await expect(section('albums').getByRole('link', { name: 'See all' })).toHaveAttribute('href', '/search/album/Sol');
   await expect(section('artists').getByRole('heading', { name: 'Artist' })).toBeVisible();
   await expect(section('artists').getByRole('link', { name: 'See all' })).toHaveCount(0);
-  await screenshot(page, testInfo, 'search-results');
+  await saveScreen(page, testInfo, 'search-results');
 
   // See all: 20 per page, the next page when the end comes into view.
   await section('songs').getByRole('link', { name: 'See all' }).click();
   await page.waitForURL('**/search/track/Sol');
   await expect(page.getByRole('heading', { name: /Songs/ })).toContainText('Sol');
   await expect(songs(page)).toHaveCount(20);
-  await screenshot(page, testInfo, 'search-see-all-tracks');
+  await saveScreen(page, testInfo, 'search-see-all-tracks');
   await page.getByTestId('load-more').scrollIntoViewIfNeeded();
   await expect(songs(page)).toHaveCount(40);
 
   await page.goto('/search/album/Sol');
   const albums = page.locator('.card-grid .card');
   await expect(albums).toHaveCount(20);
-  await screenshot(page, testInfo, 'search-see-all-albums');
+  await saveScreen(page, testInfo, 'search-see-all-albums');
 
   // Leaving search clears its state: coming back shows the category browse.
   await page.goto('/search?q=Sol');
@@ -165,7 +162,7 @@ test('an empty result, and a bad search type replacing history with /', { tag: '
   await signIn(page, 'guest', { home: false });
   await page.goto('/search?q=zzqqxxnothing');
   await expect(page.getByRole('heading', { name: 'No Search Result Found' })).toBeVisible();
-  await screenshot(page, testInfo, 'search-empty');
+  await saveScreen(page, testInfo, 'search-empty');
   await page.goto('/search/album/zzqqxxnothing');
   await expect(page.getByRole('heading', { name: 'No album Found' })).toBeVisible();
   await page.goto('/search/podcast/Sol');
@@ -208,5 +205,5 @@ test('odd queries work and are shown back exactly', { tag: '@viewport-free' }, a
     await expect(songs(page).first().or(page.getByRole('heading', { name: 'No track Found' }))).toBeVisible();
     await page.goto(`/search?q=${encodeURIComponent(query)}`);
   }
-  await screenshot(page, testInfo, 'search-odd-query');
+  await saveScreen(page, testInfo, 'search-odd-query');
 });

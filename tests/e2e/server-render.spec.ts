@@ -1,6 +1,7 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { searchCatalogue } from './helpers/catalogue';
 import { expect, test } from './fixtures';
+import { saveScreen } from './helpers/screens';
 
 // Issue 27: every app route arrives as HTML with its content (it reads whole with JavaScript
 // off), and its islands start from what the server rendered: the browser asks the provider for
@@ -87,7 +88,7 @@ test('every app route reads whole with JavaScript off: its heading and the first
     // The issue's pictures: home, album, artist and search on both viewports, JavaScript off.
     for (const [name, index] of [['home', 0], ['album', 1], ['artist', 2], ['search', 8]] as const) {
       await plain.goto(routes[index]!.path);
-      await plain.screenshot({ path: `${testInfo.project.outputDir}/screens/${testInfo.project.name}-no-js-${name}.png` });
+      await saveScreen(plain, testInfo, `no-js-${name}`);
     }
   } finally {
     await plain.context().close();

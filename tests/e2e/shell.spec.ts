@@ -1,12 +1,9 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { saveScreen } from './helpers/screens';
 import { switchInApp } from './helpers/in-app';
 
 // The app shell of SPEC §2 on the wide (desktop) and narrow (mobile) projects.
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.screenshot({ path: `${testInfo.project.outputDir}/screens/${testInfo.project.name}-${name}.png` });
-}
 
 function isNarrow(testInfo: TestInfo): boolean {
   return testInfo.project.name === 'mobile';
@@ -37,7 +34,7 @@ async function expectCurrent(page: Page, testInfo: TestInfo, label: string): Pro
 test('moving around with the navigation, then logging out closes the app', async ({ page, signIn }, testInfo) => {
   await signIn(page);
   await expectCurrent(page, testInfo, 'Dashboard');
-  await screenshot(page, testInfo, 'home');
+  await saveScreen(page, testInfo, 'home');
   const nav = navigation(page, testInfo);
   const entries: [string, string, string][] = isNarrow(testInfo)
     ? [['Search', '/search', 'Search'], ['Your Library', '/collection', 'Your Library'], ['My Profile', '/user/me', 'My Profile']]
@@ -46,7 +43,7 @@ test('moving around with the navigation, then logging out closes the app', async
     await nav.getByRole('link', { name: label }).click();
     await page.waitForURL((url) => url.pathname === path);
     await expectCurrent(page, testInfo, title);
-    await screenshot(page, testInfo, path.slice(1).replace(/\//g, '-'));
+    await saveScreen(page, testInfo, path.slice(1).replace(/\//g, '-'));
   }
   if (isNarrow(testInfo)) {
     await page.getByRole('link', { name: 'Player' }).click();
@@ -55,7 +52,7 @@ test('moving around with the navigation, then logging out closes the app', async
     await page.getByRole('button', { name: 'More options', exact: true }).click();
     const sheet = page.getByRole('dialog', { name: 'More options' });
     await expect(sheet.getByRole('button', { name: 'Install App' })).toBeDisabled();
-    await screenshot(page, testInfo, 'bottom-sheet');
+    await saveScreen(page, testInfo, 'bottom-sheet');
     // The URL changes as the history moves; the router swaps the page in a moment later,
     // and a tap in between (while the persisted button moves to the new page) is lost, so
     // each tap waits for the new page as a user would.
@@ -124,7 +121,7 @@ test('the theme toggles, survives navigation and reloads, with no flash of the o
   expect(themes).not.toContain('dark');
   const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   expect(background).toBe('rgb(255, 255, 255)');
-  await screenshot(page, testInfo, 'search-light');
+  await saveScreen(page, testInfo, 'search-light');
 });
 
 test('the shell: search box, notification, tooltips, side navigation width, content width, scroll to top', async ({ page, signIn }, testInfo) => {
@@ -139,7 +136,7 @@ test('the shell: search box, notification, tooltips, side navigation width, cont
     await page.waitForURL('**/notification');
     await expect(page.getByText("We don't have any updates for you yet")).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
-    await screenshot(page, testInfo, 'notification');
+    await saveScreen(page, testInfo, 'notification');
     return;
   }
   // The top bar's box (the narrow search page's read-only stand-in is hidden here).
@@ -182,7 +179,7 @@ test('the shell: search box, notification, tooltips, side navigation width, cont
   await expect(page.getByText("We don't have any updates for you yet")).toBeVisible();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   expect(await page.locator('#content').evaluate((element) => getComputedStyle(element).maxWidth)).toBe('1800px');
-  await screenshot(page, testInfo, 'notification');
+  await saveScreen(page, testInfo, 'notification');
 });
 
 test.describe('offline', () => {
