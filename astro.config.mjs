@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { shellChunksIntegration } from './scripts/lib/shell-chunks.mjs';
 import { keepsVisitedPage, OFFLINE_SHELL, opensInOfflineShell, PAGE_CACHE } from './src/lib/page-cache.ts';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from './src/server/session-cookie.ts';
 
@@ -38,6 +39,7 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   integrations: [
     react(),
+    shellChunksIntegration(fileURLToPath(new URL('.', import.meta.url))),
     AstroPWA({
       registerType: 'autoUpdate',
       // App pages register the worker themselves (src/components/shell/shell-client.ts),

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { ROOT, bin } from './paths.mjs';
 
 /** Everything the build reads; a change to any of them makes dist/ stale. */
-const SOURCES = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const SOURCES = ['src', 'public', 'astro.config.mjs', 'scripts/lib/shell-chunks.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
 /** The file @astrojs/node writes last-ish on every build: its age is the build's age. */
 export const SERVER_ENTRY = join(ROOT, 'dist', 'server', 'entry.mjs');

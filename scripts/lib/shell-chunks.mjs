@@ -1,0 +1,86 @@
+// Every app page loads the shell's islands (top bar, side navigation's playlists, player card,
+// overlays) with every module they import. Left to
+// Rollup, those modules are cut into about 60 small chunks, each its own request, found one level
+// of imports at a time (a waterfall on a real network), and each parsed and linked on its own.
+// Since every app page needs all of them anyway, they go into two chunks: the shell's own code,
+// and the packages it uses (which change less often, so stay cached across our releases). No
+// page loads a byte more; pages still get their own chunks for their own islands.
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+/** The chunk names (the build adds a hash). */
+export const SHELL_CHUNK = 'shell';
+export const SHELL_PACKAGES_CHUNK = 'shell-packages';
+
+/**
+ * The component files of the islands `layoutFile` hydrates on every screen size: each
+ * `<Name client:…>` but `client:media` (loaded only where its query matches), resolved
+ * through the layout's own imports. Read from the layout so the two cannot disagree.
+ */
+export function everyPageIslands(layoutFile) {
+  const source = readFileSync(layoutFile, 'utf8');
+  const importOf = new Map();
+  for (const [, names, from] of source.matchAll(/import\s+\{([^}]+)\}\s+from\s+'([^']+)'/g)) {
+    for (const name of names.split(',').map((part) => part.trim()).filter(Boolean)) importOf.set(name, from);
+  }
+  const islands = [];
+  for (const [, name, directive] of source.matchAll(/<([A-Z]\w*)\s[^>]*?client:(\w+)/g)) {
+    if (directive === 'media') continue;
+    const from = importOf.get(name);
+    if (!from) throw new Error(`shell-chunks: ${layoutFile} hydrates <${name}> but imports it from nowhere this rule reads`);
+    islands.push(resolve(dirname(layoutFile), from));
+  }
+  return islands;
+}
+
+/** A module id without its query (`App.astro?astro&type=script…`) or extension. */
+const bare = (id) => id.split('?')[0].replace(/\.(tsx?|jsx?|mjs)$/, '');
+
+/**
+ * Rollup's manualChunks for the client build: every module the shell imports statically
+ * (dynamic imports, like the palette loaded the first time it opens, keep their own chunk).
+ */
+export function shellChunks(layoutFile, srcDir) {
+  // From the islands only. The layout's script (shell-client) and the ClientRouter's are page
+  // scripts that run in document order once the page is parsed; inside a chunk an island
+  // imports they would run whenever that island loads, for a client:load one while the
+  // page is still parsing, and the router and its listeners would start in another order.
+  const islands = everyPageIslands(layoutFile).map(bare);
+  let onEveryPage = null;
+  return (id, { getModuleIds, getModuleInfo }) => {
+    if (!onEveryPage) {
+      onEveryPage = new Set();
+      const waiting = [...getModuleIds()].filter((moduleId) => islands.includes(bare(moduleId)));
+      while (waiting.length > 0) {
+        const next = waiting.pop();
+        if (onEveryPage.has(next)) continue;
+        onEveryPage.add(next);
+        waiting.push(...(getModuleInfo(next)?.importedIds ?? []));
+      }
+    }
+    if (!onEveryPage.has(id)) return undefined;
+    // The packages' chunk must import nothing from ours (a cycle between two chunks runs one
+    // before the other is ready), so only our own files go in ours: Rollup's helpers and
+    // Astro's virtual modules, which packages import too, go with the packages.
+    return id.startsWith(srcDir) ? SHELL_CHUNK : SHELL_PACKAGES_CHUNK;
+  };
+}
+
+/** The Astro integration that applies shellChunks to the client build. */
+export function shellChunksIntegration(root) {
+  const srcDir = join(root, 'src');
+  const layoutFile = join(srcDir, 'layouts', 'App.astro');
+  return {
+    name: 'my-music:shell-chunks',
+    hooks: {
+      'astro:build:setup': ({ vite, target }) => {
+        if (target !== 'client') return;
+        vite.build ??= {};
+        vite.build.rollupOptions ??= {};
+        const output = vite.build.rollupOptions.output ?? {};
+        if (Array.isArray(output)) throw new Error('shell-chunks: the client build has several outputs');
+        vite.build.rollupOptions.output = { ...output, manualChunks: shellChunks(layoutFile, `${srcDir}/`) };
+      },
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+
+// scripts/lib/shell-chunks.mjs: what every app page loads goes into two chunks instead of about
+// sixty; nothing a page may not need joins them.
+const { everyPageIslands, shellChunks, SHELL_CHUNK, SHELL_PACKAGES_CHUNK } = (await import(
+  new URL('../../scripts/lib/shell-chunks.mjs', import.meta.url).href
+)) as {
+  everyPageIslands(layoutFile: string): string[];
+  shellChunks(layoutFile: string, srcDir: string): (id: string, meta: ModuleGraph) => string | undefined;
+  SHELL_CHUNK: string;
+  SHELL_PACKAGES_CHUNK: string;
+};
+
+interface ModuleGraph {
+  getModuleIds(): IterableIterator<string>;
+  getModuleInfo(id: string): { importedIds: string[] } | null;
+}
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const layout = `${root}src/layouts/App.astro`;
+const island = (path: string) => `${root}src/islands/${path}`;
+
+describe('the shell chunks', () => {
+  it("start from the layout's islands that hydrate on every screen size, not the phone's bottom sheet", () => {
+    const islands = everyPageIslands(layout);
+    expect(islands).toContain(island('player/PlayerCard'));
+    expect(islands).toContain(island('shell/TopBar'));
+    expect(islands).toContain(island('shell/ShellOverlays'));
+    expect(islands).not.toContain(island('shell/BottomSheet'));
+  });
+
+  it('take what the shell imports statically, ours and packages apart, and leave pages and lazy parts alone', () => {
+    // A small module graph as Rollup describes it: `static` edges only (a dynamic import is not in importedIds).
+    const graph: Record<string, string[]> = {
+      [island('player/PlayerCard.tsx')]: [`${root}src/stores/player.ts`, `${root}node_modules/react/index.js`],
+      [`${root}src/stores/player.ts`]: ['\0vite/preload-helper.js'],
+      [`${root}src/layouts/App.astro?astro&type=script&index=0&lang.ts`]: [`${root}src/components/shell/shell-client.ts`],
+      [`${root}src/components/shell/shell-client.ts`]: [],
+      [`${root}node_modules/react/index.js`]: [],
+      '\0vite/preload-helper.js': [],
+      [island('browse/AlbumView.tsx')]: [`${root}src/stores/detail-area.ts`, `${root}src/stores/player.ts`],
+      [`${root}src/stores/detail-area.ts`]: [],
+      [`${root}src/islands/player/PlayerCardBody.tsx`]: [],
+    };
+    const meta: ModuleGraph = {
+      getModuleIds: () => Object.keys(graph)[Symbol.iterator](),
+      getModuleInfo: (id) => (id in graph ? { importedIds: graph[id]! } : null),
+    };
+    const chunkOf = shellChunks(layout, `${root}src/`);
+    const chunks = Object.fromEntries(Object.keys(graph).map((id) => [id.replace(root, ''), chunkOf(id, meta)]));
+    expect(chunks).toEqual({
+      'src/islands/player/PlayerCard.tsx': SHELL_CHUNK,
+      'src/stores/player.ts': SHELL_CHUNK,
+      // The layout's script runs in document order, after the page is parsed: in a chunk a
+      // client:load island imports, it would run whenever that island loads.
+      'src/layouts/App.astro?astro&type=script&index=0&lang.ts': undefined,
+      'src/components/shell/shell-client.ts': undefined,
+      'node_modules/react/index.js': SHELL_PACKAGES_CHUNK,
+      // Packages import Rollup's helpers too: in our chunk, the two would import each other.
+      '\0vite/preload-helper.js': SHELL_PACKAGES_CHUNK,
+      // A page's island and what only pages import keep their own chunks.
+      'src/islands/browse/AlbumView.tsx': undefined,
+      'src/stores/detail-area.ts': undefined,
+      // Loaded by the card with import() when needed: not on the path to the first paint.
+      'src/islands/player/PlayerCardBody.tsx': undefined,
+    });
+  });
+});
