@@ -33,6 +33,9 @@ export function everyPageIslands(layoutFile) {
   return islands;
 }
 
+/** A style sheet's module id (`player.css`, `Card.astro?astro&type=style…`). */
+const STYLE = /\.(css|scss|sass|less)($|\?)|[?&]type=style/;
+
 /** A module id without its query (`App.astro?astro&type=script…`) or extension. */
 const bare = (id) => id.split('?')[0].replace(/\.(tsx?|jsx?|mjs)$/, '');
 
@@ -58,7 +61,9 @@ export function shellChunks(layoutFile, srcDir) {
         waiting.push(...(getModuleInfo(next)?.importedIds ?? []));
       }
     }
-    if (!onEveryPage.has(id)) return undefined;
+    // Styles stay where Vite puts them: in a chunk a page's island imports, the shell's styles
+    // would be linked in the head before the page's own, and lose every tie they used to win.
+    if (!onEveryPage.has(id) || STYLE.test(id)) return undefined;
     // The packages' chunk must import nothing from ours (a cycle between two chunks runs one
     // before the other is ready), so only our own files go in ours: Rollup's helpers and
     // Astro's virtual modules, which packages import too, go with the packages.

@@ -50,7 +50,13 @@ test('a second browser sees the music the first plays within moments of loading,
     await second.waitForFunction(() => JSON.parse(localStorage.getItem('DEVICE_ID') ?? 'null') as string | null);
     const secondDevice = (await ownDeviceId(second))!;
     const picker = await openShellPicker(second, testInfo);
-    await expect(picker.getByRole('button', { name: /\(this browser\)/ })).toBeVisible();
+    const own = picker.getByRole('button', { name: /\(this browser\)/ });
+    await expect(own).toBeVisible();
+    // Each device reads as its name over its type, never run together ("My MusicComputer"):
+    // the picker's own rules must win over the shell's generic menu item.
+    const nameBox = (await own.locator('.device-picker__name').boundingBox())!;
+    const typeBox = (await own.locator('.device-picker__meta').boundingBox())!;
+    expect(typeBox.y, 'the device type under its name').toBeGreaterThanOrEqual(nameBox.y + nameBox.height - 1);
     await saveScreen(second, testInfo, 'shell-device-picker');
     await picker.getByRole('button', { name: /\(this browser\)/ }).click();
     await expect.poll(async () => (await provider(page, sandbox))?.is_playing).toBe(true);

@@ -34,7 +34,8 @@ describe('the shell chunks', () => {
     // A small module graph as Rollup describes it: `static` edges only (a dynamic import is not in importedIds).
     const graph: Record<string, string[]> = {
       [island('player/PlayerCard.tsx')]: [`${root}src/stores/player.ts`, `${root}node_modules/react/index.js`],
-      [`${root}src/stores/player.ts`]: ['\0vite/preload-helper.js'],
+      [`${root}src/stores/player.ts`]: ['\0vite/preload-helper.js', `${root}src/styles/player.css`],
+      [`${root}src/styles/player.css`]: [],
       [`${root}src/layouts/App.astro?astro&type=script&index=0&lang.ts`]: [`${root}src/components/shell/shell-client.ts`],
       [`${root}src/components/shell/shell-client.ts`]: [],
       [`${root}node_modules/react/index.js`]: [],
@@ -59,6 +60,8 @@ describe('the shell chunks', () => {
       'node_modules/react/index.js': SHELL_PACKAGES_CHUNK,
       // Packages import Rollup's helpers too: in our chunk, the two would import each other.
       '\0vite/preload-helper.js': SHELL_PACKAGES_CHUNK,
+      // Styles stay where Vite puts them, after the page's own in the cascade, as before.
+      'src/styles/player.css': undefined,
       // A page's island and what only pages import keep their own chunks.
       'src/islands/browse/AlbumView.tsx': undefined,
       'src/stores/detail-area.ts': undefined,
