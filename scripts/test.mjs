@@ -1,72 +1,55 @@
 // `npm test`: every check the project has, stopping at the first that fails with one
 // line naming it. Unit tests beside the type checks, lint and build, then the
 // end-to-end tests in a real Chromium against the built site and a fresh sandbox.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ensureBuilt } from './lib/build.mjs';
-import { ROOT, bin } from './lib/paths.mjs';
+import { bin } from './lib/paths.mjs';
 import { redisServerPath } from './lib/redis.mjs';
+import { runToEnd } from './lib/run.mjs';
 
 const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
+/** A step's command: on the terminal, or into `output` when the step runs in a lane. */
+const run = (command, args, env = {}, output) => runToEnd(command, args, { env, output });
+
 /**
- * Runs a command to its end. Its output goes to the terminal, or to `output` (a function
- * receiving each chunk) when the step runs beside another and must not interleave with it.
+ * A system tool the suite needs: `find()` gives its path or null. When it is missing, Debian's
+ * `aptPackage` is installed if we are root with apt-get; otherwise one line says what to run
+ * (or `override`, the variable that points at another binary), and npm test ends.
  */
-function run(command, args, env = {}, output) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: ROOT,
-      stdio: output ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      env: { ...process.env, ...env },
-    });
-    child.stdout?.on('data', output);
-    child.stderr?.on('data', output);
-    child.on('error', reject);
-    child.on('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(signal ? `killed by ${signal}` : `exit code ${code}`)),
-    );
-  });
+async function ensureTool({ name, aptPackage, find, override }) {
+  const found = find();
+  if (found) return found;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (process.getuid?.() === 0 && hasApt) {
+    console.log(`${name} not found: installing Debian's ${aptPackage} package (apt-get)...`);
+    await run('sh', ['-c', `apt-get update -qq && apt-get install -y -qq ${aptPackage}`], { DEBIAN_FRONTEND: 'noninteractive' });
+    const installed = find();
+    if (installed) return installed;
+    throw new Error(`apt-get installed ${aptPackage} but ${name} is still missing`);
+  }
+  console.error(`${name} not found: run \`sudo apt-get update && sudo apt-get install -y ${aptPackage}\` (or set ${override}), then npm test again.`);
+  process.exit(1);
 }
 
-/** Finds Chromium, installing Debian's package when we are root with apt-get; returns its path. */
-async function ensureChromium() {
+/** Chromium: CHROMIUM_PATH when set (it must exist), else Debian's /usr/bin/chromium. */
+function ensureChromium() {
   if (process.env.CHROMIUM_PATH) {
     if (existsSync(process.env.CHROMIUM_PATH)) return process.env.CHROMIUM_PATH;
     throw new Error(`CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist`);
   }
-  if (existsSync(DEFAULT_CHROMIUM)) return DEFAULT_CHROMIUM;
-  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
-  if (process.getuid?.() === 0 && hasApt) {
-    console.log('Chromium not found: installing Debian\'s chromium package (apt-get)...');
-    await run('sh', ['-c', 'apt-get update -qq && apt-get install -y -qq chromium'], {
-      DEBIAN_FRONTEND: 'noninteractive',
-    });
-    if (existsSync(DEFAULT_CHROMIUM)) return DEFAULT_CHROMIUM;
-    throw new Error(`apt-get installed chromium but ${DEFAULT_CHROMIUM} is still missing`);
-  }
-  console.error('Chromium not found. Install it with this one command, then run npm test again:');
-  console.error('  sudo apt-get update && sudo apt-get install -y chromium');
-  console.error('(or set CHROMIUM_PATH to a Chromium or Chrome binary)');
-  process.exit(1);
+  return ensureTool({
+    name: 'Chromium',
+    aptPackage: 'chromium',
+    find: () => (existsSync(DEFAULT_CHROMIUM) ? DEFAULT_CHROMIUM : null),
+    override: 'CHROMIUM_PATH to a Chromium or Chrome binary',
+  });
 }
 
-/** Finds redis-server (the e2e suite runs site instances on a real Redis), installing Debian's package when we are root with apt-get. */
-async function ensureRedis() {
-  const found = redisServerPath();
-  if (found) return found;
-  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
-  if (process.getuid?.() === 0 && hasApt) {
-    console.log('redis-server not found: installing Debian\'s redis-server package (apt-get)...');
-    await run('sh', ['-c', 'apt-get update -qq && apt-get install -y -qq redis-server'], { DEBIAN_FRONTEND: 'noninteractive' });
-    const installed = redisServerPath();
-    if (installed) return installed;
-    throw new Error('apt-get installed redis-server but it is still missing');
-  }
-  console.error('redis-server not found. Install it with this one command, then run npm test again:');
-  console.error('  sudo apt-get update && sudo apt-get install -y redis-server');
-  console.error('(or set REDIS_SERVER_PATH to a redis-server binary)');
-  process.exit(1);
+/** redis-server: the e2e suite runs site instances on a real Redis. */
+function ensureRedis() {
+  return ensureTool({ name: 'redis-server', aptPackage: 'redis-server', find: redisServerPath, override: 'REDIS_SERVER_PATH to a redis-server binary' });
 }
 
 let chromium = DEFAULT_CHROMIUM;
@@ -91,8 +74,9 @@ const endToEnd = ['end-to-end tests', 'playwright test', () =>
 /**
  * Between the installs and the end-to-end tests, two lanes run side by side: the unit tests
  * in one, the type checks, lint and build in the other. Each lane leaves a core idle part of
- * the time (vitest while it collects, astro check most of the time), and together they take
- * about 110 s instead of 130 s on two cores. The e2e tests need the build and both cores.
+ * the time (vitest while it collects, astro check most of the time), and together they took
+ * 114-120 s where the same steps in a row took 143 s, on two cores. The e2e tests need the
+ * build and both cores.
  */
 const plan = [
   { step: chromiumStep },

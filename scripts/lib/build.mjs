@@ -1,11 +1,11 @@
 // Decides whether the site must be (re)built and builds it. `npm start`, the test
 // server and the bench share this so that none of them serves a stale dist/.
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, bin } from './paths.mjs';
+import { runToEnd } from './run.mjs';
 
 /** Everything the build reads; a change to any of them makes dist/ stale. */
 const SOURCES = ['src', 'public', 'astro.config.mjs', 'scripts/lib/shell-chunks.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
@@ -37,18 +37,8 @@ export function staleReason() {
  * receives each chunk of the build's output); rejects when it fails.
  */
 export function build(output) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(bin('astro'), ['build'], {
-      cwd: ROOT,
-      stdio: output ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-    });
-    child.stdout?.on('data', output);
-    child.stderr?.on('data', output);
-    child.on('error', reject);
-    child.on('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`astro build failed (${signal ?? `exit code ${code}`})`)),
-    );
+  return runToEnd(bin('astro'), ['build'], { env: { ASTRO_TELEMETRY_DISABLED: '1' }, output }).catch((error) => {
+    throw new Error(`astro build failed (${error.message})`);
   });
 }
 
