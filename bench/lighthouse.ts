@@ -10,7 +10,8 @@
  * that storage (storage reset off), with the HTTP cache and any service worker cleared
  * before each run so every load is cold.
  * Budgets (printed): /auth performance 100; app routes ≥ 95 on mobile with CLS < 0.05.
- * Writes bench/results/lighthouse.json. LIGHTHOUSE_ROUTES=/,/auth limits the routes.
+ * Writes bench/results/lighthouse.json. LIGHTHOUSE_ROUTES=/,/auth limits the routes;
+ * LIGHTHOUSE_REPORTS=<dir> also keeps each run's whole report there (its long tasks, its bootup time).
  */
 import { chromium } from '@playwright/test';
 import lighthouse, { desktopConfig, type Flags, type RunnerResult } from 'lighthouse';
@@ -92,6 +93,8 @@ try {
   const origin = new URL(stack.siteUrl).origin;
   const only = process.env.LIGHTHOUSE_ROUTES?.split(',');
   const rows: Row[] = [];
+  const reports = process.env.LIGHTHOUSE_REPORTS;
+  if (reports) mkdirSync(reports, { recursive: true });
 
   const run = async (route: string, path: string) => {
     if (only && !only.includes(route)) return;
@@ -109,6 +112,7 @@ try {
       try {
         const result = await lighthouse(`${stack.siteUrl}${path}`, flags, preset === 'desktop' ? desktopConfig : undefined);
         rows.push(summarise(route, preset, result));
+        if (reports && result) writeFileSync(join(reports, `${preset}${route.replace(/[^a-z]+/gi, '-')}.json`), JSON.stringify(result.lhr));
       } catch (error) {
         rows.push({ ...summarise(route, preset, undefined), error: (error as Error).message.split('\n')[0] });
       }

@@ -12,6 +12,8 @@
  *   again, with the requests it makes to the provider and to the site;
  * and the provider requests each makes. Budgets (printed, not asserted): cold ≤ 300 ms,
  * switch ≤ 60 ms, back ≤ 50 ms with no provider request. Writes bench/results/navigation.json.
+ * NAVIGATION_BENCH_ROUTES=/,/album/{id} limits the routes; NAVIGATION_BENCH_DEBUG=1 prints the
+ * page's console, its navigations and every request counted.
  */
 import type { Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -83,7 +85,9 @@ function countRequests(page: Page, sandboxUrl: string, siteUrl?: string): { coun
   const listener = (request: { url(): string; resourceType(): string }) => {
     const url = request.url();
     const page = siteUrl && url.startsWith(siteUrl) && ['document', 'fetch'].includes(request.resourceType()) && !url.includes('/session/');
-    if (url.startsWith(`${sandboxUrl}/v1/`) || page) count++;
+    if (!url.startsWith(`${sandboxUrl}/v1/`) && !page) return;
+    count++;
+    if (process.env.NAVIGATION_BENCH_DEBUG) console.log('request', url);
   };
   page.on('request', listener);
   return { count: () => count, stop: () => page.off('request', listener) };
@@ -162,7 +166,8 @@ try {
   await signInThroughProvider(page, stack.siteUrl, sandboxUrl, 'guest');
   const token = (await accessTokenOf(page)) ?? '';
   const rows = [];
-  for (const target of await targets(sandboxUrl, token)) {
+  const only = process.env.NAVIGATION_BENCH_ROUTES?.split(',');
+  for (const target of (await targets(sandboxUrl, token)).filter((one) => !only || only.includes(one.route))) {
     const samples = { cold: [] as Sample[], switch: [] as Sample[], back: [] as Sample[] };
     for (let run = 0; run < RUNS; run++) {
       samples.cold.push(await cold(page, stack.siteUrl, sandboxUrl, target));

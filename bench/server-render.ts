@@ -6,6 +6,8 @@
  * real flow, then Node asks for the page over loopback, one request at a time. Budget
  * (printed, not asserted): p95 ≤ 20 ms. Writes bench/results/server-render.json.
  * SERVER_RENDER_PATH=/notification times another page instead (the shell alone, no provider call).
+ * SERVER_RENDER_PROFILE=<dir> writes the site's CPU profile there (open it in Chrome's DevTools);
+ * SERVER_RENDER_GAP_MS=1000 waits between requests as a user would (and prints every sample).
  */
 import { chromium } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -20,7 +22,11 @@ const BUDGET_P95_MS = 20;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round = (value: number) => Math.round(value * 100) / 100;
 
-const stack = await startBenchStack('server-render-bench', { size: 'medium', portOffset: 10 });
+const stack = await startBenchStack('server-render-bench', {
+  size: 'medium',
+  portOffset: 10,
+  siteNodeArgs: process.env.SERVER_RENDER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_RENDER_PROFILE}`] : [],
+});
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
 try {
   const page = await browser.newPage();
@@ -39,7 +45,12 @@ try {
   const coldMs = await render();
   for (let warm = 0; warm < 20; warm++) await render();
   const samples: number[] = [];
-  for (let run = 0; run < RUNS; run++) samples.push(await render());
+  const gapMs = Number(process.env.SERVER_RENDER_GAP_MS ?? 0);
+  for (let run = 0; run < RUNS; run++) {
+    if (gapMs) await new Promise((resolve) => setTimeout(resolve, gapMs));
+    samples.push(await render());
+  }
+  if (process.env.SERVER_RENDER_GAP_MS) console.log(samples.map(Math.round).join(' '));
   samples.sort((a, b) => a - b);
   const result = { path: process.env.SERVER_RENDER_PATH ?? '/album/{id}', coldMs: round(coldMs), p50Ms: round(percentile(samples, 50)), p95Ms: round(percentile(samples, 95)), runs: RUNS };
   console.log(`\nServer render of ${process.env.SERVER_RENDER_PATH ?? '/album/{id}'} (warm catalogue cache, ${RUNS} runs, loopback): first ${result.coldMs} ms, p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms`);

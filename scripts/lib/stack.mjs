@@ -22,10 +22,11 @@ const RESTART_EXIT_CODE = 75;
  * @param {Record<string, string>} [options.siteEnv]     extra settings for the site
  * @param {boolean} [options.ownGroups]    see startService
  * @param {string} [options.distDir]      a copy of dist/ to run (snapshotBuild); dist/ itself by default
+ * @param {string[]} [options.siteNodeArgs]  Node flags for the site's process (a bench's `--cpu-prof`)
  * @param {boolean} [options.restartableSandbox]  the sandbox may ask to be started again
  *   (POST /__sandbox/restart, for tests of what survives a restart); the test server only
  */
-export function startStack({ host, sitePort, sandboxPort, sandboxEnv = {}, siteEnv = {}, ownGroups = false, distDir, restartableSandbox = false }) {
+export function startStack({ host, sitePort, sandboxPort, sandboxEnv = {}, siteEnv = {}, ownGroups = false, distDir, siteNodeArgs = [], restartableSandbox = false }) {
   const siteUrl = `http://${host}:${sitePort}`;
   const sandboxUrl = sandboxPort === null ? null : `http://${host}:${sandboxPort}`;
   const services = [];
@@ -66,7 +67,7 @@ export function startStack({ host, sitePort, sandboxPort, sandboxEnv = {}, siteE
     startService({
       name: 'site',
       // Through serve-site.mjs, so the built files carry the security headers too.
-      args: [SITE_SERVER, ...(distDir ? [distDir] : [])],
+      args: [...siteNodeArgs, SITE_SERVER, ...(distDir ? [distDir] : [])],
       env: { HOST: host, PORT: String(sitePort), ...providerEnv, ...siteEnv },
       ownGroup: ownGroups,
     }),
