@@ -53,7 +53,12 @@ export function dedupeRecentPlays(tracks: readonly Track[]): Track[] {
 
 /** SPEC §4: daily mix keeps only playlists owned by the music provider. */
 export function keepProviderPlaylists(playlists: readonly Playlist[]): Playlist[] {
-  return playlists.filter((playlist) => playlist.owner.id === PROVIDER_USER_ID);
+  return playlists.filter(isProviderPlaylist);
+}
+
+/** Whether the music provider owns the playlist (its Top 50s, its Daily Mixes), rather than a user. */
+function isProviderPlaylist(playlist: Playlist): boolean {
+  return playlist.owner.id === PROVIDER_USER_ID;
 }
 
 /**
@@ -93,9 +98,12 @@ export async function getRecentPlayTracks(): Promise<Track[]> {
  * found by search unless its id is known; null where there is none to show (development mode).
  */
 export async function getTrendingTracks(language: TrendingLanguage, knownPlaylistId?: string): Promise<{ tracks: Track[]; playlistId: string } | null> {
-  const playlistId = knownPlaylistId ?? (await search(`Top 50 - ${language}`, ['playlist'], 1, 0, `home-trending-${language}`)).playlists.items[0]?.id;
+  const found = knownPlaylistId ? null : (await search(`Top 50 - ${language}`, ['playlist'], 1, 0, `home-trending-${language}`)).playlists.items[0];
+  const playlistId = knownPlaylistId ?? found?.id;
   if (!playlistId) return null;
-  const entries = await getPlaylistTracks(playlistId, 0, HOME_TRENDING_TRACKS, `home-trending-${language}`);
+  // The provider's own list is the same for every user: the server's catalogue cache may keep it.
+  const shared = found ? isProviderPlaylist(found) : false;
+  const entries = await getPlaylistTracks(playlistId, 0, HOME_TRENDING_TRACKS, `home-trending-${language}`, { shared });
   return 'unavailable' in entries ? null : { tracks: entries.items.map((entry) => entry.track), playlistId };
 }
 

@@ -13,13 +13,14 @@ export async function getPlaylist(id: string): Promise<Playlist> {
   return playlist;
 }
 
-async function getItems(id: string, offset: number, limit: number, name: string): Promise<Page<PlaylistEntry> | Unavailable> {
+async function getItems(id: string, offset: number, limit: number, name: string, shared: boolean): Promise<Page<PlaylistEntry> | Unavailable> {
   try {
     const body = await callApi({
       path: `playlists/${encodeURIComponent(id)}/items`,
       query: { limit, offset },
       name,
       quietStatuses: [403],
+      ...(shared ? { catalogue: true } : {}),
     });
     return toPlaylistEntryPage(body);
   } catch (error) {
@@ -34,12 +35,16 @@ async function getItems(id: string, offset: number, limit: number, name: string)
  * development mode's GET playlists/{id}/items (DESIGN §2). Entries without a
  * track or with an empty track name are dropped (SPEC §4). `name` keeps
  * lists loaded side by side (home's three Top 50s) from cancelling each other.
+ * `shared`: the provider's own list (its Top 50s), whose entries are the same for every user
+ * and change only by the provider's hand, so the server may keep them in the catalogue cache;
+ * a user's playlist never is (its owner expects an edit to show on the next load).
  */
 export async function getPlaylistTracks(
   id: string,
   offset = 0,
   limit = PLAYLIST_TRACKS_PAGE,
   name = 'playlist-tracks',
+  { shared = false }: { shared?: boolean } = {},
 ): Promise<Page<PlaylistEntry> | Unavailable> {
   if (await isCapabilityUsable('legacyPlaylistTracks')) {
     try {
@@ -48,13 +53,14 @@ export async function getPlaylistTracks(
         query: { limit, offset },
         name,
         capability: 'legacyPlaylistTracks',
+        ...(shared ? { catalogue: true } : {}),
       });
       return toPlaylistEntryPage(body);
     } catch (error) {
       if (await isCapabilityUsable('legacyPlaylistTracks')) throw error;
     }
   }
-  return getItems(id, offset, limit, name);
+  return getItems(id, offset, limit, name, shared);
 }
 
 /** GET me/playlists: the user's playlists (Your Library). */

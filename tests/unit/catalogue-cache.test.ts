@@ -16,15 +16,27 @@ describe('the catalogue cache', () => {
   it('keeps an answer for its lifetime on the clock it is given, and forgets the oldest past its size', async () => {
     let now = 1_000;
     const store = memoryCatalogueStore(() => now, 2);
-    await store.write('a', '"A"', 300_000);
+    await store.write('a', 'A', 300_000);
     now += 299_999;
-    expect(await store.read('a')).toBe('"A"');
+    expect(await store.read('a')).toBe('A');
     now += 1;
-    expect(await store.read('a')).toBeNull();
-    await store.write('a', '1', 1_000);
-    await store.write('b', '2', 1_000);
-    await store.write('c', '3', 1_000);
-    expect([await store.read('a'), await store.read('b'), await store.read('c')]).toEqual([null, '2', '3']);
+    expect(await store.read('a')).toBeUndefined();
+    await store.write('a', 1, 1_000);
+    await store.write('b', 2, 1_000);
+    await store.write('c', 3, 1_000);
+    expect([await store.read('a'), await store.read('b'), await store.read('c')]).toEqual([undefined, 2, 3]);
+  });
+
+  it('keeps the answer itself in memory, frozen through, so no render can change what the next one reads', async () => {
+    const cache = createCatalogueCache(memoryCatalogueStore(), 60_000);
+    const answer = { album: { name: 'Kept', artists: [{ name: 'One' }] } };
+    await cache.remember('k', async () => answer);
+    const kept = (await cache.remember('k', async () => ({}))) as typeof answer;
+    expect(kept).toBe(answer);
+    expect(() => {
+      kept.album.artists[0]!.name = 'Changed';
+    }).toThrow(TypeError);
+    expect(kept.album.artists[0]!.name).toBe('One');
   });
 
   it('asks once for answers wanted at the same time, keeps only successes, and asks every time when its lifetime is 0', async () => {
@@ -140,6 +152,18 @@ describe('a page rendered on the server', () => {
     expect(home.home.trending.English.items).toHaveLength(5);
     expect(home.home.newReleases.items).toHaveLength(10);
     expect(Object.keys(home.flags?.album ?? {})).toEqual(home.home.newReleases.items.map((album) => album.id));
+  });
+
+  it("shares home's Top 50 lists (the provider's own) between users, never their recent plays", async () => {
+    const { runPageCalls } = await import('../../src/server/page-calls');
+    const { loadHomePage } = await import('../../src/server/pages/home');
+    const renderHome = (userId: string) => runPageCalls(request(), tokensOf(userId), loadHomePage);
+    await renderHome('guest');
+    await addFault(running.url, [{ match: { path: '^/v1/playlists/[^/]+/(tracks|items)$' } }, { match: { path: '^/v1/me/player/recently-played$' } }]);
+    const free = await renderHome('free');
+    expect(free.home.trending.Hindi.items).toHaveLength(5);
+    // The lists came from the cache; the free account's own plays were asked for it.
+    expect(await faultHits(running.url)).toEqual([0, 1]);
   });
 
   it('keeps the session cookie for 30 days when a render writes to the session (the signed-in user, what the provider offers)', async () => {
