@@ -7,9 +7,10 @@
 // - the adapter compresses nothing: a page with its content and its islands' seeds is 25-120 KB
 //   of HTML (7-17 KB compressed), and the scripts three times their gzipped size. `compression`
 //   (expressjs) answers in gzip or brotli as the browser accepts, with Vary, and leaves alone
-//   what is too small or not compressible.
+//   what is too small or not compressible; it flushes every write, for the pages that stream.
 import compression from 'compression';
 import { createServer } from 'node:http';
+import { constants as zlib } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './lib/paths.mjs';
@@ -35,7 +36,9 @@ async function main() {
   const { handler } = await import(pathToFileURL(join(distDir, 'server', 'entry.mjs')).href);
   const host = process.env.HOST ?? '127.0.0.1';
   const port = Number(process.env.PORT ?? 4321);
-  const compress = compression();
+  // Every write leaves compressed at once: a page that streams (home) sends its shell before
+  // the provider answered, and a compressor waiting to fill its block would hold it back.
+  const compress = compression({ flush: zlib.Z_SYNC_FLUSH, brotli: { flush: zlib.BROTLI_OPERATION_FLUSH } });
   const server = createServer((request, response) => {
     for (const [name, value] of Object.entries(BUILT_FILE_HEADERS)) response.setHeader(name, value);
     compress(request, response, () => handler(request, response));

@@ -24,6 +24,14 @@ interface PageCalls {
   capabilities: Partial<Record<Capability, 'available' | 'missing'>>;
   /** When the provider's rate limit that this render met ends (ms since the epoch), for the top bar's countdown. */
   limitedUntil: number | null;
+  /**
+   * The response has started (a page whose data streams, `startStreaming`): its status and
+   * cookies are sent and Astro has saved the session, so a call from here on may change none
+   * of them (a refreshed token written now would be lost with the refresh token it spent).
+   */
+  streaming: boolean;
+  /** What the page has told the user already: a part streamed later tells only what is new. */
+  told: { toast: boolean; limitedUntil: number | null };
 }
 
 const CAPABILITIES = 'capabilities';
@@ -39,7 +47,8 @@ function learn(capability: Capability, state: 'available' | 'missing'): void {
   const page = current();
   if (page.capabilities[capability] === state) return;
   page.capabilities = { ...page.capabilities, [capability]: state };
-  if (page.context.session) writeSession(page.context, CAPABILITIES, page.capabilities);
+  // Streaming, the session is saved already: this render still knows, the next one learns again.
+  if (page.context.session && !page.streaming) writeSession(page.context, CAPABILITIES, page.capabilities);
 }
 
 let wired = false;
@@ -55,6 +64,9 @@ function wireServerClient(): void {
     needsToken: () => false,
     async refreshSession() {
       const page = current();
+      // Too late to keep new tokens (see `streaming`): the call fails with the provider's 401, its
+      // part shows its error, and the next request renews (the browser's calls, or the next page).
+      if (page.streaming) return 'refused';
       const state = await currentSession(page.context, page.tokens.accessToken);
       if (state.kind === 'signed-in') {
         page.tokens = state.tokens;
@@ -86,7 +98,7 @@ export async function runPageCalls<T>(context: SessionContext, tokens: TokenSet,
   wireServerClient();
   const learnt = await context.session?.get(CAPABILITIES);
   const capabilities = learnt && typeof learnt === 'object' ? (learnt as PageCalls['capabilities']) : {};
-  return calls.run({ context, tokens, outcomes: [], capabilities, limitedUntil: null }, render);
+  return calls.run({ context, tokens, outcomes: [], capabilities, limitedUntil: null, streaming: false, told: { toast: false, limitedUntil: null } }, render);
 }
 
 /** Whether this session may try a capability (not learnt missing, DESIGN §2). */
@@ -99,8 +111,31 @@ export function pageOutcomes(): readonly ErrorOutcome[] {
   return calls.getStore()?.outcomes ?? [];
 }
 
-/** When the provider's rate limit this render met ends, if it has not ended yet (the page's top bar counts down to it). */
+/**
+ * When the provider's rate limit this render met ends, if it has not ended yet and the page has
+ * not told it already (the page's top bar counts down to it).
+ */
 export function pageLimitedUntil(now = Date.now()): number | null {
-  const until = calls.getStore()?.limitedUntil ?? null;
-  return until !== null && until > now ? until : null;
+  const page = calls.getStore();
+  const until = page?.limitedUntil ?? null;
+  if (until === null || until <= now || (page!.told.limitedUntil !== null && page!.told.limitedUntil >= until)) return null;
+  page!.told.limitedUntil = until;
+  return until;
+}
+
+/**
+ * The page's first part is leaving (a page whose data streams, src/server/page-data.ts
+ * `streamedSeed`): from here on its calls change nothing the response carries already.
+ */
+export function startStreaming(): void {
+  const page = calls.getStore();
+  if (page) page.streaming = true;
+}
+
+/** Whether the page has shown its toast already (SPEC §8: the first failure's message shows, once); marks it shown. */
+export function tellToastOnce(): boolean {
+  const page = calls.getStore();
+  if (!page || page.told.toast) return false;
+  page.told.toast = true;
+  return true;
 }

@@ -7,7 +7,7 @@ import { accessDeniedPath } from '../lib/access-denied';
 import { randomPaletteColor } from '../lib/colors';
 import type { DetailFailure, FirstPage, LibraryFlags, ListSeed } from '../api/page-seeds';
 import { leaveNotice } from './notice';
-import { pageOutcomes } from './page-calls';
+import { pageOutcomes, startStreaming, tellToastOnce } from './page-calls';
 import { endSession, writeSession, type SessionContext } from './session-tokens';
 
 /** A detail page's main entity, or how it failed (SPEC §8's not-found message, DESIGN §2's note, the error screen). */
@@ -99,9 +99,13 @@ export function leavingRedirect(Astro: Pick<AstroGlobal, 'cookies' | 'session' |
   return null;
 }
 
-/** SPEC §8's toasts for this render's failed calls (a 5xx's message, 'Something went wrong'): the first one shows. */
+/**
+ * SPEC §8's toast for this render's failed calls (a 5xx's message, 'Something went wrong'): the
+ * first one shows, once. The shell asks when it renders; a part that streams later asks again
+ * and tells it only if the shell had none to tell.
+ */
 export function pageToast(): string | null {
-  for (const outcome of pageOutcomes()) if (outcome.type === 'toast') return outcome.message;
+  for (const outcome of pageOutcomes()) if (outcome.type === 'toast') return tellToastOnce() ? outcome.message : null;
   return null;
 }
 
@@ -135,5 +139,20 @@ export async function pageSeed<S extends { failure: DetailFailure }>(Astro: Pick
   const leaving = leavingRedirect(Astro);
   if (leaving) return leaving;
   answerFailure(Astro, seed.failure);
+  return seed;
+}
+
+/**
+ * The data of a page that streams (issue 27): the shell and the page's skeleton leave at once
+ * and the content follows when `load` settles (`Streamed.astro`), so the browser fetches the
+ * styles and scripts while the provider answers. Only for a page whose response no answer can
+ * change: home and the recent plays show every failure in its section (SPEC §8: logged only),
+ * so they have no status to choose, no redirect to make and no cookie to set once their calls
+ * start. A session the provider ended meanwhile (401) is then met by the browser's calls or the
+ * next page, which end it as SPEC §8 says.
+ */
+export function streamedSeed<S>(load: () => Promise<S>): Promise<S> {
+  const seed = load();
+  startStreaming();
   return seed;
 }

@@ -2,6 +2,7 @@ import type { Browser, Page, TestInfo } from '@playwright/test';
 import { searchCatalogue } from './helpers/catalogue';
 import { expect, test } from './fixtures';
 import { saveScreen } from './helpers/screens';
+import { toasts } from './helpers/toasts';
 
 // Issue 27: every app route arrives as HTML with its content (it reads whole with JavaScript
 // off), and its islands start from what the server rendered: the browser asks the provider for
@@ -82,8 +83,8 @@ test('every app route reads whole with JavaScript off: its heading and the first
       await expect(shown(plain, route), route.path).toBeVisible();
       if (route.items) expect(await content.locator(ITEMS).count(), `${route.path}: items in the HTML`).toBeGreaterThan(0);
       if (route.query !== undefined) await expect(plain.getByRole('searchbox', { name: 'Search' }), `${route.path}: the search box`).toHaveValue(route.query);
-      // No skeleton: nothing waits for a script.
-      expect(await content.locator('[data-testid="skeleton-row"], .skeleton').count(), `${route.path}: skeletons`).toBe(0);
+      // No skeleton shows: nothing waits for a script (a streamed part's own stays, hidden, before it).
+      expect(await content.locator('[data-testid="skeleton-row"]:visible, .skeleton:visible').count(), `${route.path}: skeletons`).toBe(0);
     }
     // The issue's pictures: home, album, artist and search on both viewports, JavaScript off.
     for (const [name, index] of [['home', 0], ['album', 1], ['artist', 2], ['search', 8]] as const) {
@@ -93,6 +94,64 @@ test('every app route reads whole with JavaScript off: its heading and the first
   } finally {
     await plain.context().close();
   }
+});
+
+test('home streams: with the provider slow, the shell and the skeletons of the sections show first, and the sections replace them (JavaScript off too)', { tag: '@viewport-free' }, async ({ page, signIn, sandbox, browser }, testInfo) => {
+  await signIn(page, 'guest', { home: false });
+  const plain = await withoutJavaScript(browser, page, testInfo);
+  // The signed-in tab asks for recent plays too (the player's catch-up): it leaves the app first.
+  await page.goto('about:blank');
+  // Long enough for a busy machine's checks below to run while the call is held.
+  await sandbox.addFault({ match: { method: 'GET', path: '^/v1/me/player/recently-played$' }, delayMs: 5_000, times: 1 });
+  try {
+    const response = await plain.goto('/', { waitUntil: 'commit' });
+    expect(response?.status()).toBe(200);
+    const skeleton = plain.locator('.streamed__skeleton');
+    // The provider still holds Recent Played: the shell and the skeletons are there, no track yet.
+    await expect(skeleton).toBeVisible();
+    await expect(plain.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+    await expect(skeleton.getByRole('heading', { name: 'Tranding Songs' })).toBeVisible();
+    expect(await plain.locator('[data-track-id]').count()).toBe(0);
+    await saveScreen(plain, testInfo, 'home-streaming');
+    // Then the sections come, in the same response, and the skeletons hide.
+    await expect(plain.getByRole('list', { name: 'Tranding Songs: Hindi' }).locator('[data-track-id]').first()).toBeVisible();
+    await expect(skeleton).toBeHidden();
+    await expect(plain.getByRole('heading', { name: 'Recent Played' })).toHaveCount(1);
+    expect(await sandbox.faultHits()).toEqual([1]);
+  } finally {
+    await plain.context().close();
+  }
+});
+
+test("what home's streamed part met is told after it: SPEC §8's toast for a provider failure (JavaScript off)", { tag: '@viewport-free' }, async ({ page, signIn, sandbox, browser }, testInfo) => {
+  await signIn(page, 'guest', { home: false });
+  const plain = await withoutJavaScript(browser, page, testInfo);
+  await page.goto('about:blank');
+  await sandbox.addFault({ match: { method: 'GET', path: '^/v1/me/(tracks|library)/contains$' }, status: 503, body: { error: { status: 503, message: 'Hearts are resting' } } });
+  try {
+    await plain.goto('/');
+    // The hearts failed after the shell had left: the part tells it, once, after the sections.
+    await expect(plain.locator('.streamed__content .server-toast')).toHaveText('Hearts are resting');
+    await expect(plain.locator('.server-toast')).toHaveCount(1);
+    await expect(plain.getByRole('list', { name: 'Tranding Songs: Hindi' }).locator('[data-track-id]').first()).toBeVisible();
+  } finally {
+    await plain.context().close();
+  }
+});
+
+test("a rate limit home's streamed part met counts down in the top bar, as one the shell met does", { tag: '@viewport-free' }, async ({ page, signIn, sandbox }) => {
+  await signIn(page, 'guest', { home: false });
+  // The page's player asks for recent plays too: it leaves the app, so the server meets both refusals.
+  await page.goto('about:blank');
+  // Three seconds: the server waits them before its one retry, refused again; the page shows the second wait.
+  await sandbox.addFault({ match: { method: 'GET', path: '^/v1/me/player/recently-played$' }, status: 429, headers: { 'Retry-After': '3' }, body: { error: { status: 429 } }, times: 2 });
+  await page.goto('/');
+  expect(await sandbox.faultHits()).toEqual([2]);
+  await expect(page.locator('.streamed__content [data-limited-until]')).toHaveCount(1);
+  const notice = page.getByRole('status').filter({ hasText: 'Slowed down' });
+  await expect(notice).toBeVisible();
+  await expect(toasts(page)).toHaveCount(0);
+  await expect(notice).toBeHidden({ timeout: 10_000 });
 });
 
 test("no page asks the provider in the browser for its first data: the islands start from the server's", { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {

@@ -89,6 +89,16 @@ function RecentPlayedBody() {
   );
 }
 
+/** /track/recent-played while the server still asks the provider for it (the page streams, Streamed.astro). */
+export function RecentPlayedSkeleton() {
+  return (
+    <>
+      <h1 className="page-heading">Recent Played</h1>
+      <RowSkeletons />
+    </>
+  );
+}
+
 // Each page as the server rendered it (its seed); the browser asks only for what comes after.
 export const NewReleasesView = withErrorBoundary(seededAreaView(newReleasesArea, NewReleasesBody));
 export const PopularPlaylistsView = withErrorBoundary(seededAreaView(featuredPlaylistsArea, PopularPlaylistsBody));

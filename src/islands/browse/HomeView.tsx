@@ -94,6 +94,37 @@ function HomeViewBody() {
   );
 }
 
+/**
+ * Home while the server still asks the provider for it (the page streams, Streamed.astro):
+ * its sections' titles over their skeletons, in the places the sections take. Rendered once,
+ * on the server, without ids: the sections that follow it carry them.
+ */
+export function HomeSkeleton() {
+  return (
+    <div className="page-stack">
+      <section>
+        <SectionHeader title="Recent Played" />
+        <CardSkeletons row />
+      </section>
+      <section>
+        <SectionHeader title="Tranding Songs" />
+        <div className="trending">
+          {TRENDING_LANGUAGES.map((language) => (
+            <div key={language} className="trending__column" style={{ '--column-color': TRENDING_COLORS[language] } as React.CSSProperties}>
+              <h3 className="trending__title">{language}</h3>
+              <RowSkeletons count={HOME_TRENDING_TRACKS} />
+            </div>
+          ))}
+        </div>
+      </section>
+      <section>
+        <SectionHeader title="New Release" />
+        <CardSkeletons row />
+      </section>
+    </div>
+  );
+}
+
 /** Home as the server rendered it (`seed`). */
 function HomeViewSeeded({ seed }: { seed: HomeSeed }) {
   const snapshot = () => new Map<unknown, unknown>([[$home, seed.home], ...librarySnapshot(seed.flags)]);
