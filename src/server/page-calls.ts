@@ -118,8 +118,9 @@ export function pageOutcomes(): readonly ErrorOutcome[] {
 export function pageLimitedUntil(now = Date.now()): number | null {
   const page = calls.getStore();
   const until = page?.limitedUntil ?? null;
-  if (until === null || until <= now || (page!.told.limitedUntil !== null && page!.told.limitedUntil >= until)) return null;
-  page!.told.limitedUntil = until;
+  if (!page || until === null || until <= now) return null;
+  if (page.told.limitedUntil !== null && page.told.limitedUntil >= until) return null;
+  page.told.limitedUntil = until;
   return until;
 }
 
@@ -132,7 +133,7 @@ export function startStreaming(): void {
   if (page) page.streaming = true;
 }
 
-/** Whether the page has shown its toast already (SPEC §8: the first failure's message shows, once); marks it shown. */
+/** Whether the page may show a toast now: true the first time only (SPEC §8: the first failure's message shows, once). */
 export function tellToastOnce(): boolean {
   const page = calls.getStore();
   if (!page || page.told.toast) return false;
