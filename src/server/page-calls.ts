@@ -30,8 +30,8 @@ interface PageCalls {
    * of them (a refreshed token written now would be lost with the refresh token it spent).
    */
   streaming: boolean;
-  /** What the page has told the user already: a part streamed later tells only what is new. */
-  told: { toast: boolean; limitedUntil: number | null };
+  /** Whether the page has shown SPEC §8's toast already (the shell, or a part streamed later). */
+  toastTold: boolean;
 }
 
 const CAPABILITIES = 'capabilities';
@@ -98,7 +98,7 @@ export async function runPageCalls<T>(context: SessionContext, tokens: TokenSet,
   wireServerClient();
   const learnt = await context.session?.get(CAPABILITIES);
   const capabilities = learnt && typeof learnt === 'object' ? (learnt as PageCalls['capabilities']) : {};
-  return calls.run({ context, tokens, outcomes: [], capabilities, limitedUntil: null, streaming: false, told: { toast: false, limitedUntil: null } }, render);
+  return calls.run({ context, tokens, outcomes: [], capabilities, limitedUntil: null, streaming: false, toastTold: false }, render);
 }
 
 /** Whether this session may try a capability (not learnt missing, DESIGN §2). */
@@ -112,16 +112,12 @@ export function pageOutcomes(): readonly ErrorOutcome[] {
 }
 
 /**
- * When the provider's rate limit this render met ends, if it has not ended yet and the page has
- * not told it already (the page's top bar counts down to it).
+ * When the provider's rate limit this render met ends, if it has not ended yet (the page's top
+ * bar counts down to it; told twice, by the shell and a streamed part, it counts down once).
  */
 export function pageLimitedUntil(now = Date.now()): number | null {
-  const page = calls.getStore();
-  const until = page?.limitedUntil ?? null;
-  if (!page || until === null || until <= now) return null;
-  if (page.told.limitedUntil !== null && page.told.limitedUntil >= until) return null;
-  page.told.limitedUntil = until;
-  return until;
+  const until = calls.getStore()?.limitedUntil ?? null;
+  return until !== null && until > now ? until : null;
 }
 
 /**
@@ -136,7 +132,7 @@ export function startStreaming(): void {
 /** Whether the page may show a toast now: true the first time only (SPEC §8: the first failure's message shows, once). */
 export function tellToastOnce(): boolean {
   const page = calls.getStore();
-  if (!page || page.told.toast) return false;
-  page.told.toast = true;
+  if (!page || page.toastTold) return false;
+  page.toastTold = true;
   return true;
 }

@@ -6,7 +6,7 @@ import { playerClock } from '../lib/clock';
 // Issue 28's honest network state: while the provider rate-limits the site, the top bar
 // says so and counts down, then the indicator goes by itself. A 429 met by a call of this
 // page (src/stores/session.ts wires the client to noteRateLimit) or by the server's render
-// of it (the page's `my-music-limited-until`, read by the shell) sets the deadline.
+// of it (the page's `data-limited-until` mark, read by the shell) sets the deadline.
 
 /** When the provider's rate limit on this site ends (ms since the epoch); null while it does not limit it. */
 export const $limitedUntil = atom<number | null>(null);

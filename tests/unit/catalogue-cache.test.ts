@@ -166,7 +166,7 @@ describe('a page rendered on the server', () => {
     expect(await faultHits(running.url)).toEqual([0, 1]);
   });
 
-  it('streaming, a render changes nothing its response carried already: no refresh, no session write, each toast and rate limit told once', async () => {
+  it('streaming, a render changes nothing its response carried already: no refresh, no session write, the toast told once', async () => {
     const { runPageCalls, startStreaming, pageLimitedUntil } = await import('../../src/server/page-calls');
     const { pageToast, partOf } = await import('../../src/server/page-data');
     const { getMe } = await import('../../src/api/me');
@@ -187,7 +187,7 @@ describe('a page rendered on the server', () => {
     });
     expect(after.get('s1')?.get('tokens')).toEqual(revoked);
 
-    // A toast the shell told is not told again by a part that streams; a later rate limit is.
+    // A toast the shell told is not told again by a part that streams.
     await addFault(running.url, { match: { path: '^/v1/me$' }, status: 503, body: { error: { status: 503, message: 'Profiles are resting' } } });
     const told = await runPageCalls(request(), tokensOf('guest'), async () => {
       await partOf(getMe());
@@ -196,16 +196,6 @@ describe('a page rendered on the server', () => {
       return { shell, streamed: pageToast(), limit: pageLimitedUntil() };
     });
     expect(told).toEqual({ shell: 'Profiles are resting', streamed: null, limit: null });
-    await clearFaults(running.url);
-
-    // A wait past the client's bound: not waited for, the limit still runs when the page renders.
-    await addFault(running.url, { match: { path: '^/v1/me$' }, status: 429, headers: { 'Retry-After': '3600' }, times: 1 });
-    const [shellLimit, streamedLimit] = await runPageCalls(request(), tokensOf('guest'), async () => {
-      await partOf(getMe());
-      return [pageLimitedUntil(), pageLimitedUntil()];
-    });
-    expect(shellLimit).toBeGreaterThan(Date.now() + 3_000_000);
-    expect(streamedLimit).toBeNull();
   });
 
   it('keeps the session cookie for 30 days when a render writes to the session (the signed-in user, what the provider offers)', async () => {

@@ -103,17 +103,15 @@ document.addEventListener('astro:after-swap', () => window.scrollTo({ top: 0, le
 
 listenForInstallPrompt();
 
-// Issue 28: a rate limit the server met while rendering this page (App.astro's meta, or the mark
-// a streamed part leaves after it, Streamed.astro; its end on the server's clock) counts down in
-// the top bar as one met here does. An old page shown from memory carries an end long past,
-// which counts for nothing.
+// Issue 28: a rate limit the server met while rendering this page (ServerNotices.astro's marks,
+// the shell's and a streamed part's; its end on the server's clock) counts down in the top bar
+// as one met here does. An old page shown from memory carries an end long past, which counts
+// for nothing.
 function noteServerRateLimit(page: Document): void {
-  const marks = [
-    page.querySelector('meta[name="my-music-limited-until"]')?.getAttribute('content'),
-    ...[...page.querySelectorAll('[data-limited-until]')].map((mark) => mark.getAttribute('data-limited-until')),
-  ];
-  const until = Math.max(0, ...marks.map(Number).filter(Number.isFinite));
-  if (until > 0) noteLimitedUntil(until);
+  for (const mark of page.querySelectorAll('[data-limited-until]')) {
+    const until = Number(mark.getAttribute('data-limited-until'));
+    if (Number.isFinite(until) && until > 0) noteLimitedUntil(until);
+  }
 }
 noteServerRateLimit(document);
 document.addEventListener('astro:after-swap', () => noteServerRateLimit(document));

@@ -11,6 +11,7 @@ import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { SeededIsland, useSeededStore } from '../../components/server-snapshot';
 import { ErrorScreen } from '../../components/ErrorScreen';
 import { $home, adoptHome, HOME_NEW_RELEASES, HOME_TRENDING_TRACKS, TRENDING_LANGUAGES, type HomeSection, type HomeSeed } from '../../stores/home';
+import type { TrendingLanguage } from '../../api/home';
 import { librarySnapshot } from '../../stores/library';
 import { playFrom } from '../../components/browse/play';
 import '../../styles/content.css';
@@ -30,6 +31,20 @@ function SectionBody<T>({ section, skeleton, empty, children }: {
   if (section.status === 'error') return <ErrorScreen kind="something_went_wrong" compact />;
   if (section.items.length === 0) return <p className="not-available">{empty}</p>;
   return <>{children(section.items)}</>;
+}
+
+/** "Tranding Songs": a column per language, in its colour and under its name, around what `children` puts in it. */
+function TrendingColumns({ children }: { children: (language: TrendingLanguage) => ReactNode }) {
+  return (
+    <div className="trending">
+      {TRENDING_LANGUAGES.map((language) => (
+        <div key={language} className="trending__column" style={{ '--column-color': TRENDING_COLORS[language] } as React.CSSProperties}>
+          <h3 className="trending__title">{language}</h3>
+          {children(language)}
+        </div>
+      ))}
+    </div>
+  );
 }
 
 /** Home: Recent Played, "Tranding Songs" in Hindi, Punjabi and English, New Release (SPEC §2). */
@@ -53,16 +68,13 @@ function HomeViewBody() {
       </section>
       <section aria-labelledby="trending">
         <SectionHeader id="trending" title="Tranding Songs" />
-        <div className="trending">
-          {TRENDING_LANGUAGES.map((language) => (
-            <div key={language} className="trending__column" style={{ '--column-color': TRENDING_COLORS[language] } as React.CSSProperties}>
-              <h3 className="trending__title">{language}</h3>
-              <SectionBody section={home.trending[language]} skeleton={<RowSkeletons count={HOME_TRENDING_TRACKS} />} empty="No Playlist Available">
-                {(tracks) => <TrackList tracks={tracks} numbered={false} label={`Tranding Songs: ${language}`} />}
-              </SectionBody>
-            </div>
-          ))}
-        </div>
+        <TrendingColumns>
+          {(language) => (
+            <SectionBody section={home.trending[language]} skeleton={<RowSkeletons count={HOME_TRENDING_TRACKS} />} empty="No Playlist Available">
+              {(tracks) => <TrackList tracks={tracks} numbered={false} label={`Tranding Songs: ${language}`} />}
+            </SectionBody>
+          )}
+        </TrendingColumns>
       </section>
       <section aria-labelledby="new-release">
         <SectionHeader
@@ -108,14 +120,7 @@ export function HomeSkeleton() {
       </section>
       <section>
         <SectionHeader title="Tranding Songs" />
-        <div className="trending">
-          {TRENDING_LANGUAGES.map((language) => (
-            <div key={language} className="trending__column" style={{ '--column-color': TRENDING_COLORS[language] } as React.CSSProperties}>
-              <h3 className="trending__title">{language}</h3>
-              <RowSkeletons count={HOME_TRENDING_TRACKS} />
-            </div>
-          ))}
-        </div>
+        <TrendingColumns>{() => <RowSkeletons count={HOME_TRENDING_TRACKS} />}</TrendingColumns>
       </section>
       <section>
         <SectionHeader title="New Release" />
