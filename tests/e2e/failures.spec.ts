@@ -17,16 +17,16 @@ interface CatalogueAlbum {
 
 // Failed and refused requests are the point here; the client logs some of them too.
 test.use({ allowErrors: /HTTP [45]\d\d|request failed|Failed to load resource|Token refresh failed|Could not|ERR_|offline/i });
-// These refresh, clear and refuse sessions: each test signs in for itself.
-test.use({ realSignIn: true });
+// These refresh, clear and refuse sessions: each test has a session of its own.
+test.use({ ownSession: true });
 
 
 // A toast shows for 1.5 s: recorded as it appears, it is found however busy the machine is.
 test.beforeEach(({ page }) => recordToasts(page));
 
-/** Signs in and picks two real albums of the catalogue. */
+/** Signs in (the test opens its first page itself) and picks two real albums of the catalogue. */
 async function twoAlbums(page: Page, signIn: SignIn, sandbox: SandboxControl): Promise<[CatalogueAlbum, CatalogueAlbum]> {
-  await signIn(page);
+  await signIn(page, 'guest', { home: false });
   const albums = await searchCatalogue<CatalogueAlbum>(page, sandbox.url, 'album');
   return [albums[0]!, albums[1]!];
 }
@@ -211,13 +211,13 @@ test.describe('SPEC §8 request errors on an album page', { tag: '@viewport-free
 
   test("403 PREMIUM_REQUIRED on play opens the 'Premium Required' dialog and keeps the session", async ({ page, signIn, sandbox }) => {
     const [album] = await twoAlbums(page, signIn, sandbox);
-    await page.waitForFunction(() => localStorage.getItem('DEVICE_ID') !== null);
     await sandbox.addFault({
       match: { method: 'PUT', path: '^/v1/me/player/play$' },
       status: 403,
       body: { error: { status: 403, message: 'Premium required', reason: 'PREMIUM_REQUIRED' } },
     });
     await page.goto(`/album/${album.id}`);
+    await page.waitForFunction(() => localStorage.getItem('DEVICE_ID') !== null);
     await page.locator('[data-track-id]').first().getByRole('button', { name: /^Play / }).click();
     await expect(page.getByRole('dialog', { name: 'Premium Required' })).toBeVisible();
     await expect(toasts(page)).toHaveCount(0);
@@ -249,7 +249,7 @@ test.describe("SPEC §8's error screens on real pages", () => {
 
   test("data_not_found and error_boundary show their texts; the boundary's Try Again reloads the page", { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {
     // On the desktop alone (@viewport-free): the screens are the same components on both viewports; desktop proves them.
-    await signIn(page);
+    await signIn(page, 'guest', { home: false });
     // data_not_found with its title overridden by the page's message, and its default text.
     await page.goto('/album/0000000000000000000000');
     const notFound = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Album Not Found' }) });

@@ -14,9 +14,12 @@
  *   the site (helpers/sign-in.ts), where the helpers that ask for the token work; its own
  *   `page.goto` is then the page's first load. A test that ends the session (LogOut,
  *   a refresh the provider refuses) ends it for the worker: after the test the fixture asks
- *   the server, and the next test signs in for real. A test about signing in, or whose
- *   session may be refreshed or revoked, opts out with
+ *   the server, and the next test signs in for real. A test about signing in opts out with
  *     test.use({ realSignIn: true })
+ *   and a test that ends, refreshes or revokes its session on purpose takes one of its own,
+ *   made over HTTP by the server's real flow without rendering its pages
+ *   (helpers/sign-in.ts, signInOverHttp), with
+ *     test.use({ ownSession: true })
  * - `baseURL` and `sandboxUrl`: the worker's own stack in the project's API profile
  *   (helpers/urls.ts): each worker has its sites and sandboxes, so what one test changes (a
  *   reset, a fault, a like) no test of another worker sees, and no test waits for another.
@@ -34,7 +37,7 @@
 import { test as base, expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { recordBrowserProblems, unexpectedProblems } from './helpers/browser-problems';
-import { readSession, restoreSession, sessionIsAlive, signInThroughProvider, type Account, type SavedSession } from './helpers/sign-in';
+import { readSession, restoreSession, sessionIsAlive, signInOverHttp, signInThroughProvider, type Account, type SavedSession } from './helpers/sign-in';
 import { onThisWorkersStack, TEST_SANDBOX_URL, TEST_SITE_URL } from './helpers/urls';
 
 /**
@@ -87,6 +90,8 @@ interface Fixtures {
   allowErrors: boolean | RegExp | RegExp[];
   /** Every signIn goes through the real flow, and neither reuses nor keeps a session. */
   realSignIn: boolean;
+  /** Every signIn makes a new session for this test alone (signInOverHttp), and neither reuses nor keeps it. */
+  ownSession: boolean;
   browserProblems: string[];
   failOnBrowserProblems: void;
   sandbox: SandboxControl;
@@ -176,11 +181,13 @@ export const test = onWorkerStack.extend<Fixtures>({
   },
 
   realSignIn: [false, { option: true }],
+  ownSession: [false, { option: true }],
 
-  signIn: async ({ baseURL, sandboxUrl, realSignIn }, use) => {
+  signIn: async ({ baseURL, sandboxUrl, realSignIn, ownSession }, use) => {
     const site = baseURL ?? TEST_SITE_URL;
     const used = new Set<string>();
     await use(async (page, account = 'guest', { home = true } = {}) => {
+      if (ownSession && !realSignIn) return restoreSession(page, site, await signInOverHttp(site, account), { home });
       const key = `${site} ${sandboxUrl} ${account}`;
       const saved = savedSessions.get(key);
       if (!realSignIn) used.add(key);

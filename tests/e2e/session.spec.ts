@@ -9,10 +9,11 @@ const stack = thisWorkersStack();
 
 // The session on the site's server (DESIGN §1, RFC 10017): what the browser holds after
 // signing in, the cookie's attributes, and the refusal of every cross-site state change.
-// A real sign-in each time: these tests are about it. Cookies, storage and the server's
-// answers are the same whatever the screen, so only LogOut (whose button moves on a phone)
-// runs on the mobile project too.
-test.use({ realSignIn: true });
+// Each test has a session of its own (they end it or try to); the two about what signing in
+// leaves in the browser sign in through its pages. Cookies, storage and the server's answers
+// are the same whatever the screen, so only LogOut (whose button moves on a phone) runs on
+// the mobile project too.
+test.use({ ownSession: true });
 
 // The session does not depend on the viewport: its tests run on the desktop alone (@viewport-free), but LogOut below runs on both.
 
@@ -47,31 +48,35 @@ async function pageToken(page: Page): Promise<string> {
 const sandboxAccepts = async (page: Page, token: string) =>
   (await page.request.get(`${stack.sandboxUrl}/v1/me`, { headers: { Authorization: `Bearer ${token}` } })).status();
 
-test('after sign-in no storage holds a token: every stored value is refused as a bearer token', { tag: '@viewport-free' }, async ({ page, signIn }) => {
-  await signIn(page);
-  await expect(page.getByRole('heading', { name: 'Recent Played' })).toBeVisible();
-  // The player has connected (it stored its device), so everything a session writes is written.
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('DEVICE_ID'))).not.toBeNull();
-  const keys = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)]);
-  for (const key of ['ACCESS_TOKEN', 'REFRESH_TOKEN', 'TOKEN_EXPIRES_AT', 'IS_LOGGED_IN', 'PKCE_VERIFIER', 'PKCE_STATE']) expect(keys).not.toContain(key);
-  const values = await storedValues(page);
-  expect(values.length).toBeGreaterThan(0);
-  for (const value of values) expect(await sandboxAccepts(page, value), `stored value ${value.slice(0, 12)}…`).toBe(401);
-  // The check can fail: the token the page holds in memory is a real one.
-  expect(await sandboxAccepts(page, await pageToken(page))).toBe(200);
-});
+test.describe('what signing in leaves in the browser', () => {
+  test.use({ realSignIn: true });
 
-test('the session cookie carries only an id, HttpOnly, SameSite=Lax, Path=/, and the login cookie is gone', { tag: '@viewport-free' }, async ({ page, signIn }) => {
-  await signIn(page);
-  const cookies = await page.context().cookies(stack.siteUrl);
-  expect(cookies.map((cookie) => cookie.name).sort()).toEqual(['my-music-session']);
-  const [session] = cookies;
-  expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', secure: false, domain: '127.0.0.1' });
-  expect(session!.value).toMatch(/^[0-9a-f-]{36}$/);
-  // Kept across browser restarts for the session store's 30 days, not a browser-session cookie.
-  expect(session!.expires * 1000).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
-  // The page's script cannot read it.
-  expect(await page.evaluate(() => document.cookie)).toBe('');
+  test('after sign-in no storage holds a token: every stored value is refused as a bearer token', { tag: '@viewport-free' }, async ({ page, signIn }) => {
+    await signIn(page);
+    await expect(page.getByRole('heading', { name: 'Recent Played' })).toBeVisible();
+    // The player has connected (it stored its device), so everything a session writes is written.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('DEVICE_ID'))).not.toBeNull();
+    const keys = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)]);
+    for (const key of ['ACCESS_TOKEN', 'REFRESH_TOKEN', 'TOKEN_EXPIRES_AT', 'IS_LOGGED_IN', 'PKCE_VERIFIER', 'PKCE_STATE']) expect(keys).not.toContain(key);
+    const values = await storedValues(page);
+    expect(values.length).toBeGreaterThan(0);
+    for (const value of values) expect(await sandboxAccepts(page, value), `stored value ${value.slice(0, 12)}…`).toBe(401);
+    // The check can fail: the token the page holds in memory is a real one.
+    expect(await sandboxAccepts(page, await pageToken(page))).toBe(200);
+  });
+
+  test('the session cookie carries only an id, HttpOnly, SameSite=Lax, Path=/, and the login cookie is gone', { tag: '@viewport-free' }, async ({ page, signIn }) => {
+    await signIn(page);
+    const cookies = await page.context().cookies(stack.siteUrl);
+    expect(cookies.map((cookie) => cookie.name).sort()).toEqual(['my-music-session']);
+    const [session] = cookies;
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', secure: false, domain: '127.0.0.1' });
+    expect(session!.value).toMatch(/^[0-9a-f-]{36}$/);
+    // Kept across browser restarts for the session store's 30 days, not a browser-session cookie.
+    expect(session!.expires * 1000).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+    // The page's script cannot read it.
+    expect(await page.evaluate(() => document.cookie)).toBe('');
+  });
 });
 
 test.describe('cross-site requests', () => {

@@ -2,6 +2,7 @@
 // sandbox's own sign-in page, /callback, then home. Used by the e2e fixtures and
 // by the bench, so both measure and test the real flow, never a planted token.
 import type { Cookie, Page } from '@playwright/test';
+import { submitSignIn } from '../../../sandbox/tests/oauth';
 
 /** The seeded sandbox accounts of docs/ARCHITECTURE.md: guest is premium, free is not. */
 export const ACCOUNTS = {
@@ -43,6 +44,29 @@ export async function signInThroughProvider(
   }
   // The server's /callback exchanges the code, keeps the tokens in the session and redirects home.
   await page.waitForURL((url) => url.origin === siteUrl && url.pathname === '/', { timeout: 15_000 });
+}
+
+/**
+ * A new session of the site for `account`, made over HTTP by the same requests the browser's
+ * redirects make: /login (the server's login cookie and the provider's authorize URL), the
+ * sandbox's sign-in form, then /callback, where the server exchanges the code and sets the
+ * session cookie. The server's code is all the real flow's; only the three pages are not
+ * rendered (about three seconds of a busy browser). For tests that need a session of their
+ * own, because they end or refresh it, and are not about signing in (auth.spec is).
+ */
+export async function signInOverHttp(siteUrl: string, account: Account = 'guest'): Promise<SavedSession> {
+  const login = await fetch(`${siteUrl}/login`, { redirect: 'manual' });
+  const authorizeUrl = login.headers.get('location');
+  if (login.status !== 302 || !authorizeUrl) throw new Error(`signInOverHttp: /login answered ${login.status}, not a redirect to the provider`);
+  const loginCookies = login.headers.getSetCookie().map((header) => header.split(';')[0]!);
+  const signedIn = await submitSignIn(authorizeUrl, account === 'guest' ? {} : ACCOUNTS[account]);
+  if (!signedIn.location?.startsWith(`${siteUrl}/callback`)) throw new Error(`signInOverHttp: the sign-in form answered ${signedIn.status} to ${signedIn.location}`);
+  const callback = await fetch(signedIn.location, { redirect: 'manual', headers: { Cookie: loginCookies.join('; ') } });
+  const session = callback.headers.getSetCookie().map((header) => header.split(';')[0]!).find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
+  if (callback.headers.get('location') !== '/' || !session) throw new Error(`signInOverHttp: /callback answered ${callback.status} to ${callback.headers.get('location')} without a session`);
+  const value = session.slice(SESSION_COOKIE.length + 1);
+  // As the browser keeps it (session-cookie.ts): host-only, HttpOnly, SameSite=Lax, for this run.
+  return [{ name: SESSION_COOKIE, value, domain: new URL(siteUrl).hostname, path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }];
 }
 
 /** The site's session cookie (src/server/session-cookie.ts): HttpOnly, it carries only the session's id. */
