@@ -2,6 +2,7 @@ import type { Browser, Page, TestInfo } from '@playwright/test';
 import { searchCatalogue } from './helpers/catalogue';
 import { expect, test } from './fixtures';
 import { saveScreen } from './helpers/screens';
+import { checkSecurityHeaders, cspViolations, recordCspViolations } from './helpers/security-headers';
 import { toasts } from './helpers/toasts';
 
 // Issue 27: every app route arrives as HTML with its content (it reads whole with JavaScript
@@ -154,10 +155,14 @@ test("a rate limit home's streamed part met counts down in the top bar, as one t
   await expect(toasts(page)).toHaveCount(0);
 });
 
-test("no page asks the provider in the browser for its first data: the islands start from the server's", { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {
-  // On the desktop alone (@viewport-free): the islands and their seeds are the same on both viewports.
+test("no page asks the provider in the browser for its first data (the islands start from the server's), and each carries the security headers and meets no CSP violation", { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {
+  // On the desktop alone (@viewport-free): the islands and their seeds are the same on both
+  // viewports, and the headers are the server's. A CSP violation on a phone would also be a
+  // console error, which fails any mobile test (the accessibility walk visits every route).
+  await recordCspViolations(page);
   await signIn(page, 'guest', { home: false });
-  const routes = await appRoutes(page, sandboxUrl);
+  // The Now Playing view has no first data of its own to check: its headers are.
+  const routes: RouteCheck[] = [...(await appRoutes(page, sandboxUrl)), { path: '/player', shows: /./ }];
   const asked: string[] = [];
   // The tracks the player caught up with (the account's playback, or its last played track).
   const playerTracks = new Set<string>();
@@ -178,11 +183,12 @@ test("no page asks the provider in the browser for its first data: the islands s
   const pageAsked = () => asked.filter((call) => !playerTracks.has(/^GET \/v1\/me\/tracks\/contains\?ids=([^&]+)$/.exec(call)?.[1] ?? ''));
   for (const route of routes) {
     asked.length = 0;
-    await page.goto(route.path);
+    checkSecurityHeaders(await page.goto(route.path), route.path);
     await expect(shown(page, route)).toBeVisible();
     // The page's islands hydrated (Astro drops `ssr` then), and a moment for what they would ask.
     await expect(page.locator('#content astro-island[ssr]')).toHaveCount(0);
     await page.waitForTimeout(300);
     expect(pageAsked(), route.path).toEqual([]);
+    expect(await cspViolations(page), `CSP violations on ${route.path}`).toEqual([]);
   }
 });
