@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { accessTokenOf } from './helpers/access-token';
 import { providerGet } from './helpers/catalogue';
 import { expect, test } from './fixtures';
+import { expectToastShown, recordToasts } from './helpers/toasts';
 import { saveScreen } from './helpers/screens';
 import { seriousViolations } from './helpers/axe';
 
@@ -59,6 +60,10 @@ async function openPlaylist(page: Page, id: string): Promise<void> {
   await page.goto(`/playlist/${id}`);
   await expect(playlistRows(page).first().getByRole('button', { name: /^More options for / })).not.toHaveAttribute('aria-disabled');
 }
+
+// Toasts show for 1.5 s (SPEC §8): recorded as they appear, each is found however late a busy
+// machine looks (helpers/toasts.ts).
+test.beforeEach(({ page }) => recordToasts(page));
 
 test('Move up and Move down in a row\'s menu, by keyboard alone, reorder the provider\'s playlist, and a reload keeps it', async ({ page, signIn, sandbox }, testInfo) => {
   await sandbox.reset();
@@ -127,7 +132,7 @@ test.describe('refused', () => {
     await sandbox.addFault({ match: { method: 'PUT', path: '/items$' }, status: 403, times: 1 });
     await playlistRows(page).nth(1).getByRole('button', { name: /^More options for / }).click();
     await page.getByRole('menuitem', { name: 'Move up' }).click();
-    await expect(page.getByText('Your playlist could not be changed')).toBeVisible();
+    await expectToastShown(page, 'Your playlist could not be changed');
     expect(letters(await shownOrder(page))).toBe('abcd');
     expect(letters(await providerOrder(page, sandbox.url, id))).toBe('abcd');
   });
@@ -196,7 +201,7 @@ test('a track row dragged onto one of your playlists in the side navigation is a
   await expect.poll(width).toBe(250);
   await saveScreen(page, testInfo, 'shaping-drag-onto-playlist');
   await page.mouse.up();
-  await expect(page.getByText(`Added to ${name}`)).toBeVisible();
+  await expectToastShown(page, `Added to ${name}`);
   await expect(target).toContainText('1 song');
   expect(await providerOrder(page, sandbox.url, id)).toEqual([trackId]);
   await expect(target).not.toHaveClass(/side-nav-playlists__link--over/);
@@ -251,7 +256,7 @@ test('"Add to playlist" filters your playlists once you have more than a few, by
   await page.keyboard.press('ArrowUp');
   await expect(filter).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Added to Late Night Café')).toBeVisible();
+  await expectToastShown(page, 'Added to Late Night Café');
   await expect(picker).toBeHidden();
   const made = await providerGet<{ items: { id: string; name: string }[] }>(page, sandbox.url, 'me/playlists?limit=50');
   const cafe = made.items.find((playlist) => playlist.name === 'Late Night Café')!;

@@ -1,8 +1,13 @@
 import { REMOVED_CALLS_ANSWERS } from './helpers/development';
 import { expect, RESTART_PROBLEMS, test } from './fixtures';
+import { expectToastShown, recordToasts } from './helpers/toasts';
 
 // Playlists the user makes against a provider in development mode (DESIGN §2): the same
 // flow on the 2026 calls, kept lean (the whole walk runs in playlists.spec.ts).
+// Toasts show for 1.5 s (SPEC §8): recorded as they appear, each is found however late a busy
+// machine looks (helpers/toasts.ts).
+test.beforeEach(({ page }) => recordToasts(page));
+
 test.use({ allowErrors: new RegExp(`${REMOVED_CALLS_ANSWERS.source}|${RESTART_PROBLEMS.source}`) });
 
 test('create from the tile, add a liked song, see it after a reload and a sandbox restart, rename, remove it and the playlist', async ({ page, signIn, sandbox }) => {
@@ -20,7 +25,7 @@ test('create from the tile, add a liked song, see it after a reload and a sandbo
   await row.getByRole('button', { name: /^More options for / }).click();
   await page.getByRole('menuitem', { name: 'Add to playlist' }).click();
   await page.getByRole('dialog', { name: 'Add to playlist' }).getByRole('button', { name }).click();
-  await expect(page.getByText(`Added to ${name}`)).toBeVisible();
+  await expectToastShown(page, `Added to ${name}`);
 
   // Loaded whole: the server renders what the provider kept.
   await page.goto(playlistPath);

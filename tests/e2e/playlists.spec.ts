@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { searchCatalogue } from './helpers/catalogue';
 import { expect, RESTART_PROBLEMS, test } from './fixtures';
+import { expectToastShown, recordToasts } from './helpers/toasts';
 import { saveScreen } from './helpers/screens';
 
 // Playlists the user makes, one walk through the whole flow: create from the
@@ -9,6 +10,10 @@ import { saveScreen } from './helpers/screens';
 // rules, remove a track, a forced 403 rolled back with a toast, no edit actions on someone
 // else's playlist, and removing the playlist. It changes the guest's library (and restarts
 // the sandbox): it asks for `sandbox`.
+// Toasts show for 1.5 s (SPEC §8): recorded as they appear, each is found however late a busy
+// machine looks (helpers/toasts.ts).
+test.beforeEach(({ page }) => recordToasts(page));
+
 test.use({ allowErrors: new RegExp(`HTTP 403: DELETE \\S+\\/items|status of 403|${RESTART_PROBLEMS.source}`) });
 
 /** Opens a track row's More menu and picks an action. */
@@ -22,7 +27,7 @@ async function addRow(page: Page, row: Locator, playlist: string): Promise<strin
   const id = (await row.getAttribute('data-track-id'))!;
   await rowAction(page, row, 'Add to playlist');
   await page.getByRole('dialog', { name: 'Add to playlist' }).getByRole('button', { name: playlist }).click();
-  await expect(page.getByText(`Added to ${playlist}`)).toBeVisible();
+  await expectToastShown(page, `Added to ${playlist}`);
   return id;
 }
 
@@ -72,7 +77,7 @@ test('create, add from three pages, keep them through a reload and a sandbox res
   await expect(picker.getByRole('button', { name: 'New playlist' })).toBeVisible();
   await saveScreen(page, testInfo, 'playlist-picker');
   await picker.getByRole('button', { name }).click();
-  await expect(page.getByText(`Added to ${name}`)).toBeVisible();
+  await expectToastShown(page, `Added to ${name}`);
   await card.getByRole('button', { name: 'Close player' }).click();
 
   // On its page, loaded whole: the server renders what the provider kept.
@@ -124,7 +129,7 @@ test('create, add from three pages, keep them through a reload and a sandbox res
   // A refused removal (forced 403) comes back, with a toast, and nobody is signed out.
   await sandbox.addFault({ match: { method: 'DELETE', path: '/items$' }, status: 403, times: 1 });
   await rowAction(page, rows.first(), 'Remove from this playlist');
-  await expect(page.getByText('Your playlist could not be changed')).toBeVisible();
+  await expectToastShown(page, 'Your playlist could not be changed');
   await expect(rows).toHaveCount(2);
   expect(await ids()).toEqual([first, third]);
   await expect(page).toHaveURL(new RegExp(`${playlistPath}$`));

@@ -5,6 +5,7 @@
 // Every test moves the guest's one playback, on its worker's own sandbox.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { expectToastShown, recordToasts } from './helpers/toasts';
 import { saveScreen } from './helpers/screens';
 import { audio, card, expectSound, INSTRUMENTS, isNarrow, openNowPlaying, provider, startPlaying, type Instrumented } from './player-kit';
 
@@ -31,6 +32,10 @@ async function openAPlaylist(page: Page) {
 
 const audioSource = (page: Page) => page.evaluate(() => (window as unknown as Instrumented).__audios[0]?.src ?? '');
 
+// Toasts show for 1.5 s (SPEC §8): recorded as they appear, each is found however late a busy
+// machine looks (helpers/toasts.ts).
+test.beforeEach(({ page }) => recordToasts(page));
+
 test.beforeEach(async ({ sandbox }) => {
   await sandbox.reset();
 });
@@ -44,7 +49,7 @@ test('add to queue from a playlist while an album plays, move playback to a seco
   const row = page.locator('#content [data-track-id]').first();
   const added = { id: (await row.getAttribute('data-track-id'))!, name: (await row.locator('.track-row__title').textContent())! };
   await addToQueueFrom(page, row, added.name);
-  await expect(page.getByText('Added to queue')).toBeVisible();
+  await expectToastShown(page, 'Added to queue');
 
   // The panel: Now playing, then the added track first in Next up, then the album. A phone's
   // bar has no Queue button: the Now Playing view it opens holds the queue, open.
