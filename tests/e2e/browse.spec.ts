@@ -3,7 +3,7 @@ import { countProviderRequests, providerGet, searchCatalogue } from './helpers/c
 import { expect, test } from './fixtures';
 import { saveScreen } from './helpers/screens';
 import { accessTokenOf } from './helpers/access-token';
-import { expectToastShown, recordToasts } from './helpers/toasts';
+import { expectToastShown } from './helpers/toasts';
 
 // The browsing pages of SPEC §2 against the sandbox, on the desktop and mobile projects:
 // content, paging, skeletons, error and not-found states, fallbacks, memory on going back.
@@ -275,7 +275,6 @@ test.describe('failures', () => {
   test('album, artist, playlist and user pages: whole (no skeletons) while slow, the error screen on a 500, the default image for a broken picture', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }) => {
     // The states are the same components on every viewport, and the walk sets faults, so it runs once.
     // On the desktop alone (@viewport-free): the loading, error and fallback states are the same on both viewports.
-    await recordToasts(page);
     await signIn(page, 'guest', { home: false });
     const album = await aLongAlbum(page, sandbox.url);
     const [artist] = await searchCatalogue<CatalogueArtist>(page, sandbox.url, 'artist', 5);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { providerGet, searchCatalogue } from './helpers/catalogue';
-import { expectToastShown, recordToasts, toasts } from './helpers/toasts';
+import { expectToastShown, toasts } from './helpers/toasts';
 import { expect, test, type SandboxControl, type SignIn } from './fixtures';
 import { accessTokenOf } from './helpers/access-token';
 import { followLink } from './helpers/in-app';
@@ -19,10 +19,6 @@ interface CatalogueAlbum {
 test.use({ allowErrors: /HTTP [45]\d\d|request failed|Failed to load resource|Token refresh failed|Could not|ERR_|offline/i });
 // These refresh, clear and refuse sessions: each test has a session of its own.
 test.use({ ownSession: true });
-
-
-// A toast shows for 1.5 s: recorded as it appears, it is found however busy the machine is.
-test.beforeEach(({ page }) => recordToasts(page));
 
 /** Signs in (the test opens its first page itself) and picks two real albums of the catalogue. */
 async function twoAlbums(page: Page, signIn: SignIn, sandbox: SandboxControl): Promise<[CatalogueAlbum, CatalogueAlbum]> {

@@ -27,7 +27,8 @@
  * - `sandbox`: control of the worker's sandbox over its /__sandbox endpoints:
  *   `url`, `reset()`, `addFault(fault)`, `clearFaults()`, `setRateLimit({ calls,
  *   windowSeconds })`. Faults (and a rate limit set so) are cleared after the test.
- * - Automatic: a test fails if any page logged a console error, threw, had a
+ * - Automatic: every page records the toasts it shows (helpers/toasts.ts: expectToastShown
+ *   finds a 1.5 s toast however late a test looks), and a test fails if any page logged a console error, threw, had a
  *   request fail (aborted ones excepted) or got an HTTP status >= 400. A test that
  *   produces some on purpose opts out with
  *     test.use({ allowErrors: true })            // anything goes
@@ -37,6 +38,7 @@
 import { test as base, expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { recordBrowserProblems, unexpectedProblems } from './helpers/browser-problems';
+import { recordToasts } from './helpers/toasts';
 import { readSession, restoreSession, sessionIsAlive, signInOverHttp, signInThroughProvider, type Account, type SavedSession } from './helpers/sign-in';
 import { onThisWorkersStack, TEST_SANDBOX_URL, TEST_SITE_URL } from './helpers/urls';
 
@@ -90,10 +92,11 @@ interface Fixtures {
   allowErrors: boolean | RegExp | RegExp[];
   /** Every signIn goes through the real flow, and neither reuses nor keeps a session. */
   realSignIn: boolean;
-  /** Every signIn makes a new session for this test alone (signInOverHttp), and neither reuses nor keeps it. */
+  /** Every signIn makes a new session for this test alone (signInOverHttp), and neither reuses nor keeps it; realSignIn, where both are set, wins. */
   ownSession: boolean;
   browserProblems: string[];
   failOnBrowserProblems: void;
+  recordingToasts: void;
   sandbox: SandboxControl;
   signIn: (page: Page, account?: Account, options?: { home?: boolean }) => Promise<void>;
 }
@@ -150,6 +153,16 @@ export const test = onWorkerStack.extend<Fixtures>({
   browserProblems: async ({ context }, use) => {
     await use(await recordBrowserProblems(context));
   },
+
+  // SPEC §8's toasts show for 1.5 s: each is recorded as it appears, so expectToastShown finds
+  // it however late a busy machine looks (helpers/toasts.ts).
+  recordingToasts: [
+    async ({ context }, use) => {
+      await recordToasts(context);
+      await use();
+    },
+    { auto: true },
+  ],
 
   failOnBrowserProblems: [
     async ({ browserProblems, allowErrors }, use) => {

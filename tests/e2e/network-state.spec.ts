@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectToastShown, recordToasts, toasts } from './helpers/toasts';
+import { expectToastShown, toasts } from './helpers/toasts';
 import { expect, test, type SignIn } from './fixtures';
 import { saveScreen } from './helpers/screens';
 import { accessTokenOf } from './helpers/access-token';
@@ -15,9 +15,6 @@ test.use({ allowErrors: /HTTP 429|Failed to load resource|Could not change the l
 
 /** The top bar's notice; the other viewport's copy is hidden, so only the one on screen is found. */
 const notice = (page: Page) => page.getByRole('status').filter({ hasText: 'Slowed down' });
-
-// A toast shows for 1.5 s: recorded as it appears, it is found however busy the machine is.
-test.beforeEach(({ page }) => recordToasts(page));
 
 /** Signs in and opens an album page, ready for a click on Save. */
 async function openAlbum(page: Page, signIn: SignIn, sandboxUrl: string) {

@@ -2,7 +2,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { providerGet, searchCatalogue } from './helpers/catalogue';
 import { expect, test } from './fixtures';
 import { saveScreen } from './helpers/screens';
-import { expectToastShown, recordToasts } from './helpers/toasts';
+import { expectToastShown } from './helpers/toasts';
 
 // Offline and flaky networks (SPEC §1, §8): the installed app opened offline shows the
 // shell and a visited page from the service worker's cache, or the offline shell for a page
@@ -13,10 +13,6 @@ import { expectToastShown, recordToasts } from './helpers/toasts';
 // Offline, the worker's and the page's tries at the network fail; the client logs them.
 test.use({ serviceWorkers: 'allow' });
 test.use({ allowErrors: /ERR_INTERNET_DISCONNECTED|ERR_EMPTY_RESPONSE|ERR_CONNECTION|Failed to fetch|Failed to load resource|request failed|offline|network/i });
-
-// The toast shows for 1.5 s (SPEC §8): recorded as it appears, it is found however late a busy
-// machine looks (a phone run once looked after it had gone).
-test.beforeEach(({ page }) => recordToasts(page));
 
 interface Named {
   id: string;

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { accessTokenOf } from './helpers/access-token';
 import { providerGet } from './helpers/catalogue';
 import { expect, test } from './fixtures';
-import { expectToastShown, recordToasts } from './helpers/toasts';
+import { expectToastShown } from './helpers/toasts';
 import { saveScreen } from './helpers/screens';
 import { seriousViolations } from './helpers/axe';
 
@@ -11,7 +11,6 @@ import { seriousViolations } from './helpers/axe';
 // and kept through a reload; a track dragged onto a playlist in the side navigation; the filter
 // of "Add to playlist". Each test makes its own playlists through the provider's API and
 // changes the guest's library: it asks for `sandbox` (its worker's own, reset first).
-
 
 /** A provider call with the page's own token (what the site's server would send). */
 async function providerSend(page: Page, sandboxUrl: string, method: string, path: string, body: unknown): Promise<Record<string, unknown>> {
@@ -60,10 +59,6 @@ async function openPlaylist(page: Page, id: string): Promise<void> {
   await page.goto(`/playlist/${id}`);
   await expect(playlistRows(page).first().getByRole('button', { name: /^More options for / })).not.toHaveAttribute('aria-disabled');
 }
-
-// Toasts show for 1.5 s (SPEC §8): recorded as they appear, each is found however late a busy
-// machine looks (helpers/toasts.ts).
-test.beforeEach(({ page }) => recordToasts(page));
 
 test('Move up and Move down in a row\'s menu, by keyboard alone, reorder the provider\'s playlist, and a reload keeps it', async ({ page, signIn, sandbox }, testInfo) => {
   await sandbox.reset();

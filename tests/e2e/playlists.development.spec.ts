@@ -1,13 +1,9 @@
 import { REMOVED_CALLS_ANSWERS } from './helpers/development';
 import { expect, RESTART_PROBLEMS, test } from './fixtures';
-import { expectToastShown, recordToasts } from './helpers/toasts';
+import { expectToastShown } from './helpers/toasts';
 
 // Playlists the user makes against a provider in development mode (DESIGN §2): the same
 // flow on the 2026 calls, kept lean (the whole walk runs in playlists.spec.ts).
-// Toasts show for 1.5 s (SPEC §8): recorded as they appear, each is found however late a busy
-// machine looks (helpers/toasts.ts).
-test.beforeEach(({ page }) => recordToasts(page));
-
 test.use({ allowErrors: new RegExp(`${REMOVED_CALLS_ANSWERS.source}|${RESTART_PROBLEMS.source}`) });
 
 test('create from the tile, add a liked song, see it after a reload and a sandbox restart, rename, remove it and the playlist', async ({ page, signIn, sandbox }) => {

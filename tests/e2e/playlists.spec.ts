@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { searchCatalogue } from './helpers/catalogue';
 import { expect, RESTART_PROBLEMS, test } from './fixtures';
-import { expectToastShown, recordToasts } from './helpers/toasts';
+import { expectToastShown } from './helpers/toasts';
 import { saveScreen } from './helpers/screens';
 
 // Playlists the user makes, one walk through the whole flow: create from the
@@ -10,10 +10,6 @@ import { saveScreen } from './helpers/screens';
 // rules, remove a track, a forced 403 rolled back with a toast, no edit actions on someone
 // else's playlist, and removing the playlist. It changes the guest's library (and restarts
 // the sandbox): it asks for `sandbox`.
-// Toasts show for 1.5 s (SPEC §8): recorded as they appear, each is found however late a busy
-// machine looks (helpers/toasts.ts).
-test.beforeEach(({ page }) => recordToasts(page));
-
 test.use({ allowErrors: new RegExp(`HTTP 403: DELETE \\S+\\/items|status of 403|${RESTART_PROBLEMS.source}`) });
 
 /** Opens a track row's More menu and picks an action. */

@@ -5,7 +5,7 @@
 // Every test moves the guest's one playback, on its worker's own sandbox.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectToastShown, recordToasts } from './helpers/toasts';
+import { expectToastShown } from './helpers/toasts';
 import { saveScreen } from './helpers/screens';
 import { audio, card, expectSound, INSTRUMENTS, isNarrow, openNowPlaying, provider, startPlaying, type Instrumented } from './player-kit';
 
@@ -31,10 +31,6 @@ async function openAPlaylist(page: Page) {
 }
 
 const audioSource = (page: Page) => page.evaluate(() => (window as unknown as Instrumented).__audios[0]?.src ?? '');
-
-// Toasts show for 1.5 s (SPEC §8): recorded as they appear, each is found however late a busy
-// machine looks (helpers/toasts.ts).
-test.beforeEach(({ page }) => recordToasts(page));
 
 test.beforeEach(async ({ sandbox }) => {
   await sandbox.reset();

@@ -166,7 +166,7 @@ describe('a page rendered on the server', () => {
     expect(await faultHits(running.url)).toEqual([0, 1]);
   });
 
-  it('streaming, a render changes nothing its response carried already: no refresh, no session write, the toast told once', async () => {
+  it('streaming, a render changes nothing its response carried already: no refresh, no session write, the toast told once, and the end of a rate limit told to each part', async () => {
     const { runPageCalls, startStreaming, pageLimitedUntil } = await import('../../src/server/page-calls');
     const { pageToast, partOf } = await import('../../src/server/page-data');
     const { getMe } = await import('../../src/api/me');
@@ -196,6 +196,17 @@ describe('a page rendered on the server', () => {
       return { shell, streamed: pageToast(), limit: pageLimitedUntil() };
     });
     expect(told).toEqual({ shell: 'Profiles are resting', streamed: null, limit: null });
+    await clearFaults(running.url);
+
+    // A wait past the client's bound is not waited for, and the limit still reaches the page:
+    // the shell and a streamed part both tell the same end (the top bar counts down once).
+    await addFault(running.url, { match: { path: '^/v1/me$' }, status: 429, headers: { 'Retry-After': '3600' }, times: 1 });
+    const [shellLimit, streamedLimit] = await runPageCalls(request(), tokensOf('guest'), async () => {
+      await partOf(getMe());
+      return [pageLimitedUntil(), pageLimitedUntil()];
+    });
+    expect(shellLimit).toBeGreaterThan(Date.now() + 3_000_000);
+    expect(streamedLimit).toBe(shellLimit);
   });
 
   it('keeps the session cookie for 30 days when a render writes to the session (the signed-in user, what the provider offers)', async () => {

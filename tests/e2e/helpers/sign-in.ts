@@ -1,6 +1,7 @@
 // Signing in the way a person does: the landing page's login button, the
 // sandbox's own sign-in page, /callback, then home. Used by the e2e fixtures and
-// by the bench, so both measure and test the real flow, never a planted token.
+// by the bench, so both measure and test the real flow, never a planted token; the
+// same requests without the pages (signInOverHttp) for tests that need a session of their own.
 import type { Cookie, Page } from '@playwright/test';
 import { submitSignIn } from '../../../sandbox/tests/oauth';
 

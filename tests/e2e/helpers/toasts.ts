@@ -1,7 +1,7 @@
 // SPEC §8's toasts show for 1.5 s: on a busy machine a test's polling can miss one that did
 // show. Recording each as it appears (the page's toasts and the server's, ServerToast.astro)
 // lets a test ask what the user was told, however late it looks.
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 /** Where a toast's words appear: the page's toast area, and the toast the server put in a page it rendered. */
 const TOAST_SELECTOR = '.toasts .toast, .server-toast';
@@ -16,9 +16,12 @@ declare global {
   }
 }
 
-/** Starts recording the toasts of every document `page` opens from now on; call it before the page loads. */
-export async function recordToasts(page: Page): Promise<void> {
-  await page.addInitScript((selector) => {
+/**
+ * Starts recording the toasts of every document the context's pages open from now on. The
+ * fixtures do it for every test's context (fixtures.ts), so a test just asks expectToastShown.
+ */
+export async function recordToasts(context: BrowserContext): Promise<void> {
+  await context.addInitScript((selector) => {
     const shown: string[] = (window.__toastsShown = []);
     const seen = new WeakSet<Element>();
     const note = () => {
@@ -39,7 +42,7 @@ export function toastsShown(page: Page): Promise<string[]> {
   return page.evaluate(() => window.__toastsShown ?? []);
 }
 
-/** Waits until the page has shown a toast containing `words` (recordToasts must have run before it loaded). */
+/** Waits until the page's current document has shown a toast containing `words`. */
 export async function expectToastShown(page: Page, words: string): Promise<void> {
   await expect.poll(() => toastsShown(page), { message: `a toast saying "${words}"` }).toContainEqual(expect.stringContaining(words));
 }
