@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { expect, test } from './fixtures';
 import { accessTokenOf } from './helpers/access-token';
+import { PLAYWRIGHT_DISABLED_FEATURES } from './helpers/chromium';
 import { thisWorkersStack } from './helpers/urls';
 
 // The worker's own stack (fixtures.ts): these tests name some of its addresses in full.
@@ -15,6 +16,18 @@ test('the landing page loads with no console error or failed request', async ({ 
   expect(await page.title()).not.toBe('');
   // Late requests (images, fonts, scripts) are checked too before the test ends.
   await page.waitForLoadState('networkidle');
+});
+
+test('the browser runs with Playwright\'s disabled features and ours: Chromium keeps only the last list', { tag: '@viewport-free' }, async ({ page }) => {
+  // The browser's own page of its version shows the command line it was started with.
+  await page.goto('chrome://version');
+  const commandLine = await page.locator('#command_line').innerText();
+  const lists = [...commandLine.matchAll(/--disable-features=(\S+)/g)].map((match) => match[1]!.split(','));
+  const effective = lists.at(-1) ?? [];
+  // Every list on the command line (Playwright's own first) must be within the one Chromium uses.
+  for (const list of lists) expect(effective).toEqual(expect.arrayContaining(list));
+  expect(effective).toEqual(expect.arrayContaining(['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', ...PLAYWRIGHT_DISABLED_FEATURES]));
+  expect(lists.length).toBeGreaterThan(1);
 });
 
 test.describe('the real sign-in', { tag: '@viewport-free' }, () => {
