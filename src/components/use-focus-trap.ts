@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -27,9 +27,13 @@ if (typeof document !== 'undefined') {
  * `returnFocus` says no when it closes (a choice that opens another page: the new page has it).
  */
 export function useFocusTrap(container: RefObject<HTMLElement | null>, open: boolean, returnFocus: () => boolean = always): void {
-  useEffect(() => {
+  const returnTo = useRef<HTMLElement | null>(null);
+  // In the commit itself, not after paint: a Tab pressed in between (a busy machine, a quick
+  // keyboard) would otherwise move focus out of the modal before the trap listens, and the
+  // control it reached would become the one focus goes back to.
+  useLayoutEffect(() => {
     if (!open) return;
-    const returnTo = lastOutside;
+    returnTo.current = lastOutside;
     const focusables = () => [...(container.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
     if (!container.current?.contains(document.activeElement)) focusables()[0]?.focus();
     const onKey = (event: KeyboardEvent) => {
@@ -48,12 +52,16 @@ export function useFocusTrap(container: RefObject<HTMLElement | null>, open: boo
       }
     };
     document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [container, open]);
+  useEffect(() => {
+    if (!open) return;
+    const previous = returnTo.current;
     return () => {
-      document.removeEventListener('keydown', onKey);
       // After the commit's other effects: a native dialog closing in one of them must not keep it inert.
       queueMicrotask(() => {
-        if (returnTo?.isConnected && returnFocus()) returnTo.focus();
+        if (previous?.isConnected && returnFocus()) previous.focus();
       });
     };
-  }, [container, open]);
+  }, [open]);
 }
