@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { $ui, closeImagePreview } from '../../stores/ui';
 import { useFocusTrap } from '../use-focus-trap';
 import { DEFAULT_COVER } from './Cover';
@@ -12,14 +12,15 @@ export function ImagePreview() {
   const { openDialogImagePreview, imagePreviewUrl } = useStore($ui);
   const dialog = useRef<HTMLDialogElement>(null);
 
-  useEffect(() => {
+  // In the commit, as the trap below listens from it: the dialog is open when focus moves into it.
+  useLayoutEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (openDialogImagePreview && !element.open) element.showModal();
     if (!openDialogImagePreview && element.open) element.close();
   }, [openDialogImagePreview]);
-  // After the effect above, so the dialog is open when focus moves into it. A modal dialog
-  // lets Tab out to the browser's own controls; the preview keeps it on its Close button.
+  // After the effect above. A modal dialog lets Tab out to the browser's own controls; the
+  // preview keeps it on its Close button.
   useFocusTrap(dialog, openDialogImagePreview);
 
   return (
