@@ -1,5 +1,5 @@
 import { useStore, type UseStoreOptions } from '@nanostores/react';
-import { createContext, useContext, useState, type ComponentType, type ReactNode } from 'react';
+import { createContext, Suspense, useContext, useState, type ComponentType, type ReactNode } from 'react';
 import { useHydrated } from './use-hydrated';
 import type { ReadableAtom, StoreValue } from 'nanostores';
 
@@ -27,7 +27,14 @@ export function SeededIsland({ snapshot, adopt, children }: { snapshot: () => St
     if (!onServer) adopt();
     return values;
   });
-  return <ServerSnapshotContext.Provider value={seeded}>{children}</ServerSnapshotContext.Provider>;
+  // A boundary the server rendered whole is hydrated by React at a low priority, in slices that
+  // give the main thread back every few milliseconds, where the island's root is hydrated in one
+  // task: a page's content is most of its hydration, and one long task would hold a tap or a key.
+  return (
+    <ServerSnapshotContext.Provider value={seeded}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </ServerSnapshotContext.Provider>
+  );
 }
 
 /** A store's value, or the island's snapshot of it on the server and while hydrating. */
