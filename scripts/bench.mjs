@@ -5,10 +5,11 @@
 // Then runs bench/sandbox.ts, bench/playback.ts, bench/catch-up.ts (a second browser shows
 // what plays), bench/search.ts, bench/navigation.ts
 // (time to content on cold loads and in-app switches), bench/server-render.ts (the server's
-// render of an album page), bench/lighthouse.ts (scores) and
+// render of an album page), bench/lighthouse.ts (scores), bench/blocking.ts (a phone's main thread
+// held by a cold load) and
 // bench/memory.ts (JS heap over switches and playback) when they exist.
 // Flags: --site-only (skip them), --skip-sandbox, --skip-playback, --skip-catch-up, --skip-search, --skip-navigation,
-// --skip-server-render, --skip-lighthouse, --skip-memory.
+// --skip-server-render, --skip-lighthouse, --skip-blocking, --skip-memory.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -125,6 +126,7 @@ const more = [
   ['bench/navigation.ts', flags.has('--site-only') || flags.has('--skip-navigation')],
   ['bench/server-render.ts', flags.has('--site-only') || flags.has('--skip-server-render')],
   ['bench/lighthouse.ts', flags.has('--site-only') || flags.has('--skip-lighthouse')],
+  ['bench/blocking.ts', flags.has('--site-only') || flags.has('--skip-blocking')],
   ['bench/memory.ts', flags.has('--site-only') || flags.has('--skip-memory')],
 ];
 for (const [script, skip] of more) {
