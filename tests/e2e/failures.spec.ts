@@ -257,11 +257,10 @@ test.describe("SPEC §8's error screens on real pages", () => {
     await page.addInitScript(() => {
       if (sessionStorage.getItem('e2e-break-render') !== '1') return;
       sessionStorage.removeItem('e2e-break-render');
-      Object.defineProperty(Intl.DateTimeFormat.prototype, 'format', {
-        get() {
-          throw new Error('e2e: a render failure');
-        },
-      });
+      // The rows' "date added" (formatDate) reads the year this way; nothing else on the page does.
+      Date.prototype.getUTCFullYear = () => {
+        throw new Error('e2e: a render failure');
+      };
     });
     await page.evaluate(() => sessionStorage.setItem('e2e-break-render', '1'));
     await page.goto(`/playlist/${playlist.id}`);
