@@ -14,8 +14,9 @@ import { chromium, type Browser } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/helpers/chromium';
-import { signInOverHttp, type SavedSession } from '../tests/e2e/helpers/sign-in';
+import { cookieHeaderOf, signInOverHttp, type SavedSession } from '../tests/e2e/helpers/sign-in';
 import { startBenchStack } from './lib/bench-stack';
+import { median } from './sandbox-load';
 
 const RUNS = Number(process.env.BLOCKING_BENCH_RUNS ?? 8);
 const WATCH_MS = 6_000;
@@ -31,11 +32,9 @@ interface Load {
   longestMs: number;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? NaN;
-
 /** The album and the artist the benches measure: the first of the sandbox's search, as the site's search page links them. */
 async function detailRoutes(site: Site): Promise<string[]> {
-  const html = await (await fetch(`${site.url}/search?q=a`, { headers: { cookie: site.session.map((c) => `${c.name}=${c.value}`).join('; ') } })).text();
+  const html = await (await fetch(`${site.url}/search?q=a`, { headers: { cookie: cookieHeaderOf(site.session) } })).text();
   return ['album', 'artist'].map((kind) => html.match(new RegExp(`href="(/${kind}/[A-Za-z0-9]+)"`))?.[1]).filter((path): path is string => Boolean(path));
 }
 

@@ -108,13 +108,18 @@ export async function restoreSession(page: Page, siteUrl: string, session: Saved
   if (pathname !== '/') throw new Error(`restoreSession: the saved session opened ${pathname}, not home (did a test end it?)`);
 }
 
+/** The Cookie header that carries `session`, for a request made from Node as the browser would. */
+export function cookieHeaderOf(session: SavedSession): string {
+  return session.map(({ name, value }) => `${name}=${value}`).join('; ');
+}
+
 /**
  * Whether the server still holds `session` (its token route answers 200), asked from Node as
  * the page asks: same Origin, the site's header, the cookie. After a test that signed out or
  * had the provider end the session, the worker's saved session is gone and must not be reused.
  */
 export async function sessionIsAlive(siteUrl: string, session: SavedSession): Promise<boolean> {
-  const cookie = session.map(({ name, value }) => `${name}=${value}`).join('; ');
+  const cookie = cookieHeaderOf(session);
   try {
     const response = await fetch(`${siteUrl}/session/token`, {
       method: 'POST',
