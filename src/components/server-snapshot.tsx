@@ -1,7 +1,7 @@
 import { useStore, type UseStoreOptions } from '@nanostores/react';
-import { createContext, Suspense, useContext, useState, type ComponentType, type ReactNode } from 'react';
-import { useHydrated } from './use-hydrated';
-import type { ReadableAtom, StoreValue } from 'nanostores';
+import { createContext, Suspense, useCallback, useContext, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import type { MapStore, ReadableAtom, StoreValue } from 'nanostores';
+import { sameData } from '../lib/same-data';
 
 /**
  * What a server-rendered island shows, by store: the first page of its list, the library
@@ -18,14 +18,32 @@ const ServerSnapshotContext = createContext<StoreSnapshot | null>(null);
 const onServer = typeof window === 'undefined';
 
 /**
+ * The snapshot a browser hydrates from, once `adopt` has filled the stores: where a store holds
+ * the same data as the server rendered, its own object. React compares what hydration read with
+ * what the store holds once hydration ends, and renders again whatever differs; with the store's
+ * own object nothing differs, so a page is rendered once, not hydrated and then rendered whole a
+ * second time in one task. Where the store knows better, the server's value stays, so hydration
+ * still finds the server's HTML and the component renders the store's afterwards.
+ */
+function adoptedSnapshot(values: StoreSnapshot): StoreSnapshot {
+  return new Map(
+    [...values].map(([store, value]) => {
+      const held = (store as ReadableAtom<unknown>).get();
+      return [store, sameData(held, value) ? held : value];
+    }),
+  );
+}
+
+/**
  * The root of a server-seeded island: provides `snapshot` to the components below, and in
  * the browser calls `adopt` once, before the first render reads any store.
  */
 export function SeededIsland({ snapshot, adopt, children }: { snapshot: () => StoreSnapshot; adopt: () => void; children: ReactNode }) {
   const [seeded] = useState(() => {
     const values = snapshot();
-    if (!onServer) adopt();
-    return values;
+    if (onServer) return values;
+    adopt();
+    return adoptedSnapshot(values);
   });
   // A boundary the server rendered whole is hydrated by React at a low priority, in slices that
   // give the main thread back every few milliseconds, where the island's root is hydrated in one
@@ -37,13 +55,25 @@ export function SeededIsland({ snapshot, adopt, children }: { snapshot: () => St
   );
 }
 
-/** A store's value, or the island's snapshot of it on the server and while hydrating. */
+/** A store's value: the island's snapshot of it on the server and while hydrating, the store's own after. */
 export function useSeededStore<S extends ReadableAtom<unknown>>(store: S, options?: UseStoreOptions<S>): StoreValue<S> {
-  const live = useStore(store, options);
   const snapshot = useContext(ServerSnapshotContext);
-  const hydrated = useHydrated();
-  if (snapshot?.has(store) && (onServer || !hydrated)) return snapshot.get(store) as StoreValue<S>;
-  return live;
+  const seeded = snapshot?.has(store) ? () => snapshot.get(store) as StoreValue<S> : undefined;
+  return useStore(store, seeded ? { ...options, ssr: seeded } : options);
+}
+
+/**
+ * One key of a map store of flags (a track's heart, an album's Save), seeded as useSeededStore
+ * is. It renders again only when that key's value changes, where the whole map would change
+ * with any other key's (an island's hearts are adopted into a map that holds others too).
+ */
+export function useSeededFlag<V>(store: MapStore<Record<string, V>>, key: string): V | undefined {
+  const snapshot = useContext(ServerSnapshotContext);
+  // Any change of the map asks for the key again; React renders only if its value changed.
+  const subscribe = useCallback((changed: () => void) => store.listen(changed), [store]);
+  const held = () => store.get()[key];
+  const seeded = snapshot?.has(store) ? () => (snapshot.get(store) as Record<string, V>)[key] : held;
+  return useSyncExternalStore(subscribe, held, seeded);
 }
 
 /** A detail area's way from a seed to its stores (src/stores/detail-area.ts). */

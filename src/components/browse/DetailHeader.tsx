@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Image } from '../../api/types';
 import { openImagePreview } from '../../stores/ui';
 import { Cover } from './Cover';
-import { useHydrated } from '../use-hydrated';
+import { HydratedButton } from '../HydratedButton';
 
 interface DetailHeaderProps {
   images: readonly Image[];
@@ -25,18 +25,15 @@ interface DetailHeaderProps {
  */
 export function DetailHeader({ images, type, name, meta, badge, action, background, round = false }: DetailHeaderProps) {
   const large = images[0]?.url ?? null;
-  const hydrated = useHydrated();
   return (
     <header className="detail-header" style={{ '--area-color': background } as React.CSSProperties}>
-      <button
-        type="button"
+      <HydratedButton
         className={`detail-header__cover-button${round ? ' detail-header__cover-button--round' : ''}`}
         aria-label={`Show the picture of ${name}`}
-        aria-disabled={!hydrated || undefined}
         onClick={() => openImagePreview(large)}
       >
         <Cover images={images} alt="" size={232} round={round} eager className="detail-header__cover" />
-      </button>
+      </HydratedButton>
       <div className="detail-header__text">
         {badge}
         <span className="detail-header__type">{type}</span>

@@ -1,7 +1,7 @@
 import { $inLibrary, $libraryPending, toggleInLibrary, type LibraryKind } from '../../stores/library';
 import { Icon } from '../Icon';
-import { useSeededStore } from '../server-snapshot';
-import { useHydrated } from '../use-hydrated';
+import { HydratedButton } from '../HydratedButton';
+import { useSeededFlag } from '../server-snapshot';
 
 const LABELS: Record<Exclude<LibraryKind, 'track'>, [off: string, on: string]> = {
   album: ['Save', 'Saved'],
@@ -17,15 +17,12 @@ export function LibraryButton({ kind, id, name, compact = false }: {
   /** On a card: the icon alone, its word as the tooltip. */
   compact?: boolean;
 }) {
-  const flag = useSeededStore($inLibrary[kind], { keys: [id] })[id];
-  const pending = useSeededStore($libraryPending[kind], { keys: [id] })[id] === true;
+  const flag = useSeededFlag($inLibrary[kind], id);
+  const pending = useSeededFlag($libraryPending[kind], id) === true;
   const on = flag === true;
-  // Server-rendered: a click before the island answers would be lost, so it says so.
-  const hydrated = useHydrated();
   const [off, onLabel] = LABELS[kind];
   return (
-    <button
-      type="button"
+    <HydratedButton
       className={
         compact
           ? `icon-button library-button--compact${on ? ' library-button--on' : ''}`
@@ -34,7 +31,6 @@ export function LibraryButton({ kind, id, name, compact = false }: {
       {...(compact ? { 'data-tooltip': on ? onLabel : off } : {})}
       aria-pressed={on}
       aria-busy={pending}
-      aria-disabled={!hydrated || undefined}
       // Until the provider said whether it is saved, a click could only guess.
       disabled={flag === undefined}
       aria-label={`${on ? onLabel : off} ${name}`}
@@ -42,6 +38,6 @@ export function LibraryButton({ kind, id, name, compact = false }: {
     >
       {pending ? <span className="spinner" aria-hidden="true" /> : <Icon name={on ? 'check' : 'plus'} size={16} />}
       {compact ? null : <span>{on ? onLabel : off}</span>}
-    </button>
+    </HydratedButton>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { canLoadMore, isListUnavailable, type PagedList } from '../../stores/paged-list';
 import { ErrorScreen } from '../ErrorScreen';
 import { useSeededStore } from '../server-snapshot';
-import { useHydrated } from '../use-hydrated';
+import { HydratedButton } from '../HydratedButton';
 import { NotAvailable } from './NotAvailable';
 
 interface PagedViewProps<T> {
@@ -29,8 +29,6 @@ export function PagedView<T>({ list, empty, skeleton, children }: PagedViewProps
   const state = useSeededStore(list.$state);
   const anchor = useRef<HTMLSpanElement>(null);
   const watching = canLoadMore(state);
-  // A server-rendered error screen's Try again acts once the island has hydrated.
-  const waiting = useHydrated() ? undefined : true;
 
   useEffect(() => {
     const items = anchor.current?.previousElementSibling;
@@ -52,9 +50,9 @@ export function PagedView<T>({ list, empty, skeleton, children }: PagedViewProps
     if (isListUnavailable(state.error)) return <NotAvailable />;
     return (
       <ErrorScreen kind="something_went_wrong">
-        <button type="button" className="button button--ghost" aria-disabled={waiting} onClick={() => void list.loadFirstPage()}>
+        <HydratedButton className="button button--ghost" onClick={() => void list.loadFirstPage()}>
           Try again
-        </button>
+        </HydratedButton>
       </ErrorScreen>
     );
   }
@@ -68,9 +66,9 @@ export function PagedView<T>({ list, empty, skeleton, children }: PagedViewProps
       {state.loading ? <div className="paged-view__more" role="status" aria-label="Loading more" /> : null}
       {state.error ? (
         <ErrorScreen kind="something_went_wrong" compact>
-          <button type="button" className="button button--ghost" aria-disabled={waiting} onClick={() => void list.loadFirstPage()}>
+          <HydratedButton className="button button--ghost" onClick={() => void list.loadFirstPage()}>
             Try again
-          </button>
+          </HydratedButton>
         </ErrorScreen>
       ) : null}
     </>

@@ -3,7 +3,6 @@ import type { DragEvent } from 'react';
 import type { Track } from '../../api/types';
 import { dropBefore } from '../../lib/playlist-order';
 import { $dropBefore, $trackDrag, dragOverRows, dropOnRows } from '../../stores/track-drag';
-import { DRAGS_TRACKS, useMediaQuery } from '../use-media-query';
 import { playFrom } from './play';
 import type { TrackMenuContext } from './track-menu-items';
 import { TrackRow } from './TrackRow';
@@ -46,12 +45,12 @@ function itemOf(event: DragEvent<HTMLElement>): { index: number; box: DOMRect } 
  * place in the list: the dragged row is marked and a line shows where it would go.
  */
 export function TrackList({ tracks, contextUri, numbered = true, showCover = true, showAlbum = false, addedAt, label, menuContext, onMove }: TrackListProps) {
-  const drags = useMediaQuery(DRAGS_TRACKS);
   const drag = useStore($trackDrag);
   const before = useStore($dropBefore);
   const keys = keysOf(tracks);
   const moving = onMove && drag?.row != null ? drag.row : null;
-  const dropHandlers = onMove && drags
+  // Only a row dragged in this list is dropped here (dragOverRows), and only wide screens drag rows.
+  const dropHandlers = onMove
     ? {
         onDragOver: (event: DragEvent<HTMLElement>) => {
           const item = itemOf(event);
@@ -89,7 +88,6 @@ export function TrackList({ tracks, contextUri, numbered = true, showCover = tru
             addedAt={addedAt ? (addedAt[index] ?? null) : undefined}
             onPlay={() => playFrom(tracks, index, contextUri)}
             menuContext={menuContext ? { ...menuContext, index } : undefined}
-            draggable={drags}
             dragRow={onMove ? index : null}
           />
         </div>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import type { Track } from '../../api/types';
 import { Icon } from '../Icon';
-import { useHydrated } from '../use-hydrated';
+import { HydratedButton } from '../HydratedButton';
 import { useTrackMenuItems, type TrackMenuContext } from './track-menu-items';
 
 interface TrackMenuProps {
@@ -25,21 +25,18 @@ export function TrackMenu({ track, context, open, onOpenChange }: TrackMenuProps
     },
     [onOpenChange],
   );
-  const hydrated = useHydrated();
   return (
     <>
-      <button
+      <HydratedButton
         ref={button}
-        type="button"
         className="icon-button icon-button--plain track-row__more"
         aria-label={`More options for ${track.name}`}
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-disabled={!hydrated || undefined}
         onClick={() => onOpenChange(!open)}
       >
         <Icon name="more" size={18} />
-      </button>
+      </HydratedButton>
       {open ? <TrackMenuPopup track={track} context={context} anchor={button} onClose={close} /> : null}
     </>
   );

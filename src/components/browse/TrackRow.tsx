@@ -8,9 +8,9 @@ import { Cover } from './Cover';
 import { LikeButton } from './LikeButton';
 import { TrackMenu } from './TrackMenu';
 import { useNowPlaying } from './use-now-playing';
-import { useHydrated } from '../use-hydrated';
+import { HydratedButton } from '../HydratedButton';
 import type { TrackMenuContext } from './track-menu-items';
-import { trackDragProps } from './track-drag-props';
+import { TrackDragSource } from './TrackDragSource';
 
 interface TrackRowProps {
   track: Track;
@@ -25,9 +25,7 @@ interface TrackRowProps {
   addedAt?: string | null;
   /** Where the row is shown, for its "More" menu. */
   menuContext?: TrackMenuContext;
-  /** Wide screens: the row can be dragged (onto a playlist; with `dragRow`, within the playlist on screen). */
-  draggable?: boolean;
-  /** The row's index when the user may move it within the playlist on screen. */
+  /** The row's index when the user may move it within the playlist on screen (wide screens drag it there, and onto a playlist). */
   dragRow?: number | null;
 }
 
@@ -73,9 +71,8 @@ function useLongPress(onLongPress: () => void) {
 }
 
 /** One row of a track list: click to play; the playing track is marked; artists and album are links. */
-export function TrackRow({ track, number, onPlay, showCover = true, showAlbum = false, addedAt, menuContext = {}, draggable = false, dragRow = null }: TrackRowProps) {
+export function TrackRow({ track, number, onPlay, showCover = true, showAlbum = false, addedAt, menuContext = {}, dragRow = null }: TrackRowProps) {
   const { isCurrent, isPlaying } = useNowPlaying(track.id);
-  const hydrated = useHydrated();
   const [menuOpen, setMenuOpen] = useState(false);
   const longPress = useLongPress(() => setMenuOpen(true));
   // A click on the row plays, except on its own links, buttons and menu (artist, album, heart, More).
@@ -90,12 +87,13 @@ export function TrackRow({ track, number, onPlay, showCover = true, showAlbum = 
     setMenuOpen(true);
   };
   return (
-    <div
+    <TrackDragSource
+      track={track}
+      row={dragRow}
       className={`track-row${isCurrent ? ' track-row--current' : ''}${showAlbum ? ' track-row--album' : ''}${addedAt !== undefined ? ' track-row--added' : ''}`}
       onClick={onRowClick}
       onContextMenu={onContextMenu}
       {...longPress.handlers}
-      {...trackDragProps(track, draggable, dragRow)}
       data-track-id={track.id}
       aria-current={isCurrent ? 'true' : undefined}
     >
@@ -106,12 +104,12 @@ export function TrackRow({ track, number, onPlay, showCover = true, showAlbum = 
       ) : null}
       {showCover ? <Cover images={track.album?.images ?? []} alt="" size={48} className="track-row__cover" /> : null}
       <span className="track-row__main">
-        <button type="button" className="track-row__name" onClick={onPlay} aria-label={`Play ${track.name}`} aria-disabled={!hydrated || undefined}>
+        <HydratedButton className="track-row__name" onClick={onPlay} aria-label={`Play ${track.name}`}>
           <span className="track-row__play" aria-hidden="true">
             <Icon name="play" filled size={14} />
           </span>
           <span className="track-row__title">{track.name}</span>
-        </button>
+        </HydratedButton>
         <span className="track-row__artists">
           <ArtistLinks artists={track.artists} />
         </span>
@@ -128,6 +126,6 @@ export function TrackRow({ track, number, onPlay, showCover = true, showAlbum = 
         <span>{formatDuration(track.durationMs)}</span>
       </span>
       <TrackMenu track={track} context={menuContext} open={menuOpen} onOpenChange={setMenuOpen} />
-    </div>
+    </TrackDragSource>
   );
 }

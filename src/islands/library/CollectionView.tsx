@@ -6,7 +6,7 @@ import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { Icon } from '../../components/Icon';
 import { useStore } from '@nanostores/react';
 import { seededAreaView } from '../../components/server-snapshot';
-import { useHydrated } from '../../components/use-hydrated';
+import { HydratedButton } from '../../components/HydratedButton';
 import { myPlaylistsArea, myPlaylistsList } from '../../stores/collection';
 import { $creatingPlaylist, createAndOpenPlaylist } from '../../stores/my-playlists';
 import '../../styles/content.css';
@@ -18,8 +18,6 @@ import '../../styles/library.css';
  */
 function CollectionViewBody() {
   const creating = useStore($creatingPlaylist);
-  // Server-rendered: until the island hydrates, the create buttons cannot act yet.
-  const waiting = useHydrated() ? undefined : true;
   return (
     <>
       <h1 className="page-heading">Your Library</h1>
@@ -36,28 +34,26 @@ function CollectionViewBody() {
           <span className="card__title">Saved Albums</span>
           <span className="card__subtitle">Albums</span>
         </a>
-        <button type="button" className="card library-tile library-tile--create" disabled={creating} aria-disabled={waiting} onClick={() => void createAndOpenPlaylist()}>
+        <HydratedButton className="card library-tile library-tile--create" disabled={creating} onClick={() => void createAndOpenPlaylist()}>
           <span className="cover card__cover library-tile__art" aria-hidden="true">
             <Icon name="plus" size={64} />
           </span>
           <span className="card__title">Create Playlist</span>
-        </button>
+        </HydratedButton>
       </div>
       <section aria-labelledby="my-playlists" className="library-playlists">
         <div className="library-playlists__header">
           <h2 id="my-playlists" className="section-header__title">
             Playlists
           </h2>
-          <button
-            type="button"
+          <HydratedButton
             className="icon-button"
             aria-label="Create playlist"
             disabled={creating}
-            aria-disabled={waiting}
             onClick={() => void createAndOpenPlaylist()}
           >
             <Icon name="plus" />
-          </button>
+          </HydratedButton>
         </div>
         <PagedView list={myPlaylistsList} empty="No Playlist Available" skeleton={<CardSkeletons />}>
           {(playlists) => (

@@ -1,5 +1,5 @@
-import { useSeededStore } from '../../components/server-snapshot';
-import { useHydrated } from '../../components/use-hydrated';
+import { HydratedButton } from '../../components/HydratedButton';
+import { useSeededFlag } from '../../components/server-snapshot';
 import { $libraryPending, $likedTracks } from '../../stores/library';
 import { likeCurrentTrack } from '../../stores/player';
 import { Icon } from '../../components/Icon';
@@ -12,24 +12,21 @@ import { Icon } from '../../components/Icon';
  */
 export function LikeButton({ trackId }: { trackId: string | null }) {
   const key = trackId ?? '';
-  const liked = useSeededStore($likedTracks, { keys: [key] })[key] === true;
-  const busy = useSeededStore($libraryPending.track, { keys: [key] })[key] === true;
-  const hydrated = useHydrated();
+  const liked = useSeededFlag($likedTracks, key) === true;
+  const busy = useSeededFlag($libraryPending.track, key) === true;
   const label = liked ? 'Remove from Liked' : 'Save to Liked';
   return (
-    <button
-      type="button"
+    <HydratedButton
       className={`icon-button player-card__like${liked ? ' is-on' : ''}`}
       aria-label={label}
       data-tooltip={label}
       {...(liked ? { 'data-tooltip-error': '' } : {})}
       aria-pressed={liked}
       aria-busy={busy}
-      aria-disabled={!hydrated || undefined}
       disabled={trackId === null || busy}
       onClick={() => void likeCurrentTrack()}
     >
       <Icon name="heart" filled={liked} />
-    </button>
+    </HydratedButton>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Playlist } from '../../api/types';
 import { ConfirmDialog } from '../../components/browse/Dialog';
-import { useHydrated } from '../../components/use-hydrated';
+import { HydratedButton } from '../../components/HydratedButton';
 import { removePlaylist } from '../../stores/my-playlists';
 import { PlaylistEditDialog } from './PlaylistEditDialog';
 import '../../styles/playlists.css';
@@ -9,16 +9,14 @@ import '../../styles/playlists.css';
 /** The actions of a playlist the user owns, under its header: Edit details, and Remove from Your Library (asked first). */
 export function OwnerActions({ playlist }: { playlist: Playlist }) {
   const [open, setOpen] = useState<'edit' | 'remove' | null>(null);
-  // The server renders these buttons: a click before the island answers would be lost.
-  const waiting = useHydrated() ? undefined : true;
   return (
     <div className="playlist-owner-actions">
-      <button type="button" className="button button--ghost" aria-disabled={waiting} onClick={() => setOpen('edit')}>
+      <HydratedButton className="button button--ghost" onClick={() => setOpen('edit')}>
         Edit details
-      </button>
-      <button type="button" className="button button--ghost" aria-disabled={waiting} onClick={() => setOpen('remove')}>
+      </HydratedButton>
+      <HydratedButton className="button button--ghost" onClick={() => setOpen('remove')}>
         Remove from Your Library
-      </button>
+      </HydratedButton>
       {open === 'edit' ? <PlaylistEditDialog playlist={playlist} onClose={() => setOpen(null)} /> : null}
       {open === 'remove' ? (
         <ConfirmDialog

@@ -1,0 +1,99 @@
+import { act, cleanup } from '@testing-library/react';
+import { atom } from 'nanostores';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Track } from '../../../src/api/types';
+import { TrackList } from '../../../src/components/browse/TrackList';
+import { SeededIsland, useSeededStore } from '../../../src/components/server-snapshot';
+import { $likedTracks } from '../../../src/stores/library';
+
+// A server-rendered page hydrates and is then left alone: no part of it renders a second time
+// because hydration ended (the aria-disabled of its buttons, the player's row, the screen's
+// drags), only what the browser knows better than the server did. Every row draws its artists'
+// links, so counting ArtistLinks' renders counts the rows'.
+const renders = vi.hoisted(() => ({ rows: 0, page: 0 }));
+vi.mock('../../../src/components/browse/ArtistLinks', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../src/components/browse/ArtistLinks')>();
+  return { ...actual, ArtistLinks: (props: Parameters<typeof actual.ArtistLinks>[0]) => (renders.rows++, actual.ArtistLinks(props)) };
+});
+
+const tracks: Track[] = Array.from({ length: 12 }, (_, index) => ({
+  id: `t${index}`,
+  name: `Song ${index}`,
+  uri: `spotify:track:t${index}`,
+  durationMs: 180_000,
+  artists: [{ id: 'a1', name: 'Artist' }],
+  album: { id: 'al1', name: 'Album', images: [] },
+}));
+
+const $page = atom<{ tracks: Track[] } | null>(null);
+
+function Page() {
+  renders.page++;
+  const page = useSeededStore($page);
+  return <TrackList tracks={page?.tracks ?? []} label="Tracks" />;
+}
+
+/** The island as a page places it: its seed, and the stores' values after adopting it (a copy, as the areas' adopt makes). */
+function Island({ adopted }: { adopted: { tracks: Track[] } }) {
+  const liked = { t1: true };
+  return (
+    <SeededIsland
+      snapshot={() => new Map<unknown, unknown>([[$page, { tracks }], [$likedTracks, liked]])}
+      adopt={() => {
+        $page.set(structuredClone(adopted));
+        $likedTracks.set({ ...liked });
+      }}
+    >
+      <Page />
+    </SeededIsland>
+  );
+}
+
+/** The server's HTML of the island, then the browser's hydration of it, with its recoverable errors. */
+async function hydrate(adopted: { tracks: Track[] }) {
+  const container = document.body.appendChild(document.createElement('div'));
+  container.innerHTML = renderToString(<Island adopted={{ tracks }} />);
+  expect(container.querySelectorAll('[aria-disabled="true"]').length).toBeGreaterThan(0);
+  $page.set(null);
+  renders.rows = 0;
+  renders.page = 0;
+  const problems: unknown[] = [];
+  await act(async () => {
+    hydrateRoot(container, <Island adopted={adopted} />, { onRecoverableError: (error) => problems.push(error) });
+  });
+  return { container, problems };
+}
+
+beforeEach(() => {
+  // A wide screen with a mouse, where rows are draggable once hydrated.
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} }));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+});
+
+describe('a server-rendered page', () => {
+  it('renders each row once while hydrating and never again when hydration ends; its buttons then answer and its rows drag', async () => {
+    const { container, problems } = await hydrate({ tracks });
+    expect(problems).toEqual([]);
+    expect(renders.page).toBe(1);
+    expect(renders.rows).toBe(tracks.length);
+    expect(container.querySelectorAll('[aria-disabled]')).toHaveLength(0);
+    expect(container.querySelectorAll('.track-row[draggable="true"]')).toHaveLength(tracks.length);
+    expect(container.querySelector('[data-track-id="t1"] .like-button')?.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('hydrates from what the server rendered where the store knows better, then shows the store', async () => {
+    const renamed = structuredClone(tracks);
+    renamed[0]!.name = 'Renamed';
+    const { container, problems } = await hydrate({ tracks: renamed });
+    expect(problems).toEqual([]);
+    expect(renders.page).toBeGreaterThan(1);
+    expect(container.querySelector('[data-track-id="t0"] .track-row__title')?.textContent).toBe('Renamed');
+  });
+});
