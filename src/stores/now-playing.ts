@@ -3,8 +3,9 @@ import { $player } from './player';
 
 /**
  * What every track list needs from the player: which track is current and
- * whether it plays. Derived once, so a row re-renders when the track changes,
- * not on every tick of the progress bar.
+ * whether it plays. Derived once, so a list hears of a new track or a pause, not of
+ * every tick of the progress bar; each row then asks whether it is the one
+ * (components/browse/use-now-playing.ts).
  */
 export const $playingTrackId = computed($player, (player) => player.currentPlayingTrack?.id ?? null);
 

@@ -1,12 +1,13 @@
 import { act, cleanup } from '@testing-library/react';
 import { atom } from 'nanostores';
-import { hydrateRoot } from 'react-dom/client';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Track } from '../../../src/api/types';
 import { TrackList } from '../../../src/components/browse/TrackList';
 import { SeededIsland, useSeededStore } from '../../../src/components/server-snapshot';
 import { $likedTracks } from '../../../src/stores/library';
+import { $player } from '../../../src/stores/player';
 
 // A server-rendered page hydrates and is then left alone: no part of it renders a second time
 // because hydration ended (the aria-disabled of its buttons, the player's row, the screen's
@@ -51,6 +52,9 @@ function Island({ adopted }: { adopted: { tracks: Track[] } }) {
   );
 }
 
+/** The hydrated islands, unmounted after each test (a mounted one would go on rendering its rows). */
+const roots: Root[] = [];
+
 /** The server's HTML of the island, then the browser's hydration of it, with its recoverable errors. */
 async function hydrate(adopted: { tracks: Track[] }) {
   const container = document.body.appendChild(document.createElement('div'));
@@ -61,7 +65,7 @@ async function hydrate(adopted: { tracks: Track[] }) {
   renders.page = 0;
   const problems: unknown[] = [];
   await act(async () => {
-    hydrateRoot(container, <Island adopted={adopted} />, { onRecoverableError: (error) => problems.push(error) });
+    roots.push(hydrateRoot(container, <Island adopted={adopted} />, { onRecoverableError: (error) => problems.push(error) }));
   });
   return { container, problems };
 }
@@ -72,6 +76,9 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  for (const root of roots.splice(0)) act(() => root.unmount());
+  $player.setKey('currentPlayingTrack', null);
+  $player.setKey('playback', null);
   cleanup();
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
@@ -95,5 +102,24 @@ describe('a server-rendered page', () => {
     expect(problems).toEqual([]);
     expect(renders.page).toBeGreaterThan(1);
     expect(container.querySelector('[data-track-id="t0"] .track-row__title')?.textContent).toBe('Renamed');
+  });
+
+  it("marks the playing track's row once hydrated, and a new track or a pause renders the rows it concerns alone", async () => {
+    const play = (index: number, isPlaying: boolean) => {
+      $player.setKey('currentPlayingTrack', tracks[index]!);
+      $player.setKey('playback', { isPlaying } as Parameters<typeof $player.setKey<'playback'>>[1]);
+    };
+    play(3, true);
+    const { container } = await hydrate({ tracks });
+    const current = () => [...container.querySelectorAll('[aria-current="true"]')].map((row) => row.getAttribute('data-track-id'));
+    expect(current()).toEqual(['t3']);
+    expect(container.querySelectorAll('.equalizer')).toHaveLength(1);
+    expect(renders.rows).toBe(tracks.length + 1);
+    await act(async () => play(5, true));
+    expect(current()).toEqual(['t5']);
+    expect(renders.rows).toBe(tracks.length + 3);
+    await act(async () => play(5, false));
+    expect(container.querySelectorAll('.equalizer')).toHaveLength(0);
+    expect(renders.rows).toBe(tracks.length + 4);
   });
 });
