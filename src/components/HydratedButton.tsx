@@ -12,5 +12,5 @@ import { useHydrated } from './use-hydrated';
  */
 export function HydratedButton(props: ComponentProps<'button'>) {
   const hydrated = useHydrated();
-  return <button type="button" {...props} aria-disabled={!hydrated || props['aria-disabled'] || undefined} />;
+  return <button type="button" {...props} aria-disabled={!hydrated || undefined} />;
 }

@@ -2,7 +2,7 @@ import type { Playback } from '../../api/types';
 import { cycleRepeat, nextTrack, previousTrack, toggleShuffle } from '../../stores/player';
 import { togglePlay } from '../../stores/play';
 import { Icon } from '../../components/Icon';
-import { useHydrated } from '../../components/use-hydrated';
+import { HydratedButton } from '../../components/HydratedButton';
 
 interface TransportProps {
   playback: Playback | null;
@@ -14,40 +14,32 @@ interface TransportProps {
 /** Previous, play/pause and next: the middle of the card's controls, and the mini-player's. */
 export function TransportButtons({ playback, playing, hasTrack }: TransportProps) {
   const disallows = playback?.disallows;
-  // Server-rendered (the Now Playing view): a press before the island answers would be lost.
-  const waiting = !useHydrated() || undefined;
   return (
     <>
-      <button
-        type="button"
-        aria-disabled={waiting}
+      <HydratedButton
         className="icon-button"
         aria-label="Previous"
         disabled={!playback || disallows?.skippingPrev === true}
         onClick={() => void previousTrack()}
       >
         <Icon name="previous" />
-      </button>
-      <button
-        type="button"
-        aria-disabled={waiting}
+      </HydratedButton>
+      <HydratedButton
         className="icon-button player-card__play"
         aria-label={playing ? 'Pause' : 'Play'}
         disabled={!hasTrack}
         onClick={() => void togglePlay()}
       >
         <Icon name={playing ? 'pause' : 'play'} size={24} />
-      </button>
-      <button
-        type="button"
-        aria-disabled={waiting}
+      </HydratedButton>
+      <HydratedButton
         className="icon-button"
         aria-label="Next"
         disabled={!playback || disallows?.skippingNext === true}
         onClick={() => void nextTrack()}
       >
         <Icon name="next" />
-      </button>
+      </HydratedButton>
     </>
   );
 }
@@ -56,14 +48,11 @@ const REPEAT_LABEL = { off: 'Repeat: off', context: 'Repeat: all', track: 'Repea
 
 /** Shuffle, previous, play/pause, next and repeat (off → context → track → off). */
 export function PlayerControls({ playback, playing, hasTrack }: TransportProps) {
-  const waiting = !useHydrated() || undefined;
   const repeat = playback?.repeatState ?? 'off';
   const shuffle = playback?.shuffleState ?? false;
   return (
     <div className="player-card__controls">
-      <button
-        type="button"
-        aria-disabled={waiting}
+      <HydratedButton
         className={`icon-button player-card__toggle${shuffle ? ' is-on' : ''}`}
         aria-label="Shuffle"
         aria-pressed={shuffle}
@@ -71,11 +60,9 @@ export function PlayerControls({ playback, playing, hasTrack }: TransportProps) 
         onClick={() => void toggleShuffle()}
       >
         <Icon name="shuffle" />
-      </button>
+      </HydratedButton>
       <TransportButtons playback={playback} playing={playing} hasTrack={hasTrack} />
-      <button
-        type="button"
-        aria-disabled={waiting}
+      <HydratedButton
         className={`icon-button player-card__toggle${repeat !== 'off' ? ' is-on' : ''}`}
         aria-label={REPEAT_LABEL[repeat]}
         data-repeat={repeat}
@@ -85,7 +72,7 @@ export function PlayerControls({ playback, playing, hasTrack }: TransportProps) 
         <Icon name="repeat" />
         {/* Its "1" is drawn by CSS: as text it would be a visible label missing from the name (WCAG 2.5.3, axe's label-content-name-mismatch). */}
         {repeat === 'track' && <span className="player-card__repeat-one" aria-hidden="true" />}
-      </button>
+      </HydratedButton>
     </div>
   );
 }

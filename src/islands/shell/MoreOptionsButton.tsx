@@ -1,22 +1,19 @@
 import { Icon } from '../../components/Icon';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { openBottomSheet } from '../../stores/ui';
-import { useHydrated } from '../../components/use-hydrated';
+import { HydratedButton } from '../../components/HydratedButton';
 
 /** The narrow top bar's button that opens the bottom sheet. */
 function MoreOptionsButtonView() {
-  const hydrated = useHydrated();
   return (
-    <button
-      type="button"
+    <HydratedButton
       className="icon-button"
       aria-label="More options"
       aria-haspopup="dialog"
-      aria-disabled={!hydrated || undefined}
       onClick={openBottomSheet}
     >
       <Icon name="more" />
-    </button>
+    </HydratedButton>
   );
 }
 

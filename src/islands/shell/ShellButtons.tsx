@@ -7,6 +7,7 @@ import { signOut } from '../../stores/session';
 import { $theme, toggleTheme } from '../../stores/theme';
 import { $installPrompt, promptInstall } from '../../stores/install-prompt';
 import { useHydrated } from '../../components/use-hydrated';
+import { HydratedButton } from '../../components/HydratedButton';
 
 // The shell's buttons, shared by the wide top bar and the narrow bottom sheet.
 // `onDone` lets the bottom sheet close itself after an action.
@@ -35,17 +36,11 @@ export function InstallButton({ className = 'button button--ghost', onDone }: Ac
   );
 }
 
-/**
- * A labelled action of the shell that needs the page's JavaScript: marked aria-disabled
- * until hydrated, so a click before then is never silently lost.
- */
+/** A labelled action of the shell that needs the page's JavaScript (aria-disabled until hydrated: HydratedButton). */
 function ShellAction({ className = 'button', onDone, icon, label, run }: ActionProps & { icon: IconName; label: string; run: () => void }) {
-  const hydrated = useHydrated();
   return (
-    <button
-      type="button"
+    <HydratedButton
       className={className}
-      aria-disabled={!hydrated || undefined}
       onClick={() => {
         onDone?.();
         run();
@@ -53,7 +48,7 @@ function ShellAction({ className = 'button', onDone, icon, label, run }: ActionP
     >
       <Icon name={icon} />
       {label}
-    </button>
+    </HydratedButton>
   );
 }
 
@@ -65,13 +60,10 @@ export function LogoutButton(props: ActionProps) {
 /** Switches between the dark and light themes; the label names the theme it switches to. */
 export function ThemeToggle({ className = 'icon-button', withLabel = false }: ActionProps & { withLabel?: boolean }) {
   const theme = useStore($theme);
-  const hydrated = useHydrated();
   const next = theme === 'dark' ? 'Light' : 'Dark';
   return (
-    <button
-      type="button"
+    <HydratedButton
       className={className}
-      aria-disabled={!hydrated || undefined}
       aria-label={`Switch to ${next.toLowerCase()} theme`}
       data-tooltip={withLabel ? undefined : `${next} theme`}
       data-theme-toggle
@@ -79,19 +71,16 @@ export function ThemeToggle({ className = 'icon-button', withLabel = false }: Ac
     >
       <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
       {withLabel && `${next} theme`}
-    </button>
+    </HydratedButton>
   );
 }
 
 /** Go Back and Go Forward through the browser history. */
 export function HistoryButton({ direction, className = 'icon-button', onDone, withLabel = false }: ActionProps & { direction: 'back' | 'forward'; withLabel?: boolean }) {
   const label = direction === 'back' ? 'Go Back' : 'Go Forward';
-  const hydrated = useHydrated();
   return (
-    <button
-      type="button"
+    <HydratedButton
       className={className}
-      aria-disabled={!hydrated || undefined}
       aria-label={label}
       data-tooltip={withLabel ? undefined : label}
       onClick={() => {
@@ -102,7 +91,7 @@ export function HistoryButton({ direction, className = 'icon-button', onDone, wi
     >
       <Icon name={direction} />
       {withLabel && label}
-    </button>
+    </HydratedButton>
   );
 }
 
