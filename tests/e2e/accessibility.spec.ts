@@ -192,12 +192,14 @@ test('keyboard and screen reader: focus rings, dialogs that trap and give back f
   await expect(preview).toBeHidden();
   await expect(cover).toBeFocused();
 
-  // The playing row's equalizer moves, unless the user asks for less motion: then it stands
-  // still (an endless animation cut to 0.01 ms would repeat every frame, a flicker).
+  // The playing row's equalizer moves (each of its three bars), unless the user asks for less
+  // motion: then it stands still (an endless animation cut to 0.01 ms would repeat every frame, a flicker).
   await page.getByRole('list', { name: `Tracks of ${album!.name}` }).getByRole('button', { name: /^Play / }).first().click();
   const runningAnimations = () =>
-    page.locator('.track-row .equalizer').evaluate((element) => element.getAnimations().filter((animation) => animation.playState === 'running').length);
-  await expect.poll(runningAnimations).toBe(1);
+    page
+      .locator('.track-row .equalizer')
+      .evaluate((element) => element.getAnimations({ subtree: true }).filter((animation) => animation.playState === 'running').length);
+  await expect.poll(runningAnimations).toBe(3);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await expect.poll(runningAnimations).toBe(0);
   await page.emulateMedia({ reducedMotion: 'no-preference' });

@@ -1,6 +1,7 @@
 import type { Track } from '../../api/types';
 import { ArtistLinks } from './ArtistLinks';
 import { Cover } from './Cover';
+import { Equalizer } from './Equalizer';
 import { useNowPlaying } from './use-now-playing';
 
 /**
@@ -15,7 +16,7 @@ export function TrackCard({ track, onPlay }: { track: Track; onPlay: () => void 
       <button type="button" className="track-card__play" onClick={onPlay} aria-label={`Play ${track.name}`}>
         <Cover images={track.album?.images ?? []} alt="" size={180} className="card__cover" />
         <span className="card__title" title={track.name}>
-          {isPlaying ? <span className="equalizer track-card__equalizer" aria-hidden="true" /> : null}
+          {isPlaying ? <Equalizer className="track-card__equalizer" /> : null}
           {track.name}
         </span>
       </button>

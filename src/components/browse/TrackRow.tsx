@@ -5,6 +5,7 @@ import { formatDate, formatDuration } from '../../lib/format';
 import { Icon } from '../Icon';
 import { ArtistLinks } from './ArtistLinks';
 import { Cover } from './Cover';
+import { Equalizer } from './Equalizer';
 import { LikeButton } from './LikeButton';
 import { TrackMenu } from './TrackMenu';
 import { useNowPlaying } from './use-now-playing';
@@ -99,7 +100,7 @@ export function TrackRow({ track, number, onPlay, showCover = true, showAlbum = 
     >
       {number !== undefined ? (
         <span className="track-row__number" aria-hidden="true">
-          {isPlaying ? <span className="equalizer" /> : number}
+          {isPlaying ? <Equalizer /> : number}
         </span>
       ) : null}
       {showCover ? <Cover images={track.album?.images ?? []} alt="" size={48} className="track-row__cover" /> : null}
