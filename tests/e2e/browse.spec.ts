@@ -288,13 +288,16 @@ test.describe('failures', () => {
     ];
     for (const target of targets) {
       // The picture first: once loaded, the browser keeps it (the sandbox's images are immutable).
-      await sandbox.addFault({ match: { method: 'GET', path: target.picture }, status: 404, times: 1 });
+      // Broken for as long as the page is looked at: a streamed page asks for it twice (its
+      // header shows while the sections come, then with them).
+      await sandbox.addFault({ match: { method: 'GET', path: target.picture }, status: 404 });
       await page.goto(target.path);
       await expect(page.getByRole('heading', { level: 1, name: target.name })).toBeVisible();
       const cover = page.locator('.detail-header__cover');
       await expect(cover).toHaveAttribute('src', '/images/default-song.svg');
       // The fallback itself loads (polled: the swap of src starts a load the check may precede).
       await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+      await sandbox.clearFaults();
 
       await sandbox.addFault({ match: { method: 'GET', path: target.api }, delayMs: 600, times: 1 });
       // The server waits for the provider: the page arrives whole, its content in the HTML

@@ -126,6 +126,41 @@ test('home streams: with the provider slow, the shell and the skeletons of the s
   }
 });
 
+test('an artist page streams: its header (and status) with the first bytes, the sections after; with JavaScript the page keeps one copy', { tag: '@viewport-free' }, async ({ page, signIn, sandbox, browser }, testInfo) => {
+  await signIn(page, 'guest', { home: false });
+  const [artist] = await searchCatalogue(page, sandbox.url, 'artist', 1);
+  const path = `/artist/${artist!.id}`;
+  const topTracks = { method: 'GET', path: `^/v1/artists/${artist!.id}/top-tracks` };
+  const plain = await withoutJavaScript(browser, page, testInfo);
+  await page.goto('about:blank');
+  // Long enough for a busy machine's checks below to run while the call is held.
+  await sandbox.addFault({ match: topTracks, delayMs: 5_000, times: 1 });
+  try {
+    const response = await plain.goto(path, { waitUntil: 'commit' });
+    expect(response?.status()).toBe(200);
+    // The provider still holds Popular Tracks: the header is there, skeletons below it, no track yet.
+    await expect(plain.getByRole('heading', { level: 1, name: artist!.name })).toBeVisible();
+    await expect(plain.locator('.detail-header').getByRole('button', { name: /^(Follow|Following) / })).toBeVisible();
+    await expect(plain.locator('[data-testid="skeleton-row"]:visible').first()).toBeVisible();
+    expect(await plain.locator('[data-track-id]').count()).toBe(0);
+    await saveScreen(plain, testInfo, 'artist-streaming');
+    // Then the sections come, in the same response, and the skeletons hide.
+    await expect(plain.getByRole('list', { name: `Popular tracks of ${artist!.name}` }).locator('[data-track-id]').first()).toBeVisible();
+    await expect(plain.locator('[data-testid="skeleton-row"]:visible')).toHaveCount(0);
+    await expect(plain.getByRole('heading', { level: 1 })).toHaveCount(1);
+    expect(await sandbox.faultHits()).toEqual([1]);
+  } finally {
+    await plain.context().close();
+  }
+  // With JavaScript the header's copy that stood in leaves once the page is parsed.
+  await sandbox.addFault({ match: topTracks, delayMs: 1_000, times: 1 });
+  await page.goto(path);
+  await expect(page.getByRole('list', { name: `Popular tracks of ${artist!.name}` }).locator('[data-track-id]').first()).toBeVisible();
+  await expect(page.locator('.detail-header')).toHaveCount(1);
+  await expect(page.locator('.streamed__skeleton')).toHaveCount(0);
+  await expect(page.locator('.detail-header').getByRole('button', { name: /^(Follow|Following) / })).toBeEnabled();
+});
+
 test("what home's streamed part met is told after it: SPEC §8's toast for a provider failure (JavaScript off)", { tag: '@viewport-free' }, async ({ page, signIn, sandbox, browser }, testInfo) => {
   await signIn(page, 'guest', { home: false });
   const plain = await withoutJavaScript(browser, page, testInfo);

@@ -154,6 +154,30 @@ describe('a page rendered on the server', () => {
     expect(Object.keys(home.flags?.album ?? {})).toEqual(home.home.newReleases.items.map((album) => album.id));
   });
 
+  it("readies an artist page's head (the artist and its Follow flag) while a section is still held, and the whole page after", async () => {
+    const { runPageCalls } = await import('../../src/server/page-calls');
+    const { startArtistPage } = await import('../../src/server/pages/artist');
+    const guest = running.token('guest');
+    const artistId = ((await (await running.get('/v1/search?q=o&type=artist&limit=1', guest)).json()) as { artists: { items: { id: string }[] } }).artists.items[0]!.id;
+    await addFault(running.url, { match: { path: `^/v1/artists/${artistId}/top-tracks$` }, delayMs: 400 });
+    await runPageCalls(request(), tokensOf('guest'), async () => {
+      const { head, whole } = startArtistPage(artistId);
+      let wholeReady = false;
+      void whole.then(() => (wholeReady = true));
+      const first = await head;
+      expect(first.data?.id).toBe(artistId);
+      expect(first.flags?.artist?.[artistId]).toBe(false);
+      expect(first.sections).toBeUndefined();
+      expect(wholeReady).toBe(false);
+      const all = await whole;
+      expect(all.background).toBe(first.background);
+      expect(all.sections?.topTracks?.length).toBeGreaterThan(0);
+      expect(all.flags?.artist?.[artistId]).toBe(false);
+      expect(Object.keys(all.flags?.track ?? {})).toEqual(all.sections!.topTracks!.map((track) => track.id));
+    });
+    expect(await faultHits(running.url)).toEqual([1]);
+  });
+
   it("shares home's Top 50 lists (the provider's own) between users, never their recent plays", async () => {
     const { runPageCalls } = await import('../../src/server/page-calls');
     const { loadHomePage } = await import('../../src/server/pages/home');

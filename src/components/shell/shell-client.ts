@@ -44,6 +44,12 @@ function loadStylesOf(page: Document): Promise<unknown> {
   );
 }
 
+/**
+ * A streamed part's skeleton that its part has replaced (Streamed.astro; CSS hides it, for a page
+ * without JavaScript) leaves the document: the page holds one copy of what it shows, not two.
+ */
+const dropReplacedSkeletons = (page: Document) =>
+  page.querySelectorAll('.streamed:has(> .streamed__content) > .streamed__skeleton').forEach((skeleton) => skeleton.remove());
 
 // Every page swap: a page fetched ahead or kept for back and forward shows without asking the
 // site (page-memory.ts); otherwise the router asks, and what it gets is kept.
@@ -56,11 +62,13 @@ document.addEventListener('astro:before-preparation', (event) => {
       notePageSource('memory');
       preparation.newDocument = new DOMParser().parseFromString(kept, 'text/html');
       preparation.newDocument.querySelectorAll('noscript').forEach((element) => element.remove());
+      dropReplacedSkeletons(preparation.newDocument);
       await loadStylesOf(preparation.newDocument);
       return;
     }
     notePageSource('site');
     await askSite();
+    if (preparation.newDocument) dropReplacedSkeletons(preparation.newDocument);
     if (!preparation.defaultPrevented && preparation.newDocument && isKeepable(preparation.newDocument)) {
       keepPage(preparation.to.href, htmlOf(preparation.newDocument));
     }
@@ -70,6 +78,8 @@ document.addEventListener('astro:before-preparation', (event) => {
 // The page the browser loaded whole is kept too while it is as the server sent it: its
 // content islands hydrate when the browser is idle, after this script (one that hydrated
 // already has lost its `ssr` mark and changed the page).
+// This script runs once the whole document is parsed (a module), streamed parts included.
+dropReplacedSkeletons(document);
 if (isKeepable(document) && !document.querySelector('#content astro-island:not([ssr])')) keepPage(location.href, htmlOf(document));
 
 // A pointer resting on an in-app link, a finger touching it or the keyboard reaching it: its

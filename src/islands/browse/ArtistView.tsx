@@ -11,8 +11,32 @@ import { TrackList } from '../../components/browse/TrackList';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { seededAreaView, useSeededStore } from '../../components/server-snapshot';
 import { formatCount } from '../../lib/format';
+import type { Artist } from '../../api/types';
 import { $artist, artistAlbums, artistArea, isVerified } from '../../stores/artist';
 import '../../styles/content.css';
+
+/** The artist's header: picture, Verified, name, monthly listeners and Follow. */
+function ArtistHeader({ artist, background }: { artist: Artist; background: string }) {
+  return (
+    <DetailHeader
+      images={artist.images}
+      type="Artist"
+      name={artist.name}
+      round
+      background={background}
+      badge={
+        isVerified(artist) ? (
+          <span className="verified">
+            <img src="/images/verified.svg" alt="" width={20} height={20} />
+            Verified
+          </span>
+        ) : null
+      }
+      meta={formatCount(artist.followers, 'monthly listeners') || null}
+      action={<LibraryButton kind="artist" id={artist.id} name={artist.name} />}
+    />
+  );
+}
 
 /** /artist/{id}: cover, Verified, monthly listeners, Follow, Popular Tracks, Albums By {artist}, Fans Also like. */
 function ArtistViewBody() {
@@ -24,27 +48,10 @@ function ArtistViewBody() {
   return (
     <DetailPage state={state} notFound="Artist Not Found">
       {(artist) => {
-        const listeners = formatCount(artist.followers, 'monthly listeners');
         const params = { artistId: artist.id };
         return (
           <>
-            <DetailHeader
-              images={artist.images}
-              type="Artist"
-              name={artist.name}
-              round
-              background={state.background}
-              badge={
-                isVerified(artist) ? (
-                  <span className="verified">
-                    <img src="/images/verified.svg" alt="" width={20} height={20} />
-                    Verified
-                  </span>
-                ) : null
-              }
-              meta={listeners || null}
-              action={<LibraryButton kind="artist" id={artist.id} name={artist.name} />}
-            />
+            <ArtistHeader artist={artist} background={state.background} />
             <div className="page-stack">
               {topTracks.status !== 'hidden' ? (
                 <section aria-labelledby="popular-tracks">
@@ -112,3 +119,28 @@ function ArtistViewBody() {
 
 /** The page as the server rendered it (its seed); the browser asks only for what comes after. */
 export const ArtistView = withErrorBoundary(seededAreaView(artistArea, ArtistViewBody));
+
+/**
+ * The artist page while the server still asks for its sections (the page streams,
+ * Streamed.astro): the header as it will be, skeletons where the sections come. Rendered once,
+ * on the server, without ids or an island: the page that follows it carries them.
+ */
+function ArtistHeadBody() {
+  const state = useSeededStore($artist);
+  return (
+    <DetailPage state={state} notFound="Artist Not Found">
+      {(artist) => (
+        <>
+          <ArtistHeader artist={artist} background={state.background} />
+          <div className="page-stack">
+            <RowSkeletons />
+            <CardSkeletons row />
+          </div>
+        </>
+      )}
+    </DetailPage>
+  );
+}
+
+/** The artist page's first part, from the head of its seed (the artist and its Follow flag). */
+export const ArtistHead = seededAreaView(artistArea, ArtistHeadBody);
