@@ -142,6 +142,8 @@ test('an artist page streams: its header (and status) with the first bytes, the 
     await expect(plain.getByRole('heading', { level: 1, name: artist!.name })).toBeVisible();
     await expect(plain.locator('.detail-header').getByRole('button', { name: /^(Follow|Following) / })).toBeVisible();
     await expect(plain.locator('[data-testid="skeleton-row"]:visible').first()).toBeVisible();
+    // The phone's navigation came with the first bytes too (shown on narrow screens only).
+    expect(await plain.locator('nav.bottom-nav').count()).toBe(1);
     expect(await plain.locator('[data-track-id]').count()).toBe(0);
     await saveScreen(plain, testInfo, 'artist-streaming');
     // Then the sections come, in the same response, and the skeletons hide.
