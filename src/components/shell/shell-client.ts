@@ -75,11 +75,11 @@ document.addEventListener('astro:before-preparation', (event) => {
   };
 });
 
+// This script runs once the whole document is parsed (a module), streamed parts included.
+dropReplacedSkeletons(document);
 // The page the browser loaded whole is kept too while it is as the server sent it: its
 // content islands hydrate when the browser is idle, after this script (one that hydrated
 // already has lost its `ssr` mark and changed the page).
-// This script runs once the whole document is parsed (a module), streamed parts included.
-dropReplacedSkeletons(document);
 if (isKeepable(document) && !document.querySelector('#content astro-island:not([ssr])')) keepPage(location.href, htmlOf(document));
 
 // A pointer resting on an in-app link, a finger touching it or the keyboard reaching it: its
