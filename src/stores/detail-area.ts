@@ -18,6 +18,9 @@ export interface Section<T> {
   items: T[];
 }
 
+/** A section's states that need no more asking: shown, or hidden for good. */
+const SETTLED: readonly Section<unknown>['status'][] = ['ready', 'hidden'];
+
 /** SPEC §3's client state of a detail area, the same for album, artist, playlist, user and profile. */
 export interface DetailState<T, S extends Record<string, unknown>> {
   /** The id the area shows (or is loading). */
@@ -195,7 +198,12 @@ export function createDetailArea<T, S extends Record<string, unknown> = Record<s
     const kept = memory.recall(id);
     if (!kept) return load(id);
     empty();
+    const mine = answers.current();
     $state.set(kept.state);
+    // What the kept page had not settled (a section it did not show, or one still on its way
+    // when the user left) is asked now; the rest paints from memory.
+    const unsettled = sectionKeys.filter((key) => !SETTLED.includes(kept.state.sections[key].status));
+    for (const key of unsettled) void loadSection(mine, key, id, kept.state.data!);
     for (const [key, list] of allLists()) {
       const listState = kept.lists[key];
       if (listState?.loaded && !listState.error) list.restore(listState);
@@ -213,8 +221,9 @@ export function createDetailArea<T, S extends Record<string, unknown> = Record<s
   function seededState(seed: AreaSeed<T, S, L>): DetailState<T, S> {
     const sections = Object.fromEntries(
       sectionKeys.map((key) => {
+        // Absent: the page rendered did not ask for it (the albums page has no Popular Tracks).
         const items = seed.sections?.[key];
-        return [key, items ? { status: 'ready', items } : { status: 'hidden', items: [] }];
+        return [key, items === undefined ? { status: 'idle', items: [] } : items ? { status: 'ready', items } : { status: 'hidden', items: [] }];
       }),
     ) as unknown as DetailState<T, S>['sections'];
     return {
@@ -229,7 +238,7 @@ export function createDetailArea<T, S extends Record<string, unknown> = Record<s
   }
 
   const seededList = (seed: AreaSeed<T, S, L>, key: string) =>
-    firstPageState((seed.lists as Record<string, FirstPage<unknown>> | undefined)?.[key] ?? null, listSpecs[key]!.limit);
+    firstPageState((seed.lists as Record<string, FirstPage<unknown>> | undefined)?.[key], listSpecs[key]!.limit);
 
 
   function snapshotOf(seed: AreaSeed<T, S, L>): Map<unknown, unknown> {

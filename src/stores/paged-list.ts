@@ -1,11 +1,11 @@
 import { map, type MapStore } from 'nanostores';
 import { ApiError, isCanceled, isUnavailable, statusOf, UNAVAILABLE_MESSAGE } from '../api/errors';
 import type { FirstPage } from '../api/page-seeds';
+import type { Page } from '../api/types';
+import { createAnswerGuard } from '../lib/answer-guard';
 
 /** DESIGN §2: what a page says where the provider does not offer something to this app. */
 export const NOT_AVAILABLE_MESSAGE = UNAVAILABLE_MESSAGE;
-import type { Page } from '../api/types';
-import { createAnswerGuard } from '../lib/answer-guard';
 
 /** SPEC §4: has-more is forced false once the loaded page's offset reaches 80. */
 const PAGING_OFFSET_CAP = 80;
@@ -63,8 +63,13 @@ function stateWithPage<T>(previous: readonly T[], page: Page<T>, offset: number,
   };
 }
 
-/** A list's state after the first page the server rendered (null: it failed there; 'unavailable': DESIGN §2's not offered). */
-export function firstPageState<T>(page: FirstPage<T>, limit: number): PagedListState<T> {
+/**
+ * A list's state after the first page the server rendered (null: it failed there; 'unavailable':
+ * DESIGN §2's not offered). Undefined: the page rendered did not ask for it (an artist's related
+ * artists page has no albums), and the list stays unasked, as before any load.
+ */
+export function firstPageState<T>(page: FirstPage<T> | undefined, limit: number): PagedListState<T> {
+  if (page === undefined) return initialState<T>();
   if (page === 'unavailable') return { ...initialState<T>(), loaded: true, hasMore: false, error: new ApiError('unavailable', UNAVAILABLE_MESSAGE) };
   if (page === 'not-found') return { ...initialState<T>(), loaded: true, hasMore: false, error: new ApiError('http', 'Not Found', 404) };
   if (!page) return { ...initialState<T>(), loaded: true, hasMore: false, error: new Error('The first page failed on the server') };

@@ -129,14 +129,14 @@ describe('a page rendered on the server', () => {
 
   it('renders artist, playlist and home with their sections and the flags of what they show', async () => {
     const { runPageCalls } = await import('../../src/server/page-calls');
-    const { loadArtistPage } = await import('../../src/server/pages/artist');
+    const { startArtistPage } = await import('../../src/server/pages/artist');
     const { loadPlaylistPage } = await import('../../src/server/pages/playlist');
     const { loadHomePage } = await import('../../src/server/pages/home');
     const guest = running.token('guest');
     const artistId = ((await (await running.get('/v1/search?q=a&type=artist&limit=1', guest)).json()) as { artists: { items: { id: string }[] } }).artists.items[0]!.id;
     const playlistId = ((await (await running.get('/v1/browse/featured-playlists?limit=1', guest)).json()) as { playlists: { items: { id: string }[] } }).playlists.items[0]!.id;
     const context = request();
-    const [artist, playlist, home] = await runPageCalls(context, tokensOf('guest'), () => Promise.all([loadArtistPage(artistId), loadPlaylistPage(context, playlistId), loadHomePage()]));
+    const [artist, playlist, home] = await runPageCalls(context, tokensOf('guest'), () => Promise.all([startArtistPage(artistId).whole, loadPlaylistPage(context, playlistId), loadHomePage()]));
 
     expect(artist.failure).toBeNull();
     expect(artist.sections?.topTracks?.length).toBeGreaterThan(0);
@@ -176,6 +176,32 @@ describe('a page rendered on the server', () => {
       expect(Object.keys(all.flags?.track ?? {})).toEqual(all.sections!.topTracks!.map((track) => track.id));
     });
     expect(await faultHits(running.url)).toEqual([1]);
+  });
+
+  it("renders an artist's albums and related-artists pages from what each shows, asking nothing for the other sections", async () => {
+    const { runPageCalls } = await import('../../src/server/page-calls');
+    const { loadArtistAlbumsPage, loadRelatedArtistsPage } = await import('../../src/server/pages/artist');
+    const guest = running.token('guest');
+    const artistId = ((await (await running.get('/v1/search?q=e&type=artist&limit=1', guest)).json()) as { artists: { items: { id: string }[] } }).artists.items[0]!.id;
+    const calls = (...paths: string[]) => paths.map((path) => ({ match: { path: `^/v1/${path}$` } }));
+    // Counted: Popular Tracks, Fans Also like, the first albums; the hearts, the Follow flags, the Saves.
+    await addFault(running.url, calls(`artists/${artistId}/top-tracks`, `artists/${artistId}/related-artists`, `artists/${artistId}/albums`, 'me/(tracks|library)/contains', 'me/following/contains', 'me/albums/contains'));
+    const albums = await runPageCalls(request(), tokensOf('guest'), () => loadArtistAlbumsPage(artistId));
+    expect(albums.data?.id).toBe(artistId);
+    expect(albums.sections).toBeUndefined();
+    const firstAlbums = albums.lists?.albums as Page<{ id: string }>;
+    expect(firstAlbums.items.length).toBeGreaterThan(0);
+    expect(Object.keys(albums.flags?.album ?? {})).toEqual(firstAlbums.items.map((album) => album.id));
+    expect(await faultHits(running.url)).toEqual([0, 0, 1, 0, 0, 1]);
+
+    const related = await runPageCalls(request(), tokensOf('guest'), () => loadRelatedArtistsPage(artistId));
+    expect(related.data?.id).toBe(artistId);
+    expect(related.lists).toBeUndefined();
+    const fans = related.sections?.relatedArtists ?? [];
+    expect(fans.length).toBeGreaterThan(0);
+    expect(Object.keys(related.flags?.artist ?? {})).toEqual(fans.map((artist) => artist.id));
+    // Fans Also like and their Follow flags, and nothing more (the albums from before stay counted once).
+    expect(await faultHits(running.url)).toEqual([0, 1, 1, 0, 1, 1]);
   });
 
   it("shares home's Top 50 lists (the provider's own) between users, never their recent plays", async () => {

@@ -196,4 +196,20 @@ describe('an area the server rendered (its seed)', () => {
     expect(area.$state.get().sections.related.status).toBe('hidden');
     expect(area.lists.items.$state.get().error).toMatchObject({ kind: 'unavailable' });
   });
+
+  it('leaves unasked what a page did not ask for, and asks it when the area is opened again from memory', async () => {
+    const { area, calls } = makeArea();
+    // A page that shows only the entity (as the artist's related-artists page shows no albums).
+    area.adopt({ ...seed, sections: {}, lists: {} });
+    expect(area.$state.get().sections.related).toEqual({ status: 'idle', items: [] });
+    expect(area.lists.items.$state.get()).toMatchObject({ loaded: false, error: null, list: [] });
+    await area.open('x');
+    expect(calls).toEqual([]);
+    // Left, then opened from memory with no page to adopt: the section and the list are asked,
+    // the entity is not.
+    area.reset();
+    await area.open('x');
+    await vi.waitFor(() => expect(area.$state.get().sections.related.status).toBe('ready'));
+    expect(calls.sort()).toEqual(['items x Thing x 0/20', 'related']);
+  });
 });

@@ -55,7 +55,7 @@ function RelatedArtistsBody() {
   );
 }
 
-// The artist page's seed serves its two full lists too: the albums' first page and Fans Also
-// like in full are both in it.
+// Each page's seed holds the artist and the one list it shows (src/server/pages/artist.ts); the
+// area leaves the sections a page did not ask for unasked.
 export const ArtistAlbumsView = withErrorBoundary(seededAreaView(artistArea, ArtistAlbumsBody));
 export const RelatedArtistsView = withErrorBoundary(seededAreaView(artistArea, RelatedArtistsBody));

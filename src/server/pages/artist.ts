@@ -3,6 +3,28 @@ import type { ArtistSeed } from '../../api/page-seeds';
 import { SECTION_SIZE } from '../../lib/see-all';
 import { detailSeed, entityOf, idsOf, libraryFlagsOf, partOf } from '../page-data';
 
+// The three artist pages ask only for what each shows. A section or list a page does not ask
+// for is absent from its seed, and the artist area leaves it unasked ('idle') rather than
+// failed (src/stores/detail-area.ts).
+
+/** The artist, or how it failed: every artist page's heading and status. */
+function artistOf(id: string): Promise<ArtistSeed> {
+  const base = detailSeed(id);
+  return entityOf(getArtist(id)).then((found) => ({ ...base, ...found }));
+}
+
+/** The artist's first albums (one page, the size of a section) and their Save flags. */
+function firstAlbumsOf(id: string) {
+  const albums = partOf(getArtistAlbums(id, 0, SECTION_SIZE));
+  return { albums, saved: albums.then((page) => libraryFlagsOf('album', idsOf(page?.items))) };
+}
+
+/** Fans Also like and their Follow flags. */
+function relatedArtistsOf(id: string) {
+  const related = partOf(getRelatedArtists(id));
+  return { related, followed: related.then((items) => libraryFlagsOf('artist', idsOf(items))) };
+}
+
 /** An artist page's two parts: what the page's first bytes need, and the whole page. */
 export interface ArtistPageParts {
   /** The artist and its Follow flag: the page's status, and its header while the sections come. */
@@ -19,36 +41,37 @@ export interface ArtistPageParts {
  * the sections need two in a row (a list, then its flags), so the page streams them.
  */
 export function startArtistPage(id: string): ArtistPageParts {
-  const base = detailSeed(id);
-  const entity = entityOf(getArtist(id));
-  const followed = libraryFlagsOf('artist', [id]);
+  const artist = artistOf(id);
+  const follows = libraryFlagsOf('artist', [id]);
   const topTracks = partOf(getArtistTopTracks(id));
-  const relatedArtists = partOf(getRelatedArtists(id));
-  const albums = partOf(getArtistAlbums(id, 0, SECTION_SIZE));
-  const head = Promise.all([entity, followed]).then(([found, follows]): ArtistSeed =>
-    found.data ? { ...base, ...found, flags: { artist: follows } } : { ...base, ...found },
+  const likes = topTracks.then((items) => libraryFlagsOf('track', idsOf(items)));
+  const { related, followed } = relatedArtistsOf(id);
+  const { albums, saved } = firstAlbumsOf(id);
+  const head = Promise.all([artist, follows]).then(([found, follow]): ArtistSeed => (found.data ? { ...found, flags: { artist: follow } } : found));
+  const whole = Promise.all([head, topTracks, likes, related, followed, albums, saved]).then(
+    ([first, tracks, liked, fans, followedFans, firstAlbums, savedAlbums]): ArtistSeed => {
+      if (!first.data) return first;
+      return {
+        ...first,
+        sections: { topTracks: tracks, relatedArtists: fans },
+        lists: { albums: firstAlbums },
+        flags: { track: liked, album: savedAlbums, artist: { ...followedFans, ...first.flags?.artist } },
+      };
+    },
   );
-  const whole = Promise.all([
-    head,
-    topTracks,
-    relatedArtists,
-    albums,
-    topTracks.then((items) => libraryFlagsOf('track', idsOf(items))),
-    albums.then((page) => libraryFlagsOf('album', idsOf(page?.items))),
-    relatedArtists.then((items) => libraryFlagsOf('artist', idsOf(items))),
-  ]).then(([first, tracks, related, firstAlbums, likes, saved, followedRelated]): ArtistSeed => {
-    if (!first.data) return first;
-    return {
-      ...first,
-      sections: { topTracks: tracks, relatedArtists: related },
-      lists: { albums: firstAlbums },
-      flags: { track: likes, album: saved, artist: { ...followedRelated, ...first.flags?.artist } },
-    };
-  });
   return { head, whole };
 }
 
-/** The whole artist page at once, for a page that does not stream it (its albums, its related artists). */
-export function loadArtistPage(id: string): Promise<ArtistSeed> {
-  return startArtistPage(id).whole;
+/** /artist/{id}/albums: the artist (its heading) and the first page of its albums, with their Save flags. */
+export async function loadArtistAlbumsPage(id: string): Promise<ArtistSeed> {
+  const { albums, saved } = firstAlbumsOf(id);
+  const [artist, firstAlbums, savedAlbums] = await Promise.all([artistOf(id), albums, saved]);
+  return artist.data ? { ...artist, lists: { albums: firstAlbums }, flags: { album: savedAlbums } } : artist;
+}
+
+/** /artist/{id}/related-artists: the artist (its heading) and Fans Also like in full, with their Follow flags. */
+export async function loadRelatedArtistsPage(id: string): Promise<ArtistSeed> {
+  const { related, followed } = relatedArtistsOf(id);
+  const [artist, fans, followedFans] = await Promise.all([artistOf(id), related, followed]);
+  return artist.data ? { ...artist, sections: { relatedArtists: fans }, flags: { artist: followedFans } } : artist;
 }
