@@ -3,13 +3,13 @@
 // the real flow, loads every route in Chromium and sums the gzipped JavaScript and
 // CSS it downloads. Prints a table and writes bench/results/routes.json.
 // Then runs bench/sandbox.ts, bench/playback.ts, bench/catch-up.ts (a second browser shows
-// what plays), bench/search.ts, bench/navigation.ts
-// (time to content on cold loads and in-app switches), bench/server-render.ts (the server's
-// render of an album page), bench/lighthouse.ts (scores), bench/blocking.ts (a phone's main thread
-// held by a cold load) and
-// bench/memory.ts (JS heap over switches and playback) when they exist.
+// what plays), bench/search.ts, bench/navigation.ts (time to content on cold loads and in-app
+// switches), bench/streaming.ts (what the detail pages' streaming gives a cold load, on
+// loopback and with a slow provider), bench/server-render.ts (the server's render of an album
+// page), bench/lighthouse.ts (scores), bench/blocking.ts (a phone's main thread held by a cold
+// load) and bench/memory.ts (JS heap over switches and playback) when they exist.
 // Flags: --site-only (skip them), --skip-sandbox, --skip-playback, --skip-catch-up, --skip-search, --skip-navigation,
-// --skip-server-render, --skip-lighthouse, --skip-blocking, --skip-memory.
+// --skip-streaming, --skip-server-render, --skip-lighthouse, --skip-blocking, --skip-memory.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -124,6 +124,7 @@ const more = [
   ['bench/catch-up.ts', flags.has('--site-only') || flags.has('--skip-catch-up')],
   ['bench/search.ts', flags.has('--site-only') || flags.has('--skip-search')],
   ['bench/navigation.ts', flags.has('--site-only') || flags.has('--skip-navigation')],
+  ['bench/streaming.ts', flags.has('--site-only') || flags.has('--skip-streaming')],
   ['bench/server-render.ts', flags.has('--site-only') || flags.has('--skip-server-render')],
   ['bench/lighthouse.ts', flags.has('--site-only') || flags.has('--skip-lighthouse')],
   ['bench/blocking.ts', flags.has('--site-only') || flags.has('--skip-blocking')],

@@ -28,7 +28,10 @@ interface StartedStack {
 const scriptsLib = (name: string) => new URL(`../../scripts/lib/${name}`, import.meta.url).href;
 
 /** Starts the stack and resolves once both answer. `name` labels the snapshot and the data directory. */
-export async function startBenchStack(name: string, options: { size?: string; portOffset?: number; sandboxEnv?: Record<string, string>; siteNodeArgs?: string[] } = {}): Promise<BenchStack> {
+export async function startBenchStack(
+  name: string,
+  options: { size?: string; portOffset?: number; sandboxEnv?: Record<string, string>; siteEnv?: Record<string, string>; siteNodeArgs?: string[] } = {},
+): Promise<BenchStack> {
   const { snapshotBuild } = (await import(scriptsLib('build.mjs'))) as { snapshotBuild: (name: string) => Promise<string> };
   const { startStack } = (await import(scriptsLib('stack.mjs'))) as { startStack: (options: Record<string, unknown>) => StartedStack };
   const offset = options.portOffset ?? 0;
@@ -43,7 +46,7 @@ export async function startBenchStack(name: string, options: { size?: string; po
     distDir,
     siteNodeArgs: options.siteNodeArgs,
     sandboxEnv: { SANDBOX_DATA_DIR: dataDir, SANDBOX_SIZE: options.size ?? 'small', SANDBOX_PUBLIC_URL: `http://${HOST}:${sandboxPort}`, ...options.sandboxEnv },
-    siteEnv: { PROVIDER: 'sandbox', SITE_URL: `http://${HOST}:${sitePort}` },
+    siteEnv: { PROVIDER: 'sandbox', SITE_URL: `http://${HOST}:${sitePort}`, ...options.siteEnv },
   });
   const stop = async () => {
     await stack.stop();

@@ -156,3 +156,56 @@ export function streamedSeed<S>(load: () => Promise<S>): Promise<S> {
   startStreaming();
   return seed;
 }
+
+/** A page in two parts: the head decides its status and redirects, the whole is everything it shows. */
+export interface PageParts<S> {
+  head: Promise<S>;
+  whole: Promise<S>;
+}
+
+/** What a two-part page renders: its seed, and the rest's promise when the rest streams after it. */
+export interface SplitPage<S> {
+  seed: S;
+  rest: Promise<S> | null;
+}
+
+/**
+ * How long a page whose head is ready waits for the rest before it streams. Streaming costs the
+ * browser a first layout of the partial page (about 50 ms on the artist page on loopback,
+ * BENCHMARKS), so a rest that close (a warm cache, a fast provider) is worth waiting for.
+ */
+export const STREAM_GRACE_MS = 50;
+
+/** `whole`'s value if it settles within `ms`, else null. */
+async function settledWithin<S>(whole: Promise<S>, ms: number): Promise<{ value: S } | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+  try {
+    return await Promise.race([whole.then((value) => ({ value })), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * A detail page that streams when it helps (issue 27): the head (the entity and its flag) is
+ * one answer away and decides the status and SPEC §8's redirects; the rest needs two in a row
+ * (a list, then its flags). The page renders whole if the rest follows within `graceMs`, and
+ * otherwise leaves with the head while the rest streams (`rest`). A page that leaves or fails
+ * shows nothing more, but waits for the rest: no call outlives its response.
+ */
+export async function splitPageSeed<S extends { failure: DetailFailure }>(
+  Astro: Pick<AstroGlobal, 'cookies' | 'session' | 'redirect' | 'response'>,
+  parts: PageParts<S>,
+  graceMs = STREAM_GRACE_MS,
+): Promise<SplitPage<S> | Response> {
+  const head = await pageSeed(Astro, () => parts.head);
+  if (head instanceof Response || head.failure) {
+    await parts.whole;
+    return head instanceof Response ? head : { seed: head, rest: null };
+  }
+  const soon = await settledWithin(parts.whole, graceMs);
+  // Nothing has left yet, so what the rest's calls met still decides as the head's did (a 401 leaves).
+  if (soon) return leavingRedirect(Astro) ?? { seed: soon.value, rest: null };
+  return { seed: head, rest: streamedSeed(() => parts.whole) };
+}

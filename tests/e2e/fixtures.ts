@@ -72,7 +72,8 @@ export const RESTART_PROBLEMS = /\/sdk\/v1\/(events|devices)|Player initializati
 export interface SandboxControl {
   url: string;
   reset(): Promise<void>;
-  addFault(fault: SandboxFault): Promise<void>;
+  /** Adds one fault, or several at once (counted in that order by faultHits). */
+  addFault(fault: SandboxFault | SandboxFault[]): Promise<void>;
   clearFaults(): Promise<void>;
   /** How many requests each fault has met, in the order the faults were added (the server's calls too, which the page never sees). */
   faultHits(): Promise<number[]>;

@@ -126,41 +126,57 @@ test('home streams: with the provider slow, the shell and the skeletons of the s
   }
 });
 
-test('an artist page streams: its header (and status) with the first bytes, the sections after; with JavaScript the page keeps one copy', { tag: '@viewport-free' }, async ({ page, signIn, sandbox, browser }, testInfo) => {
+test('artist, album and playlist pages stream when their lists are slow: the header (and status) with the first bytes, the list after; with JavaScript the page keeps one copy', { tag: '@viewport-free' }, async ({ page, signIn, sandbox, browser }, testInfo) => {
   await signIn(page, 'guest', { home: false });
   const [artist] = await searchCatalogue(page, sandbox.url, 'artist', 1);
-  const path = `/artist/${artist!.id}`;
-  const topTracks = { method: 'GET', path: `^/v1/artists/${artist!.id}/top-tracks` };
+  const [album] = await searchCatalogue(page, sandbox.url, 'album', 1);
+  const playlists = await searchCatalogue<{ id: string; name: string; tracks: { total: number } }>(page, sandbox.url, 'playlist', 20);
+  const playlist = playlists.find((one) => one.tracks.total > 0)!;
+  // Each page's list (the call whose answer its hearts wait for), its header's button, and the list as shown.
+  const pages = [
+    { name: 'artist', path: `/artist/${artist!.id}`, held: `^/v1/artists/${artist!.id}/top-tracks`, heading: artist!.name, button: /^(Follow|Following) /, list: `Popular tracks of ${artist!.name}` },
+    { name: 'album', path: `/album/${album!.id}`, held: `^/v1/albums/${album!.id}/tracks`, heading: album!.name, button: /^(Save|Saved) /, list: `Tracks of ${album!.name}` },
+    { name: 'playlist', path: `/playlist/${playlist.id}`, held: `^/v1/playlists/${playlist.id}/(tracks|items)`, heading: playlist.name, button: /^Show the picture of /, list: `Tracks of ${playlist.name}` },
+  ];
   const plain = await withoutJavaScript(browser, page, testInfo);
   await page.goto('about:blank');
-  // Long enough for a busy machine's checks below to run while the call is held.
-  await sandbox.addFault({ match: topTracks, delayMs: 5_000, times: 1 });
+  // The three pages load side by side, so their lists are held at once. Long enough for a busy
+  // machine's checks below to run while the calls are held.
+  await sandbox.addFault(pages.map((one) => ({ match: { method: 'GET', path: one.held }, delayMs: 5_000, times: 1 })));
   try {
-    const response = await plain.goto(path, { waitUntil: 'commit' });
-    expect(response?.status()).toBe(200);
-    // The provider still holds Popular Tracks: the header is there, skeletons below it, no track yet.
-    await expect(plain.getByRole('heading', { level: 1, name: artist!.name })).toBeVisible();
-    await expect(plain.locator('.detail-header').getByRole('button', { name: /^(Follow|Following) / })).toBeVisible();
-    await expect(plain.locator('[data-testid="skeleton-row"]:visible').first()).toBeVisible();
-    // The phone's navigation came with the first bytes too (shown on narrow screens only).
-    expect(await plain.locator('nav.bottom-nav').count()).toBe(1);
-    expect(await plain.locator('[data-track-id]').count()).toBe(0);
-    await saveScreen(plain, testInfo, 'artist-streaming');
-    // Then the sections come, in the same response, and the skeletons hide.
-    await expect(plain.getByRole('list', { name: `Popular tracks of ${artist!.name}` }).locator('[data-track-id]').first()).toBeVisible();
-    await expect(plain.locator('[data-testid="skeleton-row"]:visible')).toHaveCount(0);
-    await expect(plain.getByRole('heading', { level: 1 })).toHaveCount(1);
-    expect(await sandbox.faultHits()).toEqual([1]);
+    const tabs = await Promise.all(pages.map(() => plain.context().newPage()));
+    const responses = await Promise.all(pages.map((one, index) => tabs[index]!.goto(one.path, { waitUntil: 'commit' })));
+    for (const [index, one] of pages.entries()) {
+      const tab = tabs[index]!;
+      expect(responses[index]?.status(), one.path).toBe(200);
+      // The provider still holds the list: the header is there, skeletons below it, no track yet.
+      await expect(tab.getByRole('heading', { level: 1, name: one.heading }), one.path).toBeVisible();
+      await expect(tab.locator('.detail-header').getByRole('button', { name: one.button }), one.path).toBeVisible();
+      await expect(tab.locator('[data-testid="skeleton-row"]:visible').first(), one.path).toBeVisible();
+      // The phone's navigation came with the first bytes too (shown on narrow screens only).
+      expect(await tab.locator('nav.bottom-nav').count(), one.path).toBe(1);
+      expect(await tab.locator('[data-track-id]').count(), one.path).toBe(0);
+      await saveScreen(tab, testInfo, `${one.name}-streaming`);
+    }
+    // Then each list comes, in the same response, and the skeletons hide.
+    for (const [index, one] of pages.entries()) {
+      const tab = tabs[index]!;
+      await expect(tab.getByRole('list', { name: one.list }).locator('[data-track-id]').first(), one.path).toBeVisible();
+      await expect(tab.locator('[data-testid="skeleton-row"]:visible'), one.path).toHaveCount(0);
+      await expect(tab.getByRole('heading', { level: 1 }), one.path).toHaveCount(1);
+    }
+    expect(await sandbox.faultHits()).toEqual([1, 1, 1]);
   } finally {
     await plain.context().close();
   }
   // With JavaScript the header's copy that stood in leaves once the page is parsed.
-  await sandbox.addFault({ match: topTracks, delayMs: 1_000, times: 1 });
-  await page.goto(path);
-  await expect(page.getByRole('list', { name: `Popular tracks of ${artist!.name}` }).locator('[data-track-id]').first()).toBeVisible();
+  const [artistPage] = pages;
+  await sandbox.addFault({ match: { method: 'GET', path: artistPage!.held }, delayMs: 1_000, times: 1 });
+  await page.goto(artistPage!.path);
+  await expect(page.getByRole('list', { name: artistPage!.list }).locator('[data-track-id]').first()).toBeVisible();
   await expect(page.locator('.detail-header')).toHaveCount(1);
   await expect(page.locator('.streamed__skeleton')).toHaveCount(0);
-  await expect(page.locator('.detail-header').getByRole('button', { name: /^(Follow|Following) / })).toBeEnabled();
+  await expect(page.locator('.detail-header').getByRole('button', { name: artistPage!.button })).toBeEnabled();
 });
 
 test("what home's streamed part met is told after it: SPEC §8's toast for a provider failure (JavaScript off)", { tag: '@viewport-free' }, async ({ page, signIn, sandbox, browser }, testInfo) => {

@@ -94,8 +94,8 @@ describe('a page rendered on the server', () => {
 
   async function render(userId: string, id = albumId) {
     const { runPageCalls, pageOutcomes } = await import('../../src/server/page-calls');
-    const { loadAlbumPage } = await import('../../src/server/pages/album');
-    return runPageCalls(request(), tokensOf(userId), async () => ({ seed: await loadAlbumPage(id), outcomes: [...pageOutcomes()] }));
+    const { startAlbumPage } = await import('../../src/server/pages/album');
+    return runPageCalls(request(), tokensOf(userId), async () => ({ seed: await startAlbumPage(id).whole, outcomes: [...pageOutcomes()] }));
   }
 
   it('shares the album between users and never their Save flags', async () => {
@@ -130,13 +130,13 @@ describe('a page rendered on the server', () => {
   it('renders artist, playlist and home with their sections and the flags of what they show', async () => {
     const { runPageCalls } = await import('../../src/server/page-calls');
     const { startArtistPage } = await import('../../src/server/pages/artist');
-    const { loadPlaylistPage } = await import('../../src/server/pages/playlist');
+    const { startPlaylistPage } = await import('../../src/server/pages/playlist');
     const { loadHomePage } = await import('../../src/server/pages/home');
     const guest = running.token('guest');
     const artistId = ((await (await running.get('/v1/search?q=a&type=artist&limit=1', guest)).json()) as { artists: { items: { id: string }[] } }).artists.items[0]!.id;
     const playlistId = ((await (await running.get('/v1/browse/featured-playlists?limit=1', guest)).json()) as { playlists: { items: { id: string }[] } }).playlists.items[0]!.id;
     const context = request();
-    const [artist, playlist, home] = await runPageCalls(context, tokensOf('guest'), () => Promise.all([startArtistPage(artistId).whole, loadPlaylistPage(context, playlistId), loadHomePage()]));
+    const [artist, playlist, home] = await runPageCalls(context, tokensOf('guest'), () => Promise.all([startArtistPage(artistId).whole, startPlaylistPage(context, playlistId).whole, loadHomePage()]));
 
     expect(artist.failure).toBeNull();
     expect(artist.sections?.topTracks?.length).toBeGreaterThan(0);
@@ -202,6 +202,43 @@ describe('a page rendered on the server', () => {
     expect(Object.keys(related.flags?.artist ?? {})).toEqual(fans.map((artist) => artist.id));
     // Fans Also like and their Follow flags, and nothing more (the albums from before stay counted once).
     expect(await faultHits(running.url)).toEqual([0, 1, 1, 0, 1, 1]);
+  });
+
+  it('a page in two parts renders whole when the rest follows the head soon, streams the rest when it is late, and leaves on a 401 the rest met before anything left', async () => {
+    const { runPageCalls } = await import('../../src/server/page-calls');
+    const { partOf, splitPageSeed } = await import('../../src/server/page-data');
+    const { getMe } = await import('../../src/api/me');
+    type Seed = { part: string; failure: 'not-found' | null };
+    const later = <T,>(value: T, ms: number) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+    const astro = (context: object = siteContext(new Request('http://127.0.0.1:4331/album/x'), new Map())) =>
+      Object.assign(context, { response: { status: 200, statusText: '' } }) as Parameters<typeof splitPageSeed>[0] & { response: { status: number } };
+    const head: Seed = { part: 'head', failure: null };
+    const whole: Seed = { part: 'whole', failure: null };
+
+    // Soon (a warm cache): one whole page, nothing streams.
+    expect(await splitPageSeed(astro(), { head: Promise.resolve(head), whole: later(whole, 5) }, 200)).toEqual({ seed: whole, rest: null });
+    // Late (a slow provider): the head now, the rest when it comes.
+    const split = await splitPageSeed(astro(), { head: Promise.resolve(head), whole: later(whole, 300) }, 50);
+    expect(split).toMatchObject({ seed: head });
+    expect(await (split as { rest: Promise<Seed> }).rest).toEqual(whole);
+    // A head that failed answers its status, and waits for the rest: no call outlives the response.
+    const failed = astro();
+    let restDone = false;
+    const missing = await splitPageSeed(failed, { head: Promise.resolve({ part: 'head', failure: 'not-found' as const }), whole: later(whole, 100).then((seed) => ((restDone = true), seed)) }, 0);
+    expect(missing).toEqual({ seed: { part: 'head', failure: 'not-found' }, rest: null });
+    expect(failed.response.status).toBe(404);
+    expect(restDone).toBe(true);
+
+    // The rest met the provider's 401 on a token that cannot be renewed, within the grace: the page leaves for /auth.
+    const revoked: TokenSet = { accessToken: 'revoked-token', refreshToken: null, expiresAt: null, renewAt: null };
+    const sessions = new Map([['s1', new Map<string, unknown>([['tokens', revoked]])]]);
+    const context = siteContext(new Request('http://127.0.0.1:4331/album/x', { headers: { cookie: 'my-music-session=s1' } }), sessions);
+    const left = await runPageCalls(context, revoked, () =>
+      splitPageSeed(astro(context), { head: Promise.resolve(head), whole: partOf(getMe()).then(() => whole) }, 5_000),
+    );
+    expect(left).toBeInstanceOf(Response);
+    expect((left as Response).headers.get('location')).toBe('/auth');
+    expect(sessions.has('s1')).toBe(false);
   });
 
   it("shares home's Top 50 lists (the provider's own) between users, never their recent plays", async () => {

@@ -7,30 +7,38 @@ import { RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { seededAreaView, useSeededStore } from '../../components/server-snapshot';
+import type { Album } from '../../api/types';
 import { $album, albumArea, albumTracks } from '../../stores/album';
 import '../../styles/content.css';
 
-/** /album/{id}: cover, type, name, year, artists, track count, album type, Save, the numbered tracks. */
+/** The album's header: cover, type, name, year, artists, track count, album type and Save. */
+function AlbumHeader({ album, background }: { album: Album; background: string }) {
+  return (
+    <DetailHeader
+      images={album.images}
+      type={album.type}
+      name={album.name}
+      background={background}
+      meta={
+        <>
+          {album.year ? `${album.year} • ` : ''}
+          <ArtistLinks artists={album.artists} />
+          {` • ${album.totalTracks} ${album.totalTracks === 1 ? 'song' : 'songs'} • ${album.albumType}`}
+        </>
+      }
+      action={<LibraryButton kind="album" id={album.id} name={album.name} />}
+    />
+  );
+}
+
+/** /album/{id}: the header and the numbered tracks. */
 function AlbumViewBody() {
   const state = useSeededStore($album);
   return (
     <DetailPage state={state} notFound="Album Not Found">
       {(album) => (
         <>
-          <DetailHeader
-            images={album.images}
-            type={album.type}
-            name={album.name}
-            background={state.background}
-            meta={
-              <>
-                {album.year ? `${album.year} • ` : ''}
-                <ArtistLinks artists={album.artists} />
-                {` • ${album.totalTracks} ${album.totalTracks === 1 ? 'song' : 'songs'} • ${album.albumType}`}
-              </>
-            }
-            action={<LibraryButton kind="album" id={album.id} name={album.name} />}
-          />
+          <AlbumHeader album={album} background={state.background} />
           <PagedView list={albumTracks} skeleton={<RowSkeletons />}>
             {(tracks) => <TrackList tracks={tracks} contextUri={album.uri} label={`Tracks of ${album.name}`} menuContext={{ albumId: album.id }} />}
           </PagedView>
@@ -42,3 +50,25 @@ function AlbumViewBody() {
 
 /** The page as the server rendered it (its seed); the browser asks only for what comes after. */
 export const AlbumView = withErrorBoundary(seededAreaView(albumArea, AlbumViewBody));
+
+/**
+ * The album page while the server still asks for its tracks (the page streams, Streamed.astro):
+ * the header as it will be, skeleton rows where the tracks come. Rendered once, on the server,
+ * without an island: the page that follows it carries one.
+ */
+function AlbumHeadBody() {
+  const state = useSeededStore($album);
+  return (
+    <DetailPage state={state} notFound="Album Not Found">
+      {(album) => (
+        <>
+          <AlbumHeader album={album} background={state.background} />
+          <RowSkeletons />
+        </>
+      )}
+    </DetailPage>
+  );
+}
+
+/** The album page's first part, from the head of its seed (the album and its Save flag). */
+export const AlbumHead = seededAreaView(albumArea, AlbumHeadBody);

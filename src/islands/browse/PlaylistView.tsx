@@ -1,3 +1,5 @@
+import type { ComponentType } from 'react';
+import type { Playlist } from '../../api/types';
 import { hrefOf } from '../../lib/routes';
 import { DetailHeader } from '../../components/browse/DetailHeader';
 import { DetailPage } from '../../components/browse/DetailPage';
@@ -18,90 +20,118 @@ import { OwnerActions } from '../playlists/OwnerActions';
 import '../../styles/content.css';
 
 /**
- * /playlist/{id}: cover, type, name, description (plain text, hidden when it
- * holds a link), owner, song count and saves; compact rows on narrow screens,
- * album and date-added columns on wide ones.
+ * The playlist's header: cover, type, name, description (plain text, hidden when it holds a
+ * link), owner, song count and saves, and the owner's actions. `count` is null while the
+ * entries are still coming and the playlist does not say how many it holds.
  */
-function PlaylistViewBody() {
-  const state = useSeededStore($playlist);
-  const tracks = useSeededStore(playlistTracks.$state);
+function PlaylistHeader({ playlist, background, count }: { playlist: Playlist; background: string; count: number | null }) {
   // Development mode: other users' profiles are gone, so the owner stays plain text (DESIGN §2).
   const usersOpen = useSeededStore($capabilities).otherUsers !== 'missing';
   const owns = useSeededStore($ownsShownPlaylist);
+  const owner = playlist.owner.displayName || playlist.owner.id;
+  const saves = formatCount(playlist.followers, 'saves');
+  return (
+    <DetailHeader
+      images={playlist.images}
+      type={playlist.type}
+      name={playlist.name}
+      background={background}
+      action={owns ? <OwnerActions playlist={playlist} /> : undefined}
+      meta={
+        <>
+          {isDescriptionShown(playlist.description) ? (
+            <span className="detail-header__description">{playlist.description}</span>
+          ) : null}
+          {isDescriptionShown(playlist.description) ? <br /> : null}
+          {usersOpen && playlist.owner.id ? <a href={hrefOf('user', { userId: playlist.owner.id })}>{owner}</a> : <strong>{owner}</strong>}
+          {count === null ? '' : ` • ${count} ${count === 1 ? 'song' : 'songs'}`}
+          {saves ? ` • ${saves}` : ''}
+        </>
+      }
+    />
+  );
+}
+
+/** /playlist/{id}: the header, then its entries: compact rows on narrow screens, album and date-added columns on wide ones. */
+function PlaylistViewBody() {
+  const state = useSeededStore($playlist);
+  const tracks = useSeededStore(playlistTracks.$state);
   const reorders = useSeededStore($changesShownItems);
   return (
     <DetailPage state={state} notFound="Playlist Not Found">
-      {(playlist) => {
-        const count = playlist.totalTracks ?? tracks.list.length;
-        const owner = playlist.owner.displayName || playlist.owner.id;
-        return (
-          <>
-            <DetailHeader
-              images={playlist.images}
-              type={playlist.type}
-              name={playlist.name}
-              background={state.background}
-              action={owns ? <OwnerActions playlist={playlist} /> : undefined}
-              meta={
-                <>
-                  {isDescriptionShown(playlist.description) ? (
-                    <span className="detail-header__description">{playlist.description}</span>
-                  ) : null}
-                  {isDescriptionShown(playlist.description) ? <br /> : null}
-                  {usersOpen && playlist.owner.id ? (
-                    <a href={hrefOf('user', { userId: playlist.owner.id })}>{owner}</a>
-                  ) : (
-                    <strong>{owner}</strong>
-                  )}
-                  {` • ${count} ${count === 1 ? 'song' : 'songs'}`}
-                  {formatCount(playlist.followers, 'saves') ? ` • ${formatCount(playlist.followers, 'saves')}` : ''}
-                </>
-              }
-            />
-            {isListUnavailable(tracks.error) ? (
-              <NotAvailable what="This playlist's tracks" />
-            ) : (
-              <PagedView list={playlistTracks} empty="No Playlist Available" skeleton={<RowSkeletons />}>
-                {(entries) => (
-                  <TrackList
-                    tracks={entries.map((entry) => entry.track)}
-                    addedAt={entries.map((entry) => entry.addedAt)}
-                    showAlbum
-                    contextUri={playlist.uri}
-                    label={`Tracks of ${playlist.name}`}
-                    menuContext={{ playlistId: playlist.id }}
-                    onMove={reorders ? (from, before) => void moveShownEntry(from, before) : undefined}
-                  />
-                )}
-              </PagedView>
-            )}
-          </>
-        );
-      }}
+      {(playlist) => (
+        <>
+          <PlaylistHeader playlist={playlist} background={state.background} count={playlist.totalTracks ?? tracks.list.length} />
+          {isListUnavailable(tracks.error) ? (
+            <NotAvailable what="This playlist's tracks" />
+          ) : (
+            <PagedView list={playlistTracks} empty="No Playlist Available" skeleton={<RowSkeletons />}>
+              {(entries) => (
+                <TrackList
+                  tracks={entries.map((entry) => entry.track)}
+                  addedAt={entries.map((entry) => entry.addedAt)}
+                  showAlbum
+                  contextUri={playlist.uri}
+                  label={`Tracks of ${playlist.name}`}
+                  menuContext={{ playlistId: playlist.id }}
+                  onMove={reorders ? (from, before) => void moveShownEntry(from, before) : undefined}
+                />
+              )}
+            </PagedView>
+          )}
+        </>
+      )}
     </DetailPage>
   );
 }
 
-/** The playlist page as the server rendered it (`seed`), with the signed-in user: whether it is theirs to edit. */
-function PlaylistViewSeeded({ seed }: { seed: PlaylistSeed }) {
-  const snapshot = () => {
-    const owns = !!seed.viewer && seed.data?.owner.id === seed.viewer.id;
-    return playlistArea
-      .snapshotOf(seed)
-      .set($capabilities, seed.usersOpen ? {} : { otherUsers: 'missing' })
-      .set($ownsShownPlaylist, owns)
-      .set($changesShownItems, owns || !!seed.data?.collaborative);
-  };
-  const adopt = () => {
-    adoptMe(seed.viewer);
-    if (!seed.usersOpen) markCapabilityMissing('otherUsers');
-    playlistArea.adopt(seed);
-  };
+/**
+ * The playlist page while the server still asks for its entries (the page streams,
+ * Streamed.astro): the header as it will be, skeleton rows where the entries come. Rendered
+ * once, on the server, without an island: the page that follows it carries one.
+ */
+function PlaylistHeadBody() {
+  const state = useSeededStore($playlist);
   return (
-    <SeededIsland snapshot={snapshot} adopt={adopt}>
-      <PlaylistViewBody />
-    </SeededIsland>
+    <DetailPage state={state} notFound="Playlist Not Found">
+      {(playlist) => (
+        <>
+          <PlaylistHeader playlist={playlist} background={state.background} count={playlist.totalTracks ?? null} />
+          <RowSkeletons />
+        </>
+      )}
+    </DetailPage>
   );
 }
 
-export const PlaylistView = withErrorBoundary(PlaylistViewSeeded);
+/**
+ * A playlist page's part as the server rendered it (`seed`), with the signed-in user: whether
+ * the playlist is theirs to edit, and whether other users' profiles are open to this app.
+ */
+function seededPlaylistView(Body: ComponentType) {
+  return function PlaylistViewSeeded({ seed }: { seed: PlaylistSeed }) {
+    const snapshot = () => {
+      const owns = !!seed.viewer && seed.data?.owner.id === seed.viewer.id;
+      return playlistArea
+        .snapshotOf(seed)
+        .set($capabilities, seed.usersOpen ? {} : { otherUsers: 'missing' })
+        .set($ownsShownPlaylist, owns)
+        .set($changesShownItems, owns || !!seed.data?.collaborative);
+    };
+    const adopt = () => {
+      adoptMe(seed.viewer);
+      if (!seed.usersOpen) markCapabilityMissing('otherUsers');
+      playlistArea.adopt(seed);
+    };
+    return (
+      <SeededIsland snapshot={snapshot} adopt={adopt}>
+        <Body />
+      </SeededIsland>
+    );
+  };
+}
+
+/** The playlist page as the server rendered it; the browser asks only for what comes after. */
+export const PlaylistView = withErrorBoundary(seededPlaylistView(PlaylistViewBody));
+/** The playlist page's first part, from the head of its seed (the playlist and the signed-in user). */
+export const PlaylistHead = seededPlaylistView(PlaylistHeadBody);

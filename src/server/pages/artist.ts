@@ -1,7 +1,7 @@
 import { getArtist, getArtistAlbums, getArtistTopTracks, getRelatedArtists } from '../../api/artists';
 import type { ArtistSeed } from '../../api/page-seeds';
 import { SECTION_SIZE } from '../../lib/see-all';
-import { detailSeed, entityOf, idsOf, libraryFlagsOf, partOf } from '../page-data';
+import { detailSeed, entityOf, idsOf, libraryFlagsOf, partOf, type PageParts } from '../page-data';
 
 // The three artist pages ask only for what each shows. A section or list a page does not ask
 // for is absent from its seed, and the artist area leaves it unasked ('idle') rather than
@@ -25,22 +25,16 @@ function relatedArtistsOf(id: string) {
   return { related, followed: related.then((items) => libraryFlagsOf('artist', idsOf(items))) };
 }
 
-/** An artist page's two parts: what the page's first bytes need, and the whole page. */
-export interface ArtistPageParts {
-  /** The artist and its Follow flag: the page's status, and its header while the sections come. */
-  head: Promise<ArtistSeed>;
-  /** The head with Popular Tracks, Fans Also like, the first albums and the flags of what they show. */
-  whole: Promise<ArtistSeed>;
-}
-
 /**
  * /artist/{id}: every call starts at once, side by side: the artist, its Follow flag, Popular
  * Tracks, Fans Also like and the first albums (a section the provider refuses is hidden,
  * DESIGN §2), then the flags of what each section shows (hearts, the albums' Save, the related
  * artists' Follow) as soon as that section is known. The head is ready after one answer, where
- * the sections need two in a row (a list, then its flags), so the page streams them.
+ * the sections need two in a row (a list, then its flags), so the page may stream them. The
+ * head: the artist and its Follow flag; the whole: with Popular Tracks, Fans Also like, the
+ * first albums and the flags of what they show.
  */
-export function startArtistPage(id: string): ArtistPageParts {
+export function startArtistPage(id: string): PageParts<ArtistSeed> {
   const artist = artistOf(id);
   const follows = libraryFlagsOf('artist', [id]);
   const topTracks = partOf(getArtistTopTracks(id));

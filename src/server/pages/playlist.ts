@@ -1,23 +1,26 @@
 import type { PlaylistSeed } from '../../api/page-seeds';
 import { getPlaylist, getPlaylistTracks } from '../../api/playlists';
 import { isCapabilityOpen } from '../page-calls';
-import { detailSeed, entityOf, libraryFlagsOf, partOf, viewerOf } from '../page-data';
+import { detailSeed, entityOf, libraryFlagsOf, partOf, viewerOf, type PageParts } from '../page-data';
 import type { SessionContext } from '../session-tokens';
 
 /**
  * /playlist/{id}: the playlist, its first 10 entries and the signed-in user side by side
  * (development mode serves another user's playlist without its tracks: 'unavailable'); the
  * entries' hearts as soon as they are known. Playlists are not shared between sessions:
- * their owners change them.
+ * their owners change them. The head (the playlist and the signed-in user, whether it is
+ * theirs to edit) is one answer away, the entries with their hearts two, so the page may
+ * stream them (`splitPageSeed`).
  */
-export async function loadPlaylistPage(context: SessionContext, id: string): Promise<PlaylistSeed> {
+export function startPlaylistPage(context: SessionContext, id: string): PageParts<PlaylistSeed> {
+  const base = detailSeed(id);
+  const playlist = entityOf(getPlaylist(id));
+  const viewer = viewerOf(context);
   const entries = partOf(getPlaylistTracks(id)).then((page) => (page && 'unavailable' in page ? ('unavailable' as const) : page));
-  const [entity, tracks, viewer, likes] = await Promise.all([
-    entityOf(getPlaylist(id)),
-    entries,
-    viewerOf(context),
-    entries.then((page) => libraryFlagsOf('track', typeof page === 'object' && page ? page.items.map((entry) => entry.track.id) : [])),
-  ]);
-  const base = { ...detailSeed(id), ...entity, viewer, usersOpen: isCapabilityOpen('otherUsers') };
-  return entity.data ? { ...base, lists: { tracks }, flags: { track: likes } } : base;
+  const likes = entries.then((page) => libraryFlagsOf('track', typeof page === 'object' && page ? page.items.map((entry) => entry.track.id) : []));
+  const head = Promise.all([playlist, viewer]).then(([found, user]): PlaylistSeed => ({ ...base, ...found, viewer: user, usersOpen: isCapabilityOpen('otherUsers') }));
+  const whole = Promise.all([head, entries, likes]).then(([first, tracks, liked]): PlaylistSeed =>
+    first.data ? { ...first, lists: { tracks }, flags: { track: liked } } : first,
+  );
+  return { head, whole };
 }
