@@ -25,14 +25,24 @@ const TRACKS = '#content [aria-label^="Tracks of"] [data-track-id], #content [ar
 /** Notes, in the page, when the heading first shows, when the first track row does, and the largest paint. */
 const RECORDER = `
   window.__marks = {};
-  const visible = (selector) => { const element = document.querySelector(selector); return !!element && element.getBoundingClientRect().height > 0; };
+  // Any match shown: a streamed page holds two headings, and the first (its skeleton's) hides when the second comes.
+  const visible = (selector) => [...document.querySelectorAll(selector)].some((element) => element.getBoundingClientRect().height > 0);
   const note = (name, seen) => { if (!(name in window.__marks) && seen()) window.__marks[name] = performance.now(); };
-  new MutationObserver(() => {
+  const look = () => {
     note('heading', () => visible('#content h1'));
     note('track', () => visible(${JSON.stringify(TRACKS)}));
-  }).observe(document, { subtree: true, childList: true, attributes: true });
-  new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__marks.lcp = entry.startTime; })
-    .observe({ type: 'largest-contentful-paint', buffered: true });
+  };
+  // On every change of the document, and every frame: a stylesheet that arrives shows what was hidden without changing the document.
+  new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true });
+  const frame = () => { look(); if (!('track' in window.__marks)) requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      window.__marks.lcp = entry.startTime;
+      const element = entry.element;
+      window.__marks.lcpElement = element ? element.tagName.toLowerCase() + (element.className ? '.' + String(element.className).split(' ')[0] : '') + (element.closest('.streamed__skeleton') ? ' (skeleton)' : '') : '?';
+    }
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
 `;
 
 interface Sample {
@@ -42,6 +52,8 @@ interface Sample {
   lcp: number;
   track: number;
   streamed: boolean;
+  /** What the largest paint was (tag and first class), and whether it was in the skeleton. */
+  lcpElement: string;
 }
 
 const median = (values: number[]) => {
@@ -83,7 +95,7 @@ try {
   // Once each, so the browser has the site's files and the site its first render behind it.
   for (const path of Object.values(pages)) await page.goto(`${siteUrl}${path}`);
 
-  const rows: { route: string; delayMs: number; medians: Omit<Sample, 'streamed'>; streamed: number }[] = [];
+  const rows: { route: string; delayMs: number; medians: Omit<Sample, 'streamed' | 'lcpElement'>; streamed: number; lcpElements: Record<string, number> }[] = [];
   for (const delayMs of DELAYS) {
     await setDelay(sandboxUrl, delayMs);
     for (const [route, path] of Object.entries(pages)) {
@@ -103,23 +115,24 @@ try {
           }))()`)) as Sample,
         );
       }
-      const of = (key: keyof Omit<Sample, 'streamed'>) => median(samples.map((sample) => sample[key]));
+      const of = (key: Exclude<keyof Sample, 'streamed' | 'lcpElement'>) => median(samples.map((sample) => sample[key]));
       rows.push({
         route,
         delayMs,
         medians: { firstByte: of('firstByte'), heading: of('heading'), firstPaint: of('firstPaint'), lcp: of('lcp'), track: of('track') },
         streamed: samples.filter((sample) => sample.streamed).length,
+        lcpElements: samples.reduce<Record<string, number>>((count, sample) => ({ ...count, [sample.lcpElement]: (count[sample.lcpElement] ?? 0) + 1 }), {}),
       });
     }
   }
   await setDelay(sandboxUrl, 0);
 
   console.log(`\nCold loads, catalogue cache off, desktop (median of ${RUNS}, ms from navigation start)\n`);
-  console.log(['route'.padEnd(16), 'held'.padEnd(7), 'first byte'.padEnd(12), 'heading'.padEnd(9), 'first paint'.padEnd(13), 'LCP'.padEnd(7), 'first track'.padEnd(13), 'streamed'].join(''));
+  console.log(['route'.padEnd(16), 'held'.padEnd(7), 'first byte'.padEnd(12), 'heading'.padEnd(9), 'first paint'.padEnd(13), 'LCP'.padEnd(7), 'first track'.padEnd(13), 'streamed'.padEnd(10), 'largest paint'].join(''));
   for (const row of rows) {
     const { firstByte, heading, firstPaint, lcp, track } = row.medians;
     console.log(
-      [row.route.padEnd(16), `${row.delayMs}`.padEnd(7), `${firstByte}`.padEnd(12), `${heading}`.padEnd(9), `${firstPaint}`.padEnd(13), `${lcp}`.padEnd(7), `${track}`.padEnd(13), `${row.streamed}/${RUNS}`].join(''),
+      [row.route.padEnd(16), `${row.delayMs}`.padEnd(7), `${firstByte}`.padEnd(12), `${heading}`.padEnd(9), `${firstPaint}`.padEnd(13), `${lcp}`.padEnd(7), `${track}`.padEnd(13), `${row.streamed}/${RUNS}`.padEnd(10), Object.entries(row.lcpElements).map(([what, count]) => `${what} ×${count}`).join(', ')].join(''),
     );
   }
   mkdirSync(join(process.cwd(), 'bench', 'results'), { recursive: true });

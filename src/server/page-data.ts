@@ -170,11 +170,13 @@ export interface SplitPage<S> {
 }
 
 /**
- * How long a page whose head is ready waits for the rest before it streams. Streaming costs the
- * browser a first layout of the partial page (about 50 ms on the artist page on loopback,
- * BENCHMARKS), so a rest that close (a warm cache, a fast provider) is worth waiting for.
+ * How long a page whose head is ready waits for the rest before it streams: no longer than a
+ * turn of the event loop, so a rest already there (a warm cache) renders whole. Measured turn
+ * about (bench/streaming.ts, BENCHMARKS), a 50 ms wait cost a slow provider's pages 50 ms on
+ * their first byte and their heading, and 25-40 ms on their first track, and gave loopback
+ * nothing its noise did not hide: the partial page's extra layout is cheap.
  */
-export const STREAM_GRACE_MS = 50;
+export const STREAM_GRACE_MS = 0;
 
 /** `whole`'s value if it settles within `ms`, else null. */
 async function settledWithin<S>(whole: Promise<S>, ms: number): Promise<{ value: S } | null> {
@@ -190,7 +192,7 @@ async function settledWithin<S>(whole: Promise<S>, ms: number): Promise<{ value:
 /**
  * A detail page that streams when it helps (issue 27): the head (the entity and its flag) is
  * one answer away and decides the status and SPEC §8's redirects; the rest needs two in a row
- * (a list, then its flags). The page renders whole if the rest follows within `graceMs`, and
+ * (a list, then its flags). The page renders whole if the rest is there within `graceMs`, and
  * otherwise leaves with the head while the rest streams (`rest`). A page that leaves or fails
  * shows nothing more, but waits for the rest: no call outlives its response.
  */
