@@ -54,7 +54,7 @@ const NO_FETCH = 'Only src/api/ calls fetch: go through a store action and an AP
 export default tseslint.config(
   {
     // Root dotfiles are scratch files and tool state, never the product's code.
-    ignores: ['.*', 'dist/', 'node_modules/', 'test-results*/', 'playwright-report*/', 'bench/results/'],
+    ignores: ['.*', 'dist/', 'node_modules/', 'test-results*/', 'playwright-report*/', 'bench/results/', 'bench/tools/'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

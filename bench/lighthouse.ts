@@ -14,15 +14,36 @@
  * LIGHTHOUSE_REPORTS=<dir> also keeps each run's whole report there (its long tasks, its bootup time).
  */
 import { chromium } from '@playwright/test';
-import lighthouse, { desktopConfig, type Flags, type RunnerResult } from 'lighthouse';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/helpers/chromium';
 import { accessTokenOf } from '../tests/e2e/helpers/access-token';
 import { signInThroughProvider } from '../tests/e2e/helpers/sign-in';
 import { startBenchStack } from './lib/bench-stack';
+import { benchToolVersion, importBenchTool } from './lib/bench-tools';
+
+/** The part of Lighthouse's API this bench uses (Lighthouse comes with the bench tools, bench/lib/bench-tools.ts). */
+interface RunnerResult {
+  lhr: {
+    categories: Record<string, { score: number | null } | undefined>;
+    audits: Record<string, { numericValue?: number; details?: unknown } | undefined>;
+    runtimeError?: { message: string };
+  };
+}
+interface Flags {
+  port: number;
+  output: 'json';
+  logLevel: 'error';
+  onlyCategories: string[];
+  disableStorageReset: boolean;
+}
+interface Lighthouse {
+  default: (url: string, flags: Flags, config?: unknown) => Promise<RunnerResult | undefined>;
+  desktopConfig: unknown;
+}
+
+const { default: lighthouse, desktopConfig } = await importBenchTool<Lighthouse>('lighthouse');
 
 const PRESETS = ['mobile', 'desktop'] as const;
 const MOBILE_PERFORMANCE_BUDGET = 95;
@@ -140,7 +161,7 @@ try {
   const header = ['route', 'preset', 'perf', 'a11y', 'best pr.', 'LCP', 'TBT', 'CLS'];
   const table = rows.map((row) => [row.route, row.preset, cell(row.performance), cell(row.accessibility), cell(row.bestPractices), cell(row.lcpMs, ' ms'), cell(row.tbtMs, ' ms'), cell(row.cls)]);
   const widths = header.map((title, column) => Math.max(title.length, ...table.map((cells) => cells[column]!.length)));
-  console.log(`\nLighthouse ${(createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version} on Chromium ${context.browser()?.version() ?? ''}\n`);
+  console.log(`\nLighthouse ${benchToolVersion('lighthouse')} on Chromium ${context.browser()?.version() ?? ''}\n`);
   for (const cells of [header, ...table]) console.log(cells.map((value, column) => value.padEnd(widths[column]!)).join('  '));
   for (const row of rows.filter((r) => r.error)) console.log(`${row.route} ${row.preset}: ${row.error}`);
   for (const row of rows.filter((r) => r.shifts)) console.log(`${row.route} ${row.preset} shifts: ${row.shifts!.map((s) => `${s.score} ${s.node}`).join(' | ')}`);
