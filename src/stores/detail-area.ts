@@ -21,6 +21,15 @@ export interface Section<T> {
 /** A section's states that need no more asking: shown, or hidden for good. */
 const SETTLED: readonly Section<unknown>['status'][] = ['ready', 'hidden'];
 
+/**
+ * A section as a page's seed gives it: its items; null when it failed on the server (hidden);
+ * absent when the page did not ask for it (the artist's albums page has no Popular Tracks).
+ */
+function seededSection<T>(items: T[] | null | undefined): Section<T> {
+  if (items === undefined) return { status: 'idle', items: [] };
+  return items ? { status: 'ready', items } : { status: 'hidden', items: [] };
+}
+
 /** SPEC §3's client state of a detail area, the same for album, artist, playlist, user and profile. */
 export interface DetailState<T, S extends Record<string, unknown>> {
   /** The id the area shows (or is loading). */
@@ -219,13 +228,7 @@ export function createDetailArea<T, S extends Record<string, unknown> = Record<s
   }
 
   function seededState(seed: AreaSeed<T, S, L>): DetailState<T, S> {
-    const sections = Object.fromEntries(
-      sectionKeys.map((key) => {
-        // Absent: the page rendered did not ask for it (the albums page has no Popular Tracks).
-        const items = seed.sections?.[key];
-        return [key, items === undefined ? { status: 'idle', items: [] } : items ? { status: 'ready', items } : { status: 'hidden', items: [] }];
-      }),
-    ) as unknown as DetailState<T, S>['sections'];
+    const sections = Object.fromEntries(sectionKeys.map((key) => [key, seededSection(seed.sections?.[key])])) as unknown as DetailState<T, S>['sections'];
     return {
       id: seed.id,
       loading: false,
@@ -239,7 +242,6 @@ export function createDetailArea<T, S extends Record<string, unknown> = Record<s
 
   const seededList = (seed: AreaSeed<T, S, L>, key: string) =>
     firstPageState((seed.lists as Record<string, FirstPage<unknown>> | undefined)?.[key], listSpecs[key]!.limit);
-
 
   function snapshotOf(seed: AreaSeed<T, S, L>): Map<unknown, unknown> {
     return new Map<unknown, unknown>([
