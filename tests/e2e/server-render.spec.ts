@@ -179,6 +179,29 @@ test('artist, album and playlist pages stream when their lists are slow: the hea
   await expect(page.locator('.detail-header').getByRole('button', { name: artistPage!.button })).toBeEnabled();
 });
 
+test('search results stream: the shell and the box with q first, the results after (JavaScript off)', { tag: '@viewport-free' }, async ({ page, signIn, sandbox, browser }, testInfo) => {
+  await signIn(page, 'guest', { home: false });
+  const plain = await withoutJavaScript(browser, page, testInfo);
+  await page.goto('about:blank');
+  // Long enough for a busy machine's checks below to run while the search is held.
+  await sandbox.addFault({ match: { method: 'GET', path: '^/v1/search\\?.*q=Sol' }, delayMs: 4_000, times: 1 });
+  try {
+    const response = await plain.goto('/search?q=Sol', { waitUntil: 'commit' });
+    expect(response?.status()).toBe(200);
+    // The provider still holds the search: the box shows q, skeleton rows below it, no track yet.
+    await expect(plain.getByRole('searchbox', { name: 'Search' })).toHaveValue('Sol');
+    await expect(plain.locator('.streamed__skeleton [data-testid="skeleton-row"]').first()).toBeVisible();
+    expect(await plain.locator('[data-track-id]').count()).toBe(0);
+    await saveScreen(plain, testInfo, 'search-streaming');
+    // Then the results come, in the same response, and the skeleton hides.
+    await expect(plain.getByRole('list', { name: 'Songs' }).locator('[data-track-id]').first()).toBeVisible();
+    await expect(plain.locator('[data-testid="skeleton-row"]:visible')).toHaveCount(0);
+    expect(await sandbox.faultHits()).toEqual([1]);
+  } finally {
+    await plain.context().close();
+  }
+});
+
 test("what home's streamed part met is told after it: SPEC §8's toast for a provider failure (JavaScript off)", { tag: '@viewport-free' }, async ({ page, signIn, sandbox, browser }, testInfo) => {
   await signIn(page, 'guest', { home: false });
   const plain = await withoutJavaScript(browser, page, testInfo);

@@ -71,18 +71,24 @@ function ResultSection({ id, title, type, query, items, children }: {
   );
 }
 
+/**
+ * The results while they are on their way: in the browser (a search typed), and on the server
+ * while a streamed page waits for the provider (src/pages/search/index.astro).
+ */
+export function ResultsSkeleton() {
+  return (
+    <div className="page-stack" aria-busy="true">
+      <RowSkeletons count={4} />
+      <CardSkeletons row />
+    </div>
+  );
+}
+
 /** q: Songs, Artist, Album and Playlist, or "No Search Result Found". */
 function Results() {
   const { query, loading, error, results } = useSeededStore($search);
   if (error) return <ErrorScreen kind="something_went_wrong" />;
-  if (!results || loading) {
-    return (
-      <div className="page-stack" aria-busy="true">
-        <RowSkeletons count={4} />
-        <CardSkeletons row />
-      </div>
-    );
-  }
+  if (!results || loading) return <ResultsSkeleton />;
   if (isEmptyResult(results)) return <ErrorScreen kind="data_not_found" title="No Search Result Found" />;
   const { tracks, artists, albums, playlists } = results;
   return (
