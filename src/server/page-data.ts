@@ -10,12 +10,17 @@ import { leaveNotice } from './notice';
 import { pageOutcomes, startStreaming, tellToastOnce } from './page-calls';
 import { endSession, writeSession, type SessionContext } from './session-tokens';
 
-/** A detail page's main entity, or how it failed (SPEC §8's not-found message, DESIGN §2's note, the error screen). */
-export async function entityOf<T>(load: Promise<T>): Promise<{ data: T | null; failure: DetailFailure }> {
+/**
+ * The start of every detail seed: the id, SPEC §4's new random background of this load, and the
+ * page's main entity or how it failed (SPEC §8's not-found message, DESIGN §2's note, the error
+ * screen).
+ */
+export async function detailEntityOf<T>(id: string, load: Promise<T>): Promise<{ id: string; background: string; data: T | null; failure: DetailFailure }> {
+  const start = { id, background: randomPaletteColor() };
   try {
-    return { data: await load, failure: null };
+    return { ...start, data: await load, failure: null };
   } catch (error) {
-    return { data: null, failure: pageFailureOf(error) };
+    return { ...start, data: null, failure: pageFailureOf(error) };
   }
 }
 
@@ -62,11 +67,6 @@ export function heldFlags(ids: readonly string[]): Record<string, boolean> {
 /** A part of a page that may fail on its own (a section, a list, a flag): null, and the page shows the rest. */
 export function partOf<T>(load: Promise<T>): Promise<T | null> {
   return load.catch(() => null);
-}
-
-/** The start of every detail seed: the id and SPEC §4's new random background of this load. */
-export function detailSeed(id: string): { id: string; background: string } {
-  return { id, background: randomPaletteColor() };
 }
 
 const STATUS_TEXT: Record<number, string> = { 200: 'OK', 404: 'Not Found', 502: 'Bad Gateway' };

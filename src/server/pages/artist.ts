@@ -1,17 +1,14 @@
 import { getArtist, getArtistAlbums, getArtistTopTracks, getRelatedArtists } from '../../api/artists';
 import type { ArtistSeed } from '../../api/page-seeds';
 import { SECTION_SIZE } from '../../lib/see-all';
-import { detailSeed, entityOf, idsOf, libraryFlagsOf, partOf, type PageParts } from '../page-data';
+import { detailEntityOf, idsOf, libraryFlagsOf, partOf, type PageParts } from '../page-data';
 
 // The three artist pages ask only for what each shows. A section or list a page does not ask
 // for is absent from its seed, and the artist area leaves it unasked ('idle') rather than
 // failed (src/stores/detail-area.ts).
 
 /** The artist, or how it failed: every artist page's heading and status. */
-function artistOf(id: string): Promise<ArtistSeed> {
-  const base = detailSeed(id);
-  return entityOf(getArtist(id)).then((found) => ({ ...base, ...found }));
-}
+const artistOf = (id: string): Promise<ArtistSeed> => detailEntityOf(id, getArtist(id));
 
 /** The artist's first albums (one page, the size of a section) and their Save flags. */
 function firstAlbumsOf(id: string) {

@@ -1,7 +1,7 @@
 import type { PlaylistSeed } from '../../api/page-seeds';
 import { getPlaylist, getPlaylistTracks } from '../../api/playlists';
 import { isCapabilityOpen } from '../page-calls';
-import { detailSeed, entityOf, libraryFlagsOf, partOf, viewerOf, type PageParts } from '../page-data';
+import { detailEntityOf, libraryFlagsOf, partOf, viewerOf, type PageParts } from '../page-data';
 import type { SessionContext } from '../session-tokens';
 
 /**
@@ -13,12 +13,11 @@ import type { SessionContext } from '../session-tokens';
  * stream them (`splitPageSeed`).
  */
 export function startPlaylistPage(context: SessionContext, id: string): PageParts<PlaylistSeed> {
-  const base = detailSeed(id);
-  const playlist = entityOf(getPlaylist(id));
+  const playlist = detailEntityOf(id, getPlaylist(id));
   const viewer = viewerOf(context);
   const entries = partOf(getPlaylistTracks(id)).then((page) => (page && 'unavailable' in page ? ('unavailable' as const) : page));
   const likes = entries.then((page) => libraryFlagsOf('track', typeof page === 'object' && page ? page.items.map((entry) => entry.track.id) : []));
-  const head = Promise.all([playlist, viewer]).then(([found, user]): PlaylistSeed => ({ ...base, ...found, viewer: user, usersOpen: isCapabilityOpen('otherUsers') }));
+  const head = Promise.all([playlist, viewer]).then(([found, user]): PlaylistSeed => ({ ...found, viewer: user, usersOpen: isCapabilityOpen('otherUsers') }));
   const whole = Promise.all([head, entries, likes]).then(([first, tracks, liked]): PlaylistSeed =>
     first.data ? { ...first, lists: { tracks }, flags: { track: liked } } : first,
   );

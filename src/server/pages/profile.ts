@@ -1,7 +1,7 @@
 import { getFollowedArtists, getMe, getTopArtists, getTopTracks } from '../../api/me';
 import type { ProfileSeed } from '../../api/page-seeds';
 import { SECTION_SIZE } from '../../lib/see-all';
-import { detailSeed, entityOf, heldFlags, idsOf, libraryFlagsOf, partOf } from '../page-data';
+import { detailEntityOf, heldFlags, idsOf, libraryFlagsOf, partOf } from '../page-data';
 
 /**
  * /user/me: the profile (asked afresh: its follower count changes), Top artists and Top tracks
@@ -13,17 +13,16 @@ export async function loadProfilePage(): Promise<ProfileSeed> {
   const topTracks = partOf(getTopTracks(0, SECTION_SIZE).then((page) => page.items));
   const following = partOf(getFollowedArtists(SECTION_SIZE));
   const [entity, artists, tracks, followed, artistFlags, likes] = await Promise.all([
-    entityOf(getMe()),
+    detailEntityOf('me', getMe()),
     topArtists,
     topTracks,
     following,
     topArtists.then((items) => libraryFlagsOf('artist', idsOf(items))),
     topTracks.then((items) => libraryFlagsOf('track', idsOf(items))),
   ]);
-  const seed = { ...detailSeed('me'), ...entity };
-  if (!entity.data) return seed;
+  if (!entity.data) return entity;
   return {
-    ...seed,
+    ...entity,
     sections: { topArtists: artists, topTracks: tracks, following: followed },
     flags: { artist: { ...artistFlags, ...heldFlags(idsOf(followed)) }, track: likes },
   };

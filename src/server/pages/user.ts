@@ -1,7 +1,7 @@
 import { isUnavailable } from '../../api/errors';
 import type { UserSeed } from '../../api/page-seeds';
 import { getUser, getUserPlaylists } from '../../api/users';
-import { detailSeed, entityOf, libraryFlagsOf } from '../page-data';
+import { detailEntityOf, libraryFlagsOf } from '../page-data';
 
 /**
  * /user/{id}: the user, their first 20 public playlists and the Follow flag side by side (in
@@ -9,9 +9,9 @@ import { detailSeed, entityOf, libraryFlagsOf } from '../page-data';
  */
 export async function loadUserPage(id: string): Promise<UserSeed> {
   const [entity, playlists, followed] = await Promise.all([
-    entityOf(getUser(id)),
+    detailEntityOf(id, getUser(id)),
     getUserPlaylists(id).catch((error: unknown) => (isUnavailable(error) ? ('unavailable' as const) : null)),
     libraryFlagsOf('user', [id]),
   ]);
-  return { ...detailSeed(id), ...entity, lists: { playlists }, flags: { user: followed } };
+  return { ...entity, lists: { playlists }, flags: { user: followed } };
 }
