@@ -142,7 +142,8 @@ describe("the player's heart", () => {
     const contains = watchContains();
     const stop = startCatchingUp();
     try {
-      await vi.waitFor(() => expect(contains.count()).toBe(2));
+      // The retry comes after the client's real wait (800 ms): waitFor's default second left too little room on a busy machine.
+      await vi.waitFor(() => expect(contains.count()).toBe(2), { timeout: 5_000 });
       await vi.waitFor(() => expect($player.get().currentPlayingTrack?.id).toBe(tracks[5]!.id));
       expect($likedTracks.get()[tracks[5]!.id]).toBeUndefined();
       document.dispatchEvent(new Event('visibilitychange'));
