@@ -11,7 +11,9 @@
  * before each run so every load is cold.
  * Budgets (printed): /auth performance 100; app routes ≥ 95 on mobile with CLS < 0.05.
  * Writes bench/results/lighthouse.json. LIGHTHOUSE_ROUTES=/,/auth limits the routes;
- * LIGHTHOUSE_REPORTS=<dir> also keeps each run's whole report there (its long tasks, its bootup time).
+ * LIGHTHOUSE_REPORTS=<dir> also keeps each run's whole report there (its long tasks, its bootup time);
+ * LIGHTHOUSE_PRESETS=mobile limits the presets; LIGHTHOUSE_EXTRA=/notification,/recent adds routes
+ * (each its own path), to compare a page against the shell alone.
  */
 import { chromium } from '@playwright/test';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -113,13 +115,14 @@ try {
   const cdp = await context.newCDPSession(page);
   const origin = new URL(stack.siteUrl).origin;
   const only = process.env.LIGHTHOUSE_ROUTES?.split(',');
+  const onlyPresets = process.env.LIGHTHOUSE_PRESETS?.split(',');
   const rows: Row[] = [];
   const reports = process.env.LIGHTHOUSE_REPORTS;
   if (reports) mkdirSync(reports, { recursive: true });
 
   const run = async (route: string, path: string) => {
     if (only && !only.includes(route)) return;
-    for (const preset of PRESETS) {
+    for (const preset of PRESETS.filter((one) => !onlyPresets || onlyPresets.includes(one))) {
       // Cold every time, storage (the session) kept.
       await cdp.send('Network.clearBrowserCache');
       await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
@@ -154,6 +157,7 @@ try {
     ['/artist/{id}', `/artist/${first(found.artists)}`],
     ['/playlist/{id}', `/playlist/${first(found.playlists)}`],
     ['/collection', '/collection'],
+    ...(process.env.LIGHTHOUSE_EXTRA ?? '').split(',').filter(Boolean).map((path): [string, string] => [path, path]),
   ];
   for (const [route, path] of routes) await run(route, path);
 
