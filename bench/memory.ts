@@ -60,7 +60,7 @@ try {
   const found = await api<{ albums: Items; artists: Items; playlists: Items }>(stack.sandboxUrl, token, 'search?q=a&type=album,artist,playlist&limit=5');
   const first = (list: Items) => list.items.find((item) => item !== null)!.id;
   const albumPath = `/album/${first(found.albums)}`;
-  const paths = ['/', '/search?q=love', albumPath, `/artist/${first(found.artists)}`, `/playlist/${first(found.playlists)}`, '/collection', '/user/me', '/search'];
+  const paths = ['/', '/search?q=a', albumPath, `/artist/${first(found.artists)}`, `/playlist/${first(found.playlists)}`, '/collection', '/user/me', '/search'];
 
   // An album plays, repeating, on the page's own device.
   await switchTo(page, albumPath);

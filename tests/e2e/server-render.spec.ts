@@ -1,6 +1,7 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { searchCatalogue } from './helpers/catalogue';
 import { expect, test } from './fixtures';
+import { FIRST_SCREEN_TILES } from '../../src/components/browse/Cover';
 import { saveScreen } from './helpers/screens';
 import { checkSecurityHeaders, cspViolations, recordCspViolations } from './helpers/security-headers';
 import { toasts } from './helpers/toasts';
@@ -86,6 +87,12 @@ test('every app route reads whole with JavaScript off: its heading and the first
       await expect(shown(plain, route), route.path).toBeVisible();
       if (route.items) expect(await content.locator(ITEMS).count(), `${route.path}: items in the HTML`).toBeGreaterThan(0);
       if (route.query !== undefined) await expect(plain.getByRole('searchbox', { name: 'Search' }), `${route.path}: the search box`).toHaveValue(route.query);
+      if (route.path === '/') {
+        // The tiles the first screen shows load with the page; a lazy one waits for layout (home's largest paint).
+        const loading = await content.locator('section[aria-labelledby="recent-played"] img').evaluateAll((images) => images.map((image) => image.getAttribute('loading')));
+        expect(loading.length, 'Recent Played tiles').toBeGreaterThan(FIRST_SCREEN_TILES);
+        expect(loading, 'Recent Played tiles: eager, then lazy').toEqual(loading.map((_, index) => (index < FIRST_SCREEN_TILES ? 'eager' : 'lazy')));
+      }
       // No skeleton shows: nothing waits for a script (a streamed part's own stays, hidden, before it).
       expect(await content.locator('[data-testid="skeleton-row"]:visible, .skeleton:visible').count(), `${route.path}: skeletons`).toBe(0);
     }

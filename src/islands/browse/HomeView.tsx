@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { AlbumCard, PlaylistCard } from '../../components/browse/Card';
 import { NotAvailable } from '../../components/browse/NotAvailable';
 import { SectionHeader } from '../../components/browse/SectionHeader';
+import { FIRST_SCREEN_TILES } from '../../components/browse/Cover';
 import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackCard } from '../../components/browse/TrackCard';
 import { TrackList } from '../../components/browse/TrackList';
@@ -60,7 +61,7 @@ function HomeViewBody() {
           {(tracks) => (
             <div className="card-row">
               {tracks.slice(0, SECTION_SIZE).map((track, index) => (
-                <TrackCard key={track.id} track={track} onPlay={() => playFrom(tracks, index)} />
+                <TrackCard key={track.id} track={track} onPlay={() => playFrom(tracks, index)} eager={index < FIRST_SCREEN_TILES} />
               ))}
             </div>
           )}
