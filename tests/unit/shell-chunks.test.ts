@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // scripts/lib/shell-chunks.mjs: what every app page loads goes into two chunks instead of about
@@ -22,12 +25,28 @@ const layout = `${root}src/layouts/App.astro`;
 const island = (path: string) => `${root}src/islands/${path}`;
 
 describe('the shell chunks', () => {
-  it("start from the layout's islands that hydrate on every screen size, not the phone's bottom sheet", () => {
+  it("start from the layout's islands", () => {
     const islands = everyPageIslands(layout);
     expect(islands).toContain(island('player/PlayerCard'));
     expect(islands).toContain(island('shell/TopBar'));
     expect(islands).toContain(island('shell/ShellOverlays'));
-    expect(islands).not.toContain(island('shell/BottomSheet'));
+    // Nor any island waiting for a media query: every page brings its own copy, and the query's
+    // listener kept each discarded copy alive (the phone's bottom sheet did, one per page visited).
+    expect(readFileSync(layout, 'utf8')).not.toMatch(/<[A-Z]\w*\s[^>]*client:media/);
+  });
+
+  it('leave out an island that hydrates only where its media query matches', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shell-chunks-'));
+    const file = join(dir, 'Layout.astro');
+    writeFileSync(
+      file,
+      ["import { Wide } from './Wide';", "import { Narrow } from './Narrow';", '---', '<Wide client:load />', '<Narrow client:media="(max-width: 899px)" />'].join('\n'),
+    );
+    try {
+      expect(everyPageIslands(file)).toEqual([join(dir, 'Wide')]);
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
   });
 
   it('take what the shell imports statically, ours and packages apart, and leave pages and lazy parts alone', () => {

@@ -1,50 +1,30 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
-import { useFocusTrap } from '../../components/use-focus-trap';
-import { Icon } from '../../components/Icon';
 import { $devices, toggleDevicePicker } from '../../stores/devices';
-import { $ui, closeBottomSheet } from '../../stores/ui';
-import { DevicePicker } from '../player/DevicePicker';
-import { HistoryButton, InstallButton, LogoutButton, PaletteButton, ThemeToggle } from './ShellButtons';
-import { useEscapeKey } from '../../components/use-escape-key';
+import { $ui } from '../../stores/ui';
 
-/** The narrow screen's bottom sheet (SPEC §2): devices, Go Back, Go Forward, Install App, the theme, the command palette, LogOut. */
-function BottomSheetView() {
+// Only a phone opens the sheet (its More options button, a device pick on a narrow screen), and
+// most visits never do: its view loads the first time it opens. It lives in the shell's overlays,
+// not in every page: a page's own copy of an island waiting for its media query (client:media)
+// was kept alive by that query's listener after the page had gone, one per page visited.
+const BottomSheetView = lazy(() => import('./BottomSheetView').then((module) => ({ default: module.BottomSheetView })));
+
+/** The narrow screen's bottom sheet while it is open (SPEC §2). */
+function BottomSheetGate() {
   const { openMoreOptionBottomSheet: open } = useStore($ui);
   const devices = useStore($devices);
-  const panel = useRef<HTMLDivElement>(null);
-  useFocusTrap(panel, open);
-  // The sheet's "Connect to a device" shows the picker in the sheet; Escape closes the picker first.
   const picking = devices.open && devices.place === 'sheet';
-
-  useEscapeKey(open && !picking, closeBottomSheet);
   // Closing the sheet closes its picker, which would otherwise open with the sheet next time.
   useEffect(() => {
     if (!open && picking) toggleDevicePicker(false);
   }, [open, picking]);
-
   if (!open) return null;
-  const item = 'menu-item bottom-sheet__item';
   return (
-    <div className="bottom-sheet">
-      <div className="bottom-sheet__backdrop" onClick={closeBottomSheet} aria-hidden="true" />
-      <div ref={panel} className="bottom-sheet__panel" role="dialog" aria-modal="true" aria-label="More options">
-        <span className="bottom-sheet__handle" aria-hidden="true" />
-        <button type="button" className={item} aria-expanded={picking} onClick={() => toggleDevicePicker(!picking, 'sheet')}>
-          <Icon name="devices" size={20} />
-          Connect to a device
-        </button>
-        <DevicePicker place="sheet" className="device-picker--sheet" onPicked={closeBottomSheet} />
-        <HistoryButton direction="back" className={item} withLabel onDone={closeBottomSheet} />
-        <HistoryButton direction="forward" className={item} withLabel onDone={closeBottomSheet} />
-        <InstallButton className={item} onDone={closeBottomSheet} />
-        <ThemeToggle className={item} withLabel />
-        <PaletteButton className={item} onDone={closeBottomSheet} />
-        <LogoutButton className={item} onDone={closeBottomSheet} />
-      </div>
-    </div>
+    <Suspense fallback={null}>
+      <BottomSheetView />
+    </Suspense>
   );
 }
 
-export const BottomSheet = withErrorBoundary(BottomSheetView, { compact: true });
+export const BottomSheet = withErrorBoundary(BottomSheetGate, { compact: true });

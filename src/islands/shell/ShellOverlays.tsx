@@ -1,4 +1,5 @@
 import { PlaylistDialogs } from '../playlists/PlaylistDialogs';
+import { BottomSheet } from './BottomSheet';
 import { PaletteHost } from './PaletteHost';
 import { PremiumDialog } from './PremiumDialog';
 import { Toasts } from './Toasts';
@@ -6,9 +7,10 @@ import { TopLoadingBar } from './TopLoadingBar';
 
 /**
  * What the shell lays over every page, as one island: the loading bar, the toasts, the premium
- * prompt, the playlist dialogs and the command palette's key. Each keeps its own error boundary.
- * As five islands they cost each page five roots to start, five modules to fetch on a first
- * visit and five island renders on the server, for parts that are always shown together.
+ * prompt, the playlist dialogs, the phone's bottom sheet and the command palette's key. Each
+ * keeps its own error boundary. As six islands they would cost each page six roots to start,
+ * six modules to fetch on a first visit and six island renders on the server, for parts that
+ * are always there together.
  */
 export function ShellOverlays() {
   return (
@@ -17,6 +19,7 @@ export function ShellOverlays() {
       <Toasts />
       <PremiumDialog />
       <PlaylistDialogs />
+      <BottomSheet />
       <PaletteHost />
     </>
   );

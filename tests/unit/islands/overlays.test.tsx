@@ -7,7 +7,8 @@ import { Toasts } from '../../../src/islands/shell/Toasts';
 import { TopLoadingBar } from '../../../src/islands/shell/TopLoadingBar';
 import { setProviderConfig } from '../../../src/lib/provider-config';
 import { showToast, TOAST_DURATION_MS } from '../../../src/stores/toasts';
-import { $ui, closeBottomSheet, closePremiumPrompt, finishTopLoading, openPremiumPrompt, startTopLoading } from '../../../src/stores/ui';
+import { $devices } from '../../../src/stores/devices';
+import { $ui, closeBottomSheet, closePremiumPrompt, openBottomSheet, finishTopLoading, openPremiumPrompt, startTopLoading } from '../../../src/stores/ui';
 import { useProvider } from '../helpers/provider';
 
 afterEach(() => {
@@ -37,7 +38,7 @@ describe('toasts', () => {
 });
 
 describe('the bottom sheet', () => {
-  it('opens from the more-options button with Go Back, Go Forward, Install App and LogOut', () => {
+  it('opens from the more-options button with Go Back, Go Forward, Install App and LogOut', async () => {
     render(
       <>
         <MoreOptionsButton />
@@ -47,11 +48,26 @@ describe('the bottom sheet', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'More options' }));
     expect($ui.get().openMoreOptionBottomSheet).toBe(true);
+    // Its view loads the first time it opens.
+    expect(await screen.findByRole('dialog', { name: 'More options' })).toBeTruthy();
     for (const name of ['Go Back', 'Go Forward', 'Install App', 'LogOut']) {
       expect(screen.getByRole('button', { name })).toBeTruthy();
     }
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('closes its device picker when it closes, so the picker does not open with the sheet next time', async () => {
+    render(<BottomSheet />);
+    // Open as its "Connect to a device" leaves it (without asking a provider for the list).
+    act(() => {
+      openBottomSheet();
+      $devices.set({ ...$devices.get(), open: true, place: 'sheet' });
+    });
+    expect(await screen.findByRole('button', { name: 'Connect to a device', expanded: true })).toBeTruthy();
+    act(() => closeBottomSheet());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect($devices.get().open).toBe(false);
   });
 });
 

@@ -1,0 +1,43 @@
+import { useStore } from '@nanostores/react';
+import { useRef } from 'react';
+import { useFocusTrap } from '../../components/use-focus-trap';
+import { Icon } from '../../components/Icon';
+import { $devices, toggleDevicePicker } from '../../stores/devices';
+import { closeBottomSheet } from '../../stores/ui';
+import { DevicePicker } from '../player/DevicePicker';
+import { HistoryButton, InstallButton, LogoutButton, PaletteButton, ThemeToggle } from './ShellButtons';
+import { useEscapeKey } from '../../components/use-escape-key';
+
+/**
+ * The narrow screen's bottom sheet (SPEC §2), shown while it is open (BottomSheet.tsx decides):
+ * devices, Go Back, Go Forward, Install App, the theme, the command palette, LogOut.
+ */
+export function BottomSheetView() {
+  const devices = useStore($devices);
+  const panel = useRef<HTMLDivElement>(null);
+  useFocusTrap(panel, true);
+  // The sheet's "Connect to a device" shows the picker in the sheet; Escape closes the picker first.
+  const picking = devices.open && devices.place === 'sheet';
+  useEscapeKey(!picking, closeBottomSheet);
+
+  const item = 'menu-item bottom-sheet__item';
+  return (
+    <div className="bottom-sheet">
+      <div className="bottom-sheet__backdrop" onClick={closeBottomSheet} aria-hidden="true" />
+      <div ref={panel} className="bottom-sheet__panel" role="dialog" aria-modal="true" aria-label="More options">
+        <span className="bottom-sheet__handle" aria-hidden="true" />
+        <button type="button" className={item} aria-expanded={picking} onClick={() => toggleDevicePicker(!picking, 'sheet')}>
+          <Icon name="devices" size={20} />
+          Connect to a device
+        </button>
+        <DevicePicker place="sheet" className="device-picker--sheet" onPicked={closeBottomSheet} />
+        <HistoryButton direction="back" className={item} withLabel onDone={closeBottomSheet} />
+        <HistoryButton direction="forward" className={item} withLabel onDone={closeBottomSheet} />
+        <InstallButton className={item} onDone={closeBottomSheet} />
+        <ThemeToggle className={item} withLabel />
+        <PaletteButton className={item} onDone={closeBottomSheet} />
+        <LogoutButton className={item} onDone={closeBottomSheet} />
+      </div>
+    </div>
+  );
+}
