@@ -7,12 +7,14 @@
 // - the adapter compresses nothing: a page with its content and its islands' seeds is 25-120 KB
 //   of HTML (7-17 KB compressed), and the scripts three times their gzipped size. `compression`
 //   (expressjs) answers in gzip or brotli as the browser accepts, with Vary, and leaves alone
-//   what is too small or not compressible; it flushes every write, for the pages that stream.
+//   what is too small or not compressible; it flushes every write, for the pages that stream,
+//   and the writes made in one turn of the event loop reach it as one (lib/batched-writes.mjs).
 import compression from 'compression';
 import { createServer } from 'node:http';
 import { constants as zlib } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { batchWrites } from './lib/batched-writes.mjs';
 import { ROOT } from './lib/paths.mjs';
 
 /**
@@ -41,7 +43,10 @@ async function main() {
   const compress = compression({ flush: zlib.Z_SYNC_FLUSH, brotli: { flush: zlib.BROTLI_OPERATION_FLUSH } });
   const server = createServer((request, response) => {
     for (const [name, value] of Object.entries(BUILT_FILE_HEADERS)) response.setHeader(name, value);
-    compress(request, response, () => handler(request, response));
+    compress(request, response, () => {
+      batchWrites(response);
+      handler(request, response);
+    });
   });
   server.listen(port, host, () => console.log(`Server listening on http://${host}:${port}`));
   const stop = () => {
