@@ -1,13 +1,14 @@
 import type { Playlist } from '../api/types';
+import { playlistActions } from './playlist-actions';
 import { $ownPlaylists } from './playlist-dialogs';
 import { $trackDrag, endTrackDrag } from './track-drag';
 
 // The side navigation's list of the user's playlists (wide screens), where a dragged track is
-// dropped. It is on every route, so it stays light: the playlist actions load when first needed,
-// and no page asks for the list while it loads (the islands start from the server's data).
+// dropped. It is on every route, so it stays light: the playlist actions load when first needed
+// (./playlist-actions.ts), and no page asks for the list while it loads (the islands start from
+// the server's data).
 
 let asked = false;
-const playlistActions = () => import('./my-playlists');
 
 /** The side navigation opened (pointer or keyboard), or a track is being dragged: its playlists load, once. */
 export function openNavPlaylists(): void {

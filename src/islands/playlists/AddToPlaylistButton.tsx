@@ -1,6 +1,6 @@
 import type { Track } from '../../api/types';
 import { Icon } from '../../components/Icon';
-import { openPlaylistPicker } from '../../stores/my-playlists';
+import { pickPlaylistFor } from '../../stores/playlist-actions';
 
 /** The player card's "Add to playlist": opens the picker for the playing track. */
 export function AddToPlaylistButton({ track }: { track: Track | null }) {
@@ -11,7 +11,7 @@ export function AddToPlaylistButton({ track }: { track: Track | null }) {
       aria-label="Add to playlist"
       data-tooltip="Add to playlist"
       disabled={track === null}
-      onClick={() => track && openPlaylistPicker(track)}
+      onClick={() => track && pickPlaylistFor(track)}
     >
       <Icon name="plus" />
     </button>
