@@ -1,8 +1,17 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useRef } from 'react';
 import type { Track } from '../../api/types';
+import { fetchedOnce } from '../../lib/fetched-once';
 import { Icon } from '../Icon';
 import { HydratedButton } from '../HydratedButton';
-import { useTrackMenuItems, type TrackMenuContext } from './track-menu-items';
+import type { TrackMenuContext } from './track-menu-items';
+
+const loadPopup = fetchedOnce(() => import('./TrackMenuPopup'));
+const TrackMenuPopup = lazy(() => loadPopup().then((module) => ({ default: module.TrackMenuPopup })));
+
+/** Fetches the menu's chunk ahead of a first open: a pointer over a row (a touch too), a focus on its button. */
+export function prepareTrackMenu(): void {
+  void loadPopup();
+}
 
 interface TrackMenuProps {
   track: Track;
@@ -14,7 +23,7 @@ interface TrackMenuProps {
 /**
  * A track row's "More" button and its menu. The menu is fixed to the viewport
  * (a row's list may clip or scroll); on narrow screens it is a sheet along the
- * bottom edge, where a thumb reaches it.
+ * bottom edge, where a thumb reaches it. The menu itself (./TrackMenuPopup.tsx) loads on first use.
  */
 export function TrackMenu({ track, context, open, onOpenChange }: TrackMenuProps) {
   const button = useRef<HTMLButtonElement>(null);
@@ -34,105 +43,17 @@ export function TrackMenu({ track, context, open, onOpenChange }: TrackMenuProps
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => onOpenChange(!open)}
+        onFocus={prepareTrackMenu}
       >
         <Icon name="more" size={18} />
       </HydratedButton>
-      {open ? <TrackMenuPopup track={track} context={context} anchor={button} onClose={close} /> : null}
+      {/* The boundary only while open: a server-rendered row would otherwise carry one, which
+          React hydrates apart, and the row then renders again when its store changes. */}
+      {open ? (
+        <Suspense fallback={null}>
+          <TrackMenuPopup track={track} context={context} anchor={button} onClose={close} />
+        </Suspense>
+      ) : null}
     </>
-  );
-}
-
-interface PopupProps {
-  track: Track;
-  context: TrackMenuContext;
-  anchor: React.RefObject<HTMLButtonElement | null>;
-  onClose: (refocus: boolean) => void;
-}
-
-function TrackMenuPopup({ track, context, anchor, onClose }: PopupProps) {
-  const items = useTrackMenuItems(track, context);
-  const menu = useRef<HTMLDivElement>(null);
-  const [place, setPlace] = useState<CSSProperties>({});
-  /** Where the anchor was when the menu was placed; the menu closes once it moves. */
-  const placedAt = useRef<{ top: number; left: number } | null>(null);
-
-  // Under the button, right-aligned to it, flipped above when the viewport ends.
-  useLayoutEffect(() => {
-    const box = anchor.current?.getBoundingClientRect();
-    const height = menu.current?.offsetHeight ?? 0;
-    if (!box) return;
-    placedAt.current = { top: box.top, left: box.left };
-    const below = box.bottom + 4 + height <= window.innerHeight;
-    setPlace({
-      '--menu-top': `${below ? box.bottom + 4 : Math.max(8, box.top - 4 - height)}px`,
-      '--menu-right': `${Math.max(8, window.innerWidth - box.right)}px`,
-    } as CSSProperties);
-    // Without preventScroll the page scrolls to the sheet while it still slides in from
-    // below the viewport, and that scroll closes the menu it opened (rule below).
-    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus({ preventScroll: true });
-  }, [anchor]);
-
-  // A press outside, or a scroll or resize that moves its anchor, closes it. A scroll
-  // that moved nothing stays open: the scroll event of the scroll that brought the row
-  // into view can arrive just after a right click or long press opened the menu.
-  useEffect(() => {
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!menu.current?.contains(target) && !anchor.current?.contains(target)) onClose(false);
-    };
-    const onMove = (event: Event) => {
-      if (menu.current?.contains(event.target as Node)) return;
-      const box = anchor.current?.getBoundingClientRect();
-      const was = placedAt.current;
-      if (!box || !was || Math.abs(box.top - was.top) > 1 || Math.abs(box.left - was.left) > 1) onClose(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown, true);
-    window.addEventListener('scroll', onMove, true);
-    window.addEventListener('resize', onMove);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown, true);
-      window.removeEventListener('scroll', onMove, true);
-      window.removeEventListener('resize', onMove);
-    };
-  }, [anchor, onClose]);
-
-  // The menu keyboard pattern: arrows move, Home/End jump, Escape and Tab leave.
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const entries = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const at = entries.indexOf(document.activeElement as HTMLElement);
-    const moves: Record<string, number> = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: entries.length - 1 };
-    if (event.key in moves) {
-      event.preventDefault();
-      entries[(moves[event.key]! + entries.length) % entries.length]?.focus();
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      onClose(true);
-    } else if (event.key === 'Tab') {
-      onClose(false);
-    }
-  };
-
-  return (
-    <div ref={menu} className="track-menu" role="menu" aria-label={`Options for ${track.name}`} style={place} onKeyDown={onKeyDown}>
-      <p className="track-menu__title" aria-hidden="true">
-        {track.name}
-      </p>
-      {items.map((item) => (
-        <button
-          key={item.label}
-          type="button"
-          role="menuitem"
-          tabIndex={-1}
-          className="menu-item track-menu__item"
-          onClick={() => {
-            onClose(true);
-            item.onSelect();
-          }}
-        >
-          {item.icon ? <Icon name={item.icon} size={18} /> : <span className="track-menu__spacer" />}
-          <span>{item.label}</span>
-        </button>
-      ))}
-    </div>
   );
 }

@@ -7,7 +7,7 @@ import { ArtistLinks } from './ArtistLinks';
 import { Cover } from './Cover';
 import { Equalizer } from './Equalizer';
 import { LikeButton } from './LikeButton';
-import { TrackMenu } from './TrackMenu';
+import { prepareTrackMenu, TrackMenu } from './TrackMenu';
 import { useNowPlaying } from './use-now-playing';
 import { HydratedButton } from '../HydratedButton';
 import type { TrackMenuContext } from './track-menu-items';
@@ -94,6 +94,7 @@ export function TrackRow({ track, number, onPlay, showCover = true, showAlbum = 
       className={`track-row${isCurrent ? ' track-row--current' : ''}${showAlbum ? ' track-row--album' : ''}${addedAt !== undefined ? ' track-row--added' : ''}`}
       onClick={onRowClick}
       onContextMenu={onContextMenu}
+      onPointerEnter={prepareTrackMenu}
       {...longPress.handlers}
       data-track-id={track.id}
       aria-current={isCurrent ? 'true' : undefined}

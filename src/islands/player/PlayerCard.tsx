@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { useNarrowScreen } from '../../components/use-media-query';
+import { fetchedOnce } from '../../lib/fetched-once';
 import { startPlayerServices } from '../../playback/start';
 import { $player, $shortcutsSheet } from '../../stores/player';
 import { $queue } from '../../stores/queue';
@@ -17,21 +18,9 @@ import { useMiniPlayer } from './use-mini-player';
 
 // Every app route hydrates this island, but its views are needed only once something
 // plays or a panel opens: each is its own chunk, fetched the first time it shows (the
-// budget of 110 KB of JavaScript per route, BENCHMARKS.md); the card's, or the phone's
+// budget of 100 KB of JavaScript per route, BENCHMARKS.md); the card's, or the phone's
 // bar, as the page loads (below). The SDK device, the Media Session and the shortcuts
 // start at once (startPlayerServices).
-/** A view's chunk, fetched once: by React.lazy, or ahead of it as the page loads (below). */
-function fetchedOnce<T>(load: () => Promise<T>): () => Promise<T> {
-  let fetched: Promise<T> | null = null;
-  return () => {
-    if (!fetched) {
-      fetched = load();
-      // Fetched ahead, it may fail before the view asks for it: the view meets (and reports) that when it shows.
-      fetched.catch(() => undefined);
-    }
-    return fetched;
-  };
-}
 const loadCardBody = fetchedOnce(() => import('./PlayerCardBody'));
 const loadBar = fetchedOnce(() => import('./PlayerBar'));
 const PlayerCardBody = lazy(() => loadCardBody().then((module) => ({ default: module.PlayerCardBody })));

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Track } from '../../../src/api/types';
 import { TrackRow } from '../../../src/components/browse/TrackRow';
 import { setNavigator } from '../../../src/lib/navigation';
@@ -28,6 +28,17 @@ function renderRow(albumId?: string) {
 }
 
 describe("a track row's More menu", () => {
+  // The open menu is a lazy chunk (./TrackMenuPopup.tsx): the first open waits for it, and every
+  // later one shows at once. Opened once here, so each test below sees the menu as a second
+  // click does, and a menu that does not open is one that was not asked for, not one loading.
+  beforeAll(async () => {
+    const { more } = renderRow();
+    fireEvent.click(more);
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(await screen.findByRole('menu')).toBeTruthy();
+    cleanup();
+  });
+
   it('opens from its button with focus on the first action, moves with the arrows and gives focus back on Escape', () => {
     const { more, onPlay } = renderRow();
     fireEvent.click(more);
