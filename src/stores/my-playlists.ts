@@ -1,4 +1,4 @@
-import { atom, computed, onMount } from 'nanostores';
+import { computed, onMount } from 'nanostores';
 import { hrefOf } from '../lib/routes';
 import { isCanceled } from '../api/errors';
 import {
@@ -17,7 +17,7 @@ import { navigateTo } from '../lib/navigation';
 import { checkPlaylistDetails, nextPlaylistName, type PlaylistDetailsInput, type PlaylistDetailsProblems } from '../lib/playlist-details';
 import { myPlaylistsArea, myPlaylistsList } from './collection';
 import { logUnlessCanceled } from './log';
-import { $duplicatePrompt, $ownPlaylists, $playlistPicker, $signInAgain } from './playlist-dialogs';
+import { $creatingPlaylist, $duplicatePrompt, $ownPlaylists, $playlistPicker, $signInAgain } from './playlist-dialogs';
 import { changeShownPlaylist, noteShownSnapshot } from './playlist-shown';
 import { $myProfile, loadMe } from './profile';
 import { playlistArea } from './playlist';
@@ -26,10 +26,7 @@ import { showToast } from './toasts';
 /** The toast of a refused change (rolled back). */
 export const CHANGE_REFUSED = 'Your playlist could not be changed';
 
-export { $duplicatePrompt, $ownPlaylists, $playlistPicker, $signInAgain };
-
-/** A playlist is being made (the Create Playlist tile waits). */
-export const $creatingPlaylist = atom(false);
+export { $creatingPlaylist, $duplicatePrompt, $ownPlaylists, $playlistPicker, $signInAgain };
 
 /** Whether the playlist page shows one of the user's own playlists (its edit actions). */
 export const $ownsShownPlaylist = computed([playlistArea.$state, $myProfile], (state, me) => !!me && !!state.data && state.data.owner.id === me.id);

@@ -3,9 +3,10 @@ import { logUnlessCanceled } from './log';
 
 // The playlist actions (./my-playlists.ts: list, create, edit, add, remove) load the first time
 // one is used. The shell on every route offers two of them (the side navigation's list, the
-// player card's Add to playlist), and a static import brought the stores they keep up to date
-// along (the playlist page's, the library's, the profile's, the detail area): about 6 KB of
-// compressed JavaScript on every page, for a page that changes no playlist.
+// player card's Add to playlist), the library a third (Create Playlist), and a static import
+// brought the stores they keep up to date along (the playlist page's, the library's, the
+// profile's, the detail area): about 6 KB of compressed JavaScript on every page, for a page
+// that changes no playlist.
 
 /** The playlist actions' module, fetched once. */
 export const playlistActions = () => import('./my-playlists');
@@ -14,6 +15,14 @@ export const playlistActions = () => import('./my-playlists');
 export function pickPlaylistFor(track: Track): void {
   playlistActions().then(
     (actions) => actions.openPlaylistPicker(track),
+    (error: unknown) => logUnlessCanceled('Could not load the playlist actions', error),
+  );
+}
+
+/** Create Playlist (Your Library): makes "My Playlist #N" and opens it. */
+export function createPlaylistAndOpen(): void {
+  playlistActions().then(
+    (actions) => actions.createAndOpenPlaylist(),
     (error: unknown) => logUnlessCanceled('Could not load the playlist actions', error),
   );
 }

@@ -13,3 +13,5 @@ export const $duplicatePrompt = atom<{ playlist: Playlist; track: Track } | null
 export const $signInAgain = atom(false);
 /** The user's own playlists (the Add to playlist menu, the side navigation), newest first; null until asked. */
 export const $ownPlaylists = atom<Playlist[] | null>(null);
+/** A playlist is being made (the Create Playlist tile waits). */
+export const $creatingPlaylist = atom(false);

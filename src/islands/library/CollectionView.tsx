@@ -8,7 +8,8 @@ import { useStore } from '@nanostores/react';
 import { seededAreaView } from '../../components/server-snapshot';
 import { HydratedButton } from '../../components/HydratedButton';
 import { myPlaylistsArea, myPlaylistsList } from '../../stores/collection';
-import { $creatingPlaylist, createAndOpenPlaylist } from '../../stores/my-playlists';
+import { createPlaylistAndOpen } from '../../stores/playlist-actions';
+import { $creatingPlaylist } from '../../stores/playlist-dialogs';
 import '../../styles/content.css';
 import '../../styles/library.css';
 
@@ -34,7 +35,7 @@ function CollectionViewBody() {
           <span className="card__title">Saved Albums</span>
           <span className="card__subtitle">Albums</span>
         </a>
-        <HydratedButton className="card library-tile library-tile--create" disabled={creating} onClick={() => void createAndOpenPlaylist()}>
+        <HydratedButton className="card library-tile library-tile--create" disabled={creating} onClick={createPlaylistAndOpen}>
           <span className="cover card__cover library-tile__art" aria-hidden="true">
             <Icon name="plus" size={64} />
           </span>
@@ -50,7 +51,7 @@ function CollectionViewBody() {
             className="icon-button"
             aria-label="Create playlist"
             disabled={creating}
-            onClick={() => void createAndOpenPlaylist()}
+            onClick={createPlaylistAndOpen}
           >
             <Icon name="plus" />
           </HydratedButton>
