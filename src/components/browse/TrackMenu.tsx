@@ -1,12 +1,12 @@
-import { lazy, Suspense, useCallback, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import type { Track } from '../../api/types';
 import { fetchedOnce } from '../../lib/fetched-once';
 import { Icon } from '../Icon';
 import { HydratedButton } from '../HydratedButton';
+import { useFetched } from '../use-fetched';
 import type { TrackMenuContext } from './track-menu-items';
 
 const loadPopup = fetchedOnce(() => import('./TrackMenuPopup'));
-const TrackMenuPopup = lazy(() => loadPopup().then((module) => ({ default: module.TrackMenuPopup })));
 
 /** Fetches the menu's chunk ahead of a first open: a pointer over a row (a touch too), a focus on its button. */
 export function prepareTrackMenu(): void {
@@ -27,6 +27,7 @@ interface TrackMenuProps {
  */
 export function TrackMenu({ track, context, open, onOpenChange }: TrackMenuProps) {
   const button = useRef<HTMLButtonElement>(null);
+  const popup = useFetched(loadPopup, open);
   const close = useCallback(
     (refocus: boolean) => {
       onOpenChange(false);
@@ -47,13 +48,7 @@ export function TrackMenu({ track, context, open, onOpenChange }: TrackMenuProps
       >
         <Icon name="more" size={18} />
       </HydratedButton>
-      {/* The boundary only while open: a server-rendered row would otherwise carry one, which
-          React hydrates apart, and the row then renders again when its store changes. */}
-      {open ? (
-        <Suspense fallback={null}>
-          <TrackMenuPopup track={track} context={context} anchor={button} onClose={close} />
-        </Suspense>
-      ) : null}
+      {popup ? <popup.TrackMenuPopup track={track} context={context} anchor={button} onClose={close} /> : null}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { useFetched } from '../../components/use-fetched';
 import { useNarrowScreen } from '../../components/use-media-query';
 import { fetchedOnce } from '../../lib/fetched-once';
 import { startPlayerServices } from '../../playback/start';
@@ -23,13 +24,11 @@ import { useMiniPlayer } from './use-mini-player';
 // start at once (startPlayerServices).
 const loadCardBody = fetchedOnce(() => import('./PlayerCardBody'));
 const loadBar = fetchedOnce(() => import('./PlayerBar'));
-const PlayerCardBody = lazy(() => loadCardBody().then((module) => ({ default: module.PlayerCardBody })));
-const PlayerBar = lazy(() => loadBar().then((module) => ({ default: module.PlayerBar })));
 /** The view each placement shows. */
 const viewLoaders: Record<PlayerPlacement, (() => Promise<unknown>) | null> = { card: loadCardBody, bar: loadBar, none: null };
-const QueuePanel = lazy(() => import('./QueuePanel').then((module) => ({ default: module.QueuePanel })));
-const ShortcutsSheet = lazy(() => import('./ShortcutsSheet').then((module) => ({ default: module.ShortcutsSheet })));
-const MiniPlayerWindow = lazy(() => import('./MiniPlayer').then((module) => ({ default: module.MiniPlayerWindow })));
+const loadQueuePanel = fetchedOnce(() => import('./QueuePanel'));
+const loadShortcutsSheet = fetchedOnce(() => import('./ShortcutsSheet'));
+const loadMiniPlayer = fetchedOnce(() => import('./MiniPlayer'));
 
 /**
  * The floating player card (SPEC §2): it lives in App.astro's persisted slot,
@@ -59,18 +58,21 @@ function PlayerCardView() {
   // that first GET me/player, rather than after its answer. In the render, not an effect: a
   // busy page runs effects late, and the fetch is made once whatever the renders.
   void viewLoaders[playerPlacement({ visible: true, onNowPlaying, miniOpen: false, narrow })]?.();
+  const body = useFetched(loadCardBody, placement === 'card');
+  const bar = useFetched(loadBar, placement === 'bar');
+  const queuePanel = useFetched(loadQueuePanel, queueOpen && !onNowPlaying);
+  const shortcutsSheet = useFetched(loadShortcutsSheet, sheetOpen);
+  const miniPlayer = useFetched(loadMiniPlayer, mini.win !== null);
 
   return (
     <>
-      {/* One boundary each: a panel's first load must not hide the card meanwhile. */}
-      <Suspense fallback={null}>{sheetOpen && <ShortcutsSheet />}</Suspense>
+      {/* Each view shows once its chunk has come; one's first load never hides another. */}
+      {shortcutsSheet && <shortcutsSheet.ShortcutsSheet />}
       <NowPlayingAnnouncer track={player.currentPlayingTrack} />
-      <Suspense fallback={null}>{queueOpen && !onNowPlaying && <QueuePanel />}</Suspense>
-      <Suspense fallback={null}>{mini.win && <MiniPlayerWindow win={mini.win} onClose={mini.close} />}</Suspense>
-      <Suspense fallback={null}>
-        {placement === 'card' && <PlayerCardBody attach={attach} offset={offset} handle={handle} miniSupported={mini.supported} openMini={mini.open} />}
-        {placement === 'bar' && <PlayerBar />}
-      </Suspense>
+      {queuePanel && <queuePanel.QueuePanel />}
+      {miniPlayer && mini.win && <miniPlayer.MiniPlayerWindow win={mini.win} onClose={mini.close} />}
+      {body && <body.PlayerCardBody attach={attach} offset={offset} handle={handle} miniSupported={mini.supported} openMini={mini.open} />}
+      {bar && <bar.PlayerBar />}
     </>
   );
 }

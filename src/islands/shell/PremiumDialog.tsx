@@ -1,23 +1,20 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense } from 'react';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { useFetched } from '../../components/use-fetched';
+import { fetchedOnce } from '../../lib/fetched-once';
 import { $ui } from '../../stores/ui';
 // Loaded at once although its dialogs are lazy: it must see where focus was before one opens.
 import '../../components/use-focus-trap';
 
 // Every app route hydrates this island; the dialog's code loads the first time it opens
-// (the budget of 110 KB of JavaScript per route, BENCHMARKS.md).
-const PremiumDialogView = lazy(() => import('./PremiumDialogView').then((module) => ({ default: module.PremiumDialogView })));
+// (the budget of 100 KB of JavaScript per route, BENCHMARKS.md).
+const loadView = fetchedOnce(() => import('./PremiumDialogView'));
 
 /** The 'Premium Required' prompt (SPEC §2), opened by the ui store's flag. */
 function PremiumDialogGate() {
   const { openDialogPremiumRequired: open } = useStore($ui);
-  if (!open) return null;
-  return (
-    <Suspense fallback={null}>
-      <PremiumDialogView />
-    </Suspense>
-  );
+  const view = useFetched(loadView, open);
+  return view ? <view.PremiumDialogView /> : null;
 }
 
 export const PremiumDialog = withErrorBoundary(PremiumDialogGate, { compact: true });
