@@ -7,7 +7,8 @@
 // switches), bench/streaming.ts (what the detail pages' streaming gives a cold load, on
 // loopback and with a slow provider), bench/server-render.ts (the server's render of an album
 // page), bench/lighthouse.ts (scores), bench/blocking.ts (a phone's main thread held by a cold
-// load) and bench/memory.ts (JS heap over switches and playback) when they exist.
+// load), bench/memory.ts (JS heap over switches and playback) and bench/first-open.ts (how soon
+// a part that loads on first use shows) when they exist.
 // Flags: --site-only (skip them), --skip-sandbox, --skip-playback, --skip-catch-up, --skip-search, --skip-navigation,
 // --skip-streaming, --skip-server-render, --skip-lighthouse, --skip-blocking, --skip-memory.
 import { spawn } from 'node:child_process';
@@ -129,6 +130,7 @@ const more = [
   ['bench/lighthouse.ts', flags.has('--site-only') || flags.has('--skip-lighthouse')],
   ['bench/blocking.ts', flags.has('--site-only') || flags.has('--skip-blocking')],
   ['bench/memory.ts', flags.has('--site-only') || flags.has('--skip-memory')],
+  ['bench/first-open.ts', flags.has('--site-only') || flags.has('--skip-first-open')],
 ];
 for (const [script, skip] of more) {
   if (skip || !existsSync(join(ROOT, script))) continue;

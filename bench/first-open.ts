@@ -1,0 +1,82 @@
+/**
+ * `node --import tsx bench/first-open.ts` (also run by `npm run bench`): how long a part that
+ * loads on first use (its own chunk) takes to show, the first time and the next, measured in
+ * the page from the event that opens it to the first frame that has it. The built site and a
+ * fresh small sandbox on the bench ports, desktop, the guest signed in; every run is a fresh
+ * page (the chunks in the HTTP cache, as on a second visit; the service worker blocked).
+ * The parts: a track row's menu by right click (no pointer came over the row first, the worst
+ * case: the chunk is asked for at the click), the command palette (Ctrl+K) and the queue panel.
+ * Median of FIRST_OPEN_RUNS (5). No budget: SPEC asks for a menu at once; this shows the cost
+ * of a part left out of the route's JavaScript. Writes bench/results/first-open.json.
+ */
+import type { Page } from '@playwright/test';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { signInThroughProvider } from '../tests/e2e/helpers/sign-in';
+import { startBenchWithBrowser } from './lib/bench-stack';
+
+const RUNS = Number(process.env.FIRST_OPEN_RUNS ?? 5);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const round = (value: number) => Math.round(value * 10) / 10;
+
+/** Fires `open` in the page and resolves to the milliseconds until a frame shows `selector`. */
+async function timeOpen(page: Page, selector: string, open: () => Promise<void>): Promise<number> {
+  await page.evaluate((wanted) => {
+    const timing = window as unknown as { __opened?: Promise<number> };
+    const started = performance.now();
+    // No named function in here: tsx would wrap it in a helper the page does not have.
+    timing.__opened = (async () => {
+      while (!document.querySelector(wanted)) await new Promise((frame) => requestAnimationFrame(frame));
+      await new Promise((frame) => requestAnimationFrame(frame));
+      return performance.now() - started;
+    })();
+  }, selector);
+  await open();
+  return page.evaluate(() => (window as unknown as { __opened: Promise<number> }).__opened);
+}
+
+/** Waits for the page's islands to answer (their buttons leave aria-disabled). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.querySelector('[data-track-id]') && !document.querySelector('[aria-disabled="true"].track-row__more'));
+}
+
+const { stack, browser, cleanUp } = await startBenchWithBrowser('first-open-bench', { portOffset: 20 });
+try {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signInThroughProvider(page, stack.siteUrl, stack.sandboxUrl, 'guest');
+  const parts: Record<string, { first: number[]; next: number[] }> = { 'track menu': { first: [], next: [] }, 'command palette': { first: [], next: [] }, 'queue panel': { first: [], next: [] } };
+  const queueButton = page.getByRole('button', { name: 'Queue', exact: true });
+  const opens: Record<string, { selector: string; ready?: () => Promise<void>; open: () => Promise<void>; close: () => Promise<void> }> = {
+    'track menu': {
+      selector: '.track-menu',
+      // Dispatched on the row: a pointer moved there would fetch the chunk ahead (what a mouse user gets).
+      open: () => page.locator('.track-row .track-row__duration').first().dispatchEvent('contextmenu', { bubbles: true, cancelable: true }),
+      close: () => page.keyboard.press('Escape'),
+    },
+    'command palette': { selector: '[role="dialog"] [role="combobox"], [role="dialog"] input', open: () => page.keyboard.press('Control+k'), close: () => page.keyboard.press('Escape') },
+    // The card shows the account's last played track on every load (its catch-up).
+    'queue panel': { selector: '.queue-panel', ready: () => queueButton.waitFor(), open: () => queueButton.click(), close: () => queueButton.click() },
+  };
+  for (let run = 0; run < RUNS; run++) {
+    for (const [name, part] of Object.entries(opens)) {
+      await page.goto(`${stack.siteUrl}/search?q=a`);
+      await hydrated(page);
+      await part.ready?.();
+      for (const turn of ['first', 'next'] as const) {
+        parts[name]![turn].push(await timeOpen(page, part.selector, part.open));
+        await part.close();
+        await page.waitForFunction((selector) => !document.querySelector(selector), part.selector);
+      }
+    }
+  }
+  console.log(`\nFirst and next open of a lazy part (desktop, ${RUNS} fresh pages each, median, ms from the event to the frame that shows it)\n`);
+  const results = Object.entries(parts).map(([name, { first, next }]) => ({ part: name, firstMs: round(median(first)), nextMs: round(median(next)), firstRuns: first.map(round) }));
+  for (const row of results) console.log(`${row.part.padEnd(18)} first ${String(row.firstMs).padStart(6)}   next ${String(row.nextMs).padStart(6)}   (first runs: ${row.firstRuns.join(', ')})`);
+  const dir = join(import.meta.dirname, 'results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'first-open.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), runs: RUNS, results }, null, 2)}\n`);
+  console.log('Written: bench/results/first-open.json');
+} finally {
+  await cleanUp();
+}
