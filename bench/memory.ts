@@ -6,7 +6,7 @@
  * round the main routes, and playback goes on until it has lasted MEMORY_BENCH_PLAY_SECONDS
  * (default 600: the sandbox has no faster clock, its audio plays in real time).
  * The JS heap in use, after a forced garbage collection (DevTools' HeapProfiler), is read at
- * the start, after 20 switches, after 200 and at the end. Budget: the end within 1.2 times
+ * the start, after 20 switches, after 200 and at the end, each time on home once hydrated. Budget: the end within 1.2 times
  * the 20-switch figure (a leak from stores, listeners, timers or the SDK's event stream grows
  * with switches and time). Both the whole heap and the heap without its compiled code are
  * judged: heap snapshots showed the whole heap's growth, once the pages were all seen, to be
@@ -58,6 +58,17 @@ async function heapPartsMb(cdp: CDPSession): Promise<{ codeMb: number; objectsMb
   return { codeMb: mb(code), objectsMb: mb(objects) };
 }
 
+/**
+ * Every reading is taken on the same page (home, the heaviest), once its islands have hydrated:
+ * a page hydrates when the browser is idle (client:idle), after the switch has settled, and a
+ * reading taken before that missed its React tree and listeners (the 20-switch reading fell on a
+ * playlist page not yet hydrated, the last on a hydrated home: 300 listeners and more apart).
+ */
+async function onCheckpointPage(page: Page): Promise<void> {
+  if (new URL(page.url()).pathname !== '/') await switchTo(page, '/');
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0, undefined, { timeout: 15_000 });
+}
+
 async function heapMb(cdp: CDPSession, label: string): Promise<number> {
   // Twice: a first collection can leave finalizers' garbage behind for the second.
   await cdp.send('HeapProfiler.collectGarbage');
@@ -104,16 +115,22 @@ try {
   await card.getByRole('button', { name: /repeat/i }).click();
   const playStarted = Date.now();
 
+  await onCheckpointPage(page);
   const figures: Record<string, number> = { start: await heapMb(cdp, 'start') };
   for (let n = 1; n <= SWITCHES; n++) {
     await switchTo(page, paths[n % paths.length]!);
-    if (n === 20 || n === 100) figures[`after${n}`] = await heapMb(cdp, `after${n}`);
+    if (n === 20 || n === 100) {
+      await onCheckpointPage(page);
+      figures[`after${n}`] = await heapMb(cdp, `after${n}`);
+    }
   }
+  await onCheckpointPage(page);
   figures[`after${SWITCHES}`] = await heapMb(cdp, `after${SWITCHES}`);
   const left = PLAY_SECONDS * 1000 - (Date.now() - playStarted);
   if (left > 0) await page.waitForTimeout(left);
   const playedSeconds = Math.round((Date.now() - playStarted) / 1000);
   const stillPlaying = await card.getByRole('button', { name: 'Pause', exact: true }).isVisible();
+  await onCheckpointPage(page);
   figures.end = await heapMb(cdp, 'end');
 
   const ratio = figures.end! / figures.after20!;
