@@ -11,18 +11,17 @@ import { logUnlessCanceled } from './log';
 /** The playlist actions' module, fetched once. */
 export const playlistActions = () => import('./my-playlists');
 
+/** Runs one of the actions once they have loaded (a click's: nothing waits for it). */
+function withPlaylistActions(run: (actions: Awaited<ReturnType<typeof playlistActions>>) => unknown): void {
+  playlistActions().then(run, (error: unknown) => logUnlessCanceled('Could not load the playlist actions', error));
+}
+
 /** Opens the Add to playlist picker for a track (the player card, the now-playing view). */
 export function pickPlaylistFor(track: Track): void {
-  playlistActions().then(
-    (actions) => actions.openPlaylistPicker(track),
-    (error: unknown) => logUnlessCanceled('Could not load the playlist actions', error),
-  );
+  withPlaylistActions((actions) => actions.openPlaylistPicker(track));
 }
 
 /** Create Playlist (Your Library): makes "My Playlist #N" and opens it. */
 export function createPlaylistAndOpen(): void {
-  playlistActions().then(
-    (actions) => actions.createAndOpenPlaylist(),
-    (error: unknown) => logUnlessCanceled('Could not load the playlist actions', error),
-  );
+  withPlaylistActions((actions) => actions.createAndOpenPlaylist());
 }
