@@ -2,7 +2,7 @@
  * Tells the answer to the latest question from a late one. A store takes a ticket when it
  * asks (`ask`) and keeps an answer only while its ticket is still current; asking again, or
  * `forget` (a reset), makes every earlier ticket stale. The one stale-answer rule of the
- * paged lists, the detail areas, the queue and the device list.
+ * paged lists, the detail areas, the queue, the device list and the playback.
  */
 interface AnswerGuard {
   /** A new question: its ticket, which stales every earlier one. */

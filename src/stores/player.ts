@@ -2,6 +2,7 @@ import { atom, map, onMount, onNotify } from 'nanostores';
 import { isInLibrary } from '../api/library';
 import * as playerApi from '../api/player';
 import type { Playback, RepeatState, Track } from '../api/types';
+import { createAnswerGuard } from '../lib/answer-guard';
 import { readStored, STORAGE_KEYS } from '../lib/storage';
 import { playerClock, wait } from '../lib/clock';
 import { logUnlessCanceled } from './log';
@@ -89,14 +90,19 @@ export function resetPlayer(): void {
   $player.set(initial(device, volumePercent, deviceId));
 }
 
-let playbackVersion = 0;
+/**
+ * The playback's answers: a GET me/player is kept only while no later one was asked and no
+ * change was seen here since (a command's answer, the SDK's state). Two reads may cross on
+ * the wire (the reconnect's read and a catch-up's, say): the older answer is dropped.
+ */
+const playbackAnswers = createAnswerGuard();
 
 /**
  * Records that the playback changed here (a command's answer, the SDK's
  * state): a GET me/player asked before then is stale and is dropped.
  */
 export function notePlaybackChange(): void {
-  playbackVersion++;
+  playbackAnswers.forget();
 }
 
 /**
@@ -105,10 +111,10 @@ export function notePlaybackChange(): void {
  * beside what shows the track (a tab catching up shows the card one round trip sooner).
  */
 export async function refreshPlayback(): Promise<void> {
-  const asked = playbackVersion;
+  const asked = playbackAnswers.ask();
   try {
     const playback = await playerApi.getPlayback();
-    if (asked !== playbackVersion) return;
+    if (!playbackAnswers.isCurrent(asked)) return;
     const item = playback?.item ?? null;
     $player.set({
       ...$player.get(),

@@ -206,6 +206,32 @@ describe('player against a real sandbox device', () => {
     expect($player.get().playback?.item?.id).toBe(tracks[1]!.id);
   });
 
+  it('two readings of the playback that cross on the wire: the one asked last is kept, the older answer arriving after it is dropped', async () => {
+    await playFromList(tracks, 0);
+    expect($player.get().playback?.isPlaying).toBe(true);
+    // Each reading reaches the provider at once; its answer is held until the test lets it go.
+    const realFetch = globalThis.fetch;
+    const answers: (() => void)[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const request = new Request(input, init);
+      const response = await realFetch(request);
+      if (request.method === 'GET' && new URL(request.url).pathname.endsWith('/me/player')) await new Promise<void>((resolve) => answers.push(resolve));
+      return response;
+    });
+    const older = refreshPlayback(); // the provider says: playing
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    const paused = await testFetch(`${running.base}/v1/me/player/pause`, { method: 'PUT', headers: { Authorization: `Bearer ${$session.get()!.accessToken}` } });
+    expect(paused.ok).toBe(true);
+    const newer = refreshPlayback(); // the provider says: paused
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[1]!();
+    await newer;
+    expect($player.get().playback?.isPlaying).toBe(false);
+    answers[0]!();
+    await older;
+    expect($player.get().playback?.isPlaying).toBe(false);
+  });
+
   it('plays a track on the stored device and shows it as the current playback', async () => {
     await playFromList(tracks, 0);
     const state = $player.get();
