@@ -39,6 +39,13 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   integrations: [
     react(),
+    {
+      // Islands start once the page's first screen is in (src/components/shell/first-screen.ts).
+      name: 'my-music:islands-after-first-screen',
+      hooks: {
+        'astro:config:setup': ({ injectScript }) => injectScript('before-hydration', "import '/src/components/shell/before-hydration.ts';"),
+      },
+    },
     shellChunksIntegration(fileURLToPath(new URL('.', import.meta.url))),
     AstroPWA({
       registerType: 'autoUpdate',

@@ -2,6 +2,7 @@ import type { Browser, Page, TestInfo } from '@playwright/test';
 import { searchCatalogue } from './helpers/catalogue';
 import { expect, test } from './fixtures';
 import { FIRST_SCREEN_TILES } from '../../src/components/browse/Cover';
+import { FIRST_SCREEN_WAIT_MS } from '../../src/components/shell/first-screen';
 import { saveScreen } from './helpers/screens';
 import { checkSecurityHeaders, cspViolations, recordCspViolations } from './helpers/security-headers';
 import { toasts } from './helpers/toasts';
@@ -281,5 +282,29 @@ test("no page asks the provider in the browser for its first data (the islands s
     await page.waitForTimeout(300);
     expect(pageAsked(), route.path).toEqual([]);
     expect(await cspViolations(page), `CSP violations on ${route.path}`).toEqual([]);
+  }
+});
+
+test("a cold load asks for no island's code before the page's first screen is in: React and the islands come after the load event", { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {
+  await signIn(page, 'guest', { home: false });
+  const [album] = await searchCatalogue(page, sandboxUrl, 'album', 1);
+  for (const path of ['/', `/album/${album!.id}`]) {
+    await page.goto(path);
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    const timing = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const code = new Set(
+        [...document.querySelectorAll('astro-island')]
+          .flatMap((island) => [island.getAttribute('component-url'), island.getAttribute('renderer-url')])
+          .filter((url): url is string => url !== null)
+          .map((url) => new URL(url, location.href).href),
+      );
+      const asked = performance.getEntriesByType('resource').filter((entry) => code.has(entry.name));
+      return { load: navigation.loadEventStart, asked: asked.map((entry) => ({ url: entry.name, at: entry.startTime })) };
+    });
+    expect(timing.asked.length, path).toBeGreaterThan(1);
+    // The wait is bounded (FIRST_SCREEN_WAIT_MS from the first island): nothing may come before the sooner of the two.
+    const earliest = Math.min(timing.load, FIRST_SCREEN_WAIT_MS);
+    expect(timing.asked.filter((file) => file.at < earliest), `${path}: island code asked before the load event at ${Math.round(timing.load)} ms`).toEqual([]);
   }
 });

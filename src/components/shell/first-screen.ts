@@ -1,0 +1,31 @@
+/**
+ * When a full page load's islands may start loading their code: once the first screen is in
+ * (the window's `load`: style sheets, the first screen's pictures, the streamed page), or
+ * FIRST_SCREEN_WAIT_MS after this module ran, whichever comes first.
+ *
+ * Why: every page's HTML carries its content, so no island is needed for the first paint. Left
+ * to start as the parser met them, the shell's islands asked for about 100 KB of script (React
+ * DOM first) while a phone was still fetching the page's style sheets and its largest picture,
+ * and the three shared the connection: Lighthouse's mobile LCP was 1.8-2.4 s, 1.0-1.8 s with the
+ * scripts asked for once the page had loaded (BENCHMARKS.md). The wait has a bound so that a
+ * picture that never comes, or a provider that streams a section slowly, does not keep the
+ * search box and the player card from working.
+ *
+ * Pages the client router brings find the document long loaded: nothing waits then.
+ */
+export const FIRST_SCREEN_WAIT_MS = 2500;
+
+interface LoadingWindow {
+  document: Pick<Document, 'readyState'>;
+  addEventListener(type: 'load', listener: () => void, options: { once: true }): void;
+  setTimeout(callback: () => void, ms: number): unknown;
+}
+
+/** Resolves when the page has loaded, or after `boundMs`; at once when it already has. */
+export function firstScreenIn(win: LoadingWindow, boundMs = FIRST_SCREEN_WAIT_MS): Promise<void> {
+  if (win.document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => {
+    win.addEventListener('load', () => resolve(), { once: true });
+    win.setTimeout(resolve, boundMs);
+  });
+}
