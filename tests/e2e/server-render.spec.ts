@@ -245,7 +245,7 @@ test("a rate limit home's streamed part met counts down in the top bar, as one t
   await expect(toasts(page)).toHaveCount(0);
 });
 
-test("no page asks the provider in the browser for its first data (the islands start from the server's), and each carries the security headers and meets no CSP violation", { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {
+test("no page asks the provider in the browser for its first data (the islands start from the server's seed, carried in a JSON block), and each carries the security headers and meets no CSP violation", { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {
   // On the desktop alone (@viewport-free): the islands and their seeds are the same on both
   // viewports, and the headers are the server's. A CSP violation on a phone would also be a
   // console error, which fails any mobile test (the accessibility walk visits every route).
@@ -279,6 +279,9 @@ test("no page asks the provider in the browser for its first data (the islands s
     await expect(shown(page, route)).toBeVisible();
     // The page's islands hydrated (Astro drops `ssr` then), and a moment for what they would ask.
     await expect(page.locator('#content astro-island[ssr]')).toHaveCount(0);
+    // The seed came as a JSON block inside the island (carried-seed.tsx), not in its props attribute.
+    const propsLengths = await page.locator('#content astro-island').evaluateAll((islands) => islands.map((island) => island.getAttribute('props')?.length ?? 0));
+    expect(Math.max(0, ...propsLengths), `the largest island props attribute on ${route.path}`).toBeLessThan(200);
     await page.waitForTimeout(300);
     expect(pageAsked(), route.path).toEqual([]);
     expect(await cspViolations(page), `CSP violations on ${route.path}`).toEqual([]);

@@ -5,6 +5,7 @@ import { LibraryButton } from '../../components/browse/LibraryButton';
 import { PagedView } from '../../components/browse/PagedView';
 import { RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
+import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { seededAreaView, useSeededStore } from '../../components/server-snapshot';
 import type { Album } from '../../api/types';
@@ -49,7 +50,7 @@ function AlbumViewBody() {
 }
 
 /** The page as the server rendered it (its seed); the browser asks only for what comes after. */
-export const AlbumView = withErrorBoundary(seededAreaView(albumArea, AlbumViewBody));
+export const AlbumView = withErrorBoundary(withCarriedSeed(seededAreaView(albumArea, AlbumViewBody)));
 
 /**
  * The album page while the server still asks for its tracks (the page streams, Streamed.astro):

@@ -4,6 +4,7 @@ import { DetailPage } from '../../components/browse/DetailPage';
 import { NotAvailable } from '../../components/browse/NotAvailable';
 import { PagedView } from '../../components/browse/PagedView';
 import { CardSkeletons } from '../../components/browse/Skeletons';
+import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { seededAreaView, useSeededStore } from '../../components/server-snapshot';
 import { ErrorScreen } from '../../components/ErrorScreen';
@@ -57,5 +58,5 @@ function RelatedArtistsBody() {
 
 // Each page's seed holds the artist and the one list it shows (src/server/pages/artist.ts); the
 // area leaves the sections a page did not ask for unasked.
-export const ArtistAlbumsView = withErrorBoundary(seededAreaView(artistArea, ArtistAlbumsBody));
-export const RelatedArtistsView = withErrorBoundary(seededAreaView(artistArea, RelatedArtistsBody));
+export const ArtistAlbumsView = withErrorBoundary(withCarriedSeed(seededAreaView(artistArea, ArtistAlbumsBody)));
+export const RelatedArtistsView = withErrorBoundary(withCarriedSeed(seededAreaView(artistArea, RelatedArtistsBody)));

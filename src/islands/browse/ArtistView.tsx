@@ -8,6 +8,7 @@ import { LibraryButton } from '../../components/browse/LibraryButton';
 import { SectionHeader } from '../../components/browse/SectionHeader';
 import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
+import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { seededAreaView, useSeededStore } from '../../components/server-snapshot';
 import { formatCount } from '../../lib/format';
@@ -118,7 +119,7 @@ function ArtistViewBody() {
 }
 
 /** The page as the server rendered it (its seed); the browser asks only for what comes after. */
-export const ArtistView = withErrorBoundary(seededAreaView(artistArea, ArtistViewBody));
+export const ArtistView = withErrorBoundary(withCarriedSeed(seededAreaView(artistArea, ArtistViewBody)));
 
 /**
  * The artist page while the server still asks for its sections (the page streams,

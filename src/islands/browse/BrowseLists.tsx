@@ -2,6 +2,7 @@ import { AlbumGrid, PlaylistGrid } from '../../components/browse/Card';
 import { PagedView } from '../../components/browse/PagedView';
 import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
+import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { seededAreaView, SeededIsland, useSeededStore } from '../../components/server-snapshot';
 import { ErrorScreen } from '../../components/ErrorScreen';
@@ -100,13 +101,13 @@ export function RecentPlayedSkeleton() {
 }
 
 // Each page as the server rendered it (its seed); the browser asks only for what comes after.
-export const NewReleasesView = withErrorBoundary(seededAreaView(newReleasesArea, NewReleasesBody));
-export const PopularPlaylistsView = withErrorBoundary(seededAreaView(featuredPlaylistsArea, PopularPlaylistsBody));
-export const CategoryPlaylistsView = withErrorBoundary(seededAreaView(categoryPlaylistsArea, CategoryPlaylistsBody));
-export const RecentPlayedView = withErrorBoundary(function RecentPlayedView({ seed }: { seed: RecentPlayedSeed }) {
+export const NewReleasesView = withErrorBoundary(withCarriedSeed(seededAreaView(newReleasesArea, NewReleasesBody)));
+export const PopularPlaylistsView = withErrorBoundary(withCarriedSeed(seededAreaView(featuredPlaylistsArea, PopularPlaylistsBody)));
+export const CategoryPlaylistsView = withErrorBoundary(withCarriedSeed(seededAreaView(categoryPlaylistsArea, CategoryPlaylistsBody)));
+export const RecentPlayedView = withErrorBoundary(withCarriedSeed(function RecentPlayedView({ seed }: { seed: RecentPlayedSeed }) {
   return (
     <SeededIsland snapshot={() => recentPlayedSnapshot(seed)} adopt={() => adoptRecentPlayed(seed)}>
       <RecentPlayedBody />
     </SeededIsland>
   );
-});
+}));

@@ -8,6 +8,7 @@ import { FIRST_SCREEN_TILES } from '../../components/browse/Cover';
 import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackCard } from '../../components/browse/TrackCard';
 import { TrackList } from '../../components/browse/TrackList';
+import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { SeededIsland, useSeededStore } from '../../components/server-snapshot';
 import { ErrorScreen } from '../../components/ErrorScreen';
@@ -141,4 +142,4 @@ function HomeViewSeeded({ seed }: { seed: HomeSeed }) {
   );
 }
 
-export const HomeView = withErrorBoundary(HomeViewSeeded);
+export const HomeView = withErrorBoundary(withCarriedSeed(HomeViewSeeded));

@@ -7,6 +7,7 @@ import { NotAvailable } from '../../components/browse/NotAvailable';
 import { PagedView } from '../../components/browse/PagedView';
 import { RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
+import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { SeededIsland, useSeededStore } from '../../components/server-snapshot';
 import { formatCount } from '../../lib/format';
@@ -132,6 +133,6 @@ function seededPlaylistView(Body: ComponentType) {
 }
 
 /** The playlist page as the server rendered it; the browser asks only for what comes after. */
-export const PlaylistView = withErrorBoundary(seededPlaylistView(PlaylistViewBody));
+export const PlaylistView = withErrorBoundary(withCarriedSeed(seededPlaylistView(PlaylistViewBody)));
 /** The playlist page's first part, from the head of its seed (the playlist and the signed-in user). */
 export const PlaylistHead = seededPlaylistView(PlaylistHeadBody);

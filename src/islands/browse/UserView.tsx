@@ -5,6 +5,7 @@ import { LibraryButton } from '../../components/browse/LibraryButton';
 import { PagedView } from '../../components/browse/PagedView';
 import { SectionHeader } from '../../components/browse/SectionHeader';
 import { CardSkeletons } from '../../components/browse/Skeletons';
+import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { seededAreaView, useSeededStore } from '../../components/server-snapshot';
 import { formatCount } from '../../lib/format';
@@ -46,4 +47,4 @@ function UserViewBody() {
 }
 
 /** The page as the server rendered it (its seed); the browser asks only for what comes after. */
-export const UserView = withErrorBoundary(seededAreaView(userArea, UserViewBody));
+export const UserView = withErrorBoundary(withCarriedSeed(seededAreaView(userArea, UserViewBody)));

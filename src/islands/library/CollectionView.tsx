@@ -2,6 +2,7 @@ import { PlaylistGrid } from '../../components/browse/Card';
 import { hrefOf } from '../../lib/routes';
 import { PagedView } from '../../components/browse/PagedView';
 import { CardSkeletons } from '../../components/browse/Skeletons';
+import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { Icon } from '../../components/Icon';
 import { useStore } from '@nanostores/react';
@@ -67,4 +68,4 @@ function CollectionViewBody() {
 }
 
 /** The page as the server rendered it (its seed); the browser asks only for the pages after the first. */
-export const CollectionView = withErrorBoundary(seededAreaView(myPlaylistsArea, CollectionViewBody));
+export const CollectionView = withErrorBoundary(withCarriedSeed(seededAreaView(myPlaylistsArea, CollectionViewBody)));

@@ -3,6 +3,7 @@ import { AlbumGrid, ArtistGrid } from '../../components/browse/Card';
 import { PagedView } from '../../components/browse/PagedView';
 import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
+import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { seededAreaView } from '../../components/server-snapshot';
 import type { PagedList } from '../../stores/paged-list';
@@ -72,12 +73,12 @@ function Following() {
 
 // Each page as the server rendered it (its seed); the browser asks only for the pages after the first.
 /** /collection/albums and /user/me/saved-albums. */
-export const SavedAlbumsView = withErrorBoundary(seededAreaView(savedAlbumsArea, SavedAlbums));
+export const SavedAlbumsView = withErrorBoundary(withCarriedSeed(seededAreaView(savedAlbumsArea, SavedAlbums)));
 /** /collection/tracks and /user/me/saved-tracks: the liked songs. */
-export const LikedSongsView = withErrorBoundary(seededAreaView(savedTracksArea, LikedSongs));
+export const LikedSongsView = withErrorBoundary(withCarriedSeed(seededAreaView(savedTracksArea, LikedSongs)));
 /** /user/me/top-tracks. */
-export const TopTracksView = withErrorBoundary(seededAreaView(topTracksArea, TopTracks));
+export const TopTracksView = withErrorBoundary(withCarriedSeed(seededAreaView(topTracksArea, TopTracks)));
 /** /user/me/top-artists. */
-export const TopArtistsView = withErrorBoundary(seededAreaView(topArtistsArea, TopArtists));
+export const TopArtistsView = withErrorBoundary(withCarriedSeed(seededAreaView(topArtistsArea, TopArtists)));
 /** /user/me/following: the followed artists. */
-export const FollowingView = withErrorBoundary(seededAreaView(followingArea, Following));
+export const FollowingView = withErrorBoundary(withCarriedSeed(seededAreaView(followingArea, Following)));

@@ -6,6 +6,7 @@ import { DetailPage } from '../../components/browse/DetailPage';
 import { SectionHeader } from '../../components/browse/SectionHeader';
 import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
+import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { seededAreaView, useSeededStore } from '../../components/server-snapshot';
 import { formatCount } from '../../lib/format';
@@ -79,4 +80,4 @@ function ProfileViewBody() {
 }
 
 /** The page as the server rendered it (its seed); the browser asks only for what comes after. */
-export const ProfileView = withErrorBoundary(seededAreaView(profilePage, ProfileViewBody));
+export const ProfileView = withErrorBoundary(withCarriedSeed(seededAreaView(profilePage, ProfileViewBody)));

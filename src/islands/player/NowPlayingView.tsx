@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useLayoutEffect, useState } from 'react';
 import type { NowPlayingSeed } from '../../api/page-seeds';
 import type { Playback, Track } from '../../api/types';
+import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { Icon } from '../../components/Icon';
 import { SeededIsland } from '../../components/server-snapshot';
@@ -147,4 +148,4 @@ function NowPlayingPage({ seed }: { seed: NowPlayingSeed }) {
   );
 }
 
-export const NowPlayingView = withErrorBoundary(NowPlayingPage);
+export const NowPlayingView = withErrorBoundary(withCarriedSeed(NowPlayingPage));

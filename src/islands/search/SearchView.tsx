@@ -7,6 +7,7 @@ import { PagedView } from '../../components/browse/PagedView';
 import { SectionHeader } from '../../components/browse/SectionHeader';
 import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
+import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { seededAreaView, useSeededStore } from '../../components/server-snapshot';
 import { ErrorScreen } from '../../components/ErrorScreen';
@@ -128,4 +129,4 @@ function SearchViewBody() {
 }
 
 /** The page as the server rendered it (its seed); the browser asks only for what comes after. */
-export const SearchView = withErrorBoundary(seededAreaView(searchPage, SearchViewBody));
+export const SearchView = withErrorBoundary(withCarriedSeed(seededAreaView(searchPage, SearchViewBody)));

@@ -3,6 +3,7 @@ import { AlbumCard, ArtistCard, PlaylistCard } from '../../components/browse/Car
 import { PagedView } from '../../components/browse/PagedView';
 import { RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
+import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { seededAreaView, useSeededStore } from '../../components/server-snapshot';
 import { $seeAll, seeAllList, seeAllPage, type SeeAllItem } from '../../stores/search';
@@ -53,4 +54,4 @@ function SeeAllViewBody() {
 }
 
 /** The page as the server rendered it (its seed); the browser asks only for the pages after the first. */
-export const SeeAllView = withErrorBoundary(seededAreaView(seeAllPage, SeeAllViewBody));
+export const SeeAllView = withErrorBoundary(withCarriedSeed(seededAreaView(seeAllPage, SeeAllViewBody)));

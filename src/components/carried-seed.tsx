@@ -1,0 +1,61 @@
+import { useState, type ComponentType } from 'react';
+
+/**
+ * How a page's seed (what its server render read from the provider) reaches the page's island:
+ * as a JSON block the island renders inside itself, not as one of Astro's island props.
+ *
+ * Why: Astro writes an island's props into an HTML attribute, every value tagged (`[0, …]`) and
+ * every quote escaped. A page's seed made 15-57 KB of attribute (home: 56.7 KB for what is 32.4 KB
+ * of JSON), and an album page's server render spent about 7% of its CPU on it: the tagging, the
+ * escaping, and a URL parse Astro tries (and fails, with an exception) on any attribute value
+ * holding an `&`. The browser then spent 1 ms (4 ms on a phone's CPU) reviving the tags. Here the
+ * server writes the seed with JSON.stringify and the browser reads it with JSON.parse.
+ *
+ * The seed passes from the page to the island under a symbol key, which Astro's prop serializer
+ * (like JSON) does not see: the island's props attribute carries only the block's id.
+ */
+const SEED = Symbol('seed');
+
+/** A seed on its way from a page to its island; only the server can read the seed itself (`withCarriedSeed`). */
+export interface CarriedSeed<S> {
+  /** The id of the seed's JSON block: unique in a page, as the count of seeds carried is in a server. */
+  readonly block: string;
+  readonly [SEED]: S;
+}
+
+let carried = 0;
+
+/** A page's seed, for its island: `<AlbumView client:idle seed={carry(seed)} />`. */
+export const carry = <S,>(seed: S): CarriedSeed<S> => ({ block: `seed-${++carried}`, [SEED]: seed });
+
+/** JSON that can neither end the script element it is written in nor open a comment: every `<` escaped. */
+export const jsonBlockText = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
+
+const onServer = typeof window === 'undefined';
+
+/**
+ * The island of `View`, which takes its seed carried (`carry`). On the server it renders the
+ * seed's JSON block, then `View`; in the browser it reads the block back before the first
+ * render, and hydrates the block with the very text it holds, so React finds what it expects.
+ * No two blocks meet in a page: only a page's content islands carry seeds, and the client
+ * router swaps those with their page.
+ */
+export function withCarriedSeed<S>(View: ComponentType<{ seed: S }>) {
+  function CarriedSeedIsland({ seed }: { seed: CarriedSeed<S> }) {
+    const id = seed.block;
+    const [block] = useState(() => {
+      if (onServer) return { text: jsonBlockText(seed[SEED]), value: seed[SEED] };
+      const text = document.getElementById(id)?.textContent;
+      if (text == null) throw new Error(`The island's seed (#${id}) is not in the page`);
+      return { text, value: JSON.parse(text) as S };
+    });
+    return (
+      <>
+        <script type="application/json" id={id} dangerouslySetInnerHTML={{ __html: block.text }} />
+        <View seed={block.value} />
+      </>
+    );
+  }
+  CarriedSeedIsland.displayName = `WithCarriedSeed(${View.displayName ?? View.name})`;
+  return CarriedSeedIsland;
+}

@@ -1,0 +1,104 @@
+import { act } from '@testing-library/react';
+import { serializeProps } from 'astro/runtime/server/serialize.js';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// A page's seed reaches its island as a JSON block inside the island (src/components/carried-seed.tsx),
+// not in Astro's island props. The module tells the server from the browser by `window`, so the
+// server's half is the module loaded without one.
+
+interface Seed {
+  name: string;
+  tracks: { id: string; liked: boolean }[];
+}
+
+const seed: Seed = { name: 'Aasmaan </script><img src=x onerror=alert(1)> <!-- Duniya', tracks: [{ id: 't1', liked: true }, { id: 't2', liked: false }] };
+
+async function carriedSeedOn(side: 'server' | 'browser') {
+  vi.resetModules();
+  if (side === 'server') vi.stubGlobal('window', undefined);
+  try {
+    return await import('../../../src/components/carried-seed');
+  } finally {
+    vi.unstubAllGlobals();
+  }
+}
+
+const seen: Seed[] = [];
+function View({ seed }: { seed: Seed }) {
+  seen.push(seed);
+  return (
+    <ol aria-label={seed.name}>
+      {seed.tracks.map((track) => (
+        <li key={track.id}>{track.id}</li>
+      ))}
+    </ol>
+  );
+}
+
+/** The island's HTML as the server renders it, and the props the browser gets: the block's id alone. */
+async function serverRender(): Promise<{ html: string; props: { block: string } }> {
+  const { carry, withCarriedSeed } = await carriedSeedOn('server');
+  const Island = withCarriedSeed(View);
+  const carried = carry(seed);
+  return { html: renderToString(<Island seed={carried} />), props: { block: carried.block } };
+}
+
+afterEach(() => {
+  seen.length = 0;
+  document.body.innerHTML = '';
+});
+
+describe('a seed carried to its island', () => {
+  it("leaves Astro's island props the block's id alone: the serializer sees no seed", async () => {
+    const { carry } = await carriedSeedOn('server');
+    const carried = carry(seed);
+    expect(serializeProps({ seed: carried }, {})).toBe(`{"seed":[0,{"block":[0,"${carried.block}"]}]}`);
+  });
+
+  it('is written by the server as a JSON block that no name in it can end', async () => {
+    const { html, props } = await serverRender();
+    const block = html.match(/<script type="application\/json" id="([^"]+)">(.*?)<\/script>/s);
+    expect(block?.[1]).toBe(props.block);
+    expect(html).not.toContain('</script><img');
+    expect(html).not.toContain('<!-- Duniya');
+    expect(JSON.parse(block![2]!)).toEqual(seed);
+    expect(seen).toEqual([seed]);
+  });
+
+  it('is read back by the browser before the first render, and hydrates with nothing to mend', async () => {
+    const { html, props } = await serverRender();
+    const { withCarriedSeed } = await carriedSeedOn('browser');
+    const Island = withCarriedSeed(View);
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = html;
+    const textBefore = container.querySelector('script')!.textContent;
+    seen.length = 0;
+    const recoverable = vi.fn();
+    // In the browser the island's props carry the block's id alone: that is what Astro revives.
+    const root = await act(async () => hydrateRoot(container, <Island seed={props as never} />, { onRecoverableError: recoverable }));
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(seen).toEqual([seed]);
+    expect(container.querySelector('ol')!.getAttribute('aria-label')).toBe(seed.name);
+    expect(container.querySelector('script')!.textContent).toBe(textBefore);
+    act(() => root.unmount());
+  });
+
+  it('is an error, not an empty page, when its block is missing', async () => {
+    const { withCarriedSeed } = await carriedSeedOn('browser');
+    const Island = withCarriedSeed(View);
+    // React reports the render's error; act (a test's) may throw it as well.
+    const errors: unknown[] = [];
+    const root = createRoot(document.body.appendChild(document.createElement('div')), { onUncaughtError: (error) => errors.push(error) });
+    try {
+      await act(async () => root.render(<Island seed={{ block: 'seed-404' } as never} />));
+    } catch (error) {
+      errors.push(error);
+    }
+    expect(errors.length).toBeGreaterThan(0);
+    for (const error of errors) expect(String(error)).toContain('is not in the page');
+    expect(seen).toEqual([]);
+    act(() => root.unmount());
+  });
+});
