@@ -38,7 +38,12 @@ export default defineConfig({
   prefetch: false,
   adapter: node({ mode: 'standalone' }),
   integrations: [
-    react(),
+    // Islands render on the server with React's renderToString, not a web stream read back into
+    // a string: a page's sections already stream as Astro components (Streamed.astro), and an
+    // island's stream only cost CPU (encoding each chunk, then decoding it): album renders 10-12%
+    // faster at the median (BENCHMARKS.md). @astrojs/react then renders without the island's
+    // identifierPrefix, so no island may call useId (tests/unit/island-ids.test.ts holds that).
+    react({ experimentalDisableStreaming: true }),
     {
       // Islands start once the page's first screen is in (src/components/shell/first-screen.ts).
       name: 'my-music:islands-after-first-screen',
