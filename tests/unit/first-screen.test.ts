@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstScreenIn } from '../../src/components/shell/first-screen';
+import { firstScreenIn, nextTask, rendererFirst } from '../../src/components/shell/first-screen';
 
 /** A window whose load event and timers the test fires. */
 function loadingWindow(readyState: DocumentReadyState) {
@@ -44,5 +44,32 @@ describe('islands start once the first screen is in', () => {
     const win = loadingWindow('complete');
     expect(await settledNow(firstScreenIn(win))).toBe(true);
     expect(win.timers).toEqual([]);
+  });
+});
+
+describe("the islands' renderer first, in a task of its own", () => {
+  it('imports the renderer the islands name, then waits a task, before resolving', async () => {
+    const steps: string[] = [];
+    const doc = { querySelector: (selector: string) => (selector === 'astro-island[renderer-url]' ? { getAttribute: (name: string) => (name === 'renderer-url' ? '/_astro/client.js' : null) } : null) };
+    await rendererFirst(
+      doc as unknown as Document,
+      async (url) => void steps.push(`import ${url}`),
+      async () => void steps.push('next task'),
+    );
+    expect(steps).toEqual(['import /_astro/client.js', 'next task']);
+  });
+
+  it('a page with no island imports nothing and waits for nothing', async () => {
+    const steps: string[] = [];
+    await rendererFirst({ querySelector: () => null } as unknown as Document, async () => void steps.push('import'), async () => void steps.push('next task'));
+    expect(steps).toEqual([]);
+  });
+
+  it('the next task comes after the microtasks of this one', async () => {
+    const order: string[] = [];
+    const task = nextTask().then(() => order.push('task'));
+    void Promise.resolve().then(() => order.push('microtask'));
+    await task;
+    expect(order).toEqual(['microtask', 'task']);
   });
 });

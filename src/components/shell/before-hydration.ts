@@ -1,6 +1,8 @@
 // Astro imports this before any island of a page starts (the before-hydration stage,
 // astro.config.mjs): each island's directive (client:load, client:only, client:idle) runs once
-// the page's first screen is in. See first-screen.ts for why.
-import { firstScreenIn } from './first-screen';
+// the page's first screen is in, and React DOM has been evaluated in a task of its own. See
+// first-screen.ts for why. Runs once per document: pages the client router brings wait for nothing.
+import { firstScreenIn, nextTask, rendererFirst } from './first-screen';
 
 await firstScreenIn(window);
+await rendererFirst(document, (url) => import(/* @vite-ignore */ url), nextTask);
