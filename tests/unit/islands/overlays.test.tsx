@@ -53,6 +53,9 @@ describe('the bottom sheet', () => {
     for (const name of ['Go Back', 'Go Forward', 'Install App', 'LogOut']) {
       expect(screen.getByRole('button', { name })).toBeTruthy();
     }
+    // The sheet hears Escape from an effect, which React may run after the sheet is on screen
+    // (on a busy machine the key came first and was lost): let it run, then press the key.
+    await act(async () => undefined);
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
