@@ -1,4 +1,5 @@
 import { useState, type ComponentType } from 'react';
+import { jsonBlockText } from '../lib/json-block';
 
 /**
  * How a page's seed (what its server render read from the provider) reaches the page's island:
@@ -27,9 +28,6 @@ let carried = 0;
 
 /** A page's seed, for its island: `<AlbumView client:idle seed={carry(seed)} />`. */
 export const carry = <S,>(seed: S): CarriedSeed<S> => ({ block: `seed-${++carried}`, [SEED]: seed });
-
-/** JSON that can neither end the script element it is written in nor open a comment: every `<` escaped. */
-export const jsonBlockText = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
 
 const onServer = typeof window === 'undefined';
 

@@ -1,4 +1,5 @@
 import { readProviderConfig } from '../config/provider';
+import { jsonBlockText } from '../lib/json-block';
 
 /**
  * The runtime provider configuration as JSON text safe to place inside
@@ -6,7 +7,7 @@ import { readProviderConfig } from '../config/provider';
  * Read per request so one build serves whichever provider the environment names.
  */
 export function providerConfigJson(): string {
-  return JSON.stringify(readProviderConfig(process.env)).replace(/</g, '\\u003c');
+  return jsonBlockText(readProviderConfig(process.env));
 }
 
 /** The provider's API origin, preconnected by the app pages so the first call skips DNS, TCP and TLS. */
