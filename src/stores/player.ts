@@ -161,9 +161,19 @@ export function showDeviceReady(deviceId: string): void {
   $player.set({ ...$player.get(), device: 'ready', deviceId });
 }
 
-/** The SDK's `not_ready`: the card says it is reconnecting until the next `ready`. */
+/**
+ * The SDK's `not_ready`: the card says it is reconnecting until the next `ready`. A playback on
+ * this tab's device stopped with its connection (the SDK silenced it, the provider pauses it),
+ * so the card shows it paused at once rather than a Pause button over silence; the reading
+ * after `ready` then brings the provider's word.
+ */
 export function showDeviceLost(): void {
-  $player.setKey('device', 'reconnecting');
+  const { playback, deviceId } = $player.get();
+  const stoppedHere = playback?.isPlaying === true && deviceId !== null && playback.device?.id === deviceId;
+  if (!stoppedHere) return $player.setKey('device', 'reconnecting');
+  // A reading asked before the drop would say it still plays.
+  notePlaybackChange();
+  $player.set({ ...$player.get(), device: 'reconnecting', playback: { ...playback, isPlaying: false } });
 }
 
 /** The SDK's `autoplay_failed`: the browser wants a click before sound, so the card offers play. */

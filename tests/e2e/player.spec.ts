@@ -260,6 +260,8 @@ test.describe('faults', () => {
     expect((await fetch(`${sandbox.url}/sdk/v1/disconnect?key=${encodeURIComponent(key)}`, { method: 'POST' })).status).toBe(204);
     await expect(card(page)).toHaveAttribute('data-device', 'reconnecting');
     await expect(card(page).getByText('Reconnecting…')).toBeVisible();
+    // Its sound stopped with the connection: the card offers play at once, not a Pause over silence.
+    await expect(card(page).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
     await expect(card(page)).toHaveAttribute('data-device', 'ready');
     const second = await page.evaluate(() => JSON.parse(localStorage.getItem('DEVICE_ID')!) as string);
     expect(second).not.toBe(first);

@@ -5,7 +5,7 @@ import type { Playback, Track } from '../../src/api/types';
 import { writeStored } from '../../src/lib/storage';
 import { setPlayerClock } from '../../src/lib/clock';
 import { applyDeviceState } from '../../src/playback/device-state';
-import { $player, closePlayer, cycleRepeat, likeCurrentTrack, nextTrack, refreshPlayback, storedDeviceId, resetPlayer, seekToSecond, setProgressSeconds, toggleShuffle } from '../../src/stores/player';
+import { $player, closePlayer, showDeviceLost, showDeviceReady, type PlayerState, cycleRepeat, likeCurrentTrack, nextTrack, refreshPlayback, storedDeviceId, resetPlayer, seekToSecond, setProgressSeconds, toggleShuffle } from '../../src/stores/player';
 import { playFromList, setPlaybackActivator, togglePlay } from '../../src/stores/play';
 import { $likedTracks } from '../../src/stores/library';
 import { $session } from '../../src/stores/session';
@@ -152,6 +152,31 @@ describe('player rules (SPEC §4, §5)', () => {
     expect($player.get().currentPlayingTrack?.id).toBe(tracks[0]!.id);
     applyDeviceState(null);
     expect($player.get()).toMatchObject({ visible: false, currentPlayingTrack: null });
+  });
+});
+
+describe("the SDK's device lost (not_ready)", () => {
+  const on = (id: string) => ({ id, name: 'My Music', type: 'Computer', isActive: true, volumePercent: 50 });
+  // The rest of the file's tests find the device as it was.
+  let before: { device: PlayerState['device']; deviceId: string | null };
+  beforeEach(() => {
+    const { device, deviceId } = $player.get();
+    before = { device, deviceId };
+  });
+  afterEach(() => $player.set({ ...$player.get(), ...before }));
+
+  it('a playback on this tab\'s device shows paused at once: its sound stopped with the connection', () => {
+    showDeviceReady('here');
+    $player.set({ ...$player.get(), visible: true, currentPlayingTrack: tracks[0]!, playback: { ...playing(tracks[0]!), device: on('here') } });
+    showDeviceLost();
+    expect($player.get()).toMatchObject({ device: 'reconnecting', playback: { isPlaying: false, item: { id: tracks[0]!.id } } });
+  });
+
+  it('a playback on another device plays on: only this tab lost its connection', () => {
+    showDeviceReady('here');
+    $player.set({ ...$player.get(), visible: true, currentPlayingTrack: tracks[0]!, playback: { ...playing(tracks[0]!), device: on('elsewhere') } });
+    showDeviceLost();
+    expect($player.get()).toMatchObject({ device: 'reconnecting', playback: { isPlaying: true } });
   });
 });
 
