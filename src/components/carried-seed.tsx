@@ -49,7 +49,11 @@ export function withCarriedSeed<S>(View: ComponentType<{ seed: S }>) {
     });
     return (
       <>
-        <script type="application/json" id={id} dangerouslySetInnerHTML={{ __html: block.text }} />
+        {/* data-astro-rerun: Astro's router keeps the text of every inline script a swap brings in, for
+            the tab's life, to run each script once; marked, a seed is not kept (a JSON block never
+            runs either way). The page the browser loaded whole is kept once: the router's first
+            look at a page does not ask. */}
+        <script type="application/json" id={id} data-astro-rerun="" dangerouslySetInnerHTML={{ __html: block.text }} />
         <View seed={block.value} />
       </>
     );

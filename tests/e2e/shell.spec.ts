@@ -2,6 +2,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { saveScreen } from './helpers/screens';
 import { switchInApp } from './helpers/in-app';
+import { searchCatalogue } from './helpers/catalogue';
 
 // The app shell of SPEC §2 on the wide (desktop) and narrow (mobile) projects.
 
@@ -258,4 +259,30 @@ test('in-app page switches are instant and leave no old page in memory', { tag: 
   // A kept page is 150 nodes or more (the shell's navigation, bars and icons); the same
   // page measured again varies by some 50 nodes in all.
   expect(grown / switches, `${grown} more live nodes after ${switches} switches`).toBeLessThan(20);
+});
+
+test("a page's seed is let go once the page is left: the router keeps no copy of it", { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {
+  await signIn(page);
+  const [album] = await searchCatalogue(page, sandboxUrl, 'album', 1);
+  const [artist] = await searchCatalogue(page, sandboxUrl, 'artist', 1);
+  const seedOf = () => page.locator('#content script[type="application/json"][id^="seed-"]').first().textContent();
+  // An artist's seed (several KB) as the page reached in the app carries it; then elsewhere, back
+  // to it and away again. (The page the browser loaded whole stays in Astro's set: one page, once.)
+  await switchInApp(page, `/artist/${artist!.id}`);
+  const seed = await seedOf();
+  expect(seed?.length ?? 0).toBeGreaterThan(1000);
+  for (const path of [`/album/${album!.id}`, '/', `/artist/${artist!.id}`, `/album/${album!.id}`, '/notification']) await switchInApp(page, path);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  // Every Set alive in the page: Astro's router kept each inline script's text in one, to run a
+  // script only once, and a seed block is an inline script (carried-seed.tsx opts it out).
+  const { result: prototype } = await cdp.send('Runtime.evaluate', { expression: 'Set.prototype', objectGroup: 'sets' });
+  const { objects } = await cdp.send('Runtime.queryObjects', { prototypeObjectId: prototype.objectId!, objectGroup: 'sets' });
+  const { result } = await cdp.send('Runtime.callFunctionOn', {
+    objectId: objects.objectId!,
+    functionDeclaration: 'function (seed) { return this.filter((set) => set.has(seed)).length; }',
+    arguments: [{ value: seed }],
+    returnByValue: true,
+  });
+  expect(result.value, 'Sets holding the seed of a page left').toBe(0);
 });
