@@ -30,3 +30,15 @@ export function createAdoptionMark(): AdoptionMark {
     },
   };
 }
+
+/**
+ * Whether the page in view still has a content island the server rendered and React has not
+ * hydrated yet: it carries its seed and will adopt it. A page swap announces its route before
+ * the new page's islands hydrate, and a store the leaving page still holds (nanostores keeps a
+ * store mounted a moment after its last listener) is entered then: it asks the provider nothing,
+ * as the adopt that follows fills it. False on the server, in the offline shell, and once the
+ * page's islands have hydrated (a route changed without a new page).
+ */
+export function seedOnItsWay(): boolean {
+  return typeof document !== 'undefined' && document.querySelector('#content astro-island[ssr]') !== null;
+}

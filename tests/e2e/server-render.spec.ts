@@ -4,6 +4,7 @@ import { expect, test } from './fixtures';
 import { FIRST_SCREEN_TILES } from '../../src/components/browse/Cover';
 import { FIRST_SCREEN_WAIT_MS } from '../../src/components/shell/first-screen';
 import { saveScreen } from './helpers/screens';
+import { switchInApp } from './helpers/in-app';
 import { checkSecurityHeaders, cspViolations, recordCspViolations } from './helpers/security-headers';
 import { toasts } from './helpers/toasts';
 
@@ -245,16 +246,12 @@ test("a rate limit home's streamed part met counts down in the top bar, as one t
   await expect(toasts(page)).toHaveCount(0);
 });
 
-test("no page asks the provider in the browser for its first data (the islands start from the server's seed, carried in a JSON block), and each carries the security headers and meets no CSP violation", { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {
-  // On the desktop alone (@viewport-free): the islands and their seeds are the same on both
-  // viewports, and the headers are the server's. A CSP violation on a phone would also be a
-  // console error, which fails any mobile test (the accessibility walk visits every route).
-  // A walk through 23 routes: about 40 s on two busy cores, room for a busier one.
-  test.setTimeout(180_000);
-  await recordCspViolations(page);
-  await signIn(page, 'guest', { home: false });
-  // And the Now Playing view, whose heading names whatever plays: any heading shows it rendered.
-  const routes: RouteCheck[] = [...(await appRoutes(page, sandboxUrl)), { path: '/player', shows: /./ }];
+/**
+ * The provider calls the browser makes for a page's data, from now on: the player's own traffic
+ * (this tab's device, its event stream, the playback) is not page data, nor is the heart of the
+ * track the player shows (told apart once the player's answers are read).
+ */
+function recordPageData(page: Page, sandboxUrl: string): { asked: () => string[]; clear: () => void } {
   const asked: string[] = [];
   // The tracks the player caught up with (the account's playback, or its last played track).
   const playerTracks = new Set<string>();
@@ -267,14 +264,30 @@ test("no page asks the provider in the browser for its first data (the islands s
   });
   page.on('request', (request) => {
     const url = new URL(request.url());
-    // The player's own traffic (this tab's device, its event stream, the playback state) is not page data.
     if (url.origin !== sandboxUrl || !url.pathname.startsWith('/v1/') || /^\/v1\/(devices|events|me\/player)/.test(url.pathname)) return;
     asked.push(`${request.method()} ${url.pathname}${url.search}`);
   });
-  // Nor is the heart of the track the player shows (told apart once the player's answers are read).
-  const pageAsked = () => asked.filter((call) => !playerTracks.has(/^GET \/v1\/me\/tracks\/contains\?ids=([^&]+)$/.exec(call)?.[1] ?? ''));
+  return {
+    asked: () => asked.filter((call) => !playerTracks.has(/^GET \/v1\/me\/tracks\/contains\?ids=([^&]+)$/.exec(call)?.[1] ?? '')),
+    clear: () => {
+      asked.length = 0;
+    },
+  };
+}
+
+test("no page asks the provider in the browser for its first data (the islands start from the server's seed, carried in a JSON block), and each carries the security headers and meets no CSP violation", { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {
+  // On the desktop alone (@viewport-free): the islands and their seeds are the same on both
+  // viewports, and the headers are the server's. A CSP violation on a phone would also be a
+  // console error, which fails any mobile test (the accessibility walk visits every route).
+  // A walk through 23 routes: about 40 s on two busy cores, room for a busier one.
+  test.setTimeout(180_000);
+  await recordCspViolations(page);
+  await signIn(page, 'guest', { home: false });
+  // And the Now Playing view, whose heading names whatever plays: any heading shows it rendered.
+  const routes: RouteCheck[] = [...(await appRoutes(page, sandboxUrl)), { path: '/player', shows: /./ }];
+  const pageData = recordPageData(page, sandboxUrl);
   for (const route of routes) {
-    asked.length = 0;
+    pageData.clear();
     checkSecurityHeaders(await page.goto(route.path), route.path);
     await expect(shown(page, route)).toBeVisible();
     // The page's islands hydrated (Astro drops `ssr` then), and a moment for what they would ask.
@@ -283,8 +296,26 @@ test("no page asks the provider in the browser for its first data (the islands s
     const propsLengths = await page.locator('#content astro-island').evaluateAll((islands) => islands.map((island) => island.getAttribute('props')?.length ?? 0));
     expect(Math.max(0, ...propsLengths), `the largest island props attribute on ${route.path}`).toBeLessThan(200);
     await page.waitForTimeout(300);
-    expect(pageAsked(), route.path).toEqual([]);
+    expect(pageData.asked(), route.path).toEqual([]);
     expect(await cspViolations(page), `CSP violations on ${route.path}`).toEqual([]);
+  }
+});
+
+test("a page reached in the app asks the provider nothing in the browser for its first data either: its island adopts the server's seed", { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {
+  // The same 23 routes, one after the other by the client router (the search page's See all
+  // came in-app from its search: leaving /search once made the see-all list ask its first page).
+  test.setTimeout(180_000);
+  await signIn(page, 'guest', { home: false });
+  const routes = await appRoutes(page, sandboxUrl);
+  await page.goto('/notification');
+  const pageData = recordPageData(page, sandboxUrl);
+  for (const route of routes) {
+    pageData.clear();
+    await switchInApp(page, route.path);
+    await expect(shown(page, route)).toBeVisible();
+    await expect(page.locator('#content astro-island[ssr]')).toHaveCount(0);
+    await page.waitForTimeout(300);
+    expect(pageData.asked(), route.path).toEqual([]);
   }
 });
 

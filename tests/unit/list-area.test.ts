@@ -83,6 +83,34 @@ describe('a list tied to its routes', () => {
     stop();
   });
 
+  it('entered while the page swapped in still has an island to hydrate, it asks nothing: that island adopts the seed', async () => {
+    const load = vi.fn(async () => page(['asked']));
+    const list = createPagedList(load, 20);
+    const area = listArea(list, ['collectionAlbums']);
+    // A store the page being left still holds is entered as the swap announces the new route,
+    // before the new page's island (its `ssr` mark still on) has hydrated.
+    let islandWaiting = true;
+    vi.stubGlobal('document', { querySelector: (selector: string) => (selector === '#content astro-island[ssr]' && islandWaiting ? {} : null) });
+    const stop = list.$state.listen(() => undefined);
+    try {
+      syncRoute('/collection/albums');
+      expect(load).not.toHaveBeenCalled();
+      area.adopt({ page: page(['seeded']), failure: null });
+      expect(list.$state.get().list).toEqual(['seeded']);
+      // Once the page's islands have hydrated, a route entered without a new page loads
+      // (what the list held is forgotten first: a return would paint it from memory).
+      islandWaiting = false;
+      area.forget();
+      syncRoute('/collection');
+      syncRoute('/collection/albums');
+      await vi.waitFor(() => expect(list.$state.get().list).toEqual(['asked']));
+      expect(load).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('an adopt that came after its route was entered does not stop the next visit from loading', async () => {
     const load = vi.fn(async () => page(['fresh']));
     const list = createPagedList(load, 20);
