@@ -5,6 +5,7 @@ import type { Page } from '../api/types';
 import { createAnswerGuard } from '../lib/answer-guard';
 import { DEFAULT_BACKGROUND, randomPaletteColor } from '../lib/colors';
 import type { AreaSeed, DetailFailure, FirstPage } from '../api/page-seeds';
+import { seedOnItsWay } from './adoption-mark';
 import { createAreaMemory } from './area-memory';
 import { $pageFromMemory } from './page-memory';
 import { adoptLibraryFlags, checkLibrary, librarySnapshot } from './library';
@@ -205,6 +206,8 @@ export function createDetailArea<T, S extends Record<string, unknown> = Record<s
     // On its way or here already, or adopted from the server, whose failure stands as its answer.
     if (shown === id && id !== '' && (data || loading || error || unavailable)) return;
     const kept = memory.recall(id);
+    // Another album (artist, playlist) swapped in: its island adopts the server's seed.
+    if (!kept && seedOnItsWay()) return empty();
     if (!kept) return load(id);
     empty();
     const mine = answers.current();

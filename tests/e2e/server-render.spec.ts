@@ -302,11 +302,17 @@ test("no page asks the provider in the browser for its first data (the islands s
 });
 
 test("a page reached in the app asks the provider nothing in the browser for its first data either: its island adopts the server's seed", { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {
-  // The same 23 routes, one after the other by the client router (the search page's See all
+  // The same 22 routes, one after the other by the client router (the search page's See all
   // came in-app from its search: leaving /search once made the see-all list ask its first page).
   test.setTimeout(180_000);
   await signIn(page, 'guest', { home: false });
-  const routes = await appRoutes(page, sandboxUrl);
+  // Then from one album (artist, playlist) to another: the area the last page held is entered
+  // for the new id as the swap announces it.
+  const pairs = await Promise.all((['album', 'artist', 'playlist'] as const).map((kind) => searchCatalogue(page, sandboxUrl, kind, 2)));
+  const routes = [
+    ...(await appRoutes(page, sandboxUrl)),
+    ...pairs.flatMap((found, index) => found.map((item) => ({ path: `/${['album', 'artist', 'playlist'][index]}/${item.id}`, shows: item.name }))),
+  ];
   await page.goto('/notification');
   const pageData = recordPageData(page, sandboxUrl);
   for (const route of routes) {

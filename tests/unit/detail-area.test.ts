@@ -188,6 +188,23 @@ describe('an area the server rendered (its seed)', () => {
     expect(area.lists.items.$state.get().list).toHaveLength(15);
   });
 
+  it('opened for another id while the page swapped in has an island to hydrate, it asks nothing: that island adopts the seed', async () => {
+    const { area, calls } = makeArea();
+    await area.open('a');
+    calls.length = 0;
+    vi.stubGlobal('document', { querySelector: (selector: string) => (selector === '#content astro-island[ssr]' ? {} : null) });
+    try {
+      await area.open('x');
+      expect(calls).toEqual([]);
+      // Nothing of the last id stays while the new page's island hydrates.
+      expect(area.$state.get()).toMatchObject({ id: '', data: null, loading: false });
+      area.adopt(seed);
+      expect(area.$state.get()).toMatchObject({ id: 'x', background: '#123456' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("shows the seed's failures as a loaded area would: not found, not offered, a section or list that failed", () => {
     const { area } = makeArea();
     area.adopt({ ...seed, data: null, failure: 'not-found', sections: {}, lists: {} });
