@@ -1,14 +1,14 @@
 /**
  * Which route's server render a store adopted, so that route's entry asks the provider
- * nothing (the store holds the server's answer already). The mark is spent by the next
- * entry, whichever it is, and dropped on leaving: an adopt that came after its route's
- * entry does not stop a later visit from loading. One rule for the list areas, search and
- * recent plays.
+ * nothing (the store holds the server's answer already, or the page's island is about to give
+ * it: `seedOnItsWay`). The mark is spent by the next entry, whichever it is, and dropped on
+ * leaving: an adopt that came after its route's entry does not stop a later visit from
+ * loading. One rule for the list areas, search and recent plays.
  */
 export interface AdoptionMark {
   /** The server's render for this route key was adopted. */
   mark(key: string): void;
-  /** On a route's entry: whether it is the adopted one. Spends the mark either way. */
+  /** On a route's entry: whether the server's render serves it (adopted, or on its way). Spends the mark either way. */
   take(key: string): boolean;
   /** Leaving the route: the mark is dropped. */
   clear(): void;
@@ -23,7 +23,7 @@ export function createAdoptionMark(): AdoptionMark {
     take(key) {
       const adopted = marked === key;
       marked = null;
-      return adopted;
+      return adopted || seedOnItsWay();
     },
     clear() {
       marked = null;

@@ -5,7 +5,7 @@ import { adoptLibraryFlags, librarySnapshot } from './library';
 import { $pageFromMemory } from './page-memory';
 import { firstPageState, type PagedList, type PagedListState } from './paged-list';
 import { $route, onRoute, type Route, type RouteName } from './route';
-import { createAdoptionMark, seedOnItsWay } from './adoption-mark';
+import { createAdoptionMark } from './adoption-mark';
 
 /** The key a route's content is remembered under: its name, params and query. */
 function routeKey(route: Route): string {
@@ -73,7 +73,7 @@ export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], opt
         if (kept) {
           title?.set(kept.title);
           list.restore(kept.state);
-        } else if (!seedOnItsWay()) void list.loadFirstPage();
+        } else void list.loadFirstPage();
       },
       leave,
     ),

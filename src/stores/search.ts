@@ -12,7 +12,7 @@ import { listArea } from './list-area';
 import { createPagedList } from './paged-list';
 import { onRoute } from './route';
 import { $searchQuery } from './search-box';
-import { createAdoptionMark, seedOnItsWay } from './adoption-mark';
+import { createAdoptionMark } from './adoption-mark';
 
 interface SearchState {
   query: string;
@@ -97,7 +97,7 @@ onMount($search, () =>
     ['search'],
     () => {
       const query = $searchQuery.get();
-      if (!adoptedQuery.take(query) && !seedOnItsWay()) void runSearch(query);
+      if (!adoptedQuery.take(query)) void runSearch(query);
     },
     () => {
       adoptedQuery.clear();

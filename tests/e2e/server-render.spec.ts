@@ -308,10 +308,14 @@ test("a page reached in the app asks the provider nothing in the browser for its
   await signIn(page, 'guest', { home: false });
   // Then from one album (artist, playlist) to another: the area the last page held is entered
   // for the new id as the swap announces it.
-  const pairs = await Promise.all((['album', 'artist', 'playlist'] as const).map((kind) => searchCatalogue(page, sandboxUrl, kind, 2)));
+  const kinds = ['album', 'artist', 'playlist'] as const;
+  const pairs = await Promise.all(kinds.map((kind) => searchCatalogue(page, sandboxUrl, kind, 2)));
   const routes = [
     ...(await appRoutes(page, sandboxUrl)),
-    ...pairs.flatMap((found, index) => found.map((item) => ({ path: `/${['album', 'artist', 'playlist'][index]}/${item.id}`, shows: item.name }))),
+    ...pairs.flatMap((found, index) => found.map((item) => ({ path: `/${kinds[index]}/${item.id}`, shows: item.name }))),
+    // And home's Recent Played to its own page, as its See all goes.
+    { path: '/', shows: 'Recent Played', items: true },
+    { path: '/track/recent-played', shows: 'Recent Played', items: true },
   ];
   await page.goto('/notification');
   const pageData = recordPageData(page, sandboxUrl);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAdoptionMark } from '../../src/stores/adoption-mark';
 
 describe('createAdoptionMark: the route whose server render a store adopted', () => {
@@ -16,6 +16,17 @@ describe('createAdoptionMark: the route whose server render a store adopted', ()
     expect(mark.take('search?q=a')).toBe(false);
     mark.mark('search?q=a');
     mark.clear();
+    expect(mark.take('search?q=a')).toBe(false);
+  });
+
+  it('lets an entry skip its load while the page swapped in has an island still to hydrate (it adopts the seed)', () => {
+    const mark = createAdoptionMark();
+    vi.stubGlobal('document', { querySelector: (selector: string) => (selector === '#content astro-island[ssr]' ? {} : null) });
+    try {
+      expect(mark.take('search?q=a')).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
+    }
     expect(mark.take('search?q=a')).toBe(false);
   });
 });
