@@ -45,7 +45,9 @@ export function writeStored(key: StorageKey, value: unknown): void {
 /** Clears all of local storage, as logout and the fatal request errors require (SPEC §4, §8). */
 export function clearStorage(): void {
   try {
-    localStore()?.clear();
+    const storage = localStore();
+    // An empty storage is left alone: a clear signals the other tabs, which would follow again.
+    if (storage?.length) storage.clear();
   } catch (error) {
     console.error('Could not clear local storage', error);
   }

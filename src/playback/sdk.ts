@@ -87,7 +87,12 @@ export async function connectPlayer(): Promise<() => void> {
     console.warn('Failed to connect player', error);
     return () => undefined;
   }
-  player.addListener('ready', ({ device_id }: { device_id: string }) => markDeviceReady(device_id));
+  player.addListener('ready', ({ device_id }: { device_id: string }) => {
+    // The session ended while the SDK connected (a logout, or another tab's): the device is
+    // being dropped, and storing its id would undo the logout's cleared storage (SPEC §4).
+    if (!$session.get()) return;
+    markDeviceReady(device_id);
+  });
   player.addListener('not_ready', (payload: unknown) => {
     console.warn('Player device went offline', payload);
     showDeviceLost();

@@ -42,9 +42,13 @@ export async function signOut(): Promise<void> {
   navigateTo('/auth', { replace: true });
 }
 
-/** Another tab signed out (it cleared the shared storage): this tab leaves too, at once. */
+/**
+ * Another tab signed out (it cleared the shared storage): this tab leaves too, at once. It
+ * clears again what it wrote after that clear and before this event (its SDK's device id).
+ */
 export function followSignOutElsewhere(): void {
   sessionEnded = true;
+  clearStorage();
   $session.set(null);
   navigateTo('/auth', { replace: true });
 }

@@ -117,6 +117,17 @@ describe('the SDK player (SPEC §4, DESIGN §6)', () => {
     expect(player.disconnected).toBe(true);
   });
 
+  it('a ready that arrives after the session ended (a logout while the SDK connected) stores nothing', async () => {
+    signIn('T1');
+    const cleanup = await connectPlayer();
+    const player = RecordingPlayer.last!;
+    $session.set(null);
+    localStorage.clear();
+    player.emit('ready', { device_id: 'device-late' });
+    expect(localStorage.length).toBe(0);
+    cleanup();
+  });
+
   it("a list click calls the SDK's activateElement inside the click; blocked autoplay makes the card offer play", async () => {
     signIn('T1');
     await connectPlayer();

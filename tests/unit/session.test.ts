@@ -106,8 +106,10 @@ describe('signing out (SPEC §4, DESIGN §1)', () => {
     }
   });
 
-  it('follows a sign-out made in another tab at once: no token left, /auth replacing history', () => {
+  it('follows a sign-out made in another tab at once: no token left, what it stored since cleared, /auth replacing history', () => {
+    localStorage.setItem('DEVICE_ID', '"stored-after-the-clear"');
     followSignOutElsewhere();
+    expect(localStorage.length).toBe(0);
     expect($session.get()).toBeNull();
     expect(visits).toEqual([{ path: '/auth', replace: true }]);
   });
