@@ -1,3 +1,4 @@
+import type { DeviceReport } from '../lib/player-rules';
 import { writeStored, STORAGE_KEYS } from '../lib/storage';
 import { catchUpWithPlayback } from '../stores/devices';
 import {
@@ -7,7 +8,6 @@ import {
   resetPlayer,
   showDeviceReady,
   storedDeviceId,
-  type DeviceReport,
 } from '../stores/player';
 
 /**

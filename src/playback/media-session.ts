@@ -1,5 +1,6 @@
 import type { Track } from '../api/types';
-import { $player, isSounding, nextTrack, previousTrack, seekToSecond } from '../stores/player';
+import { isSounding } from '../lib/player-rules';
+import { $player, nextTrack, previousTrack, seekToSecond } from '../stores/player';
 import { togglePlay } from '../stores/play';
 
 const ACTIONS = ['play', 'pause', 'nexttrack', 'previoustrack', 'seekto'] as const;

@@ -2,7 +2,8 @@ import { toTrack } from '../api/normalize';
 import { getProviderConfig } from '../lib/provider-config';
 import { setDeviceRenewer, setPlaybackActivator } from '../stores/play';
 import { resetAfterAccountError } from '../stores/devices';
-import { showAutoplayBlocked, showDeviceLost, type DeviceReport } from '../stores/player';
+import type { DeviceReport } from '../lib/player-rules';
+import { showAutoplayBlocked, showDeviceLost } from '../stores/player';
 import { $session, freshAccessToken } from '../stores/session';
 import { applyDeviceState, markDeviceReady } from './device-state';
 

@@ -1,4 +1,5 @@
-import { $player, changeVolume, likeCurrentTrack, nextTrack, previousTrack, setShortcutsSheet } from '../stores/player';
+import { $player, changeVolume, likeCurrentTrack, nextTrack, previousTrack } from '../stores/player';
+import { setShortcutsSheet } from '../stores/ui';
 import { togglePlay } from '../stores/play';
 import { toggleQueue } from '../stores/queue';
 

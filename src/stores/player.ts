@@ -1,8 +1,22 @@
-import { atom, map, onMount, onNotify } from 'nanostores';
+import { map, onMount, onNotify } from 'nanostores';
 import { isInLibrary } from '../api/library';
 import * as playerApi from '../api/player';
-import type { Playback, RepeatState, Track } from '../api/types';
+import type { Track } from '../api/types';
 import { createAnswerGuard } from '../lib/answer-guard';
+import {
+  initialPlayer,
+  nextRepeat,
+  withDeviceLost,
+  withDeviceReport,
+  withPlaybackChange,
+  withPlaybackRead,
+  withPlayRequested,
+  withProgress,
+  withTick,
+  withVolumeChange,
+  type DeviceReport,
+  type PlayerState,
+} from '../lib/player-rules';
 import { readStored, STORAGE_KEYS } from '../lib/storage';
 import { playerClock, wait } from '../lib/clock';
 import { logUnlessCanceled } from './log';
@@ -10,62 +24,19 @@ import { $libraryPending, $likedTracks, checkLibrary, rememberLiked, toggleLikeT
 
 /**
  * The player card's state and its one writer: every change of $player is an action of this
- * file (what the provider or the SDK reports, a command's answer, the progress timer). How a
- * play starts (the click, the device, one request on the wire) is stores/play.ts; how the
- * SDK's events turn into these actions is playback/device-state.ts.
+ * file (what the provider or the SDK reports, a command's answer, the progress timer), and
+ * what the change is, lib/player-rules.ts decides. How a play starts (the click, the device,
+ * one request on the wire) is stores/play.ts; how the SDK's events turn into these actions is
+ * playback/device-state.ts.
  */
 
 /** SPEC §9: closing the player resets it after 800 ms. */
 const CLOSE_RESET_MS = 800;
 /** SPEC §9: the progress timer ticks every 1000 ms. */
 const PROGRESS_TICK_MS = 1000;
-/** SPEC §9: the SDK player starts at volume 0.5. */
-const INITIAL_VOLUME_PERCENT = 50;
-
-/** Where the SDK device is: not connected yet, ready, or lost and coming back with a new id. */
-type DeviceStatus = 'offline' | 'ready' | 'reconnecting';
-
-export interface PlayerState {
-  /** The player card is shown. */
-  visible: boolean;
-  isPlaybackLoading: boolean;
-  currentPlayingTrack: Track | null;
-  playback: Playback | null;
-  /** Whole seconds, 0 to the track's duration (SPEC §4's progress bar). */
-  progressSeconds: number;
-  device: DeviceStatus;
-  /** This tab's SDK device id (another tab's `ready` overwrites the stored one, never this). */
-  deviceId: string | null;
-  /** The browser refused to start sound without a click: the card offers play. */
-  autoplayBlocked: boolean;
-  volumePercent: number;
-  /** The user closed the card: coming back to the tab does not bring it back; the next play does. */
-  dismissed: boolean;
-}
-
-const initial = (device: DeviceStatus = 'offline', volumePercent = INITIAL_VOLUME_PERCENT, deviceId: string | null = null): PlayerState => ({
-  visible: false,
-  isPlaybackLoading: false,
-  currentPlayingTrack: null,
-  playback: null,
-  progressSeconds: 0,
-  device,
-  deviceId,
-  autoplayBlocked: false,
-  volumePercent,
-  dismissed: false,
-});
 
 /** The player card's state: SPEC §3's currentPlayingTrack and isPlaybackLoading, the playback, progress and device (the like flag is the library store's). */
-export const $player = map<PlayerState>(initial());
-
-/** Whether the music is heard: the provider says it plays and the browser let the sound start. */
-export function isSounding(player: Pick<PlayerState, 'playback' | 'autoplayBlocked'>): boolean {
-  return player.playback?.isPlaying === true && !player.autoplayBlocked;
-}
-
-/** The sheet listing the keyboard shortcuts ('?') is open. */
-export const $shortcutsSheet = atom(false);
+export const $player = map<PlayerState>(initialPlayer());
 
 /** This tab's SDK device id: the one its player announced, else the one stored on ready, or null. */
 export function storedDeviceId(): string | null {
@@ -87,7 +58,7 @@ export function targetDeviceId(): string | undefined {
 /** Back to no player (no state from the SDK, an account error, after closing); the device stays as it is. */
 export function resetPlayer(): void {
   const { device, volumePercent, deviceId } = $player.get();
-  $player.set(initial(device, volumePercent, deviceId));
+  $player.set(initialPlayer(device, volumePercent, deviceId));
 }
 
 /**
@@ -114,16 +85,7 @@ export async function refreshPlayback(): Promise<void> {
   const asked = playbackAnswers.ask();
   try {
     const playback = await playerApi.getPlayback();
-    if (!playbackAnswers.isCurrent(asked)) return;
-    const item = playback?.item ?? null;
-    $player.set({
-      ...$player.get(),
-      playback,
-      currentPlayingTrack: item ?? $player.get().currentPlayingTrack,
-      // Nothing loaded any more (another device, a reconnect): the card keeps where it was, to resume from there.
-      progressSeconds: playback ? Math.floor(playback.progressMs / 1000) : $player.get().progressSeconds,
-      volumePercent: playback?.device?.volumePercent ?? $player.get().volumePercent,
-    });
+    if (playbackAnswers.isCurrent(asked)) $player.set(withPlaybackRead($player.get(), playback));
   } catch (error) {
     logUnlessCanceled('Could not read the playback', error);
   }
@@ -148,32 +110,16 @@ export async function recheckPlayingLike(): Promise<void> {
   }
 }
 
-/** What the SDK reports of this tab's player, already turned into our types (src/playback/sdk.ts). */
-export interface DeviceReport {
-  loading: boolean;
-  paused: boolean;
-  positionMs: number;
-  track: Track | null;
-}
-
 /** The SDK's `ready`: this tab's device is connected, with this id (a new one after every reconnect). */
 export function showDeviceReady(deviceId: string): void {
   $player.set({ ...$player.get(), device: 'ready', deviceId });
 }
 
-/**
- * The SDK's `not_ready`: the card says it is reconnecting until the next `ready`. A playback on
- * this tab's device stopped with its connection (the SDK silenced it, the provider pauses it),
- * so the card shows it paused at once rather than a Pause button over silence; the reading
- * after `ready` then brings the provider's word.
- */
+/** The SDK's `not_ready`: the card says it is reconnecting until the next `ready`, whose reading brings the provider's word. */
 export function showDeviceLost(): void {
-  const { playback, deviceId } = $player.get();
-  const stoppedHere = playback?.isPlaying === true && deviceId !== null && playback.device?.id === deviceId;
-  if (!stoppedHere) return $player.setKey('device', 'reconnecting');
-  // A reading asked before the drop would say it still plays.
-  notePlaybackChange();
-  $player.set({ ...$player.get(), device: 'reconnecting', playback: { ...playback, isPlaying: false } });
+  const { next, stoppedHere } = withDeviceLost($player.get());
+  if (stoppedHere) notePlaybackChange();
+  $player.set(next);
 }
 
 /** The SDK's `autoplay_failed`: the browser wants a click before sound, so the card offers play. */
@@ -182,38 +128,21 @@ export function showAutoplayBlocked(): void {
 }
 
 /**
- * SPEC §4's reactions to a state the SDK reports: a loading flag that differs is copied; the
- * playback's play state and position follow it; once loading is over (or paused) a different
- * track becomes the current one. Resolves true when it did, so the caller reads the playback again.
+ * A state the SDK reports, followed (lib/player-rules.ts withDeviceReport). Answers true when it
+ * brought a new track, so the caller reads the playback again.
  */
 export function followDeviceReport(report: DeviceReport): boolean {
   const current = $player.get();
-  let next = current;
-  if (report.loading !== current.isPlaybackLoading) next = { ...next, isPlaybackLoading: report.loading };
-  if (current.playback) {
-    notePlaybackChange();
-    next = {
-      ...next,
-      playback: { ...current.playback, isPlaying: !report.paused, progressMs: report.positionMs },
-      progressSeconds: Math.floor(report.positionMs / 1000),
-    };
-  }
-  const newTrack = (!report.loading || report.paused) && report.track !== null && report.track.id !== current.currentPlayingTrack?.id;
-  if (newTrack) next = { ...next, currentPlayingTrack: report.track, visible: true };
+  // The SDK's word on the playback is newer than any reading on the wire.
+  if (current.playback) notePlaybackChange();
+  const { next, newTrack } = withDeviceReport(current, report);
   if (next !== current) $player.set(next);
   return newTrack;
 }
 
 /** A play was asked for (stores/play.ts): the card shows, loading, with the clicked track. */
 export function showPlayRequested(track: Track | null): void {
-  $player.set({
-    ...$player.get(),
-    visible: true,
-    dismissed: false,
-    isPlaybackLoading: true,
-    autoplayBlocked: false,
-    currentPlayingTrack: track ?? $player.get().currentPlayingTrack,
-  });
+  $player.set(withPlayRequested($player.get(), track));
   // A reading of the playback asked before this click is stale.
   notePlaybackChange();
 }
@@ -260,8 +189,7 @@ export function pausePlayback(): Promise<void> {
   return runPlayerCommand('pause', async (deviceId) => {
     await playerApi.pausePlayback(deviceId);
     notePlaybackChange();
-    const now = $player.get().playback;
-    if (now) $player.setKey('playback', { ...now, isPlaying: false });
+    $player.set(withPlaybackChange($player.get(), { isPlaying: false }));
   });
 }
 
@@ -281,16 +209,13 @@ export function previousTrack(): Promise<void> {
   });
 }
 
-const NEXT_REPEAT: Record<RepeatState, RepeatState> = { off: 'context', context: 'track', track: 'off' };
-
 /** Repeat cycles off, context, track, off. */
 export function cycleRepeat(): Promise<void> {
   return runPlayerCommand('repeat', async (deviceId) => {
-    const next = NEXT_REPEAT[$player.get().playback?.repeatState ?? 'off'];
+    const next = nextRepeat($player.get().playback);
     await playerApi.setRepeatMode(next, deviceId);
     notePlaybackChange();
-    const playback = $player.get().playback;
-    if (playback) $player.setKey('playback', { ...playback, repeatState: next });
+    $player.set(withPlaybackChange($player.get(), { repeatState: next }));
   });
 }
 
@@ -300,8 +225,7 @@ export function toggleShuffle(): Promise<void> {
     const next = !($player.get().playback?.shuffleState ?? false);
     await playerApi.setShuffle(next, deviceId);
     notePlaybackChange();
-    const playback = $player.get().playback;
-    if (playback) $player.setKey('playback', { ...playback, shuffleState: next });
+    $player.set(withPlaybackChange($player.get(), { shuffleState: next }));
   });
 }
 
@@ -315,8 +239,7 @@ export async function likeCurrentTrack(): Promise<void> {
 
 /** Sets the elapsed second (dragging the progress bar, or its input changing). */
 export function setProgressSeconds(seconds: number): void {
-  const duration = Math.floor(($player.get().currentPlayingTrack?.durationMs ?? 0) / 1000);
-  $player.setKey('progressSeconds', Math.max(0, Math.min(duration, Math.round(seconds))));
+  $player.set(withProgress($player.get(), seconds));
 }
 
 /**
@@ -331,17 +254,16 @@ export function seekToSecond(seconds: number): Promise<void> {
 
 /** Volume up or down by `delta` percent (the Shift+Up/Down shortcuts). */
 export function changeVolume(delta: number): Promise<void> {
-  const volumePercent = Math.max(0, Math.min(100, $player.get().volumePercent + delta));
-  $player.setKey('volumePercent', volumePercent);
+  $player.set(withVolumeChange($player.get(), delta));
+  const { volumePercent } = $player.get();
   return runPlayerCommand('volume', (deviceId) => playerApi.setVolume(volumePercent, deviceId));
 }
 
-/** One tick of the progress timer: +1 s while playing, back to 0 past the duration. */
+/** One tick of the progress timer (lib/player-rules.ts withTick). */
 function tickProgress(): void {
-  const { playback, currentPlayingTrack, progressSeconds } = $player.get();
-  if (!playback?.isPlaying || !currentPlayingTrack) return;
-  const duration = Math.floor(currentPlayingTrack.durationMs / 1000);
-  $player.setKey('progressSeconds', progressSeconds + 1 > duration ? 0 : progressSeconds + 1);
+  const current = $player.get();
+  const next = withTick(current);
+  if (next !== current) $player.set(next);
 }
 
 /** Closing the player: pause, then reset after 800 ms. */
@@ -350,11 +272,6 @@ export async function closePlayer(): Promise<void> {
   await wait(CLOSE_RESET_MS);
   resetPlayer();
   $player.setKey('dismissed', true);
-}
-
-/** Opens or closes the keyboard shortcuts sheet. */
-export function setShortcutsSheet(open: boolean): void {
-  $shortcutsSheet.set(open);
 }
 
 // Reaction: the progress timer ticks every 1000 ms while something shows the player.

@@ -1,4 +1,4 @@
-import { map } from 'nanostores';
+import { atom, map } from 'nanostores';
 
 interface UiState {
   isTopLoading: boolean;
@@ -64,6 +64,14 @@ export function openPremiumPrompt(): void {
 /** Closes the 'Premium Required' prompt. */
 export function closePremiumPrompt(): void {
   $ui.setKey('openDialogPremiumRequired', false);
+}
+
+/** The sheet listing the keyboard shortcuts ('?') is open. */
+export const $shortcutsSheet = atom(false);
+
+/** Opens or closes the keyboard shortcuts sheet. */
+export function setShortcutsSheet(open: boolean): void {
+  $shortcutsSheet.set(open);
 }
 
 let pageLoads = 0;

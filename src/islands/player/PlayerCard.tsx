@@ -5,7 +5,8 @@ import { useFetched } from '../../components/use-fetched';
 import { useNarrowScreen } from '../../components/use-media-query';
 import { fetchedOnce } from '../../lib/fetched-once';
 import { startPlayerServices } from '../../playback/start';
-import { $player, $shortcutsSheet } from '../../stores/player';
+import { $player } from '../../stores/player';
+import { $shortcutsSheet } from '../../stores/ui';
 import { $queue } from '../../stores/queue';
 import { $route } from '../../stores/route';
 // At once although the shortcuts sheet is lazy: it must see where focus was before the sheet opens.

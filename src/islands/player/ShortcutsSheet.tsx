@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
 import { useFocusTrap } from '../../components/use-focus-trap';
 import { SHORTCUTS } from '../../playback/shortcuts';
-import { $shortcutsSheet, setShortcutsSheet } from '../../stores/player';
+import { $shortcutsSheet, setShortcutsSheet } from '../../stores/ui';
 import { useEscapeKey } from '../../components/use-escape-key';
 
 const closeShortcutsSheet = () => setShortcutsSheet(false);

@@ -1,0 +1,154 @@
+import type { Playback, RepeatState, Track } from '../api/types';
+
+/**
+ * The player card's rules as pure functions: each takes the card's state (and what was reported
+ * or asked) and returns the next one. No store, no request, no timer: stores/player.ts holds the
+ * state, applies these and does the effects (the provider's calls, the answer guard, the clock).
+ */
+
+/** SPEC §9: the SDK player starts at volume 0.5. */
+export const INITIAL_VOLUME_PERCENT = 50;
+
+/** Where the SDK device is: not connected yet, ready, or lost and coming back with a new id. */
+export type DeviceStatus = 'offline' | 'ready' | 'reconnecting';
+
+export interface PlayerState {
+  /** The player card is shown. */
+  visible: boolean;
+  isPlaybackLoading: boolean;
+  currentPlayingTrack: Track | null;
+  playback: Playback | null;
+  /** Whole seconds, 0 to the track's duration (SPEC §4's progress bar). */
+  progressSeconds: number;
+  device: DeviceStatus;
+  /** This tab's SDK device id (another tab's `ready` overwrites the stored one, never this). */
+  deviceId: string | null;
+  /** The browser refused to start sound without a click: the card offers play. */
+  autoplayBlocked: boolean;
+  volumePercent: number;
+  /** The user closed the card: coming back to the tab does not bring it back; the next play does. */
+  dismissed: boolean;
+}
+
+/** What the SDK reports of this tab's player, already turned into our types (src/playback/sdk.ts). */
+export interface DeviceReport {
+  loading: boolean;
+  paused: boolean;
+  positionMs: number;
+  track: Track | null;
+}
+
+/** No player: the card hidden, nothing loaded; the device, its id and the volume are kept by the caller. */
+export function initialPlayer(device: DeviceStatus = 'offline', volumePercent = INITIAL_VOLUME_PERCENT, deviceId: string | null = null): PlayerState {
+  return {
+    visible: false,
+    isPlaybackLoading: false,
+    currentPlayingTrack: null,
+    playback: null,
+    progressSeconds: 0,
+    device,
+    deviceId,
+    autoplayBlocked: false,
+    volumePercent,
+    dismissed: false,
+  };
+}
+
+/** Whether the music is heard: the provider says it plays and the browser let the sound start. */
+export function isSounding(player: Pick<PlayerState, 'playback' | 'autoplayBlocked'>): boolean {
+  return player.playback?.isPlaying === true && !player.autoplayBlocked;
+}
+
+/** Whole seconds of a track's length: the progress bar's end. */
+function durationSeconds(track: Track | null): number {
+  return Math.floor((track?.durationMs ?? 0) / 1000);
+}
+
+/**
+ * The provider's answer to GET me/player. With nothing loaded any more (another device took
+ * it, a reconnect), the card keeps its track and where it was, to resume from there.
+ */
+export function withPlaybackRead(state: PlayerState, playback: Playback | null): PlayerState {
+  return {
+    ...state,
+    playback,
+    currentPlayingTrack: playback?.item ?? state.currentPlayingTrack,
+    progressSeconds: playback ? Math.floor(playback.progressMs / 1000) : state.progressSeconds,
+    volumePercent: playback?.device?.volumePercent ?? state.volumePercent,
+  };
+}
+
+/**
+ * The SDK's `not_ready`: the card says it is reconnecting. A playback on this tab's device
+ * stopped with its connection (the SDK silenced it, the provider pauses it), so it shows
+ * paused at once rather than a Pause button over silence. `stoppedHere` tells the caller
+ * that a reading asked before the drop is stale: it would say the music still plays.
+ */
+export function withDeviceLost(state: PlayerState): { next: PlayerState; stoppedHere: boolean } {
+  const { playback, deviceId } = state;
+  const stoppedHere = playback?.isPlaying === true && deviceId !== null && playback.device?.id === deviceId;
+  if (!stoppedHere) return { next: { ...state, device: 'reconnecting' }, stoppedHere };
+  return { next: { ...state, device: 'reconnecting', playback: { ...playback, isPlaying: false } }, stoppedHere };
+}
+
+/**
+ * SPEC §4's reactions to a state the SDK reports: a loading flag that differs is copied; the
+ * playback's play state and position follow it; once loading is over (or paused) a different
+ * track becomes the current one and shows the card. `newTrack` tells the caller to read the
+ * playback again; the state is the same object when nothing changed.
+ */
+export function withDeviceReport(state: PlayerState, report: DeviceReport): { next: PlayerState; newTrack: boolean } {
+  let next = state;
+  if (report.loading !== state.isPlaybackLoading) next = { ...next, isPlaybackLoading: report.loading };
+  if (state.playback) {
+    next = {
+      ...next,
+      playback: { ...state.playback, isPlaying: !report.paused, progressMs: report.positionMs },
+      progressSeconds: Math.floor(report.positionMs / 1000),
+    };
+  }
+  const newTrack = (!report.loading || report.paused) && report.track !== null && report.track.id !== state.currentPlayingTrack?.id;
+  if (newTrack) next = { ...next, currentPlayingTrack: report.track, visible: true };
+  return { next, newTrack };
+}
+
+/** A play was asked for (stores/play.ts): the card shows, loading, with the clicked track (else the one it had). */
+export function withPlayRequested(state: PlayerState, track: Track | null): PlayerState {
+  return {
+    ...state,
+    visible: true,
+    dismissed: false,
+    isPlaybackLoading: true,
+    autoplayBlocked: false,
+    currentPlayingTrack: track ?? state.currentPlayingTrack,
+  };
+}
+
+/** SPEC §9's progress timer, one tick: +1 s while playing, back to 0 past the track's end. */
+export function withTick(state: PlayerState): PlayerState {
+  const { playback, currentPlayingTrack, progressSeconds } = state;
+  if (!playback?.isPlaying || !currentPlayingTrack) return state;
+  return { ...state, progressSeconds: progressSeconds + 1 > durationSeconds(currentPlayingTrack) ? 0 : progressSeconds + 1 };
+}
+
+/** The elapsed second the progress bar was set to, in whole seconds within the track. */
+export function withProgress(state: PlayerState, seconds: number): PlayerState {
+  return { ...state, progressSeconds: Math.max(0, Math.min(durationSeconds(state.currentPlayingTrack), Math.round(seconds))) };
+}
+
+/** The volume moved by `delta` percent, within 0 to 100. */
+export function withVolumeChange(state: PlayerState, delta: number): PlayerState {
+  return { ...state, volumePercent: Math.max(0, Math.min(100, state.volumePercent + delta)) };
+}
+
+const NEXT_REPEAT: Record<RepeatState, RepeatState> = { off: 'context', context: 'track', track: 'off' };
+
+/** The repeat button's next mode: off, context, track, off. */
+export function nextRepeat(playback: Playback | null): RepeatState {
+  return NEXT_REPEAT[playback?.repeatState ?? 'off'];
+}
+
+/** The playback with its fields changed as a command the provider took changed them; none without a playback. */
+export function withPlaybackChange(state: PlayerState, change: Partial<Pick<Playback, 'isPlaying' | 'repeatState' | 'shuffleState'>>): PlayerState {
+  return state.playback ? { ...state, playback: { ...state.playback, ...change } } : state;
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { Playback, Track } from '../../src/api/types';
+import {
+  initialPlayer,
+  isSounding,
+  nextRepeat,
+  withDeviceLost,
+  withDeviceReport,
+  withPlaybackChange,
+  withPlaybackRead,
+  withPlayRequested,
+  withProgress,
+  withTick,
+  withVolumeChange,
+  type PlayerState,
+} from '../../src/lib/player-rules';
+
+// The card's rules alone, no store and no provider (tests/unit/player-store.test.ts runs them against the sandbox).
+
+const track = (id: string, durationMs = 3_500): Track => ({ id, name: `Track ${id}`, uri: `spotify:track:${id}`, durationMs, artists: [], album: null });
+
+const device = (id: string) => ({ id, name: 'My Music', type: 'Computer', isActive: true, volumePercent: 70 });
+
+const playback = (item: Track, change: Partial<Playback> = {}): Playback => ({
+  item,
+  progressMs: 0,
+  isPlaying: true,
+  repeatState: 'off',
+  shuffleState: false,
+  device: null,
+  contextUri: null,
+  disallows: { skippingPrev: false, skippingNext: false, pausing: false, resuming: false },
+  ...change,
+});
+
+const showing = (change: Partial<PlayerState> = {}): PlayerState => ({ ...initialPlayer('ready', 50, 'here'), visible: true, ...change });
+
+describe('the player card rules (SPEC §4, §9)', () => {
+  it('starts hidden at volume 50 with no device, and keeps a device and volume it is given', () => {
+    expect(initialPlayer()).toMatchObject({ visible: false, currentPlayingTrack: null, playback: null, device: 'offline', deviceId: null, volumePercent: 50 });
+    expect(initialPlayer('ready', 30, 'here')).toMatchObject({ device: 'ready', deviceId: 'here', volumePercent: 30 });
+  });
+
+  it('is heard only when the provider plays and the browser let the sound start', () => {
+    expect(isSounding({ playback: playback(track('a')), autoplayBlocked: false })).toBe(true);
+    expect(isSounding({ playback: playback(track('a')), autoplayBlocked: true })).toBe(false);
+    expect(isSounding({ playback: playback(track('a'), { isPlaying: false }), autoplayBlocked: false })).toBe(false);
+    expect(isSounding({ playback: null, autoplayBlocked: false })).toBe(false);
+  });
+
+  it("takes a reading's track, second and volume; with nothing loaded it keeps its track and second", () => {
+    const read = withPlaybackRead(showing(), playback(track('a'), { progressMs: 12_900, device: device('here') }));
+    expect(read).toMatchObject({ currentPlayingTrack: { id: 'a' }, progressSeconds: 12, volumePercent: 70 });
+    const after = withPlaybackRead(read, null);
+    expect(after).toMatchObject({ playback: null, currentPlayingTrack: { id: 'a' }, progressSeconds: 12, volumePercent: 70 });
+  });
+
+  it("a lost device shows this tab's playback paused, another device's playing", () => {
+    const here = withDeviceLost(showing({ playback: playback(track('a'), { device: device('here') }) }));
+    expect(here.stoppedHere).toBe(true);
+    expect(here.next).toMatchObject({ device: 'reconnecting', playback: { isPlaying: false } });
+    const elsewhere = withDeviceLost(showing({ playback: playback(track('a'), { device: device('phone') }) }));
+    expect(elsewhere.stoppedHere).toBe(false);
+    expect(elsewhere.next).toMatchObject({ device: 'reconnecting', playback: { isPlaying: true } });
+  });
+
+  it("follows the SDK's report: loading copied, play state and second followed, a new track only once loaded", () => {
+    const state = showing({ currentPlayingTrack: track('a'), playback: playback(track('a')) });
+    const loading = withDeviceReport(state, { loading: true, paused: false, positionMs: 4_200, track: track('b') });
+    expect(loading.newTrack).toBe(false);
+    expect(loading.next).toMatchObject({ isPlaybackLoading: true, currentPlayingTrack: { id: 'a' }, progressSeconds: 4, playback: { progressMs: 4_200 } });
+    const loaded = withDeviceReport(loading.next, { loading: false, paused: true, positionMs: 0, track: track('b') });
+    expect(loaded.newTrack).toBe(true);
+    expect(loaded.next).toMatchObject({ isPlaybackLoading: false, currentPlayingTrack: { id: 'b' }, playback: { isPlaying: false } });
+    // Nothing to change: the same state, so the store tells no one.
+    const idle = showing({ currentPlayingTrack: track('a') });
+    expect(withDeviceReport(idle, { loading: false, paused: true, positionMs: 0, track: track('a') }).next).toBe(idle);
+  });
+
+  it('a play asked shows the card loading with the clicked track, or the one it had', () => {
+    const closed = { ...initialPlayer(), dismissed: true, autoplayBlocked: true, currentPlayingTrack: track('a') };
+    expect(withPlayRequested(closed, track('b'))).toMatchObject({ visible: true, dismissed: false, isPlaybackLoading: true, autoplayBlocked: false, currentPlayingTrack: { id: 'b' } });
+    expect(withPlayRequested(closed, null).currentPlayingTrack?.id).toBe('a');
+  });
+
+  it('ticks a second while playing, back to 0 past the end; paused or empty, not at all', () => {
+    const playing = showing({ currentPlayingTrack: track('a', 3_500), playback: playback(track('a')), progressSeconds: 2 });
+    expect(withTick(playing).progressSeconds).toBe(3);
+    expect(withTick({ ...playing, progressSeconds: 3 }).progressSeconds).toBe(0);
+    const paused = { ...playing, playback: playback(track('a'), { isPlaying: false }) };
+    expect(withTick(paused)).toBe(paused);
+  });
+
+  it('sets the bar in whole seconds within the track, and the volume within 0 to 100', () => {
+    const state = showing({ currentPlayingTrack: track('a', 3_500) });
+    expect(withProgress(state, 2.4).progressSeconds).toBe(2);
+    expect(withProgress(state, 99).progressSeconds).toBe(3);
+    expect(withProgress(state, -5).progressSeconds).toBe(0);
+    expect(withVolumeChange({ ...state, volumePercent: 95 }, 10).volumePercent).toBe(100);
+    expect(withVolumeChange({ ...state, volumePercent: 5 }, -10).volumePercent).toBe(0);
+  });
+
+  it("cycles repeat off, context, track, off, and changes a command's fields only on a playback", () => {
+    expect([nextRepeat(null), nextRepeat(playback(track('a'), { repeatState: 'context' })), nextRepeat(playback(track('a'), { repeatState: 'track' }))]).toEqual(['context', 'track', 'off']);
+    const state = showing({ playback: playback(track('a')) });
+    expect(withPlaybackChange(state, { shuffleState: true, isPlaying: false }).playback).toMatchObject({ shuffleState: true, isPlaying: false, item: { id: 'a' } });
+    const empty = showing();
+    expect(withPlaybackChange(empty, { isPlaying: false })).toBe(empty);
+  });
+});
