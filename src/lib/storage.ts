@@ -42,12 +42,24 @@ export function writeStored(key: StorageKey, value: unknown): void {
   }
 }
 
-/** Clears all of local storage, as logout and the fatal request errors require (SPEC §4, §8). */
-export function clearStorage(): void {
+/**
+ * A key set only for a moment before a sign-out's clear: HTML's clear() of an empty storage
+ * changes nothing and so tells no other tab, which would then stay signed in on screen.
+ */
+const SIGN_OUT_MARK = 'SIGNED_OUT';
+
+/**
+ * Clears all of local storage, as logout and the fatal request errors require (SPEC §4, §8).
+ * Other tabs hear it (a storage event with no key: src/components/shell/shell-client.ts), even
+ * when nothing was stored. `quietly` clears only what is there, for a tab that follows another's
+ * sign-out: its clear, if any, must not set every tab off again.
+ */
+export function clearStorage({ quietly = false } = {}): void {
   try {
     const storage = localStore();
-    // An empty storage is left alone: a clear signals the other tabs, which would follow again.
-    if (storage?.length) storage.clear();
+    if (!storage || (quietly && storage.length === 0)) return;
+    if (!quietly) storage.setItem(SIGN_OUT_MARK, '1');
+    storage.clear();
   } catch (error) {
     console.error('Could not clear local storage', error);
   }

@@ -42,13 +42,17 @@ export async function signOut(): Promise<void> {
   navigateTo('/auth', { replace: true });
 }
 
+let followedSignOut = false;
+
 /**
- * Another tab signed out (it cleared the shared storage): this tab leaves too, at once. It
- * clears again what it wrote after that clear and before this event (its SDK's device id).
+ * Another tab signed out (it cleared the shared storage): this tab leaves too, at once, and
+ * once. It clears what it stored after that clear and before this event (its SDK's device id).
  */
 export function followSignOutElsewhere(): void {
+  if (followedSignOut) return;
+  followedSignOut = true;
   sessionEnded = true;
-  clearStorage();
+  clearStorage({ quietly: true });
   $session.set(null);
   navigateTo('/auth', { replace: true });
 }

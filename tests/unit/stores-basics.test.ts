@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readStored, writeStored } from '../../src/lib/storage';
+import { clearStorage, readStored, writeStored } from '../../src/lib/storage';
 import { $theme, toggleTheme } from '../../src/stores/theme';
 import { $toasts, showToast } from '../../src/stores/toasts';
 import { $ui, closeImagePreview, closePremiumPrompt, openImagePreview, openPremiumPrompt } from '../../src/stores/ui';
@@ -19,6 +19,31 @@ describe('storage', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(readStored('DEVICE_ID', 'fallback')).toBe('fallback');
     expect(log).toHaveBeenCalledOnce();
+  });
+
+  it("a sign-out's clear changes the storage even when it is empty, so other tabs hear it; a quiet one clears only what is there", () => {
+    // HTML's clear() of an empty storage returns before it tells any other tab: what reaches them is recorded.
+    const kept = new Map<string, string>();
+    const heard: string[] = [];
+    vi.stubGlobal('localStorage', {
+      get length() {
+        return kept.size;
+      },
+      setItem: (key: string, value: string) => void (kept.set(key, value), heard.push(key)),
+      clear: () => void (kept.size > 0 && heard.push('(cleared)'), kept.clear()),
+    });
+    try {
+      clearStorage();
+      expect(heard).toEqual(['SIGNED_OUT', '(cleared)']);
+      heard.length = 0;
+      clearStorage({ quietly: true });
+      expect(heard).toEqual([]);
+      kept.set('DEVICE_ID', '"late"');
+      clearStorage({ quietly: true });
+      expect(heard).toEqual(['(cleared)']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 
