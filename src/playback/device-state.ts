@@ -1,4 +1,4 @@
-import type { DeviceReport } from '../lib/player-rules';
+import type { DeviceReport } from '../stores/player-rules';
 import { writeStored, STORAGE_KEYS } from '../lib/storage';
 import { catchUpWithPlayback } from '../stores/devices';
 import {

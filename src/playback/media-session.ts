@@ -1,5 +1,5 @@
 import type { Track } from '../api/types';
-import { isSounding } from '../lib/player-rules';
+import { isSounding } from '../stores/player-rules';
 import { $player, nextTrack, previousTrack, seekToSecond } from '../stores/player';
 import { togglePlay } from '../stores/play';
 

@@ -2,7 +2,7 @@ import { toTrack } from '../api/normalize';
 import { getProviderConfig } from '../lib/provider-config';
 import { setDeviceRenewer, setPlaybackActivator } from '../stores/play';
 import { resetAfterAccountError } from '../stores/devices';
-import type { DeviceReport } from '../lib/player-rules';
+import type { DeviceReport } from '../stores/player-rules';
 import { showAutoplayBlocked, showDeviceLost } from '../stores/player';
 import { $session, freshAccessToken } from '../stores/session';
 import { applyDeviceState, markDeviceReady } from './device-state';

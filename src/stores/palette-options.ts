@@ -13,7 +13,7 @@ import { $miniPlayerAvailable, openMiniPlayer } from './mini-player';
 import { $ownPlaylists, listOwnPlaylists } from './my-playlists';
 import { closePalette } from './palette';
 import { playFromList, togglePlay } from './play';
-import { isSounding } from '../lib/player-rules';
+import { isSounding } from './player-rules';
 import { $player, cycleRepeat, likeCurrentTrack, nextTrack, previousTrack, toggleShuffle } from './player';
 import { $queue, toggleQueue } from './queue';
 import { $route } from './route';

@@ -4,7 +4,7 @@ import type { Track } from '../api/types';
 import { whereaboutsOf } from '../api/playback-whereabouts';
 import { statusOf } from '../api/errors';
 import { playerClock } from '../lib/clock';
-import { isSounding } from '../lib/player-rules';
+import { isSounding } from './player-rules';
 import { logUnlessCanceled } from './log';
 import {
   $player,

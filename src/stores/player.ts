@@ -16,7 +16,7 @@ import {
   withVolumeChange,
   type DeviceReport,
   type PlayerState,
-} from '../lib/player-rules';
+} from './player-rules';
 import { readStored, STORAGE_KEYS } from '../lib/storage';
 import { playerClock, wait } from '../lib/clock';
 import { logUnlessCanceled } from './log';
@@ -25,7 +25,7 @@ import { $libraryPending, $likedTracks, checkLibrary, rememberLiked, toggleLikeT
 /**
  * The player card's state and its one writer: every change of $player is an action of this
  * file (what the provider or the SDK reports, a command's answer, the progress timer), and
- * what the change is, lib/player-rules.ts decides. How a play starts (the click, the device,
+ * what the change is, player-rules.ts decides. How a play starts (the click, the device,
  * one request on the wire) is stores/play.ts; how the SDK's events turn into these actions is
  * playback/device-state.ts.
  */
@@ -128,7 +128,7 @@ export function showAutoplayBlocked(): void {
 }
 
 /**
- * A state the SDK reports, followed (lib/player-rules.ts withDeviceReport). Answers true when it
+ * A state the SDK reports, followed (player-rules.ts withDeviceReport). Answers true when it
  * brought a new track, so the caller reads the playback again.
  */
 export function followDeviceReport(report: DeviceReport): boolean {
@@ -259,7 +259,7 @@ export function changeVolume(delta: number): Promise<void> {
   return runPlayerCommand('volume', (deviceId) => playerApi.setVolume(volumePercent, deviceId));
 }
 
-/** One tick of the progress timer (lib/player-rules.ts withTick). */
+/** One tick of the progress timer (player-rules.ts withTick). */
 function tickProgress(): void {
   const current = $player.get();
   const next = withTick(current);

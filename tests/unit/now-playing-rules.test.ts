@@ -6,7 +6,7 @@ import { swipeOpensNowPlaying } from '../../src/islands/player/bar-swipe';
 import { nowPlayingPicture } from '../../src/islands/player/now-playing-picture';
 import { playerPlacement } from '../../src/islands/player/player-placement';
 import { playerStatus } from '../../src/islands/player/player-status';
-import type { PlayerState } from '../../src/lib/player-rules';
+import type { PlayerState } from '../../src/stores/player-rules';
 
 describe('where the player shows', () => {
   const base = { visible: true, onNowPlaying: false, miniOpen: false, narrow: false };

@@ -13,7 +13,7 @@ import {
   withTick,
   withVolumeChange,
   type PlayerState,
-} from '../../src/lib/player-rules';
+} from '../../src/stores/player-rules';
 
 // The card's rules alone, no store and no provider (tests/unit/player-store.test.ts runs them against the sandbox).
 

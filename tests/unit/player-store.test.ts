@@ -5,7 +5,7 @@ import type { Playback, Track } from '../../src/api/types';
 import { writeStored } from '../../src/lib/storage';
 import { setPlayerClock } from '../../src/lib/clock';
 import { applyDeviceState } from '../../src/playback/device-state';
-import type { PlayerState } from '../../src/lib/player-rules';
+import type { PlayerState } from '../../src/stores/player-rules';
 import { $player, closePlayer, showDeviceLost, showDeviceReady, cycleRepeat, likeCurrentTrack, nextTrack, refreshPlayback, storedDeviceId, resetPlayer, seekToSecond, setProgressSeconds, toggleShuffle } from '../../src/stores/player';
 import { playFromList, setPlaybackActivator, togglePlay } from '../../src/stores/play';
 import { $likedTracks } from '../../src/stores/library';

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from '../../components/Icon';
-import { isSounding } from '../../lib/player-rules';
+import { isSounding } from '../../stores/player-rules';
 import { $player } from '../../stores/player';
 import { $theme } from '../../stores/theme';
 import { LikeButton } from './LikeButton';

@@ -6,7 +6,7 @@ import { navigateTo } from '../../lib/navigation';
 import { hrefOf } from '../../lib/routes';
 import { $otherDevice } from '../../stores/devices';
 import { togglePlay } from '../../stores/play';
-import { isSounding } from '../../lib/player-rules';
+import { isSounding } from '../../stores/player-rules';
 import { $player } from '../../stores/player';
 import { swipeOpensNowPlaying } from './bar-swipe';
 import { LikeButton } from './LikeButton';

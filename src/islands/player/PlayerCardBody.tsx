@@ -3,7 +3,7 @@ import type { HTMLAttributes, RefCallback } from 'react';
 import { Icon } from '../../components/Icon';
 import { hrefOf } from '../../lib/routes';
 import { $devices, $otherDevice, toggleDevicePicker } from '../../stores/devices';
-import { isSounding } from '../../lib/player-rules';
+import { isSounding } from '../../stores/player-rules';
 import { $player, closePlayer } from '../../stores/player';
 import { $queue, toggleQueue } from '../../stores/queue';
 import { AddToPlaylistButton } from '../playlists/AddToPlaylistButton';

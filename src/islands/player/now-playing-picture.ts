@@ -1,5 +1,5 @@
 import type { Playback, Track } from '../../api/types';
-import { isSounding, type PlayerState } from '../../lib/player-rules';
+import { isSounding, type PlayerState } from '../../stores/player-rules';
 
 /** SPEC §9: the SDK player starts at volume 0.5 (what a device that says nothing is taken to have). */
 const DEFAULT_VOLUME_PERCENT = 50;

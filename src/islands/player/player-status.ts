@@ -1,4 +1,4 @@
-import type { PlayerState } from '../../lib/player-rules';
+import type { PlayerState } from '../../stores/player-rules';
 
 /**
  * The player's one-line status under the track, the same on the card, the phone's bar and

@@ -2,7 +2,7 @@ import type { Playback, RepeatState, Track } from '../api/types';
 
 /**
  * The player card's rules as pure functions: each takes the card's state (and what was reported
- * or asked) and returns the next one. No store, no request, no timer: stores/player.ts holds the
+ * or asked) and returns the next one. No store, no request, no timer: player.ts beside it holds the
  * state, applies these and does the effects (the provider's calls, the answer guard, the clock).
  */
 
