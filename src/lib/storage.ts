@@ -58,7 +58,13 @@ export function clearStorage({ quietly = false } = {}): void {
   try {
     const storage = localStore();
     if (!storage || (quietly && storage.length === 0)) return;
-    if (!quietly) storage.setItem(SIGN_OUT_MARK, '1');
+    if (!quietly) {
+      try {
+        storage.setItem(SIGN_OUT_MARK, '1');
+      } catch {
+        // A full storage refuses the mark; not being empty, its clear tells the other tabs anyway.
+      }
+    }
     storage.clear();
   } catch (error) {
     console.error('Could not clear local storage', error);

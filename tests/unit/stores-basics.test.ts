@@ -29,7 +29,7 @@ describe('storage', () => {
       get length() {
         return kept.size;
       },
-      setItem: (key: string, value: string) => void (kept.set(key, value), heard.push(key)),
+      setItem: vi.fn((key: string, value: string) => void (kept.set(key, value), heard.push(key))),
       clear: () => void (kept.size > 0 && heard.push('(cleared)'), kept.clear()),
     });
     try {
@@ -41,6 +41,15 @@ describe('storage', () => {
       kept.set('DEVICE_ID', '"late"');
       clearStorage({ quietly: true });
       expect(heard).toEqual(['(cleared)']);
+      // A full storage refuses the mark: it is cleared all the same.
+      heard.length = 0;
+      kept.set('THEME_MODE_VALUE', '"dark"');
+      vi.mocked(localStorage.setItem).mockImplementation(() => {
+        throw new DOMException('full', 'QuotaExceededError');
+      });
+      clearStorage();
+      expect(heard).toEqual(['(cleared)']);
+      expect(kept.size).toBe(0);
     } finally {
       vi.unstubAllGlobals();
     }
