@@ -42,15 +42,13 @@ export async function signOut(): Promise<void> {
   navigateTo('/auth', { replace: true });
 }
 
-let followedSignOut = false;
-
 /**
  * Another tab signed out (it cleared the shared storage): this tab leaves too, at once, and
- * once. It clears what it stored after that clear and before this event (its SDK's device id).
+ * once (a session already ended here is on its way out). It clears what it stored after that
+ * clear and before this event (its SDK's device id).
  */
 export function followSignOutElsewhere(): void {
-  if (followedSignOut) return;
-  followedSignOut = true;
+  if (sessionEnded) return;
   sessionEnded = true;
   clearStorage({ quietly: true });
   $session.set(null);
