@@ -7,7 +7,7 @@ import type { Playback, RepeatState, Track } from '../api/types';
  */
 
 /** SPEC §9: the SDK player starts at volume 0.5. */
-export const INITIAL_VOLUME_PERCENT = 50;
+const INITIAL_VOLUME_PERCENT = 50;
 
 /** Where the SDK device is: not connected yet, ready, or lost and coming back with a new id. */
 export type DeviceStatus = 'offline' | 'ready' | 'reconnecting';
@@ -95,7 +95,7 @@ export function withDeviceLost(state: PlayerState): { next: PlayerState; stopped
  * SPEC §4's reactions to a state the SDK reports: a loading flag that differs is copied; the
  * playback's play state and position follow it; once loading is over (or paused) a different
  * track becomes the current one and shows the card. `newTrack` tells the caller to read the
- * playback again; the state is the same object when nothing changed.
+ * playback again; the state is the same object when nothing changed (a store announces nothing).
  */
 export function withDeviceReport(state: PlayerState, report: DeviceReport): { next: PlayerState; newTrack: boolean } {
   let next = state;

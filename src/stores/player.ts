@@ -136,7 +136,7 @@ export function followDeviceReport(report: DeviceReport): boolean {
   // The SDK's word on the playback is newer than any reading on the wire.
   if (current.playback) notePlaybackChange();
   const { next, newTrack } = withDeviceReport(current, report);
-  if (next !== current) $player.set(next);
+  $player.set(next);
   return newTrack;
 }
 
@@ -254,16 +254,15 @@ export function seekToSecond(seconds: number): Promise<void> {
 
 /** Volume up or down by `delta` percent (the Shift+Up/Down shortcuts). */
 export function changeVolume(delta: number): Promise<void> {
-  $player.set(withVolumeChange($player.get(), delta));
-  const { volumePercent } = $player.get();
-  return runPlayerCommand('volume', (deviceId) => playerApi.setVolume(volumePercent, deviceId));
+  const next = withVolumeChange($player.get(), delta);
+  $player.set(next);
+  return runPlayerCommand('volume', (deviceId) => playerApi.setVolume(next.volumePercent, deviceId));
 }
 
 /** One tick of the progress timer (player-rules.ts withTick). */
 function tickProgress(): void {
-  const current = $player.get();
-  const next = withTick(current);
-  if (next !== current) $player.set(next);
+  // An unchanged state (nothing plays) is the same object, which the store does not announce.
+  $player.set(withTick($player.get()));
 }
 
 /** Closing the player: pause, then reset after 800 ms. */
