@@ -1,6 +1,7 @@
 import type { AstroGlobal } from 'astro';
 import { pageFailureOf } from '../api/errors';
 import { checkInLibrary, type LibraryKind } from '../api/library';
+import type { ListPage } from '../api/list-pages';
 import { getMe } from '../api/me';
 import type { Page, UserProfile } from '../api/types';
 import { accessDeniedPath } from '../lib/access-denied';
@@ -47,6 +48,19 @@ export async function listSeedOf<T>(
   // The list is the page: its failure is the page's (404, or 502 with the error screen's Try again).
   const failure = page === 'not-found' ? 'not-found' : page === null ? 'error' : null;
   return { page, flags: await flagsOf(items), failure };
+}
+
+/**
+ * The seed of a page of one paged list (`src/api/list-pages.ts`): its first page, the size the
+ * browser's list asks next, and the flags of what it shows, held or asked as the list says.
+ */
+export function loadListPage<T>(list: ListPage<T>): Promise<ListSeed<T>> {
+  const { library } = list;
+  return listSeedOf(list.load(0, list.limit), async (items) => {
+    if (!library) return {};
+    const ids = items.map(library.idOf);
+    return { [library.kind]: library.held ? heldFlags(ids) : await libraryFlagsOf(library.kind, ids) };
+  });
 }
 
 /** The ids of what a part of a page shows; none for a part that failed. */

@@ -1,16 +1,13 @@
 import { atom } from 'nanostores';
-import { getCategories, getCategoryPlaylists, getFeaturedPlaylists, getNewReleases } from '../api/browse';
-import type { Album, Category, Playlist } from '../api/types';
+import { getCategories, getCategoryPlaylists, getFeaturedPlaylists } from '../api/browse';
+import { LIST_PAGE_SIZE, newReleasesPage } from '../api/list-pages';
+import type { Category, Playlist } from '../api/types';
 import { createPagedList, type PageLoader } from './paged-list';
-import { checkLibraryOf } from './library';
-import { listArea } from './list-area';
+import { listArea, listPageArea } from './list-area';
 import { searchQueryOf } from './search-box';
 
-/** /album/new-release: new releases, 20 per page. */
-export const newReleasesList = createPagedList<Album>((offset, limit) => getNewReleases(offset, limit), 20);
-
-/** The category browse on /search, 20 per page. */
-export const categoriesList = createPagedList<Category>((offset, limit) => getCategories(offset, limit), 20);
+/** The category browse on /search. */
+export const categoriesList = createPagedList<Category>((offset, limit) => getCategories(offset, limit), LIST_PAGE_SIZE);
 
 let categoryId = '';
 /** The title of the open category or featured list (the response's message). */
@@ -22,19 +19,19 @@ const categoryLoader: PageLoader<Playlist> = async (offset, limit) => {
   return answer.playlists;
 };
 
-/** A category's playlists, 20 per page. */
-export const categoryPlaylistsList = createPagedList<Playlist>(categoryLoader, 20);
+/** A category's playlists, as many per page as the server's first (loadCategoryPlaylistsPage). */
+export const categoryPlaylistsList = createPagedList<Playlist>(categoryLoader, LIST_PAGE_SIZE);
 
-/** /playlist/popular: the featured playlists, 20 per page. */
+/** /playlist/popular: the featured playlists, as many per page as the server's first (loadPopularPlaylistsPage). */
 export const featuredPlaylistsList = createPagedList<Playlist>(async (offset, limit) => {
   const answer = await getFeaturedPlaylists(offset, limit);
   if (offset === 0) $playlistListTitle.set(answer.message);
   return answer.playlists;
-}, 20);
+}, LIST_PAGE_SIZE);
 
 // Browse lists load when their pages are entered and repaint from memory on return
 // (the category browse lives on /search).
-export const newReleasesArea = listArea(newReleasesList, ['newRelease']);
+export const { list: newReleasesList, area: newReleasesArea } = listPageArea(newReleasesPage, ['newRelease']);
 // The category browse is /search without q.
 export const categoriesArea = listArea(categoriesList, ['search'], { shows: (route) => searchQueryOf(route) === '' });
 export const featuredPlaylistsArea = listArea(featuredPlaylistsList, ['popularPlaylists'], { title: $playlistListTitle });
@@ -44,6 +41,3 @@ export const categoryPlaylistsArea = listArea(categoryPlaylistsList, ['categoryP
   },
   title: $playlistListTitle,
 });
-
-// The Save buttons of /album/new-release.
-checkLibraryOf('album', newReleasesList.$state, (state) => state.list.map((album) => album.id));

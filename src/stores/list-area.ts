@@ -1,9 +1,10 @@
 import { onMount, type WritableAtom } from 'nanostores';
+import type { ListPage } from '../api/list-pages';
 import type { ListSeed } from '../api/page-seeds';
 import { createAreaMemory } from './area-memory';
-import { adoptLibraryFlags, librarySnapshot } from './library';
+import { adoptLibraryFlags, checkLibraryOf, knownInLibraryOf, librarySnapshot } from './library';
 import { $pageFromMemory } from './page-memory';
-import { firstPageState, type PagedList, type PagedListState } from './paged-list';
+import { createPagedList, firstPageState, type PagedList, type PagedListState } from './paged-list';
 import { $route, onRoute, type Route, type RouteName } from './route';
 import { createAdoptionMark } from './adoption-mark';
 
@@ -97,4 +98,20 @@ export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], opt
       list.restore(seededState(seed));
     },
   };
+}
+
+/**
+ * A page of one paged list, whole (`src/api/list-pages.ts`): its list, asking pages of the size
+ * the server's first page had, tied to its routes, and the library flags of what it shows kept
+ * right, known from the list itself (`held`) or asked about each new item, as the server did.
+ */
+export function listPageArea<T>(page: ListPage<T>, names: readonly RouteName[], options: ListAreaOptions = {}): { list: PagedList<T>; area: ListArea<T> } {
+  const list = createPagedList(page.load, page.limit);
+  const { library } = page;
+  if (library) {
+    const ids = (state: PagedListState<T>) => state.list.map(library.idOf);
+    if (library.held) knownInLibraryOf(library.kind, list.$state, ids);
+    else checkLibraryOf(library.kind, list.$state, ids);
+  }
+  return { list, area: listArea(list, names, options) };
 }

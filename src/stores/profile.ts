@@ -1,12 +1,12 @@
 import { atom, onMount } from 'nanostores';
 import { SECTION_SIZE } from '../lib/see-all';
-import { FOLLOWING_FULL_LIST, getFollowedArtists, getFollowingPage, getMe, getTopArtists, getTopTracks } from '../api/me';
+import { getFollowedArtists, getMe, getTopArtists, getTopTracks } from '../api/me';
+import { followingPage, topArtistsPage, topTracksPage } from '../api/list-pages';
 import type { ProfileSeed } from '../api/page-seeds';
 import type { Artist, Track, UserProfile } from '../api/types';
 import { createDetailArea } from './detail-area';
 import { checkLibraryOf, checkLikesOf, forgetOnChange, knownInLibraryOf } from './library';
-import { listArea } from './list-area';
-import { createPagedList } from './paged-list';
+import { listPageArea } from './list-area';
 import { onRoute } from './route';
 
 /** SPEC §9: the own profile shows 10 of each list; full lists page by 20, following asks 50. */
@@ -54,13 +54,6 @@ export const profilePage = {
   },
 };
 
-/** Full lists of /user/me/top-tracks and /user/me/top-artists, 20 per page. */
-export const topTracksList = createPagedList<Track>((offset, limit) => getTopTracks(offset, limit), 20);
-export const topArtistsList = createPagedList<Artist>((offset, limit) => getTopArtists(offset, limit), 20);
-
-/** /user/me/following: the followed artists, one page of 50 (SPEC §7; the provider pages them by cursor). */
-export const followingList = createPagedList<Artist>(() => getFollowingPage(), FOLLOWING_FULL_LIST);
-
 // A follow changes Your Following: the next visit loads afresh, even when the
 // change happened on the profile itself (leaving it remembers what it showed).
 let followingChanged = false;
@@ -75,9 +68,10 @@ onMount($profile, () =>
     profileArea.reset,
   ),
 );
-export const topTracksArea = listArea(topTracksList, ['myTopTracks']);
-export const topArtistsArea = listArea(topArtistsList, ['myTopArtists']);
-export const followingArea = listArea(followingList, ['myFollowing']);
+/** The full lists of /user/me/top-tracks, /user/me/top-artists and /user/me/following. */
+export const { list: topTracksList, area: topTracksArea } = listPageArea(topTracksPage, ['myTopTracks']);
+export const { list: topArtistsList, area: topArtistsArea } = listPageArea(topArtistsPage, ['myTopArtists']);
+export const { list: followingList, area: followingArea } = listPageArea(followingPage, ['myFollowing']);
 // A follow or unfollow makes Your Following stale, on the profile and in full.
 forgetOnChange('artist', followingArea);
 forgetOnChange('artist', {
@@ -87,12 +81,9 @@ forgetOnChange('artist', {
   },
 });
 
-// The hearts of Top tracks this month, on the profile and in full.
+// The hearts of Top tracks this month on the profile (the full lists keep their own: listPageArea).
 checkLikesOf($profile, (state) => state.sections.topTracks.items.map((track) => track.id));
-checkLikesOf(topTracksList.$state, (state) => state.list.map((track) => track.id));
 
-// Follow buttons on the artist cards: Your Following is followed by definition; top artists are asked.
+// Follow buttons on the profile's artist cards: Your Following is followed by definition; top artists are asked.
 knownInLibraryOf('artist', $profile, (state) => state.sections.following.items.map((artist) => artist.id));
-knownInLibraryOf('artist', followingList.$state, (state) => state.list.map((artist) => artist.id));
 checkLibraryOf('artist', $profile, (state) => state.sections.topArtists.items.map((artist) => artist.id));
-checkLibraryOf('artist', topArtistsList.$state, (state) => state.list.map((artist) => artist.id));
