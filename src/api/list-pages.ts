@@ -1,9 +1,9 @@
 import { getSavedAlbums } from './albums';
-import { getNewReleases } from './browse';
+import { getCategories, getNewReleases } from './browse';
 import type { LibraryKind } from './library';
 import { FOLLOWING_FULL_LIST, getFollowingPage, getSavedTracks, getTopArtists, getTopTracks } from './me';
 import { getMyPlaylists } from './playlists';
-import type { Album, Artist, Page, Playlist, SavedAlbum, SavedTrack, Track } from './types';
+import type { Album, Artist, Category, Page, Playlist, SavedAlbum, SavedTrack, Track } from './types';
 
 /** How many items a list page asks at a time: the server's first page, then each page the browser adds. */
 export const LIST_PAGE_SIZE = 20;
@@ -31,6 +31,9 @@ const ownId = (item: { id: string }) => item.id;
 
 /** /album/new-release: new releases with their Save buttons. */
 export const newReleasesPage: ListPage<Album> = { load: getNewReleases, limit: LIST_PAGE_SIZE, library: { kind: 'album', idOf: ownId } };
+
+/** /search without q: the category browse (the search page's list when nothing is searched). */
+export const categoriesPage: ListPage<Category> = { load: getCategories, limit: LIST_PAGE_SIZE };
 
 /** /collection/albums and /user/me/saved-albums: saved, by definition. */
 export const savedAlbumsPage: ListPage<SavedAlbum> = {

@@ -1,13 +1,10 @@
 import { atom } from 'nanostores';
-import { getCategories, getCategoryPlaylists, getFeaturedPlaylists } from '../api/browse';
-import { LIST_PAGE_SIZE, newReleasesPage } from '../api/list-pages';
-import type { Category, Playlist } from '../api/types';
+import { getCategoryPlaylists, getFeaturedPlaylists } from '../api/browse';
+import { categoriesPage, LIST_PAGE_SIZE, newReleasesPage } from '../api/list-pages';
+import type { Playlist } from '../api/types';
 import { createPagedList, type PageLoader } from './paged-list';
 import { listArea, listPageArea } from './list-area';
 import { searchQueryOf } from './search-box';
-
-/** The category browse on /search. */
-export const categoriesList = createPagedList<Category>((offset, limit) => getCategories(offset, limit), LIST_PAGE_SIZE);
 
 let categoryId = '';
 /** The title of the open category or featured list (the response's message). */
@@ -33,7 +30,7 @@ export const featuredPlaylistsList = createPagedList<Playlist>(async (offset, li
 // (the category browse lives on /search).
 export const { list: newReleasesList, area: newReleasesArea } = listPageArea(newReleasesPage, ['newRelease']);
 // The category browse is /search without q.
-export const categoriesArea = listArea(categoriesList, ['search'], { shows: (route) => searchQueryOf(route) === '' });
+export const { list: categoriesList, area: categoriesArea } = listPageArea(categoriesPage, ['search'], { shows: (route) => searchQueryOf(route) === '' });
 export const featuredPlaylistsArea = listArea(featuredPlaylistsList, ['popularPlaylists'], { title: $playlistListTitle });
 export const categoryPlaylistsArea = listArea(categoryPlaylistsList, ['categoryPlaylists'], {
   start: (route) => {

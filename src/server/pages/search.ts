@@ -1,12 +1,9 @@
-import { getCategories } from '../../api/browse';
+import { categoriesPage } from '../../api/list-pages';
 import type { LibraryFlags, SearchSeed, SeeAllSeed } from '../../api/page-seeds';
 import { search, searchType } from '../../api/search';
 import type { SearchResults, SearchType } from '../../api/types';
 import { limitSearchText, queryFromText } from '../../lib/search-query';
-import { askedFlags, idsOf, libraryFlagsOf, listSeedOf, partOf } from '../page-data';
-
-/** The category browse's first page, like the browser's list asks it. */
-const CATEGORIES_PAGE = 20;
+import { askedFlags, idsOf, libraryFlagsOf, listSeedOf, loadListPage, partOf } from '../page-data';
 
 /** The hearts, Save and Follow flags of what a search shows. */
 async function flagsOfResults(results: SearchResults | null): Promise<LibraryFlags> {
@@ -25,7 +22,7 @@ async function flagsOfResults(results: SearchResults | null): Promise<LibraryFla
  */
 export async function loadSearchPage(q: string | null): Promise<SearchSeed> {
   const query = queryFromText(limitSearchText(q ?? '')) ?? '';
-  if (query === '') return { query, categories: await listSeedOf(getCategories(0, CATEGORIES_PAGE)), failure: null };
+  if (query === '') return { query, categories: await loadListPage(categoriesPage), failure: null };
   const results = await partOf(search(query));
   return { query, results, flags: await flagsOfResults(results), failure: null };
 }
