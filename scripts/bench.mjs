@@ -7,10 +7,12 @@
 // switches), bench/streaming.ts (what the detail pages' streaming gives a cold load, on
 // loopback and with a slow provider), bench/server-render.ts (the server's render of an album
 // page), bench/lighthouse.ts (scores), bench/blocking.ts (a phone's main thread held by a cold
-// load), bench/memory.ts (JS heap over switches and playback) and bench/first-open.ts (how soon
-// a part that loads on first use shows) when they exist.
+// load), bench/memory.ts (JS heap over switches and playback), bench/first-open.ts (how soon
+// a part that loads on first use shows) and bench/island-share.ts (how much of a page's content
+// would stay an island with islands only where the user acts) when they exist.
 // Flags: --site-only (skip them), --skip-sandbox, --skip-playback, --skip-catch-up, --skip-search, --skip-navigation,
-// --skip-streaming, --skip-server-render, --skip-lighthouse, --skip-blocking, --skip-memory.
+// --skip-streaming, --skip-server-render, --skip-lighthouse, --skip-blocking, --skip-memory, --skip-first-open,
+// --skip-island-share.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -131,6 +133,7 @@ const more = [
   ['bench/blocking.ts', flags.has('--site-only') || flags.has('--skip-blocking')],
   ['bench/memory.ts', flags.has('--site-only') || flags.has('--skip-memory')],
   ['bench/first-open.ts', flags.has('--site-only') || flags.has('--skip-first-open')],
+  ['bench/island-share.ts', flags.has('--site-only') || flags.has('--skip-island-share')],
 ];
 for (const [script, skip] of more) {
   if (skip || !existsSync(join(ROOT, script))) continue;
