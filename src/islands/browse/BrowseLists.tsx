@@ -6,7 +6,7 @@ import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { seededAreaView, SeededIsland, useSeededStore } from '../../components/server-snapshot';
 import { ErrorScreen } from '../../components/ErrorScreen';
-import { NotAvailable } from '../../components/browse/NotAvailable';
+import { SectionBody } from '../../components/browse/SectionBody';
 import {
   $playlistListTitle,
   categoryPlaylistsArea,
@@ -76,16 +76,12 @@ function CategoryPlaylistsBody() {
 /** /track/recent-played: the recent plays, de-duplicated by track, newest first. */
 function RecentPlayedBody() {
   const { recentPlays } = useSeededStore($home);
-  let body;
-  if (recentPlays.status === 'unavailable') body = <NotAvailable />;
-  else if (recentPlays.status === 'error') body = <ErrorScreen kind="something_went_wrong" />;
-  else if (recentPlays.status !== 'ready') body = <RowSkeletons />;
-  else if (recentPlays.items.length === 0) body = <ErrorScreen kind="data_not_found" title="No Recent Played Tracks Found" />;
-  else body = <TrackList tracks={recentPlays.items} showAlbum label="Recent Played" />;
   return (
     <>
       <h1 className="page-heading">Recent Played</h1>
-      {body}
+      <SectionBody section={recentPlays} skeleton={<RowSkeletons />} empty="No Recent Played Tracks Found">
+        {(tracks) => <TrackList tracks={tracks} showAlbum label="Recent Played" />}
+      </SectionBody>
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { hrefOf } from '../../lib/routes';
 import { hasSeeAll, hasSeeAllAtLeast, SECTION_SIZE } from '../../lib/see-all';
 import type { ReactNode } from 'react';
+import { SectionBody } from '../../components/browse/SectionBody';
 import { AlbumCard, PlaylistCard } from '../../components/browse/Card';
-import { NotAvailable } from '../../components/browse/NotAvailable';
 import { SectionHeader } from '../../components/browse/SectionHeader';
 import { FIRST_SCREEN_TILES } from '../../components/browse/Cover';
 import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
@@ -11,29 +11,13 @@ import { TrackList } from '../../components/browse/TrackList';
 import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { SeededIsland, useSeededStore } from '../../components/server-snapshot';
-import { ErrorScreen } from '../../components/ErrorScreen';
-import { $home, adoptHome, HOME_NEW_RELEASES, HOME_TRENDING_TRACKS, TRENDING_LANGUAGES, type HomeSection, type HomeSeed } from '../../stores/home';
+import { $home, adoptHome, HOME_NEW_RELEASES, HOME_TRENDING_TRACKS, TRENDING_LANGUAGES, type HomeSeed } from '../../stores/home';
 import type { TrendingLanguage } from '../../api/home';
 import { librarySnapshot } from '../../stores/library';
 import { playFrom } from '../../components/browse/play';
 import '../../styles/content.css';
 
 const TRENDING_COLORS = { Hindi: '#e8115b', Punjabi: '#148a08', English: '#2d46b9' } as const;
-
-/** A home section's states: skeletons, the note where the provider does not offer it, the empty message, the content. */
-function SectionBody<T>({ section, skeleton, empty, children }: {
-  section: HomeSection<T>;
-  skeleton: ReactNode;
-  empty: string;
-  children: (items: T[]) => ReactNode;
-}) {
-  if (section.status === 'idle' || section.status === 'loading') return <>{skeleton}</>;
-  if (section.status === 'unavailable') return <NotAvailable />;
-  // SPEC §8: home fetch failures are logged only; the section says what a failed list says.
-  if (section.status === 'error') return <ErrorScreen kind="something_went_wrong" compact />;
-  if (section.items.length === 0) return <p className="not-available">{empty}</p>;
-  return <>{children(section.items)}</>;
-}
 
 /** "Tranding Songs": a column per language, in its colour and under its name, around what `children` puts in it. */
 function TrendingColumns({ children }: { children: (language: TrendingLanguage) => ReactNode }) {
@@ -58,7 +42,7 @@ function HomeViewBody() {
       <section aria-labelledby="recent-played">
         {/* The row shows the first SECTION_SIZE plays; See all when it is full (SPEC §9). */}
         <SectionHeader id="recent-played" title="Recent Played" seeAllHref={hasSeeAll(Math.min(recent.items.length, SECTION_SIZE)) ? hrefOf('recentPlayed') : null} />
-        <SectionBody section={recent} skeleton={<CardSkeletons row />} empty="No Recent Played Tracks Found">
+        <SectionBody compact section={recent} skeleton={<CardSkeletons row />} empty="No Recent Played Tracks Found">
           {(tracks) => (
             <div className="card-row">
               {tracks.slice(0, SECTION_SIZE).map((track, index) => (
@@ -72,7 +56,7 @@ function HomeViewBody() {
         <SectionHeader id="trending" title="Tranding Songs" />
         <TrendingColumns>
           {(language) => (
-            <SectionBody section={home.trending[language]} skeleton={<RowSkeletons count={HOME_TRENDING_TRACKS} />} empty="No Playlist Available">
+            <SectionBody compact section={home.trending[language]} skeleton={<RowSkeletons count={HOME_TRENDING_TRACKS} />} empty="No Playlist Available">
               {(tracks) => <TrackList tracks={tracks} numbered={false} label={`Tranding Songs: ${language}`} />}
             </SectionBody>
           )}
@@ -84,7 +68,7 @@ function HomeViewBody() {
           title="New Release"
           seeAllHref={hasSeeAllAtLeast(home.newReleases.items.length) ? hrefOf('newRelease') : null}
         />
-        <SectionBody section={home.newReleases} skeleton={<CardSkeletons row />} empty="No New Release Albums Available.">
+        <SectionBody compact section={home.newReleases} skeleton={<CardSkeletons row />} empty="No New Release Albums Available.">
           {(albums) => (
             <div className="card-row">
               {albums.slice(0, HOME_NEW_RELEASES).map((album) => (
