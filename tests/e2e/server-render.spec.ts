@@ -1,4 +1,6 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { searchCatalogue } from './helpers/catalogue';
 import { expect, test } from './fixtures';
 import { FIRST_SCREEN_TILES } from '../../src/components/browse/Cover';
@@ -132,6 +134,60 @@ test('home streams: with the provider slow, the shell and the skeletons of the s
     expect(await sandbox.faultHits()).toEqual([1]);
   } finally {
     await plain.context().close();
+  }
+});
+
+/** Where the streamed part begins in a page's HTML: right after its skeleton's element closes. */
+function streamedPartStart(html: string): number {
+  const skeleton = html.indexOf('<div class="streamed__skeleton">');
+  expect(skeleton).toBeGreaterThan(0);
+  const tags = /<(\/?)div\b[^>]*>/g;
+  tags.lastIndex = skeleton;
+  for (let depth = 0, tag = tags.exec(html); tag; tag = tags.exec(html)) {
+    depth += tag[1] ? -1 : 1;
+    if (depth === 0) return tags.lastIndex;
+  }
+  throw new Error('The skeleton never closes');
+}
+
+test("a streamed part hides its skeleton as soon as it begins, not once it has been parsed to its end: the page never shows both and the content never jumps up (JavaScript off)", { tag: '@viewport-free' }, async ({ page, signIn, baseURL, browser }, testInfo) => {
+  await signIn(page, 'guest', { home: false });
+  // Home's real HTML, served again by a server of the test's own as the site streams it (the
+  // shell and the skeleton, then the part), holding the rest of the part back once it has
+  // begun: a phone's parser meets a large part so, a frame at a time. The styles come from
+  // the site (a <base> in the head).
+  const html = (await (await page.request.get('/')).text()).replace('<head>', `<head><base href="${baseURL}/">`);
+  const part = streamedPartStart(html);
+  const firstSection = html.indexOf('</section>', part) + '</section>'.length;
+  const next: (() => void)[] = [];
+  const stage = () => new Promise<void>((resolve) => next.push(resolve));
+  const [partComes, restComes] = [stage(), stage()];
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.write(html.slice(0, part));
+    void partComes.then(() => response.write(html.slice(part, firstSection)));
+    void restComes.then(() => response.end(html.slice(firstSection)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const plain = await withoutJavaScript(browser, page, testInfo);
+  try {
+    await plain.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { waitUntil: 'commit' });
+    const skeleton = plain.locator('.streamed__skeleton');
+    await expect(skeleton).toBeVisible();
+    next[0]!();
+    // The part's first section is in, the rest held: the skeleton is gone, and the section stands where it will stay.
+    const recent = plain.locator('.streamed__content').getByRole('heading', { name: 'Recent Played' });
+    await expect(recent).toBeVisible();
+    await expect(skeleton).toBeHidden();
+    const top = async () => (await recent.boundingBox())?.y ?? Number.NaN;
+    const whileHeld = await top();
+    next[1]!();
+    await expect(plain.getByRole('heading', { name: 'New Release' })).toBeVisible();
+    expect(await top()).toBe(whileHeld);
+  } finally {
+    for (const release of next) release();
+    await plain.context().close();
+    server.close();
   }
 });
 

@@ -49,7 +49,7 @@ function loadStylesOf(page: Document): Promise<unknown> {
  * without JavaScript) leaves the document: the page holds one copy of what it shows, not two.
  */
 const dropReplacedSkeletons = (page: Document) =>
-  page.querySelectorAll('.streamed:has(> .streamed__content) > .streamed__skeleton').forEach((skeleton) => skeleton.remove());
+  page.querySelectorAll('.streamed:has(> .streamed__start) > .streamed__skeleton').forEach((skeleton) => skeleton.remove());
 
 // Every page swap: a page fetched ahead or kept for back and forward shows without asking the
 // site (page-memory.ts); otherwise the router asks, and what it gets is kept.
