@@ -4,10 +4,8 @@ import type { ListSeed } from '../../api/page-seeds';
 import type { Playlist } from '../../api/types';
 import { listSeedOf } from '../page-data';
 
-/**
- * The pages of one paged list that are more than a list (`loadListPage` serves the others): the
- * provider's own title above the playlists, which the page shows whether or not the list loaded.
- */
+// The pages of one paged list that are more than their list (`loadListPage` serves the others):
+// the provider's own title above the playlists, which the page shows whether or not the list loaded.
 
 /** A list of playlists under the provider's own title: the featured ones, or a category's. */
 async function titledPlaylists(load: ReturnType<typeof getFeaturedPlaylists>): Promise<ListSeed<Playlist>> {
