@@ -5,7 +5,7 @@ import { ApiError } from './errors';
 import type { Album, Artist, Page, Track } from './types';
 
 /** DESIGN §2: development mode allows at most 10 albums per page, so every profile asks 10. */
-const ARTIST_ALBUMS_PAGE = 10;
+export const ARTIST_ALBUMS_PAGE = 10;
 
 /** GET artists/{id}. */
 export async function getArtist(id: string): Promise<Artist> {

@@ -9,6 +9,17 @@ import type { Album, Artist, Category, Page, Playlist, SavedAlbum, SavedTrack, T
 export const LIST_PAGE_SIZE = 20;
 
 /**
+ * The library flag each item of a list shows (a Save, Follow or Like button), by its id; `held`
+ * when being in the list means being in the library (Liked Songs, Saved Albums, Your
+ * Following), so nobody asks the provider.
+ */
+export interface ItemFlag<T> {
+  kind: LibraryKind;
+  idOf: (item: T) => string;
+  held?: boolean;
+}
+
+/**
  * A page that shows one paged list, as both sides need it: the server renders its first page
  * (`loadListPage`, src/server/page-data.ts) and the browser's list asks for the next ones from
  * there (`listPageArea`, src/stores/list-area.ts). One definition, so the two cannot disagree
@@ -19,15 +30,11 @@ export interface ListPage<T> {
   /** The provider's page at `offset`. */
   load: (offset: number, limit: number) => Promise<Page<T>>;
   limit: number;
-  /**
-   * The library flag each item shows (a Save, Follow or Like button), by its id; `held` when
-   * being in the list means being in the library (Liked Songs, Saved Albums, Your Following),
-   * so nobody asks the provider.
-   */
-  library?: { kind: LibraryKind; idOf: (item: T) => string; held?: boolean };
+  library?: ItemFlag<T>;
 }
 
-const ownId = (item: { id: string }) => item.id;
+/** The id of an item that is itself what its button saves, follows or likes. */
+export const ownId = (item: { id: string }) => item.id;
 
 /** /album/new-release: new releases with their Save buttons. */
 export const newReleasesPage: ListPage<Album> = { load: getNewReleases, limit: LIST_PAGE_SIZE, library: { kind: 'album', idOf: ownId } };

@@ -1,6 +1,6 @@
 import type { LibraryKind } from './library';
 import type { HomeSection, HomeState } from './home';
-import type { Album, Artist, Category, Page, Playback, Playlist, PlaylistEntry, SearchResults, SearchType, Track, UserProfile } from './types';
+import type { Album, Artist, Category, Page, Playback, Playlist, SearchResults, SearchType, Track } from './types';
 
 /** How a detail page failed, for the page to say so: SPEC §4's not-found message, DESIGN §2's note, or the error screen. */
 export type DetailFailure = 'not-found' | 'unavailable' | 'error' | null;
@@ -32,19 +32,6 @@ export interface AreaSeed<T, S extends Record<string, unknown> = Record<string, 
   flags?: LibraryFlags;
 }
 
-/** What the server renders for /album/{id}: the album and the first page of its tracks. */
-export type AlbumSeed = AreaSeed<Album, Record<string, never>, { tracks: Track }>;
-
-/** What the server renders for /artist/{id}: the artist, Popular Tracks, Fans Also like and the first albums. */
-export type ArtistSeed = AreaSeed<Artist, { topTracks: Track; relatedArtists: Artist }, { albums: Album }>;
-
-/**
- * What the server renders for /playlist/{id}: the playlist and its first entries, with the
- * signed-in user (whether the playlist is theirs to edit) and whether other users' profiles
- * are open to this app (the owner as a link).
- */
-export type PlaylistSeed = AreaSeed<Playlist, Record<string, never>, { tracks: PlaylistEntry }> & { viewer: UserProfile | null; usersOpen: boolean };
-
 /** What the server renders for / (home): every section settled, and the flags of what they show. */
 export interface HomeSeed {
   home: HomeState;
@@ -59,12 +46,6 @@ export interface RecentPlayedSeed {
   flags?: LibraryFlags;
   failure: null;
 }
-
-/** What the server renders for /user/me: the signed-in user's profile and its three sections of 10 (id 'me'). */
-export type ProfileSeed = AreaSeed<UserProfile, { topArtists: Artist; topTracks: Track; following: Artist }>;
-
-/** What the server renders for /user/{id}: another user's profile and the first page of their public playlists. */
-export type UserSeed = AreaSeed<UserProfile, Record<string, never>, { playlists: Playlist }>;
 
 /**
  * What the server renders for a page that shows one paged list (new releases, Saved Albums,

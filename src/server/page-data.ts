@@ -1,12 +1,13 @@
 import type { AstroGlobal } from 'astro';
 import { pageFailureOf } from '../api/errors';
 import { checkInLibrary, type LibraryKind } from '../api/library';
-import type { ListPage } from '../api/list-pages';
+import type { DetailAsk, DetailPage } from '../api/detail-pages';
+import type { ItemFlag, ListPage } from '../api/list-pages';
 import { getMe } from '../api/me';
 import type { Page, UserProfile } from '../api/types';
 import { accessDeniedPath } from '../lib/access-denied';
 import { randomPaletteColor } from '../lib/colors';
-import type { DetailFailure, FirstPage, LibraryFlags, ListSeed } from '../api/page-seeds';
+import type { AreaSeed, DetailFailure, FirstPage, LibraryFlags, ListSeed } from '../api/page-seeds';
 import { leaveNotice } from './notice';
 import { pageOutcomes, startStreaming, tellToastOnce } from './page-calls';
 import { endSession, writeSession, type SessionContext } from './session-tokens';
@@ -55,12 +56,79 @@ export async function listSeedOf<T>(
  * browser's list asks next, and the flags of what it shows, held or asked as the list says.
  */
 export function loadListPage<T>(list: ListPage<T>): Promise<ListSeed<T>> {
-  const { library } = list;
-  return listSeedOf(list.load(0, list.limit), async (items) => {
-    if (!library) return {};
-    const ids = items.map(library.idOf);
-    return { [library.kind]: library.held ? heldFlags(ids) : await libraryFlagsOf(library.kind, ids) };
+  return listSeedOf(list.load(0, list.limit), (items) => itemFlagsOf(list.library, items));
+}
+
+/** The flags of the items a part of a page shows, held or asked as the part says; none for a part with no buttons or that failed. */
+async function itemFlagsOf<T>(flag: ItemFlag<T> | undefined, items: readonly T[] | null): Promise<LibraryFlags> {
+  if (!flag || !items) return {};
+  const ids = items.map(flag.idOf);
+  return { [flag.kind]: flag.held ? heldFlags(ids) : await libraryFlagsOf(flag.kind, ids) };
+}
+
+/** Flags from several parts of a page in one, kind by kind; a later part's answer wins (the page's own flag comes last). */
+function mergedFlags(parts: readonly LibraryFlags[]): LibraryFlags {
+  const merged: LibraryFlags = {};
+  for (const part of parts) {
+    for (const [kind, flags] of Object.entries(part) as [LibraryKind, Record<string, boolean>][]) merged[kind] = { ...merged[kind], ...flags };
+  }
+  return merged;
+}
+
+const keysOf = <K extends PropertyKey>(parts: Partial<Record<K, unknown>> | undefined, asked: readonly K[] | undefined): K[] =>
+  asked ? [...asked] : (Object.keys(parts ?? {}) as K[]);
+
+/**
+ * A detail page's seed (`src/api/detail-pages.ts`), its calls all started at once, side by
+ * side: the entity and its own flag, every section and the first page of every list, then the
+ * flags of what each shows as soon as it is known. The head (the entity and its flag) is one
+ * answer away, the sections and lists with their flags two in a row, so the page may stream
+ * them (`splitPageSeed`). A section or list the route does not ask for is absent from the seed,
+ * and the area leaves it unasked ('idle') rather than failed (src/stores/detail-area.ts).
+ */
+export function startDetailPage<T, S extends Record<string, unknown>, L extends Record<string, unknown>>(
+  page: DetailPage<T, S, L>,
+  id: string,
+  ask: DetailAsk<S, L> = {},
+): PageParts<AreaSeed<T, S, L>> {
+  const entity = detailEntityOf(id, page.load(id));
+  const ownKind = ask.own === false ? undefined : page.library;
+  const own = ownKind ? libraryFlagsOf(ownKind, [id]).then((flags): LibraryFlags => ({ [ownKind]: flags })) : null;
+  const sections = keysOf(page.sections, ask.sections).map((key) => {
+    const section = page.sections![key];
+    const items = partOf(section.load(id));
+    return Promise.all([key, items, items.then((shown) => itemFlagsOf(section.library, shown))] as const);
   });
+  const lists = keysOf(page.lists, ask.lists).map((key) => {
+    const list = page.lists![key];
+    const first = firstPageOf(list.load(id, 0, list.firstLimit ?? list.limit));
+    return Promise.all([key, first, first.then((shown) => itemFlagsOf(list.library, typeof shown === 'object' && shown ? shown.items : null))] as const);
+  });
+  const head = Promise.all([entity, own]).then(([found, flags]): AreaSeed<T, S, L> => (found.data && flags ? { ...found, flags } : found));
+  const whole = Promise.all([head, Promise.all(sections), Promise.all(lists)]).then(([first, shownSections, shownLists]): AreaSeed<T, S, L> => {
+    if (!first.data) return first;
+    const entityOf = first.data;
+    const withEntity = (key: keyof L, shown: FirstPage<L[keyof L]>) => {
+      const ofEntity = page.lists![key].ofEntity;
+      return ofEntity && typeof shown === 'object' && shown ? ofEntity(shown, entityOf) : shown;
+    };
+    return {
+      ...first,
+      ...(shownSections.length > 0 ? { sections: Object.fromEntries(shownSections.map(([key, items]) => [key, items])) as AreaSeed<T, S, L>['sections'] } : {}),
+      ...(shownLists.length > 0 ? { lists: Object.fromEntries(shownLists.map(([key, shown]) => [key, withEntity(key, shown)])) as AreaSeed<T, S, L>['lists'] } : {}),
+      flags: mergedFlags([...shownSections.map(([, , flags]) => flags), ...shownLists.map(([, , flags]) => flags), first.flags ?? {}]),
+    };
+  });
+  return { head, whole };
+}
+
+/** A detail page's seed whole, for a page that does not stream (a user, the own profile, the artist's full lists). */
+export function loadDetailPage<T, S extends Record<string, unknown>, L extends Record<string, unknown>>(
+  page: DetailPage<T, S, L>,
+  id: string,
+  ask: DetailAsk<S, L> = {},
+): Promise<AreaSeed<T, S, L>> {
+  return startDetailPage(page, id, ask).whole;
 }
 
 /** The ids of what a part of a page shows; none for a part that failed. */

@@ -1,14 +1,14 @@
-import { map, onMount, type MapStore } from 'nanostores';
+import { map, onMount, type MapStore, type ReadableAtom } from 'nanostores';
 import { ApiError, isCanceled, isUnavailable, pageFailureOf } from '../api/errors';
-import type { LibraryKind } from '../api/library';
-import type { Page } from '../api/types';
+import type { DetailList, DetailPage } from '../api/detail-pages';
+import type { ItemFlag } from '../api/list-pages';
 import { createAnswerGuard } from '../lib/answer-guard';
 import { DEFAULT_BACKGROUND, randomPaletteColor } from '../lib/colors';
 import type { AreaSeed, DetailFailure, FirstPage } from '../api/page-seeds';
 import { seedOnItsWay } from './adoption-mark';
 import { createAreaMemory } from './area-memory';
 import { $pageFromMemory } from './page-memory';
-import { adoptLibraryFlags, checkLibrary, librarySnapshot } from './library';
+import { adoptLibraryFlags, checkLibrary, checkLibraryOf, knownInLibraryOf, librarySnapshot } from './library';
 import { createPagedList, firstPageState, type PagedList, type PagedListState } from './paged-list';
 import { onRoute, type RouteName } from './route';
 import { withTopLoading } from './ui';
@@ -62,23 +62,9 @@ export function failureOf(state: Pick<DetailState<unknown, Record<string, unknow
   return state.error ? pageFailureOf(state.error) : null;
 }
 
-/** A paged list of the area: how to fetch a page of it once the entity is known. */
-interface AreaListSpec<T, L> {
-  limit: number;
-  /** The first page's size when it differs (the album page asks 20 tracks first). */
-  firstLimit?: number;
-  load: (id: string, data: T, offset: number, limit: number) => Promise<Page<L>>;
-}
-
-interface DetailAreaSpec<T, S extends Record<string, unknown>, L extends Record<string, unknown>> {
-  /** Fetches the entity; a rejection is the page's error. */
-  load: (id: string) => Promise<T>;
-  /** Sections fetched after the entity, side by side; each hides itself on failure. */
-  sections?: { [K in keyof S]: (id: string, data: T) => Promise<S[K][]> };
-  /** Paged lists whose first page loads after the entity. */
-  lists?: { [K in keyof L]: AreaListSpec<T, L[K]> };
-  /** The library flag (saved album, followed artist or user) checked after the entity. */
-  libraryKind?: LibraryKind;
+interface DetailAreaOptions<T> {
+  /** The entity as the browser gets it, when that differs from the page's call (the own profile is asked once per page load). */
+  load?: (id: string) => Promise<T>;
   /** Picks the background colour; injectable so tests can pin it. */
   random?: () => number;
 }
@@ -108,18 +94,29 @@ interface Snapshot<T, S extends Record<string, unknown>> {
   lists: Record<string, PagedListState<unknown>>;
 }
 
+/** Reaction: the flags of what a part shows kept right as it changes, held (in the library by definition) or asked. */
+function keepFlagsOf<V, I>(flag: ItemFlag<I> | undefined, $store: ReadableAtom<V>, items: (value: V) => readonly I[]): void {
+  if (!flag) return;
+  const ids = (value: V) => items(value).map(flag.idOf);
+  if (flag.held) knownInLibraryOf(flag.kind, $store, ids);
+  else checkLibraryOf(flag.kind, $store, ids);
+}
+
 /**
  * The one implementation of SPEC §4's detail-page rules, the sibling of the
  * paged-list factory: reset on entry, the entity first and then its sections
  * and lists, a new background per load, one stale-answer guard (lib/answer-guard.ts:
  * an answer for an area already left or reloaded is dropped), and a
  * failed section hiding itself. What the user last saw is kept by id, so going
- * back paints at once.
+ * back paints at once. Its parts, their page sizes and their flags are the page's
+ * (`src/api/detail-pages.ts`), which the server rendered from.
  */
 export function createDetailArea<T, S extends Record<string, unknown> = Record<string, never>, L extends Record<string, unknown> = Record<string, never>>(
-  spec: DetailAreaSpec<T, S, L>,
+  page: DetailPage<T, S, L>,
+  options: DetailAreaOptions<T> = {},
 ): DetailArea<T, S, L> {
-  const sectionKeys = Object.keys(spec.sections ?? {}) as (keyof S)[];
+  const loadEntity = options.load ?? page.load;
+  const sectionKeys = Object.keys(page.sections ?? {}) as (keyof S)[];
   const idleSections = () => Object.fromEntries(sectionKeys.map((key) => [key, { status: 'idle', items: [] }])) as unknown as DetailState<T, S>['sections'];
   const initial = (): DetailState<T, S> => ({
     id: '',
@@ -134,14 +131,15 @@ export function createDetailArea<T, S extends Record<string, unknown> = Record<s
   const memory = createAreaMemory<Snapshot<T, S>>();
   const answers = createAnswerGuard();
 
-  const listSpecs = (spec.lists ?? {}) as Record<string, AreaListSpec<T, unknown>>;
+  const listSpecs = (page.lists ?? {}) as Record<string, DetailList<unknown, T>>;
   const lists = Object.fromEntries(
     Object.entries(listSpecs).map(([key, list]) => [
       key,
-      createPagedList<unknown>((offset, limit) => {
+      createPagedList<unknown>(async (offset, limit) => {
         const { id, data } = $state.get();
-        if (!data) return Promise.reject(new Error('The area has no entity yet'));
-        return list.load(id, data, offset, offset === 0 ? (list.firstLimit ?? limit) : limit);
+        if (!data) throw new Error('The area has no entity yet');
+        const shown = await list.load(id, offset, offset === 0 ? (list.firstLimit ?? limit) : limit);
+        return list.ofEntity ? list.ofEntity(shown, data) : shown;
       }, list.limit),
     ]),
   ) as { [K in keyof L]: PagedList<L[K]> };
@@ -151,10 +149,10 @@ export function createDetailArea<T, S extends Record<string, unknown> = Record<s
     $state.setKey('sections', { ...$state.get().sections, [key]: section });
   }
 
-  async function loadSection<K extends keyof S>(mine: number, key: K, id: string, data: T): Promise<void> {
+  async function loadSection<K extends keyof S>(mine: number, key: K, id: string): Promise<void> {
     setSection(key, { status: 'loading', items: [] });
     try {
-      const items = await spec.sections![key](id, data);
+      const items = await page.sections![key].load(id);
       if (answers.isCurrent(mine)) setSection(key, { status: 'ready', items });
     } catch (error) {
       if (!answers.isCurrent(mine) || isCanceled(error)) return;
@@ -172,10 +170,10 @@ export function createDetailArea<T, S extends Record<string, unknown> = Record<s
   async function load(id: string): Promise<void> {
     empty();
     const mine = answers.current();
-    $state.set({ ...initial(), id, loading: true, background: randomPaletteColor(spec.random) });
+    $state.set({ ...initial(), id, loading: true, background: randomPaletteColor(options.random) });
     let data: T;
     try {
-      data = await withTopLoading(spec.load(id));
+      data = await withTopLoading(loadEntity(id));
     } catch (error) {
       if (!answers.isCurrent(mine) || isCanceled(error)) return;
       $state.set({ ...$state.get(), loading: false, ...(isUnavailable(error) ? { unavailable: true } : { error }) });
@@ -184,9 +182,9 @@ export function createDetailArea<T, S extends Record<string, unknown> = Record<s
     if (!answers.isCurrent(mine)) return;
     $state.set({ ...$state.get(), loading: false, data });
     await Promise.all([
-      ...sectionKeys.map((key) => loadSection(mine, key, id, data)),
+      ...sectionKeys.map((key) => loadSection(mine, key, id)),
       ...allLists().map(([, list]) => list.loadFirstPage()),
-      spec.libraryKind ? checkLibrary(spec.libraryKind, [id]) : undefined,
+      page.library ? checkLibrary(page.library, [id]) : undefined,
     ]);
   }
 
@@ -215,7 +213,7 @@ export function createDetailArea<T, S extends Record<string, unknown> = Record<s
     // What the kept page had not settled (a section it did not show, or one still on its way
     // when the user left) is asked now; the rest paints from memory.
     const unsettled = sectionKeys.filter((key) => !SETTLED.includes(kept.state.sections[key].status));
-    for (const key of unsettled) void loadSection(mine, key, id, kept.state.data!);
+    for (const key of unsettled) void loadSection(mine, key, id);
     for (const [key, list] of allLists()) {
       const listState = kept.lists[key];
       if (listState?.loaded && !listState.error) list.restore(listState);
@@ -263,6 +261,10 @@ export function createDetailArea<T, S extends Record<string, unknown> = Record<s
     $state.set(seededState(seed));
     for (const [key, list] of allLists()) list.restore(seededList(seed, key));
   }
+
+  // The flags of what the sections and lists show, as the server gave them for its render.
+  for (const key of sectionKeys) keepFlagsOf(page.sections![key].library, $state, (state) => state.sections[key].items);
+  for (const [key, list] of allLists()) keepFlagsOf(listSpecs[key]!.library, list.$state, (state) => state.list);
 
   return { $state, lists, open, load, reset, forget: (id) => memory.forget(id), bindRoutes, snapshotOf, adopt };
 }

@@ -1,25 +1,8 @@
-import { ApiError, UNAVAILABLE_MESSAGE } from '../api/errors';
-import { getPlaylist, getPlaylistTracks } from '../api/playlists';
-import type { Playlist, PlaylistEntry } from '../api/types';
+import { playlistPage } from '../api/detail-pages';
 import { createDetailArea } from './detail-area';
-export type { PlaylistSeed } from '../api/page-seeds';
-import { checkLikesOf } from './library';
 
-/** The playlist page: the playlist and its entries, 10 per page. */
-export const playlistArea = createDetailArea<Playlist, Record<string, never>, { tracks: PlaylistEntry }>({
-  load: getPlaylist,
-  lists: {
-    tracks: {
-      limit: 10,
-      load: async (id, _playlist, offset, limit) => {
-        const page = await getPlaylistTracks(id, offset, limit);
-        // Development mode shows the header of a playlist the user does not own, not its tracks.
-        if ('unavailable' in page) throw new ApiError('unavailable', UNAVAILABLE_MESSAGE);
-        return page;
-      },
-    },
-  },
-});
+/** The playlist page (`playlistPage`): the playlist and its entries, 10 per page, with their hearts. */
+export const playlistArea = createDetailArea(playlistPage);
 
 /** The playlist area's state. */
 export const $playlist = playlistArea.$state;
@@ -32,6 +15,3 @@ export function isDescriptionShown(description: string): boolean {
 }
 
 playlistArea.bindRoutes(['playlist'], 'playlistId');
-
-// The hearts of the playlist's track list.
-checkLikesOf(playlistTracks.$state, (state) => state.list.map((entry) => entry.track.id));

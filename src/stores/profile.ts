@@ -1,16 +1,12 @@
 import { atom, onMount } from 'nanostores';
-import { SECTION_SIZE } from '../lib/see-all';
-import { getFollowedArtists, getMe, getTopArtists, getTopTracks } from '../api/me';
+import { myProfilePage, type ProfileSeed } from '../api/detail-pages';
 import { followingPage, topArtistsPage, topTracksPage } from '../api/list-pages';
-import type { ProfileSeed } from '../api/page-seeds';
-import type { Artist, Track, UserProfile } from '../api/types';
+import { getMe } from '../api/me';
+import type { UserProfile } from '../api/types';
 import { createDetailArea } from './detail-area';
-import { checkLibraryOf, checkLikesOf, forgetOnChange, knownInLibraryOf } from './library';
+import { forgetOnChange } from './library';
 import { listPageArea } from './list-area';
 import { onRoute } from './route';
-
-/** SPEC §9: the own profile shows 10 of each list; full lists page by 20, following asks 50. */
-export const PROFILE_SECTION_SIZE = SECTION_SIZE;
 
 /** The signed-in user's own profile (/me); kept when the profile area resets (SPEC §4). */
 export const $myProfile = atom<UserProfile | null>(null);
@@ -29,15 +25,8 @@ export async function loadMe(): Promise<UserProfile> {
   return me;
 }
 
-/** The own profile page: profile, then Top artists this month, Top tracks this month and Your Following. */
-export const profileArea = createDetailArea<UserProfile, { topArtists: Artist; topTracks: Track; following: Artist }>({
-  load: loadMe,
-  sections: {
-    topArtists: async () => (await getTopArtists(0, PROFILE_SECTION_SIZE)).items,
-    topTracks: async () => (await getTopTracks(0, PROFILE_SECTION_SIZE)).items,
-    following: () => getFollowedArtists(PROFILE_SECTION_SIZE),
-  },
-});
+/** The own profile page: profile, then Top artists this month, Top tracks this month and Your Following, with their flags. */
+export const profileArea = createDetailArea(myProfilePage, { load: loadMe });
 
 /** The profile area's state. */
 export const $profile = profileArea.$state;
@@ -80,10 +69,3 @@ forgetOnChange('artist', {
     followingChanged = true;
   },
 });
-
-// The hearts of Top tracks this month on the profile (the full lists keep their own: listPageArea).
-checkLikesOf($profile, (state) => state.sections.topTracks.items.map((track) => track.id));
-
-// Follow buttons on the profile's artist cards: Your Following is followed by definition; top artists are asked.
-knownInLibraryOf('artist', $profile, (state) => state.sections.following.items.map((artist) => artist.id));
-checkLibraryOf('artist', $profile, (state) => state.sections.topArtists.items.map((artist) => artist.id));

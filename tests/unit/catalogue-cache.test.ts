@@ -94,8 +94,9 @@ describe('a page rendered on the server', () => {
 
   async function render(userId: string, id = albumId) {
     const { runPageCalls, pageOutcomes } = await import('../../src/server/page-calls');
-    const { startAlbumPage } = await import('../../src/server/pages/album');
-    return runPageCalls(request(), tokensOf(userId), async () => ({ seed: await startAlbumPage(id).whole, outcomes: [...pageOutcomes()] }));
+    const { startDetailPage } = await import('../../src/server/page-data');
+    const { albumPage } = await import('../../src/api/detail-pages');
+    return runPageCalls(request(), tokensOf(userId), async () => ({ seed: await startDetailPage(albumPage, id).whole, outcomes: [...pageOutcomes()] }));
   }
 
   it('shares the album between users and never their Save flags', async () => {
@@ -129,14 +130,15 @@ describe('a page rendered on the server', () => {
 
   it('renders artist, playlist and home with their sections and the flags of what they show', async () => {
     const { runPageCalls } = await import('../../src/server/page-calls');
-    const { startArtistPage } = await import('../../src/server/pages/artist');
+    const { startDetailPage } = await import('../../src/server/page-data');
+    const { artistPage } = await import('../../src/api/detail-pages');
     const { startPlaylistPage } = await import('../../src/server/pages/playlist');
     const { loadHomePage } = await import('../../src/server/pages/home');
     const guest = running.token('guest');
     const artistId = ((await (await running.get('/v1/search?q=a&type=artist&limit=1', guest)).json()) as { artists: { items: { id: string }[] } }).artists.items[0]!.id;
     const playlistId = ((await (await running.get('/v1/browse/featured-playlists?limit=1', guest)).json()) as { playlists: { items: { id: string }[] } }).playlists.items[0]!.id;
     const context = request();
-    const [artist, playlist, home] = await runPageCalls(context, tokensOf('guest'), () => Promise.all([startArtistPage(artistId).whole, startPlaylistPage(context, playlistId).whole, loadHomePage()]));
+    const [artist, playlist, home] = await runPageCalls(context, tokensOf('guest'), () => Promise.all([startDetailPage(artistPage, artistId).whole, startPlaylistPage(context, playlistId).whole, loadHomePage()]));
 
     expect(artist.failure).toBeNull();
     expect(artist.sections?.topTracks?.length).toBeGreaterThan(0);
@@ -156,12 +158,13 @@ describe('a page rendered on the server', () => {
 
   it("readies an artist page's head (the artist and its Follow flag) while a section is still held, and the whole page after", async () => {
     const { runPageCalls } = await import('../../src/server/page-calls');
-    const { startArtistPage } = await import('../../src/server/pages/artist');
+    const { startDetailPage } = await import('../../src/server/page-data');
+    const { artistPage } = await import('../../src/api/detail-pages');
     const guest = running.token('guest');
     const artistId = ((await (await running.get('/v1/search?q=o&type=artist&limit=1', guest)).json()) as { artists: { items: { id: string }[] } }).artists.items[0]!.id;
     await addFault(running.url, { match: { path: `^/v1/artists/${artistId}/top-tracks$` }, delayMs: 400 });
     await runPageCalls(request(), tokensOf('guest'), async () => {
-      const { head, whole } = startArtistPage(artistId);
+      const { head, whole } = startDetailPage(artistPage, artistId);
       let wholeReady = false;
       void whole.then(() => (wholeReady = true));
       const first = await head;
@@ -180,13 +183,14 @@ describe('a page rendered on the server', () => {
 
   it("renders an artist's albums and related-artists pages from what each shows, asking nothing for the other sections", async () => {
     const { runPageCalls } = await import('../../src/server/page-calls');
-    const { loadArtistAlbumsPage, loadRelatedArtistsPage } = await import('../../src/server/pages/artist');
+    const { loadDetailPage } = await import('../../src/server/page-data');
+    const { artistPage, artistAlbumsOnly, relatedArtistsOnly } = await import('../../src/api/detail-pages');
     const guest = running.token('guest');
     const artistId = ((await (await running.get('/v1/search?q=e&type=artist&limit=1', guest)).json()) as { artists: { items: { id: string }[] } }).artists.items[0]!.id;
     const calls = (...paths: string[]) => paths.map((path) => ({ match: { path: `^/v1/${path}$` } }));
     // Counted: Popular Tracks, Fans Also like, the first albums; the hearts, the Follow flags, the Saves.
     await addFault(running.url, calls(`artists/${artistId}/top-tracks`, `artists/${artistId}/related-artists`, `artists/${artistId}/albums`, 'me/(tracks|library)/contains', 'me/following/contains', 'me/albums/contains'));
-    const albums = await runPageCalls(request(), tokensOf('guest'), () => loadArtistAlbumsPage(artistId));
+    const albums = await runPageCalls(request(), tokensOf('guest'), () => loadDetailPage(artistPage, artistId, artistAlbumsOnly));
     expect(albums.data?.id).toBe(artistId);
     expect(albums.sections).toBeUndefined();
     const firstAlbums = albums.lists?.albums as Page<{ id: string }>;
@@ -194,7 +198,7 @@ describe('a page rendered on the server', () => {
     expect(Object.keys(albums.flags?.album ?? {})).toEqual(firstAlbums.items.map((album) => album.id));
     expect(await faultHits(running.url)).toEqual([0, 0, 1, 0, 0, 1]);
 
-    const related = await runPageCalls(request(), tokensOf('guest'), () => loadRelatedArtistsPage(artistId));
+    const related = await runPageCalls(request(), tokensOf('guest'), () => loadDetailPage(artistPage, artistId, relatedArtistsOnly));
     expect(related.data?.id).toBe(artistId);
     expect(related.lists).toBeUndefined();
     const fans = related.sections?.relatedArtists ?? [];

@@ -21,21 +21,22 @@ function deferred<T>() {
 
 function makeArea(overrides: { load?: (id: string) => Promise<Thing>; related?: () => Promise<string[]> } = {}) {
   const calls: string[] = [];
-  const area = createDetailArea<Thing, { related: string }, { items: number }>({
-    load: overrides.load ?? (async (id) => (calls.push(`load ${id}`), { id, name: `Thing ${id}` })),
-    sections: { related: overrides.related ?? (async () => (calls.push('related'), ['a', 'b'])) },
-    lists: {
-      items: {
-        limit: 10,
-        firstLimit: 20,
-        load: async (id, thing, offset, limit) => {
-          calls.push(`items ${id} ${thing.name} ${offset}/${limit}`);
-          return page(Array.from({ length: limit }, (_v, index) => offset + index), offset, limit, 100);
+  const area = createDetailArea<Thing, { related: string }, { items: number }>(
+    {
+      load: overrides.load ?? (async (id) => (calls.push(`load ${id}`), { id, name: `Thing ${id}` })),
+      sections: { related: { load: overrides.related ?? (async () => (calls.push('related'), ['a', 'b'])) } },
+      lists: {
+        items: {
+          limit: 10,
+          firstLimit: 20,
+          load: async (id, offset, limit) => page(Array.from({ length: limit }, (_v, index) => offset + index), offset, limit, 100),
+          // What the entity adds to each page: here the call is recorded with the entity it was given.
+          ofEntity: (shown, thing) => (calls.push(`items ${thing.id} ${thing.name} ${shown.offset}/${shown.limit}`), shown),
         },
       },
     },
-    random: () => 0.5,
-  });
+    { random: () => 0.5 },
+  );
   return { area, calls };
 }
 

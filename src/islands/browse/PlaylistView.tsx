@@ -15,7 +15,8 @@ import { $capabilities, markCapabilityMissing } from '../../stores/capabilities'
 import { isListUnavailable } from '../../stores/paged-list';
 import { $ownsShownPlaylist } from '../../stores/my-playlists';
 import { $changesShownItems, moveShownEntry } from '../../stores/playlist-order';
-import { $playlist, isDescriptionShown, playlistArea, playlistTracks, type PlaylistSeed } from '../../stores/playlist';
+import type { PlaylistSeed } from '../../api/detail-pages';
+import { $playlist, isDescriptionShown, playlistArea, playlistTracks } from '../../stores/playlist';
 import { adoptMe } from '../../stores/profile';
 import { OwnerActions } from '../playlists/OwnerActions';
 import '../../styles/content.css';

@@ -1,25 +1,16 @@
-import type { PlaylistSeed } from '../../api/page-seeds';
-import { getPlaylist, getPlaylistTracks } from '../../api/playlists';
+import { playlistPage, type PlaylistSeed } from '../../api/detail-pages';
 import { isCapabilityOpen } from '../page-calls';
-import { detailEntityOf, libraryFlagsOf, partOf, viewerOf, type PageParts } from '../page-data';
+import { startDetailPage, viewerOf, type PageParts } from '../page-data';
 import type { SessionContext } from '../session-tokens';
 
 /**
- * /playlist/{id}: the playlist, its first 10 entries and the signed-in user side by side
- * (development mode serves another user's playlist without its tracks: 'unavailable'); the
- * entries' hearts as soon as they are known. Playlists are not shared between sessions:
- * their owners change them. The head (the playlist and the signed-in user, whether it is
- * theirs to edit) is one answer away, the entries with their hearts two, so the page may
- * stream them (`splitPageSeed`).
+ * /playlist/{id}: the detail page (`playlistPage`) with the signed-in user beside it, asked at
+ * the same time: whether the playlist is theirs to edit is part of its head, and so is whether
+ * other users' profiles are open to this app (the owner as a link).
  */
 export function startPlaylistPage(context: SessionContext, id: string): PageParts<PlaylistSeed> {
-  const playlist = detailEntityOf(id, getPlaylist(id));
-  const viewer = viewerOf(context);
-  const entries = partOf(getPlaylistTracks(id)).then((page) => (page && 'unavailable' in page ? ('unavailable' as const) : page));
-  const likes = entries.then((page) => libraryFlagsOf('track', typeof page === 'object' && page ? page.items.map((entry) => entry.track.id) : []));
-  const head = Promise.all([playlist, viewer]).then(([found, user]): PlaylistSeed => ({ ...found, viewer: user, usersOpen: isCapabilityOpen('otherUsers') }));
-  const whole = Promise.all([head, entries, likes]).then(([first, tracks, liked]): PlaylistSeed =>
-    first.data ? { ...first, lists: { tracks }, flags: { track: liked } } : first,
-  );
-  return { head, whole };
+  const { head, whole } = startDetailPage(playlistPage, id);
+  const viewer = viewerOf(context).then((user) => ({ viewer: user, usersOpen: isCapabilityOpen('otherUsers') }));
+  const withViewer = <S>(seed: Promise<S>) => Promise.all([seed, viewer]).then(([shown, seen]) => ({ ...shown, ...seen }));
+  return { head: withViewer(head), whole: withViewer(whole) };
 }
