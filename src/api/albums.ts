@@ -2,6 +2,7 @@ import { callApi } from './client';
 import { record, toAlbum, toPage, toTrack } from './normalize';
 import type { Album, AlbumRef, Page, SavedAlbum, Track } from './types';
 import { ApiError } from './errors';
+import { ownId, type DetailPage, type DetailSeed } from './page-shapes';
 
 /** SPEC §9: album tracks are 10 per page. */
 export const ALBUM_TRACKS_PAGE = 10;
@@ -41,3 +42,21 @@ export async function getSavedAlbums(offset = 0, limit = 20): Promise<Page<Saved
     return album ? { album, addedAt: typeof record(item).added_at === 'string' ? (record(item).added_at as string) : null } : null;
   });
 }
+
+/** /album/{id}: the album (Save), its numbered tracks with their hearts. */
+export const albumPage: DetailPage<Album, Record<string, never>, { tracks: Track }> = {
+  load: getAlbum,
+  library: 'album',
+  lists: {
+    tracks: {
+      load: (id, offset, limit) => getAlbumTracks(id, offset, limit),
+      limit: ALBUM_TRACKS_PAGE,
+      firstLimit: ALBUM_FIRST_TRACKS,
+      ofEntity: withAlbum,
+      library: { kind: 'track', idOf: ownId },
+    },
+  },
+};
+
+/** What the server renders for /album/{id}. */
+export type AlbumSeed = DetailSeed<typeof albumPage>;

@@ -1,23 +1,12 @@
 import { getSavedAlbums } from './albums';
 import { getCategories, getNewReleases } from './browse';
-import type { LibraryKind } from './library';
+import { ownId, type ItemFlag } from './page-shapes';
 import { FOLLOWING_FULL_LIST, getFollowingPage, getSavedTracks, getTopArtists, getTopTracks } from './me';
 import { getMyPlaylists } from './playlists';
 import type { Album, Artist, Category, Page, Playlist, SavedAlbum, SavedTrack, Track } from './types';
 
 /** How many items a list page asks at a time: the server's first page, then each page the browser adds. */
 export const LIST_PAGE_SIZE = 20;
-
-/**
- * The library flag each item of a list shows (a Save, Follow or Like button), by its id; `held`
- * when being in the list means being in the library (Liked Songs, Saved Albums, Your
- * Following), so nobody asks the provider.
- */
-export interface ItemFlag<T> {
-  kind: LibraryKind;
-  idOf: (item: T) => string;
-  held?: boolean;
-}
 
 /**
  * A page that shows one paged list, as both sides need it: the server renders its first page
@@ -32,9 +21,6 @@ export interface ListPage<T> {
   limit: number;
   library?: ItemFlag<T>;
 }
-
-/** The id of an item that is itself what its button saves, follows or likes. */
-export const ownId = (item: { id: string }) => item.id;
 
 /** /album/new-release: new releases with their Save buttons. */
 export const newReleasesPage: ListPage<Album> = { load: getNewReleases, limit: LIST_PAGE_SIZE, library: { kind: 'album', idOf: ownId } };

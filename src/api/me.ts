@@ -2,6 +2,8 @@ import { callApi } from './client';
 import { ApiError } from './errors';
 import { list, record, text, toArtist, toPage, toTrack, toUserProfile } from './normalize';
 import type { Artist, Page, RecentPlay, SavedTrack, Track, UserProfile } from './types';
+import { ownId, type DetailPage, type DetailSeed } from './page-shapes';
+import { SECTION_SIZE } from '../lib/see-all';
 
 /** GET /me. Development mode leaves out email, product, country and followers (null here). */
 export async function getMe(): Promise<UserProfile> {
@@ -59,3 +61,19 @@ export async function getSavedTracks(offset = 0, limit = 20): Promise<Page<Saved
     return track ? { track, addedAt: text(record(item).added_at) || null } : null;
   });
 }
+
+/**
+ * /user/me: the profile (asked afresh: its follower count changes), Top artists and Top tracks
+ * this month and Your Following, 10 each (SPEC §9); Your Following is followed by definition.
+ */
+export const myProfilePage: DetailPage<UserProfile, { topArtists: Artist; topTracks: Track; following: Artist }> = {
+  load: () => getMe(),
+  sections: {
+    topArtists: { load: async () => (await getTopArtists(0, SECTION_SIZE)).items, library: { kind: 'artist', idOf: ownId } },
+    topTracks: { load: async () => (await getTopTracks(0, SECTION_SIZE)).items, library: { kind: 'track', idOf: ownId } },
+    following: { load: () => getFollowedArtists(SECTION_SIZE), library: { kind: 'artist', idOf: ownId, held: true } },
+  },
+};
+
+/** What the server renders for /user/me (id 'me'). */
+export type ProfileSeed = DetailSeed<typeof myProfilePage>;

@@ -1,36 +1,6 @@
-import type { LibraryKind } from './library';
+import type { DetailFailure, FirstPage, LibraryFlags } from './page-shapes';
 import type { HomeSection, HomeState } from './home';
-import type { Album, Artist, Category, Page, Playback, Playlist, SearchResults, SearchType, Track } from './types';
-
-/** How a detail page failed, for the page to say so: SPEC §4's not-found message, DESIGN §2's note, or the error screen. */
-export type DetailFailure = 'not-found' | 'unavailable' | 'error' | null;
-
-/**
- * A list's first page as the server got it: null when it failed, 'unavailable' when the provider
- * does not offer it to this app (DESIGN §2), 'not-found' when what it belongs to is not there.
- */
-export type FirstPage<T> = Page<T> | 'unavailable' | 'not-found' | null;
-
-/** Library flags by kind and id (SPEC §4: saved albums, liked tracks, followed artists and users). */
-export type LibraryFlags = Partial<Record<LibraryKind, Record<string, boolean>>>;
-
-/**
- * What the server rendered for one id of a detail area (album, artist, playlist, user):
- * plain data, since it travels to the browser in the island's props, where the area's
- * stores adopt it. A section or list that failed on the server is null.
- */
-export interface AreaSeed<T, S extends Record<string, unknown> = Record<string, never>, L extends Record<string, unknown> = Record<string, never>> {
-  id: string;
-  /** SPEC §4's new random background per load, picked by the server. */
-  background: string;
-  data: T | null;
-  failure: DetailFailure;
-  sections?: { [K in keyof S]?: S[K][] | null };
-  /** A list's first page, null when it failed, 'unavailable' when the provider does not offer it to this app. */
-  lists?: { [K in keyof L]?: FirstPage<L[K]> };
-  /** What the server saw in the library, by kind and id: the page's own Save or Follow, its tracks' hearts, its cards' buttons. */
-  flags?: LibraryFlags;
-}
+import type { Album, Artist, Category, Playback, Playlist, SearchResults, SearchType, Track } from './types';
 
 /** What the server renders for / (home): every section settled, and the flags of what they show. */
 export interface HomeSeed {

@@ -1,7 +1,8 @@
 import { callApi, isCapabilityUsable } from './client';
-import { ApiError, statusOf } from './errors';
+import { ApiError, statusOf, UNAVAILABLE_MESSAGE } from './errors';
 import { toPage, toPlaylist, toPlaylistEntryPage } from './normalize';
-import type { Page, Playlist, PlaylistEntry, Unavailable } from './types';
+import type { Page, Playlist, PlaylistEntry, Unavailable, UserProfile } from './types';
+import type { DetailPage, DetailSeed } from './page-shapes';
 
 /** SPEC §9: playlist tracks are 10 per page. */
 const PLAYLIST_TRACKS_PAGE = 10;
@@ -67,3 +68,22 @@ export async function getPlaylistTracks(
 export async function getMyPlaylists(offset = 0, limit = 20): Promise<Page<Playlist>> {
   return toPage(await callApi({ path: 'me/playlists', query: { limit, offset }, name: 'my-playlists' }), toPlaylist);
 }
+
+/** A page of a playlist's entries; development mode shows the header of a playlist the user does not own, not its tracks. */
+async function playlistEntries(id: string, offset: number, limit: number): Promise<Page<PlaylistEntry>> {
+  const page = await getPlaylistTracks(id, offset, limit);
+  if ('unavailable' in page) throw new ApiError('unavailable', UNAVAILABLE_MESSAGE);
+  return page;
+}
+
+/** /playlist/{id}: the playlist and its entries with their hearts, 10 per page; not shared between sessions (owners change them). */
+export const playlistPage: DetailPage<Playlist, Record<string, never>, { tracks: PlaylistEntry }> = {
+  load: getPlaylist,
+  lists: { tracks: { load: playlistEntries, limit: 10, library: { kind: 'track', idOf: (entry) => entry.track.id } } },
+};
+
+/**
+ * What the server renders for /playlist/{id}, with the signed-in user (whether the playlist is
+ * theirs to edit) and whether other users' profiles are open to this app (the owner as a link).
+ */
+export type PlaylistSeed = DetailSeed<typeof playlistPage> & { viewer: UserProfile | null; usersOpen: boolean };

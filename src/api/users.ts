@@ -2,6 +2,7 @@ import { callApi } from './client';
 import { ApiError, PROBE_QUIET_STATUSES } from './errors';
 import { record, text, toPage, toPlaylist, toUserProfile } from './normalize';
 import type { Page, Playlist, UserProfile } from './types';
+import type { DetailPage, DetailSeed } from './page-shapes';
 
 /**
  * Asks users/{id} about the signed-in user, who certainly exists: whether a first
@@ -34,3 +35,13 @@ export async function getUserPlaylists(id: string, offset = 0, limit = 20): Prom
   });
   return toPage(body, toPlaylist);
 }
+
+/** /user/{id}: another user (Follow) and their public playlists, 20 per page (gone in development mode, DESIGN §2). */
+export const userPage: DetailPage<UserProfile, Record<string, never>, { playlists: Playlist }> = {
+  load: getUser,
+  library: 'user',
+  lists: { playlists: { load: getUserPlaylists, limit: 20 } },
+};
+
+/** What the server renders for /user/{id}. */
+export type UserSeed = DetailSeed<typeof userPage>;

@@ -1,13 +1,15 @@
 import type { AstroGlobal } from 'astro';
 import { pageFailureOf } from '../api/errors';
 import { checkInLibrary, type LibraryKind } from '../api/library';
-import type { DetailAsk, DetailPage } from '../api/detail-pages';
-import type { ItemFlag, ListPage } from '../api/list-pages';
+import type { DetailAsk, DetailPage } from '../api/page-shapes';
+import type { ItemFlag } from '../api/page-shapes';
+import type { ListPage } from '../api/list-pages';
 import { getMe } from '../api/me';
 import type { Page, UserProfile } from '../api/types';
 import { accessDeniedPath } from '../lib/access-denied';
 import { randomPaletteColor } from '../lib/colors';
-import type { AreaSeed, DetailFailure, FirstPage, LibraryFlags, ListSeed } from '../api/page-seeds';
+import type { AreaSeed, DetailFailure, FirstPage, LibraryFlags } from '../api/page-shapes';
+import type { ListSeed } from '../api/page-seeds';
 import { leaveNotice } from './notice';
 import { pageOutcomes, startStreaming, tellToastOnce } from './page-calls';
 import { endSession, writeSession, type SessionContext } from './session-tokens';
@@ -79,7 +81,7 @@ const keysOf = <K extends PropertyKey>(parts: Partial<Record<K, unknown>> | unde
   asked ? [...asked] : (Object.keys(parts ?? {}) as K[]);
 
 /**
- * A detail page's seed (`src/api/detail-pages.ts`), its calls all started at once, side by
+ * A detail page's seed (its `DetailPage`, beside its calls: `albumPage` in src/api/albums.ts), its calls all started at once, side by
  * side: the entity and its own flag, every section and the first page of every list, then the
  * flags of what each shows as soon as it is known. The head (the entity and its flag) is one
  * answer away, the sections and lists with their flags two in a row, so the page may stream

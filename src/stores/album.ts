@@ -1,4 +1,4 @@
-import { albumPage } from '../api/detail-pages';
+import { albumPage } from '../api/albums';
 import { createDetailArea } from './detail-area';
 
 /**

@@ -1,4 +1,4 @@
-import { artistPage } from '../api/detail-pages';
+import { artistPage } from '../api/artists';
 import type { Artist } from '../api/types';
 import { createDetailArea } from './detail-area';
 

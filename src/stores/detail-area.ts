@@ -1,10 +1,10 @@
 import { map, onMount, type MapStore, type ReadableAtom } from 'nanostores';
 import { ApiError, isCanceled, isUnavailable, pageFailureOf } from '../api/errors';
-import type { DetailList, DetailPage } from '../api/detail-pages';
-import type { ItemFlag } from '../api/list-pages';
+import type { DetailList, DetailPage } from '../api/page-shapes';
+import type { ItemFlag } from '../api/page-shapes';
 import { createAnswerGuard } from '../lib/answer-guard';
 import { DEFAULT_BACKGROUND, randomPaletteColor } from '../lib/colors';
-import type { AreaSeed, DetailFailure, FirstPage } from '../api/page-seeds';
+import type { AreaSeed, DetailFailure, FirstPage } from '../api/page-shapes';
 import { seedOnItsWay } from './adoption-mark';
 import { createAreaMemory } from './area-memory';
 import { $pageFromMemory } from './page-memory';
@@ -109,7 +109,7 @@ function keepFlagsOf<V, I>(flag: ItemFlag<I> | undefined, $store: ReadableAtom<V
  * an answer for an area already left or reloaded is dropped), and a
  * failed section hiding itself. What the user last saw is kept by id, so going
  * back paints at once. Its parts, their page sizes and their flags are the page's
- * (`src/api/detail-pages.ts`), which the server rendered from.
+ * (a `DetailPage` beside its calls, as `albumPage` in `src/api/albums.ts`), which the server rendered from.
  */
 export function createDetailArea<T, S extends Record<string, unknown> = Record<string, never>, L extends Record<string, unknown> = Record<string, never>>(
   page: DetailPage<T, S, L>,

@@ -1,6 +1,6 @@
 import { map, onNotify, type MapStore, type ReadableAtom } from 'nanostores';
 import { addToLibrary, checkInLibrary, removeFromLibrary, type LibraryKind } from '../api/library';
-import type { LibraryFlags } from '../api/page-seeds';
+import type { LibraryFlags } from '../api/page-shapes';
 import { logUnlessCanceled } from './log';
 
 export type { LibraryKind };

@@ -1,6 +1,6 @@
 import { map, type MapStore } from 'nanostores';
 import { ApiError, isCanceled, isUnavailable, statusOf, UNAVAILABLE_MESSAGE } from '../api/errors';
-import type { FirstPage } from '../api/page-seeds';
+import type { FirstPage } from '../api/page-shapes';
 import type { Page } from '../api/types';
 import { createAnswerGuard } from '../lib/answer-guard';
 

@@ -1,4 +1,4 @@
-import { playlistPage } from '../api/detail-pages';
+import { playlistPage } from '../api/playlists';
 import { createDetailArea } from './detail-area';
 
 /** The playlist page (`playlistPage`): the playlist and its entries, 10 per page, with their hearts. */

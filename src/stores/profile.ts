@@ -1,5 +1,5 @@
 import { atom, onMount } from 'nanostores';
-import { myProfilePage, type ProfileSeed } from '../api/detail-pages';
+import { myProfilePage, type ProfileSeed } from '../api/me';
 import { followingPage, topArtistsPage, topTracksPage } from '../api/list-pages';
 import { getMe } from '../api/me';
 import type { UserProfile } from '../api/types';

@@ -1,4 +1,4 @@
-import { userPage } from '../api/detail-pages';
+import { userPage } from '../api/users';
 import { createDetailArea } from './detail-area';
 
 /** Another user's profile page (`userPage`): the user and their public playlists, 20 per page. */

@@ -95,7 +95,7 @@ describe('a page rendered on the server', () => {
   async function render(userId: string, id = albumId) {
     const { runPageCalls, pageOutcomes } = await import('../../src/server/page-calls');
     const { startDetailPage } = await import('../../src/server/page-data');
-    const { albumPage } = await import('../../src/api/detail-pages');
+    const { albumPage } = await import('../../src/api/albums');
     return runPageCalls(request(), tokensOf(userId), async () => ({ seed: await startDetailPage(albumPage, id).whole, outcomes: [...pageOutcomes()] }));
   }
 
@@ -131,7 +131,7 @@ describe('a page rendered on the server', () => {
   it('renders artist, playlist and home with their sections and the flags of what they show', async () => {
     const { runPageCalls } = await import('../../src/server/page-calls');
     const { startDetailPage } = await import('../../src/server/page-data');
-    const { artistPage } = await import('../../src/api/detail-pages');
+    const { artistPage } = await import('../../src/api/artists');
     const { startPlaylistPage } = await import('../../src/server/pages/playlist');
     const { loadHomePage } = await import('../../src/server/pages/home');
     const guest = running.token('guest');
@@ -159,7 +159,7 @@ describe('a page rendered on the server', () => {
   it("readies an artist page's head (the artist and its Follow flag) while a section is still held, and the whole page after", async () => {
     const { runPageCalls } = await import('../../src/server/page-calls');
     const { startDetailPage } = await import('../../src/server/page-data');
-    const { artistPage } = await import('../../src/api/detail-pages');
+    const { artistPage } = await import('../../src/api/artists');
     const guest = running.token('guest');
     const artistId = ((await (await running.get('/v1/search?q=o&type=artist&limit=1', guest)).json()) as { artists: { items: { id: string }[] } }).artists.items[0]!.id;
     await addFault(running.url, { match: { path: `^/v1/artists/${artistId}/top-tracks$` }, delayMs: 400 });
@@ -184,7 +184,7 @@ describe('a page rendered on the server', () => {
   it("renders an artist's albums and related-artists pages from what each shows, asking nothing for the other sections", async () => {
     const { runPageCalls } = await import('../../src/server/page-calls');
     const { loadDetailPage } = await import('../../src/server/page-data');
-    const { artistPage, artistAlbumsOnly, relatedArtistsOnly } = await import('../../src/api/detail-pages');
+    const { artistPage, artistAlbumsOnly, relatedArtistsOnly } = await import('../../src/api/artists');
     const guest = running.token('guest');
     const artistId = ((await (await running.get('/v1/search?q=e&type=artist&limit=1', guest)).json()) as { artists: { items: { id: string }[] } }).artists.items[0]!.id;
     const calls = (...paths: string[]) => paths.map((path) => ({ match: { path: `^/v1/${path}$` } }));

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DetailPage } from '../../src/api/detail-pages';
+import type { DetailPage } from '../../src/api/page-shapes';
 import { ApiError } from '../../src/api/errors';
 import type { Page } from '../../src/api/types';
 

@@ -15,7 +15,7 @@ import { $capabilities, markCapabilityMissing } from '../../stores/capabilities'
 import { isListUnavailable } from '../../stores/paged-list';
 import { $ownsShownPlaylist } from '../../stores/my-playlists';
 import { $changesShownItems, moveShownEntry } from '../../stores/playlist-order';
-import type { PlaylistSeed } from '../../api/detail-pages';
+import type { PlaylistSeed } from '../../api/playlists';
 import { $playlist, isDescriptionShown, playlistArea, playlistTracks } from '../../stores/playlist';
 import { adoptMe } from '../../stores/profile';
 import { OwnerActions } from '../playlists/OwnerActions';

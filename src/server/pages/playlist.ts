@@ -1,4 +1,4 @@
-import { playlistPage, type PlaylistSeed } from '../../api/detail-pages';
+import { playlistPage, type PlaylistSeed } from '../../api/playlists';
 import { isCapabilityOpen } from '../page-calls';
 import { startDetailPage, viewerOf, type PageParts } from '../page-data';
 import type { SessionContext } from '../session-tokens';

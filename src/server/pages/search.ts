@@ -1,5 +1,6 @@
 import { categoriesPage } from '../../api/list-pages';
-import type { LibraryFlags, SearchSeed, SeeAllSeed } from '../../api/page-seeds';
+import type { LibraryFlags } from '../../api/page-shapes';
+import type { SearchSeed, SeeAllSeed } from '../../api/page-seeds';
 import { search, searchType } from '../../api/search';
 import type { SearchResults, SearchType } from '../../api/types';
 import { limitSearchText, queryFromText } from '../../lib/search-query';
