@@ -10,6 +10,7 @@ import { showToast, TOAST_DURATION_MS } from '../../../src/stores/toasts';
 import { $devices } from '../../../src/stores/devices';
 import { $ui, closeBottomSheet, closePremiumPrompt, openBottomSheet, finishTopLoading, openPremiumPrompt, startTopLoading } from '../../../src/stores/ui';
 import { useProvider } from '../helpers/provider';
+import { FIRST_LOAD } from '../helpers/first-load';
 
 afterEach(() => {
   cleanup();
@@ -49,7 +50,7 @@ describe('the bottom sheet', () => {
     fireEvent.click(screen.getByRole('button', { name: 'More options' }));
     expect($ui.get().openMoreOptionBottomSheet).toBe(true);
     // Its view loads the first time it opens.
-    expect(await screen.findByRole('dialog', { name: 'More options' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'More options' }, FIRST_LOAD)).toBeTruthy();
     for (const name of ['Go Back', 'Go Forward', 'Install App', 'LogOut']) {
       expect(screen.getByRole('button', { name })).toBeTruthy();
     }
@@ -67,7 +68,7 @@ describe('the bottom sheet', () => {
       openBottomSheet();
       $devices.set({ ...$devices.get(), open: true, place: 'sheet' });
     });
-    expect(await screen.findByRole('button', { name: 'Connect to a device', expanded: true })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Connect to a device', expanded: true }, FIRST_LOAD)).toBeTruthy();
     act(() => closeBottomSheet());
     expect(screen.queryByRole('dialog')).toBeNull();
     expect($devices.get().open).toBe(false);
@@ -81,7 +82,7 @@ describe("the 'Premium Required' prompt", () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     act(() => openPremiumPrompt());
     // Its view loads the first time it opens.
-    expect(await screen.findByRole('heading', { name: 'Premium Required' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Premium Required' }, FIRST_LOAD)).toBeTruthy();
     const link = screen.getByRole('link', { name: 'Explore Premium' }) as HTMLAnchorElement;
     expect(link.target).toBe('_blank');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));

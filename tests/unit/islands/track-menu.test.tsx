@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Track } from '../../../src/api/types';
 import { TrackRow } from '../../../src/components/browse/TrackRow';
 import { setNavigator } from '../../../src/lib/navigation';
+import { FIRST_LOAD } from '../helpers/first-load';
 
 afterEach(() => {
   cleanup();
@@ -35,7 +36,7 @@ describe("a track row's More menu", () => {
     const { more } = renderRow();
     fireEvent.click(more);
     expect(screen.queryByRole('menu')).toBeNull();
-    expect(await screen.findByRole('menu')).toBeTruthy();
+    expect(await screen.findByRole('menu', undefined, FIRST_LOAD)).toBeTruthy();
     cleanup();
   });
 
