@@ -79,7 +79,7 @@ async function playlistEntries(id: string, offset: number, limit: number): Promi
 /** /playlist/{id}: the playlist and its entries with their hearts, 10 per page; not shared between sessions (owners change them). */
 export const playlistPage: DetailPage<Playlist, Record<string, never>, { tracks: PlaylistEntry }> = {
   load: getPlaylist,
-  lists: { tracks: { load: playlistEntries, limit: 10, library: { kind: 'track', idOf: (entry) => entry.track.id } } },
+  lists: { tracks: { load: playlistEntries, limit: PLAYLIST_TRACKS_PAGE, library: { kind: 'track', idOf: (entry) => entry.track.id } } },
 };
 
 /**

@@ -4,6 +4,9 @@ import { record, text, toPage, toPlaylist, toUserProfile } from './normalize';
 import type { Page, Playlist, UserProfile } from './types';
 import type { DetailPage, DetailSeed } from './page-shapes';
 
+/** A user's public playlists, 20 per page. */
+const USER_PLAYLISTS_PAGE = 20;
+
 /**
  * Asks users/{id} about the signed-in user, who certainly exists: whether a first
  * 404 from users/{id} means "no such user" or "endpoint gone" (errors.ts judgeCapabilityRefusal).
@@ -25,7 +28,7 @@ export async function getUser(id: string): Promise<UserProfile> {
 }
 
 /** GET users/{id}/playlists?limit=20&offset; gone in development mode. */
-export async function getUserPlaylists(id: string, offset = 0, limit = 20): Promise<Page<Playlist>> {
+export async function getUserPlaylists(id: string, offset = 0, limit = USER_PLAYLISTS_PAGE): Promise<Page<Playlist>> {
   const body = await callApi({
     path: `users/${encodeURIComponent(id)}/playlists`,
     query: { limit, offset },
@@ -40,7 +43,7 @@ export async function getUserPlaylists(id: string, offset = 0, limit = 20): Prom
 export const userPage: DetailPage<UserProfile, Record<string, never>, { playlists: Playlist }> = {
   load: getUser,
   library: 'user',
-  lists: { playlists: { load: getUserPlaylists, limit: 20 } },
+  lists: { playlists: { load: getUserPlaylists, limit: USER_PLAYLISTS_PAGE } },
 };
 
 /** What the server renders for /user/{id}. */

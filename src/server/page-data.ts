@@ -1,14 +1,12 @@
 import type { AstroGlobal } from 'astro';
 import { pageFailureOf } from '../api/errors';
 import { checkInLibrary, type LibraryKind } from '../api/library';
-import type { DetailAsk, DetailPage } from '../api/page-shapes';
-import type { ItemFlag } from '../api/page-shapes';
 import type { ListPage } from '../api/list-pages';
 import { getMe } from '../api/me';
 import type { Page, UserProfile } from '../api/types';
 import { accessDeniedPath } from '../lib/access-denied';
 import { randomPaletteColor } from '../lib/colors';
-import type { AreaSeed, DetailFailure, FirstPage, LibraryFlags } from '../api/page-shapes';
+import { ownId, type AreaSeed, type DetailAsk, type DetailFailure, type DetailPage, type FirstPage, type ItemFlag, type LibraryFlags } from '../api/page-shapes';
 import type { ListSeed } from '../api/page-seeds';
 import { leaveNotice } from './notice';
 import { pageOutcomes, startStreaming, tellToastOnce } from './page-calls';
@@ -140,7 +138,7 @@ export function idsOf(items: readonly { id: string }[] | null | undefined): stri
 
 /** `listSeedOf`'s flags for a list of albums, artists or tracks: asked of the provider. */
 export function askedFlags(kind: LibraryKind): (items: readonly { id: string }[]) => Promise<LibraryFlags> {
-  return async (items) => ({ [kind]: await libraryFlagsOf(kind, idsOf(items)) });
+  return (items) => itemFlagsOf({ kind, idOf: ownId }, items);
 }
 
 /** Flags the page knows without asking: what a library list holds is in the library. */

@@ -1,14 +1,12 @@
-import { map, onMount, type MapStore, type ReadableAtom } from 'nanostores';
+import { map, onMount, type MapStore } from 'nanostores';
 import { ApiError, isCanceled, isUnavailable, pageFailureOf } from '../api/errors';
-import type { DetailList, DetailPage } from '../api/page-shapes';
-import type { ItemFlag } from '../api/page-shapes';
 import { createAnswerGuard } from '../lib/answer-guard';
 import { DEFAULT_BACKGROUND, randomPaletteColor } from '../lib/colors';
-import type { AreaSeed, DetailFailure, FirstPage } from '../api/page-shapes';
+import type { AreaSeed, DetailFailure, DetailList, DetailPage, FirstPage } from '../api/page-shapes';
 import { seedOnItsWay } from './adoption-mark';
 import { createAreaMemory } from './area-memory';
 import { $pageFromMemory } from './page-memory';
-import { adoptLibraryFlags, checkLibrary, checkLibraryOf, knownInLibraryOf, librarySnapshot } from './library';
+import { adoptLibraryFlags, checkLibrary, keepItemFlagsOf, librarySnapshot } from './library';
 import { createPagedList, firstPageState, type PagedList, type PagedListState } from './paged-list';
 import { onRoute, type RouteName } from './route';
 import { withTopLoading } from './ui';
@@ -92,14 +90,6 @@ interface DetailArea<T, S extends Record<string, unknown>, L extends Record<stri
 interface Snapshot<T, S extends Record<string, unknown>> {
   state: DetailState<T, S>;
   lists: Record<string, PagedListState<unknown>>;
-}
-
-/** Reaction: the flags of what a part shows kept right as it changes, held (in the library by definition) or asked. */
-function keepFlagsOf<V, I>(flag: ItemFlag<I> | undefined, $store: ReadableAtom<V>, items: (value: V) => readonly I[]): void {
-  if (!flag) return;
-  const ids = (value: V) => items(value).map(flag.idOf);
-  if (flag.held) knownInLibraryOf(flag.kind, $store, ids);
-  else checkLibraryOf(flag.kind, $store, ids);
 }
 
 /**
@@ -263,8 +253,8 @@ export function createDetailArea<T, S extends Record<string, unknown> = Record<s
   }
 
   // The flags of what the sections and lists show, as the server gave them for its render.
-  for (const key of sectionKeys) keepFlagsOf(page.sections![key].library, $state, (state) => state.sections[key].items);
-  for (const [key, list] of allLists()) keepFlagsOf(listSpecs[key]!.library, list.$state, (state) => state.list);
+  for (const key of sectionKeys) keepItemFlagsOf(page.sections![key].library, $state, (state) => state.sections[key].items);
+  for (const [key, list] of allLists()) keepItemFlagsOf(listSpecs[key]!.library, list.$state, (state) => state.list);
 
   return { $state, lists, open, load, reset, forget: (id) => memory.forget(id), bindRoutes, snapshotOf, adopt };
 }

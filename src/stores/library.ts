@@ -1,6 +1,6 @@
 import { map, onNotify, type MapStore, type ReadableAtom } from 'nanostores';
 import { addToLibrary, checkInLibrary, removeFromLibrary, type LibraryKind } from '../api/library';
-import type { LibraryFlags } from '../api/page-shapes';
+import type { ItemFlag, LibraryFlags } from '../api/page-shapes';
 import { logUnlessCanceled } from './log';
 
 export type { LibraryKind };
@@ -83,6 +83,19 @@ export function knownInLibraryOf<V>(kind: LibraryKind, $store: ReadableAtom<V>, 
     const fresh = ids($store.get()).filter((id) => known[id] === undefined);
     if (fresh.length > 0) $inLibrary[kind].set({ ...known, ...Object.fromEntries(fresh.map((id) => [id, true])) });
   });
+}
+
+/**
+ * Reaction: the flags of the items a store shows kept right as it changes, as the list's
+ * definition says (`ItemFlag`): known without asking when being in the list means being in the
+ * library (held), asked about each new item otherwise. The server decides the same way for its
+ * first page (`itemFlagsOf`, src/server/page-data.ts).
+ */
+export function keepItemFlagsOf<V, I>(flag: ItemFlag<I> | undefined, $store: ReadableAtom<V>, items: (value: V) => readonly I[]): void {
+  if (!flag) return;
+  const ids = (value: V) => items(value).map(flag.idOf);
+  if (flag.held) knownInLibraryOf(flag.kind, $store, ids);
+  else checkLibraryOf(flag.kind, $store, ids);
 }
 
 /** Records a flag learnt elsewhere (the player's contains check). */

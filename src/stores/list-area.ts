@@ -2,7 +2,7 @@ import { onMount, type WritableAtom } from 'nanostores';
 import type { ListPage } from '../api/list-pages';
 import type { ListSeed } from '../api/page-seeds';
 import { createAreaMemory } from './area-memory';
-import { adoptLibraryFlags, checkLibraryOf, knownInLibraryOf, librarySnapshot } from './library';
+import { adoptLibraryFlags, keepItemFlagsOf, librarySnapshot } from './library';
 import { $pageFromMemory } from './page-memory';
 import { createPagedList, firstPageState, type PagedList, type PagedListState } from './paged-list';
 import { $route, onRoute, type Route, type RouteName } from './route';
@@ -107,11 +107,6 @@ export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], opt
  */
 export function listPageArea<T>(page: ListPage<T>, names: readonly RouteName[], options: ListAreaOptions = {}): { list: PagedList<T>; area: ListArea<T> } {
   const list = createPagedList(page.load, page.limit);
-  const { library } = page;
-  if (library) {
-    const ids = (state: PagedListState<T>) => state.list.map(library.idOf);
-    if (library.held) knownInLibraryOf(library.kind, list.$state, ids);
-    else checkLibraryOf(library.kind, list.$state, ids);
-  }
+  keepItemFlagsOf(page.library, list.$state, (state) => state.list);
   return { list, area: listArea(list, names, options) };
 }

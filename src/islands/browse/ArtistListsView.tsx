@@ -57,7 +57,7 @@ function RelatedArtistsBody() {
 }
 
 // Each page's seed holds the artist and the one list it shows (`artistAlbumsOnly`,
-// `relatedArtistsOnly` in src/api/artists.ts); the
-// area leaves the sections a page did not ask for unasked.
+// `relatedArtistsOnly` in src/api/artists.ts); the area leaves the sections a page did not ask
+// for unasked.
 export const ArtistAlbumsView = withErrorBoundary(withCarriedSeed(seededAreaView(artistArea, ArtistAlbumsBody)));
 export const RelatedArtistsView = withErrorBoundary(withCarriedSeed(seededAreaView(artistArea, RelatedArtistsBody)));
