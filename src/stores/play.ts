@@ -4,7 +4,7 @@ import type { Track } from '../api/types';
 import { whereaboutsOf } from '../api/playback-whereabouts';
 import { statusOf } from '../api/errors';
 import { playerClock } from '../lib/clock';
-import { isSounding } from './player-rules';
+import { isSounding, resumePositionMs } from './player-rules';
 import { logUnlessCanceled } from './log';
 import {
   $player,
@@ -184,16 +184,17 @@ export async function playFromList(tracks: readonly Track[], index: number, cont
 
 /**
  * Play/pause: pause, or resume the current track from the current progress
- * (SPEC §4). While the provider still holds that track, the resume sends only
- * position_ms, so an album, playlist or list keeps playing as one (next and
- * previous follow it); otherwise it plays the current track uri.
+ * (SPEC §4; to the millisecond while the bar shows the provider's second). While
+ * the provider still holds that track, the resume sends only position_ms, so an
+ * album, playlist or list keeps playing as one (next and previous follow it);
+ * otherwise it plays the current track uri.
  */
 export function togglePlay(): Promise<void> {
   const player = $player.get();
-  const { playback, currentPlayingTrack, progressSeconds } = player;
+  const { playback, currentPlayingTrack } = player;
   if (isSounding(player)) return pausePlayback();
   if (!currentPlayingTrack) return Promise.resolve();
-  const positionMs = progressSeconds * 1000;
+  const positionMs = resumePositionMs(player);
   const where = whereaboutsOf(playback, storedDeviceId());
   const sameTrack = playback?.item?.id === currentPlayingTrack.id;
   if (where.at === 'elsewhere' && sameTrack) {
@@ -204,7 +205,7 @@ export function togglePlay(): Promise<void> {
     });
   }
   if (where.at === 'left' && sameTrack) return takeOverHere(currentPlayingTrack);
-  const request = playback?.item?.id === currentPlayingTrack.id ? { positionMs } : { uris: [currentPlayingTrack.uri], positionMs };
+  const request = sameTrack ? { positionMs } : { uris: [currentPlayingTrack.uri], positionMs };
   return start(request, currentPlayingTrack).catch((error: unknown) => logUnlessCanceled('Could not resume playback', error));
 }
 

@@ -108,7 +108,13 @@ export function withDeviceReport(state: PlayerState, report: DeviceReport): { ne
     };
   }
   const newTrack = (!report.loading || report.paused) && report.track !== null && report.track.id !== state.currentPlayingTrack?.id;
-  if (newTrack) next = { ...next, currentPlayingTrack: report.track, visible: true };
+  if (newTrack) {
+    // The SDK speaks for the playback on this device: its track is the playback's too, before
+    // GET me/player says so. A resume in between then resumes it (stores/play.ts togglePlay)
+    // rather than replacing the album or list with this one track.
+    next = { ...next, currentPlayingTrack: report.track, visible: true };
+    if (next.playback) next = { ...next, playback: { ...next.playback, item: report.track } };
+  }
   return { next, newTrack };
 }
 
@@ -129,6 +135,16 @@ export function withTick(state: PlayerState): PlayerState {
   const { playback, currentPlayingTrack, progressSeconds } = state;
   if (!playback?.isPlaying || !currentPlayingTrack) return state;
   return { ...state, progressSeconds: progressSeconds + 1 > durationSeconds(currentPlayingTrack) ? 0 : progressSeconds + 1 };
+}
+
+/**
+ * Where a resume starts, in ms: the playback's own position while the bar still shows its
+ * second (a resume then loses no fraction of a second), else the second the bar was set to.
+ */
+export function resumePositionMs(state: Pick<PlayerState, 'playback' | 'progressSeconds'>): number {
+  const { playback, progressSeconds } = state;
+  if (playback && Math.floor(playback.progressMs / 1000) === progressSeconds) return Math.round(playback.progressMs);
+  return progressSeconds * 1000;
 }
 
 /** The elapsed second the progress bar was set to, in whole seconds within the track. */

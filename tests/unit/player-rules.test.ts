@@ -4,6 +4,7 @@ import {
   initialPlayer,
   isSounding,
   nextRepeat,
+  resumePositionMs,
   withDeviceLost,
   withDeviceReport,
   withPlaybackChange,
@@ -71,7 +72,8 @@ describe('the player card rules (SPEC §4, §9)', () => {
     expect(loading.next).toMatchObject({ isPlaybackLoading: true, currentPlayingTrack: { id: 'a' }, progressSeconds: 4, playback: { progressMs: 4_200 } });
     const loaded = withDeviceReport(loading.next, { loading: false, paused: true, positionMs: 0, track: track('b') });
     expect(loaded.newTrack).toBe(true);
-    expect(loaded.next).toMatchObject({ isPlaybackLoading: false, currentPlayingTrack: { id: 'b' }, playback: { isPlaying: false } });
+    // The playback's track follows too, before GET me/player says so (a resume then keeps the list).
+    expect(loaded.next).toMatchObject({ isPlaybackLoading: false, currentPlayingTrack: { id: 'b' }, playback: { isPlaying: false, item: { id: 'b' } } });
     // Nothing to change: the same state, so the store tells no one.
     const idle = showing({ currentPlayingTrack: track('a') });
     expect(withDeviceReport(idle, { loading: false, paused: true, positionMs: 0, track: track('a') }).next).toBe(idle);
@@ -89,6 +91,13 @@ describe('the player card rules (SPEC §4, §9)', () => {
     expect(withTick({ ...playing, progressSeconds: 3 }).progressSeconds).toBe(0);
     const paused = { ...playing, playback: playback(track('a'), { isPlaying: false }) };
     expect(withTick(paused)).toBe(paused);
+  });
+
+  it("resumes from the playback's own position while the bar shows its second, else from the second the bar was set to", () => {
+    const paused = showing({ currentPlayingTrack: track('a', 60_000), playback: playback(track('a', 60_000), { isPlaying: false, progressMs: 10_970 }), progressSeconds: 10 });
+    expect(resumePositionMs(paused)).toBe(10_970);
+    expect(resumePositionMs({ ...paused, progressSeconds: 42 })).toBe(42_000);
+    expect(resumePositionMs({ ...paused, playback: null, progressSeconds: 3 })).toBe(3_000);
   });
 
   it('sets the bar in whole seconds within the track, and the volume within 0 to 100', () => {

@@ -284,6 +284,26 @@ describe('player against a real sandbox device', () => {
     expect($player.get().currentPlayingTrack?.id).toBe(tracks[0]!.id);
   });
 
+  it("a resume right after the SDK brought the list's next track resumes the list, not that track alone", async () => {
+    await playFromList(tracks, 0);
+    const auth = { Authorization: `Bearer ${$session.get()!.accessToken}` };
+    // The card's reading of the playback is slow to come; the SDK's word on the new track is not.
+    const reads = holdRequests((method, url) => method === 'GET' && new URL(url).pathname.endsWith('/me/player'));
+    expect((await testFetch(`${running.base}/v1/me/player/next`, { method: 'POST', headers: auth })).ok).toBe(true);
+    applyDeviceState({ loading: false, paused: false, positionMs: 0, track: tracks[1]! });
+    expect($player.get().currentPlayingTrack?.id).toBe(tracks[1]!.id);
+    await togglePlay(); // pause
+    const resumed = togglePlay();
+    await vi.waitFor(() => expect(reads.plays).toHaveLength(1));
+    // Only the position: the provider keeps the three tracks, so Next still goes on through them.
+    expect(JSON.parse(reads.plays[0]!)).toEqual({ position_ms: 0 });
+    while (reads.held() > 0) reads.release();
+    await resumed;
+    while (reads.held() > 0) reads.release();
+    expect((await testFetch(`${running.base}/v1/me/player/next`, { method: 'POST', headers: auth })).ok).toBe(true);
+    expect((await providerPlayback())?.item.id).toBe(tracks[2]!.id);
+  });
+
   it('releasing the progress bar seeks the provider to that second', async () => {
     await seekToSecond(42);
     expect($player.get().progressSeconds).toBe(42);
