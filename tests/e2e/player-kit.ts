@@ -43,6 +43,7 @@ export interface PlayerJson {
   shuffle_state: boolean;
   repeat_state: string;
   item: { id: string; name: string };
+  context: { uri: string } | null;
 }
 
 export const card = (page: Page) => page.getByRole('region', { name: 'Player' });

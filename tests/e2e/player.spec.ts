@@ -98,6 +98,40 @@ test('pause, resume, next and previous across the album; shuffle and repeat agre
   }
 });
 
+test("the card's controls pressed in quick turns: once they settle, the card, the audio and GET me/player agree, and the album still plays", { tag: '@viewport-free' }, async ({ page, sandbox, signIn }) => {
+  const album = await startPlaying(page, sandbox, signIn);
+  const player = card(page);
+  const button = (name: string) => player.getByRole('button', { name, exact: true });
+  const repeat = player.getByRole('button', { name: /^Repeat/ });
+  await repeat.click(); // repeat the album: Next always has a track to go to
+  await expect(repeat).toHaveAttribute('data-repeat', 'context');
+  // A listener's quick hands: a pause and a resume within moments of a skip (a resume that came
+  // before the card read the skip's playback once replaced the album with the one track shown).
+  const turns = ['Next', 'toggle', 'toggle', 'Next', 'Next', 'toggle', 'Shuffle', 'toggle', 'Previous', 'toggle', 'toggle', 'Shuffle', 'Next', 'toggle', 'toggle'];
+  for (const turn of turns) {
+    await (turn === 'toggle' ? player.getByRole('button', { name: /^(Play|Pause)$/ }) : button(turn)).click();
+    await page.waitForTimeout(50);
+  }
+  await expect
+    .poll(async () => {
+      const [now, sound] = await Promise.all([provider(page, sandbox), audio(page)]);
+      const shown = (await player.textContent()) ?? '';
+      const pausable = await button('Pause').count();
+      return {
+        context: now?.context?.uri,
+        shownTrack: now ? shown.includes(now.item.name) : false,
+        buttonAgrees: now ? (pausable === 1) === now.is_playing : false,
+        soundAgrees: now && sound ? sound.paused !== now.is_playing : false,
+      };
+    }, { timeout: 10_000 })
+    .toEqual({ context: album.uri, shownTrack: true, buttonAgrees: true, soundAgrees: true });
+  // Still the album: Next goes on to another of its tracks.
+  const before = (await provider(page, sandbox))!.item.id;
+  await button('Next').click();
+  await expect.poll(async () => (await provider(page, sandbox))?.item.id).not.toBe(before);
+  expect(album.tracks.map((track) => track.id)).toContain((await provider(page, sandbox))!.item.id);
+});
+
 test('Space toggles playback, and the shortcuts sheet lists the keys', { tag: '@viewport-free' }, async ({ page, sandbox, signIn }) => {
   await startPlaying(page, sandbox, signIn);
   await expectSound(page);
