@@ -1,10 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { useFetched } from '../../components/use-fetched';
 import { useNarrowScreen } from '../../components/use-media-query';
 import { fetchedOnce } from '../../lib/fetched-once';
-import { startPlayerServices } from '../../playback/start';
 import { $player } from '../../stores/player';
 import { $shortcutsSheet } from '../../stores/ui';
 import { $queue } from '../../stores/queue';
@@ -22,7 +21,7 @@ import { useMiniPlayer } from './use-mini-player';
 // plays or a panel opens: each is its own chunk, fetched the first time it shows (the
 // budget of 100 KB of JavaScript per route, BENCHMARKS.md); the card's, or the phone's
 // bar, as the page loads (below). The SDK device, the Media Session and the shortcuts
-// start at once (startPlayerServices).
+// start from the shell's script (components/shell/shell-client.ts), not with this island.
 const loadCardBody = fetchedOnce(() => import('./PlayerCardBody'));
 const loadBar = fetchedOnce(() => import('./PlayerBar'));
 /** The view each placement shows. */
@@ -46,9 +45,6 @@ function PlayerCardView() {
   // Here, not in the lazy body: the card keeps its place while it is hidden (mini-player, closed).
   const card = useRef<HTMLElement>(null);
   const { offset, handle, attach } = useCardDrag(card);
-
-  // Once per page load; the persisted island is not mounted again on navigation.
-  useEffect(() => startPlayerServices(), []);
 
   const narrow = useNarrowScreen();
   const onNowPlaying = route?.name === 'player';

@@ -18,8 +18,6 @@ vi.mock('../../../src/islands/player/PlayerBar', () => {
   loaded.push('bar');
   return { PlayerBar: () => <section aria-label="Player">bar</section> };
 });
-// The SDK, the Media Session and the shortcuts are not this test's.
-vi.mock('../../../src/playback/start', () => ({ startPlayerServices: () => () => undefined }));
 
 afterEach(() => {
   cleanup();
