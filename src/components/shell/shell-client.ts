@@ -153,9 +153,8 @@ startSession();
 void import('../../playback/catch-up').then(({ startCatchingUp }) => startCatchingUp());
 
 // This tab's SDK device, the Media Session, the document title and the shortcuts: beside the
-// token too, not in the player card's island, whose React had to come and run first (the device
-// was ready that much later, 400 ms after navigation start on a desktop, 1.2 s on a phone's CPU).
-// Once per page load: the client router keeps this document, and the card keeps playing.
+// token too, not in the player card's island, which would make them wait for React to come and
+// run first (a cold load's device registered 110-170 ms later that way: BENCHMARKS.md).
 void import('../../playback/start').then(({ startPlayerServices }) => startPlayerServices());
 
 // Loaded with no connection: the service worker served the page as it was when last visited,
