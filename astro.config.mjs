@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { intentDirectiveIntegration } from './scripts/lib/intent-directive.mjs';
 import { shellChunksIntegration } from './scripts/lib/shell-chunks.mjs';
 import { keepsVisitedPage, OFFLINE_SHELL, opensInOfflineShell, PAGE_CACHE } from './src/lib/page-cache.ts';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from './src/server/session-cookie.ts';
@@ -51,6 +52,8 @@ export default defineConfig({
         'astro:config:setup': ({ injectScript }) => injectScript('before-hydration', "import '/src/components/shell/before-hydration.ts';"),
       },
     },
+    // client:intent: server-rendered islands hydrate when the user acts (src/components/shell/hydrate-on-intent.ts).
+    intentDirectiveIntegration(),
     shellChunksIntegration(fileURLToPath(new URL('.', import.meta.url))),
     AstroPWA({
       registerType: 'autoUpdate',

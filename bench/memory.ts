@@ -60,7 +60,7 @@ async function heapPartsMb(cdp: CDPSession): Promise<{ codeMb: number; objectsMb
 
 /**
  * Every reading is taken on the same page (home, the heaviest), once its islands have hydrated:
- * a page hydrates when the browser is idle (client:idle), after the switch has settled, and a
+ * a page hydrates once the user has acted (client:intent: a switch is a click), after it has settled, and a
  * reading taken before that missed its React tree and listeners (the 20-switch reading fell on a
  * playlist page not yet hydrated, the last on a hydrated home: 300 listeners and more apart).
  */

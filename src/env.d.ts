@@ -8,3 +8,6 @@ declare namespace App {
     limitedUntil?: () => number | null;
   }
 }
+
+/** The `client:intent` directive's inline script, defined by the build (scripts/lib/intent-directive.mjs). */
+declare const __INTENT_DIRECTIVE_SCRIPT__: string | undefined;

@@ -7,9 +7,15 @@ import visibleDirective from 'astro/client/visible.prebuilt.js';
 import { FORGET_SESSION_SCRIPT, INSTANT_SWAP_SCRIPT, THEME_SCRIPT } from './head-scripts';
 
 /**
+ * The `client:intent` directive's script as Astro inlines it: the build defines it
+ * (scripts/lib/intent-directive.mjs); outside a build (unit tests) there is none.
+ */
+export const INTENT_DIRECTIVE_SCRIPT: string = typeof __INTENT_DIRECTIVE_SCRIPT__ === 'string' ? __INTENT_DIRECTIVE_SCRIPT__ : '';
+
+/**
  * Every inline script a page of the site may carry, as the page carries it: ours (the
  * theme script, the session's forgetting, the instant swaps) and Astro's own (the island
- * element and its hydration directives, the same text Astro inlines). The Content Security Policy
+ * element and its hydration directives, ours among them, the same text Astro inlines). The Content Security Policy
  * allows exactly these by hash (src/middleware.ts), so any other inline script is refused.
  * The provider configuration is a JSON data block, not a script, and needs no hash.
  */
@@ -23,4 +29,5 @@ export const INLINE_SCRIPTS: readonly string[] = [
   mediaDirective,
   onlyDirective,
   visibleDirective,
+  ...(INTENT_DIRECTIVE_SCRIPT ? [INTENT_DIRECTIVE_SCRIPT] : []),
 ];

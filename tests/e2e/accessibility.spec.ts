@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { seriousViolations as violations } from './helpers/axe';
 import { providerGet, searchCatalogue } from './helpers/catalogue';
-import { switchInApp } from './helpers/in-app';
+import { actOnPage, switchInApp } from './helpers/in-app';
 import { aTrendingRow } from './player-kit';
 
 // WCAG A and AA rules on every screen, in both themes, on each viewport (a phone's light
@@ -28,11 +28,12 @@ async function applyTheme(page: Page, theme: Theme): Promise<void> {
 async function checkThemes(page: Page, path: string, themes: readonly Theme[], { inApp = false } = {}): Promise<string[]> {
   if (inApp) await switchInApp(page, path);
   else await page.goto(path);
+  await actOnPage(page);
   // The page's content arrives in its HTML; what is checked is the page once its islands have
-  // hydrated (Astro drops their `ssr` mark then; the shell's client:media ones wait for a screen
+  // hydrated (on the user's first input, above) (Astro drops their `ssr` mark then; the shell's client:media ones wait for a screen
   // size and may never), a precise signal where 'networkidle' only waited for 500 ms without
   // requests, which says nothing about the page.
-  await expect(page.locator('astro-island[ssr]:not([client="media"])')).toHaveCount(0);
+  await expect(page.locator('astro-island[ssr]:not([client="media"])'), `${path}'s islands hydrated`).toHaveCount(0);
   // Skeletons gone: what a person reads is what is checked.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const found: string[] = [];

@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { countProviderRequests, providerGet, searchCatalogue } from './helpers/catalogue';
+import { actOnPage } from './helpers/in-app';
 import { expect, test } from './fixtures';
 import { saveScreen } from './helpers/screens';
 import { accessTokenOf } from './helpers/access-token';
@@ -181,6 +182,20 @@ test('related artists, popular playlists, a category and the recent plays show w
   await expect(page.getByRole('list', { name: 'Recent Played' }).getByRole('listitem')).toHaveCount(new Set(plays.map((play) => play.track.id)).size);
 });
 
+test("a list nobody has pointed at or touched still goes on when its end is scrolled to (a screen reader's reading moves no pointer)", { tag: '@viewport-free' }, async ({ page, signIn }) => {
+  await signIn(page, 'guest', { home: false });
+  // A short window: the list's end starts well below it (its island hydrates within 300 px of the screen).
+  await page.setViewportSize({ width: 1280, height: 400 });
+  await page.goto('/album/new-release');
+  const cards = page.locator('.card-grid > *');
+  await expect(cards).toHaveCount(20);
+  // Scrolled from a script, with no input event: only the list's end nearing the screen hydrates its island.
+  await expect(page.locator('#content astro-island[ssr]')).toHaveCount(1);
+  await cards.last().evaluate((card) => card.scrollIntoView());
+  await expect(page.locator('#content astro-island[ssr]')).toHaveCount(0);
+  await expect(cards).toHaveCount(40);
+});
+
 test('new releases scroll in pages of 20, each asked when the last card shows, and stop at the offset-80 cap', { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {
   // On the desktop alone (@viewport-free): the paging rule is the same on both viewports; the list is long enough to prove it once.
   await signIn(page, 'guest', { home: false });
@@ -191,6 +206,8 @@ test('new releases scroll in pages of 20, each asked when the last card shows, a
   await page.goto('/album/new-release');
   const cards = page.locator('.card-grid > *');
   await expect(cards).toHaveCount(20);
+  // The user's pointer on the page: its list hydrates (hydrate-on-intent.ts; the test below scrolls without one).
+  await actOnPage(page);
   for (let shown = 20; shown < 100; shown += 20) {
     // The observer watches the last card, and only it.
     await expect(page.getByTestId('load-more')).toHaveCount(1);

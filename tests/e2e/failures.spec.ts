@@ -3,7 +3,7 @@ import { providerGet, searchCatalogue } from './helpers/catalogue';
 import { expectToastShown, toasts } from './helpers/toasts';
 import { expect, test, type SandboxControl, type SignIn } from './fixtures';
 import { accessTokenOf } from './helpers/access-token';
-import { followLink } from './helpers/in-app';
+import { actOnPage, followLink } from './helpers/in-app';
 
 // SPEC §8's request-error table where users meet it: one test per row, each failure
 // scripted through the sandbox's fault injection while a signed-in user is on an album
@@ -191,7 +191,11 @@ test.describe('SPEC §8 request errors on an album page', { tag: '@viewport-free
     const [album] = await twoAlbums(page, signIn, sandbox);
     await page.goto(`/album/${album.id}`);
     const save = page.locator('.detail-header').getByRole('button', { name: /^(Save|Saved) / });
-    await expect(save).toBeEnabled();
+    // The shell's islands have their code, and the player card (the account's last track) its
+    // view. The page's own island waits for the user: its Save is held until it hydrates, and
+    // offline its code cannot come, which the same toast says.
+    await expect(page.locator('astro-island[ssr]:not(#content astro-island)')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Player' })).toBeVisible();
     await context.setOffline(true);
     await save.click();
     await expectToastShown(page, 'Internet Connection Problem');
@@ -264,6 +268,8 @@ test.describe("SPEC §8's error screens on real pages", () => {
     });
     await page.evaluate(() => sessionStorage.setItem('e2e-break-render', '1'));
     await page.goto(`/playlist/${playlist.id}`);
+    // The rows render in the browser once the user acts (their island hydrates then).
+    await actOnPage(page);
     const boundary = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Something went wrong with application.' }) });
     await expect(boundary.getByText('Oops! Please try again later.')).toBeVisible();
     await expect(page.locator('[data-track-id]')).toHaveCount(0);

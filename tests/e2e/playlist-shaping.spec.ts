@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { accessTokenOf } from './helpers/access-token';
 import { providerGet } from './helpers/catalogue';
+import { actOnPage } from './helpers/in-app';
 import { expect, test } from './fixtures';
 import { expectToastShown } from './helpers/toasts';
 import { saveScreen } from './helpers/screens';
@@ -54,10 +55,12 @@ async function shownOrder(page: Page): Promise<(string | null)[]> {
 /** The order as letters of `tracks` (a b c d), so a failure reads at a glance. */
 const lettersOf = (tracks: string[]) => (ids: (string | null)[]) => ids.map((id) => 'abcd'[tracks.indexOf(id ?? '')] ?? '?').join('');
 
-/** Opens the playlist page and waits until its rows answer (hydrated). */
+/** Opens the playlist page and waits until its rows answer: its island hydrates as the user's pointer comes. */
 async function openPlaylist(page: Page, id: string): Promise<void> {
   await page.goto(`/playlist/${id}`);
-  await expect(playlistRows(page).first().getByRole('button', { name: /^More options for / })).not.toHaveAttribute('aria-disabled');
+  await expect(playlistRows(page).first()).toBeVisible();
+  await actOnPage(page);
+  await expect(page.locator('#content astro-island[ssr]')).toHaveCount(0);
 }
 
 test('Move up and Move down in a row\'s menu, by keyboard alone, reorder the provider\'s playlist, and a reload keeps it', async ({ page, signIn, sandbox }, testInfo) => {
@@ -177,6 +180,7 @@ test('a track row dragged onto one of your playlists in the side navigation is a
   const id = await makePlaylist(page, sandbox.url, name);
   await page.goto('/search/track/Sol');
   const row = page.locator('.track-row').first();
+  await actOnPage(page);
   await expect(row).toHaveAttribute('draggable', 'true');
   const trackId = (await row.getAttribute('data-track-id'))!;
 
@@ -228,7 +232,7 @@ test('"Add to playlist" filters your playlists once you have more than a few, by
   const row = page.locator('.track-row').first();
   const trackId = (await row.getAttribute('data-track-id'))!;
   const more = row.getByRole('button', { name: /^More options for / });
-  await expect(more).not.toHaveAttribute('aria-disabled');
+  // A click before the row's island has hydrated waits for it (hydrate-on-intent.ts).
   await more.click();
   await page.getByRole('menuitem', { name: 'Add to playlist' }).click();
   const picker = page.getByRole('dialog', { name: 'Add to playlist' });

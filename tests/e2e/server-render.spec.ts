@@ -6,7 +6,7 @@ import { expect, test } from './fixtures';
 import { FIRST_SCREEN_TILES } from '../../src/components/browse/Cover';
 import { FIRST_SCREEN_WAIT_MS } from '../../src/components/shell/first-screen';
 import { saveScreen } from './helpers/screens';
-import { switchInApp } from './helpers/in-app';
+import { actOnPage, switchInApp } from './helpers/in-app';
 import { checkSecurityHeaders, cspViolations, recordCspViolations } from './helpers/security-headers';
 import { toasts } from './helpers/toasts';
 
@@ -346,7 +346,8 @@ test("no page asks the provider in the browser for its first data (the islands s
     pageData.clear();
     checkSecurityHeaders(await page.goto(route.path), route.path);
     await expect(shown(page, route)).toBeVisible();
-    // The page's islands hydrated (Astro drops `ssr` then), and a moment for what they would ask.
+    // The page's islands hydrated once the user acts (Astro drops `ssr` then), and a moment for what they would ask.
+    await actOnPage(page);
     await expect(page.locator('#content astro-island[ssr]')).toHaveCount(0);
     // The seed came as a JSON block inside the island (carried-seed.tsx), not in its props attribute.
     const propsLengths = await page.locator('#content astro-island').evaluateAll((islands) => islands.map((island) => island.getAttribute('props')?.length ?? 0));
@@ -390,6 +391,7 @@ test("a cold load asks for no island's code before the page's first screen is in
   const [album] = await searchCatalogue(page, sandboxUrl, 'album', 1);
   for (const path of ['/', `/album/${album!.id}`]) {
     await page.goto(path);
+    await actOnPage(page);
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
     const timing = await page.evaluate(() => {
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import type { Image } from '../../api/types';
 import { openImagePreview } from '../../stores/ui';
 import { Cover } from './Cover';
-import { HydratedButton } from '../HydratedButton';
 
 interface DetailHeaderProps {
   images: readonly Image[];
@@ -27,13 +26,13 @@ export function DetailHeader({ images, type, name, meta, badge, action, backgrou
   const large = images[0]?.url ?? null;
   return (
     <header className="detail-header" style={{ '--area-color': background } as React.CSSProperties}>
-      <HydratedButton
+      <button type="button"
         className={`detail-header__cover-button${round ? ' detail-header__cover-button--round' : ''}`}
         aria-label={`Show the picture of ${name}`}
         onClick={() => openImagePreview(large)}
       >
         <Cover images={images} alt="" size={232} round={round} eager className="detail-header__cover" />
-      </HydratedButton>
+      </button>
       <div className="detail-header__text">
         {badge}
         <span className="detail-header__type">{type}</span>

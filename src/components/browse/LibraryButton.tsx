@@ -1,6 +1,5 @@
 import { $inLibrary, $libraryPending, toggleInLibrary, type LibraryKind } from '../../stores/library';
 import { Icon } from '../Icon';
-import { HydratedButton } from '../HydratedButton';
 import { useSeededFlag } from '../server-snapshot';
 
 const LABELS: Record<Exclude<LibraryKind, 'track'>, [off: string, on: string]> = {
@@ -22,7 +21,7 @@ export function LibraryButton({ kind, id, name, compact = false }: {
   const on = flag === true;
   const [off, onLabel] = LABELS[kind];
   return (
-    <HydratedButton
+    <button type="button"
       className={
         compact
           ? `icon-button library-button--compact${on ? ' library-button--on' : ''}`
@@ -38,6 +37,6 @@ export function LibraryButton({ kind, id, name, compact = false }: {
     >
       {pending ? <span className="spinner" aria-hidden="true" /> : <Icon name={on ? 'check' : 'plus'} size={16} />}
       {compact ? null : <span>{on ? onLabel : off}</span>}
-    </HydratedButton>
+    </button>
   );
 }

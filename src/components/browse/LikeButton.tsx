@@ -1,6 +1,5 @@
 import { $libraryPending, $likedTracks, toggleLikeTrack } from '../../stores/library';
 import { Icon } from '../Icon';
-import { HydratedButton } from '../HydratedButton';
 import { useSeededFlag } from '../server-snapshot';
 
 /** The like heart of a track: Save to Liked, or Remove from Liked in the error colour (SPEC §2). */
@@ -9,7 +8,7 @@ export function LikeButton({ trackId, name }: { trackId: string; name: string })
   const pending = useSeededFlag($libraryPending.track, trackId) === true;
   const label = liked ? 'Remove from Liked' : 'Save to Liked';
   return (
-    <HydratedButton
+    <button type="button"
       className={`icon-button icon-button--plain like-button${liked ? ' like-button--liked' : ''}`}
       data-tooltip={label}
       {...(liked ? { 'data-tooltip-error': '' } : {})}
@@ -22,6 +21,6 @@ export function LikeButton({ trackId, name }: { trackId: string; name: string })
       }}
     >
       <Icon name="heart" filled={liked} />
-    </HydratedButton>
+    </button>
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { lastItemBefore, LIST_CONTINUES } from '../../lib/list-end';
 import { canLoadMore, isListUnavailable, type PagedList } from '../../stores/paged-list';
 import { ErrorScreen } from '../ErrorScreen';
 import { useSeededStore } from '../server-snapshot';
-import { HydratedButton } from '../HydratedButton';
 import { NotAvailable } from './NotAvailable';
 
 interface PagedViewProps<T> {
@@ -23,7 +23,8 @@ interface PagedViewProps<T> {
  * whether the last item is watched at all.
  *
  * The children render one container whose element children are the items (a grid
- * or a track list); the hidden anchor after it finds that container's last child.
+ * or a track list); the hidden anchor after it finds that container's last child, and says
+ * whether the list goes on (lib/list-end.ts: the server's HTML says it too).
  */
 export function PagedView<T>({ list, empty, skeleton, children }: PagedViewProps<T>) {
   const state = useSeededStore(list.$state);
@@ -31,8 +32,7 @@ export function PagedView<T>({ list, empty, skeleton, children }: PagedViewProps
   const watching = canLoadMore(state);
 
   useEffect(() => {
-    const items = anchor.current?.previousElementSibling;
-    const last = items?.lastElementChild ?? items;
+    const last = anchor.current && lastItemBefore(anchor.current);
     if (!last || !watching || typeof IntersectionObserver === 'undefined') return;
     // Marked for tests and for the search page's "scroll to the end".
     last.setAttribute('data-testid', 'load-more');
@@ -50,9 +50,9 @@ export function PagedView<T>({ list, empty, skeleton, children }: PagedViewProps
     if (isListUnavailable(state.error)) return <NotAvailable />;
     return (
       <ErrorScreen kind="something_went_wrong">
-        <HydratedButton className="button button--ghost" onClick={() => void list.loadFirstPage()}>
+        <button type="button" className="button button--ghost" onClick={() => void list.loadFirstPage()}>
           Try again
-        </HydratedButton>
+        </button>
       </ErrorScreen>
     );
   }
@@ -62,13 +62,13 @@ export function PagedView<T>({ list, empty, skeleton, children }: PagedViewProps
   return (
     <>
       {children(state.list)}
-      <span ref={anchor} hidden />
+      <span ref={anchor} hidden {...{ [LIST_CONTINUES]: watching ? '' : undefined }} />
       {state.loading ? <div className="paged-view__more" role="status" aria-label="Loading more" /> : null}
       {state.error ? (
         <ErrorScreen kind="something_went_wrong" compact>
-          <HydratedButton className="button button--ghost" onClick={() => void list.loadFirstPage()}>
+          <button type="button" className="button button--ghost" onClick={() => void list.loadFirstPage()}>
             Try again
-          </HydratedButton>
+          </button>
         </ErrorScreen>
       ) : null}
     </>

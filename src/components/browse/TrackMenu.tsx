@@ -2,7 +2,6 @@ import { useCallback, useRef } from 'react';
 import type { Track } from '../../api/types';
 import { fetchedOnce } from '../../lib/fetched-once';
 import { Icon } from '../Icon';
-import { HydratedButton } from '../HydratedButton';
 import { useFetched } from '../use-fetched';
 import type { TrackMenuContext } from './track-menu-items';
 
@@ -37,7 +36,7 @@ export function TrackMenu({ track, context, open, onOpenChange }: TrackMenuProps
   );
   return (
     <>
-      <HydratedButton
+      <button type="button"
         ref={button}
         className="icon-button icon-button--plain track-row__more"
         aria-label={`More options for ${track.name}`}
@@ -47,7 +46,7 @@ export function TrackMenu({ track, context, open, onOpenChange }: TrackMenuProps
         onFocus={prepareTrackMenu}
       >
         <Icon name="more" size={18} />
-      </HydratedButton>
+      </button>
       {popup ? <popup.TrackMenuPopup track={track} context={context} anchor={button} onClose={close} /> : null}
     </>
   );

@@ -9,7 +9,6 @@ import { Equalizer } from './Equalizer';
 import { LikeButton } from './LikeButton';
 import { prepareTrackMenu, TrackMenu } from './TrackMenu';
 import { useNowPlaying } from './use-now-playing';
-import { HydratedButton } from '../HydratedButton';
 import type { TrackMenuContext } from './track-menu-items';
 import { TrackDragSource } from './TrackDragSource';
 
@@ -106,12 +105,12 @@ export function TrackRow({ track, number, onPlay, showCover = true, showAlbum = 
       ) : null}
       {showCover ? <Cover images={track.album?.images ?? []} alt="" size={48} className="track-row__cover" /> : null}
       <span className="track-row__main">
-        <HydratedButton className="track-row__name" onClick={onPlay} aria-label={`Play ${track.name}`}>
+        <button type="button" className="track-row__name" onClick={onPlay} aria-label={`Play ${track.name}`}>
           <span className="track-row__play" aria-hidden="true">
             <Icon name="play" filled size={14} />
           </span>
           <span className="track-row__title">{track.name}</span>
-        </HydratedButton>
+        </button>
         <span className="track-row__artists">
           <ArtistLinks artists={track.artists} />
         </span>

@@ -9,6 +9,7 @@ import { $connectionLost, reportNoConnection, waitForSite } from '../../stores/c
 import { followSignOutElsewhere, startSession } from '../../stores/session';
 import { noteLimitedUntil } from '../../stores/provider-limit';
 import { registerServiceWorker } from './register-sw';
+import { ISLAND_UNLOADED, notePlayingTrack } from './hydrate-on-intent';
 
 // The app shell's one bundled script: it runs once per full page load and keeps
 // working across the client router's page swaps.
@@ -78,7 +79,7 @@ document.addEventListener('astro:before-preparation', (event) => {
 // This script runs once the whole document is parsed (a module), streamed parts included.
 dropReplacedSkeletons(document);
 // The page the browser loaded whole is kept too while it is as the server sent it: its
-// content islands hydrate when the browser is idle, after this script (one that hydrated
+// content islands hydrate once the user acts, after this script (one that hydrated
 // already has lost its `ssr` mark and changed the page).
 if (isKeepable(document) && !document.querySelector('#content astro-island:not([ssr])')) keepPage(location.href, htmlOf(document));
 
@@ -156,6 +157,12 @@ void import('../../playback/catch-up').then(({ startCatchingUp }) => startCatchi
 // token too, not in the player card's island, which would make them wait for React to come and
 // run first (a cold load's device registered 110-170 ms later that way: BENCHMARKS.md).
 void import('../../playback/start').then(({ startPlayerServices }) => startPlayerServices());
+
+// A page's lists hydrate when the user acts (hydrate-on-intent.ts), or when the track the player
+// holds is one of their rows, which then shows that it plays.
+void import('../../stores/now-playing').then(({ $playingTrackId }) => $playingTrackId.subscribe(notePlayingTrack));
+// An island whose code could not come (the connection went): SPEC §8's toast, as for a request.
+document.addEventListener(ISLAND_UNLOADED, () => reportNoConnection());
 
 // Loaded with no connection: the service worker served the page as it was when last visited,
 // or its offline shell for a page it never kept (served only when the site could not be

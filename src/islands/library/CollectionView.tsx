@@ -7,7 +7,6 @@ import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { Icon } from '../../components/Icon';
 import { useStore } from '@nanostores/react';
 import { seededAreaView } from '../../components/server-snapshot';
-import { HydratedButton } from '../../components/HydratedButton';
 import { myPlaylistsArea, myPlaylistsList } from '../../stores/collection';
 import { createPlaylistAndOpen } from '../../stores/playlist-actions';
 import { $creatingPlaylist } from '../../stores/playlist-dialogs';
@@ -36,26 +35,26 @@ function CollectionViewBody() {
           <span className="card__title">Saved Albums</span>
           <span className="card__subtitle">Albums</span>
         </a>
-        <HydratedButton className="card library-tile library-tile--create" disabled={creating} onClick={createPlaylistAndOpen}>
+        <button type="button" className="card library-tile library-tile--create" disabled={creating} onClick={createPlaylistAndOpen}>
           <span className="cover card__cover library-tile__art" aria-hidden="true">
             <Icon name="plus" size={64} />
           </span>
           <span className="card__title">Create Playlist</span>
-        </HydratedButton>
+        </button>
       </div>
       <section aria-labelledby="my-playlists" className="library-playlists">
         <div className="library-playlists__header">
           <h2 id="my-playlists" className="section-header__title">
             Playlists
           </h2>
-          <HydratedButton
+          <button type="button"
             className="icon-button"
             aria-label="Create playlist"
             disabled={creating}
             onClick={createPlaylistAndOpen}
           >
             <Icon name="plus" />
-          </HydratedButton>
+          </button>
         </div>
         <PagedView list={myPlaylistsList} empty="No Playlist Available" skeleton={<CardSkeletons />}>
           {(playlists) => (

@@ -1,4 +1,3 @@
-import { HydratedButton } from '../../components/HydratedButton';
 import { useSeededFlag } from '../../components/server-snapshot';
 import { $libraryPending, $likedTracks } from '../../stores/library';
 import { likeCurrentTrack } from '../../stores/player';
@@ -16,7 +15,7 @@ export function LikeButton({ trackId }: { trackId: string | null }) {
   const busy = useSeededFlag($libraryPending.track, key) === true;
   const label = liked ? 'Remove from Liked' : 'Save to Liked';
   return (
-    <HydratedButton
+    <button type="button"
       className={`icon-button player-card__like${liked ? ' is-on' : ''}`}
       aria-label={label}
       data-tooltip={label}
@@ -27,6 +26,6 @@ export function LikeButton({ trackId }: { trackId: string | null }) {
       onClick={() => void likeCurrentTrack()}
     >
       <Icon name="heart" filled={liked} />
-    </HydratedButton>
+    </button>
   );
 }

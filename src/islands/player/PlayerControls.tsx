@@ -2,7 +2,6 @@ import type { Playback } from '../../api/types';
 import { cycleRepeat, nextTrack, previousTrack, toggleShuffle } from '../../stores/player';
 import { togglePlay } from '../../stores/play';
 import { Icon } from '../../components/Icon';
-import { HydratedButton } from '../../components/HydratedButton';
 
 interface TransportProps {
   playback: Playback | null;
@@ -16,30 +15,30 @@ export function TransportButtons({ playback, playing, hasTrack }: TransportProps
   const disallows = playback?.disallows;
   return (
     <>
-      <HydratedButton
+      <button type="button"
         className="icon-button"
         aria-label="Previous"
         disabled={!playback || disallows?.skippingPrev === true}
         onClick={() => void previousTrack()}
       >
         <Icon name="previous" />
-      </HydratedButton>
-      <HydratedButton
+      </button>
+      <button type="button"
         className="icon-button player-card__play"
         aria-label={playing ? 'Pause' : 'Play'}
         disabled={!hasTrack}
         onClick={() => void togglePlay()}
       >
         <Icon name={playing ? 'pause' : 'play'} size={24} />
-      </HydratedButton>
-      <HydratedButton
+      </button>
+      <button type="button"
         className="icon-button"
         aria-label="Next"
         disabled={!playback || disallows?.skippingNext === true}
         onClick={() => void nextTrack()}
       >
         <Icon name="next" />
-      </HydratedButton>
+      </button>
     </>
   );
 }
@@ -52,7 +51,7 @@ export function PlayerControls({ playback, playing, hasTrack }: TransportProps) 
   const shuffle = playback?.shuffleState ?? false;
   return (
     <div className="player-card__controls">
-      <HydratedButton
+      <button type="button"
         className={`icon-button player-card__toggle${shuffle ? ' is-on' : ''}`}
         aria-label="Shuffle"
         aria-pressed={shuffle}
@@ -60,9 +59,9 @@ export function PlayerControls({ playback, playing, hasTrack }: TransportProps) 
         onClick={() => void toggleShuffle()}
       >
         <Icon name="shuffle" />
-      </HydratedButton>
+      </button>
       <TransportButtons playback={playback} playing={playing} hasTrack={hasTrack} />
-      <HydratedButton
+      <button type="button"
         className={`icon-button player-card__toggle${repeat !== 'off' ? ' is-on' : ''}`}
         aria-label={REPEAT_LABEL[repeat]}
         data-repeat={repeat}
@@ -72,7 +71,7 @@ export function PlayerControls({ playback, playing, hasTrack }: TransportProps) 
         <Icon name="repeat" />
         {/* Its "1" is drawn by CSS: as text it would be a visible label missing from the name (WCAG 2.5.3, axe's label-content-name-mismatch). */}
         {repeat === 'track' && <span className="player-card__repeat-one" aria-hidden="true" />}
-      </HydratedButton>
+      </button>
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { Playlist } from '../../api/types';
 import { ConfirmDialog } from '../../components/browse/Dialog';
-import { HydratedButton } from '../../components/HydratedButton';
 import { removePlaylist } from '../../stores/my-playlists';
 import { PlaylistEditDialog } from './PlaylistEditDialog';
 import '../../styles/playlists.css';
@@ -11,12 +10,12 @@ export function OwnerActions({ playlist }: { playlist: Playlist }) {
   const [open, setOpen] = useState<'edit' | 'remove' | null>(null);
   return (
     <div className="playlist-owner-actions">
-      <HydratedButton className="button button--ghost" onClick={() => setOpen('edit')}>
+      <button type="button" className="button button--ghost" onClick={() => setOpen('edit')}>
         Edit details
-      </HydratedButton>
-      <HydratedButton className="button button--ghost" onClick={() => setOpen('remove')}>
+      </button>
+      <button type="button" className="button button--ghost" onClick={() => setOpen('remove')}>
         Remove from Your Library
-      </HydratedButton>
+      </button>
       {open === 'edit' ? <PlaylistEditDialog playlist={playlist} onClose={() => setOpen(null)} /> : null}
       {open === 'remove' ? (
         <ConfirmDialog

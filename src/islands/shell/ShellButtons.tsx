@@ -7,7 +7,6 @@ import { signOut } from '../../stores/session';
 import { $theme, toggleTheme } from '../../stores/theme';
 import { $installPrompt, promptInstall } from '../../stores/install-prompt';
 import { useHydrated } from '../../components/use-hydrated';
-import { HydratedButton } from '../../components/HydratedButton';
 
 // The shell's buttons, shared by the wide top bar and the narrow bottom sheet.
 // `onDone` lets the bottom sheet close itself after an action.
@@ -36,10 +35,10 @@ export function InstallButton({ className = 'button button--ghost', onDone }: Ac
   );
 }
 
-/** A labelled action of the shell that needs the page's JavaScript (aria-disabled until hydrated: HydratedButton). */
+/** A labelled action of the shell that needs the page's JavaScript (a click before its island hydrates is kept: hydrate-on-intent.ts). */
 function ShellAction({ className = 'button', onDone, icon, label, run }: ActionProps & { icon: IconName; label: string; run: () => void }) {
   return (
-    <HydratedButton
+    <button type="button"
       className={className}
       onClick={() => {
         onDone?.();
@@ -48,7 +47,7 @@ function ShellAction({ className = 'button', onDone, icon, label, run }: ActionP
     >
       <Icon name={icon} />
       {label}
-    </HydratedButton>
+    </button>
   );
 }
 
@@ -62,7 +61,7 @@ export function ThemeToggle({ className = 'icon-button', withLabel = false }: Ac
   const theme = useStore($theme);
   const next = theme === 'dark' ? 'Light' : 'Dark';
   return (
-    <HydratedButton
+    <button type="button"
       className={className}
       aria-label={`Switch to ${next.toLowerCase()} theme`}
       data-tooltip={withLabel ? undefined : `${next} theme`}
@@ -71,7 +70,7 @@ export function ThemeToggle({ className = 'icon-button', withLabel = false }: Ac
     >
       <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
       {withLabel && `${next} theme`}
-    </HydratedButton>
+    </button>
   );
 }
 
@@ -79,7 +78,7 @@ export function ThemeToggle({ className = 'icon-button', withLabel = false }: Ac
 export function HistoryButton({ direction, className = 'icon-button', onDone, withLabel = false }: ActionProps & { direction: 'back' | 'forward'; withLabel?: boolean }) {
   const label = direction === 'back' ? 'Go Back' : 'Go Forward';
   return (
-    <HydratedButton
+    <button type="button"
       className={className}
       aria-label={label}
       data-tooltip={withLabel ? undefined : label}
@@ -91,7 +90,7 @@ export function HistoryButton({ direction, className = 'icon-button', onDone, wi
     >
       <Icon name={direction} />
       {withLabel && label}
-    </HydratedButton>
+    </button>
   );
 }
 

@@ -20,3 +20,18 @@ export async function switchInApp(page: Page, href: string): Promise<void> {
   await followLink(page, href);
   await loaded;
 }
+
+/**
+ * The user's first input on a page loaded whole: the pointer moves over it, or on a touch screen
+ * a finger touches it. Its lists and buttons hydrate then (src/components/shell/hydrate-on-intent.ts);
+ * a page nobody has touched keeps them as the server rendered them. In the content's right margin,
+ * over nothing that answers (the side navigation would open and ask for its playlists, a link
+ * would fetch its page).
+ */
+export async function actOnPage(page: Page): Promise<void> {
+  const { width, height } = page.viewportSize() ?? { width: 1280, height: 800 };
+  const [x, y] = [width - 4, Math.round(height / 2)];
+  if (await page.evaluate(() => navigator.maxTouchPoints > 0)) return page.touchscreen.tap(x, y);
+  await page.mouse.move(x, y);
+  await page.mouse.move(x + 1, y + 1);
+}

@@ -10,8 +10,7 @@ import { $likedTracks } from '../../../src/stores/library';
 import { $player } from '../../../src/stores/player';
 
 // A server-rendered page hydrates and is then left alone: no part of it renders a second time
-// because hydration ended (the aria-disabled of its buttons, the player's row, the screen's
-// drags), only what the browser knows better than the server did. Every row draws its artists'
+// because hydration ended (the player's row, the screen's drags), only what the browser knows better than the server did. Every row draws its artists'
 // links, so counting ArtistLinks' renders counts the rows'.
 const renders = vi.hoisted(() => ({ rows: 0, page: 0 }));
 vi.mock('../../../src/components/browse/ArtistLinks', async (importOriginal) => {
@@ -59,7 +58,8 @@ const roots: Root[] = [];
 async function hydrate(adopted: { tracks: Track[] }) {
   const container = document.body.appendChild(document.createElement('div'));
   container.innerHTML = renderToString(<Island adopted={{ tracks }} />);
-  expect(container.querySelectorAll('[aria-disabled="true"]').length).toBeGreaterThan(0);
+  // What only the browser knows: a wide screen with a mouse drags rows (the server's HTML has none).
+  expect(container.querySelectorAll('.track-row[draggable="true"]')).toHaveLength(0);
   $page.set(null);
   renders.rows = 0;
   renders.page = 0;
@@ -85,12 +85,11 @@ afterEach(() => {
 });
 
 describe('a server-rendered page', () => {
-  it('renders each row once while hydrating and never again when hydration ends; its buttons then answer and its rows drag', async () => {
+  it('renders each row once while hydrating and never again when hydration ends; its rows then drag', async () => {
     const { container, problems } = await hydrate({ tracks });
     expect(problems).toEqual([]);
     expect(renders.page).toBe(1);
     expect(renders.rows).toBe(tracks.length);
-    expect(container.querySelectorAll('[aria-disabled]')).toHaveLength(0);
     expect(container.querySelectorAll('.track-row[draggable="true"]')).toHaveLength(tracks.length);
     expect(container.querySelector('[data-track-id="t1"] .like-button')?.getAttribute('aria-pressed')).toBe('true');
   });

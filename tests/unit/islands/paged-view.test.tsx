@@ -1,7 +1,9 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from '../../../src/api/types';
+import { renderToString } from 'react-dom/server';
 import { PagedView } from '../../../src/components/browse/PagedView';
+import { lastItemBefore, LIST_CONTINUES } from '../../../src/lib/list-end';
 import { createPagedList } from '../../../src/stores/paged-list';
 
 // SPEC §4: the next page loads when the LAST ITEM comes into view. IntersectionObserver is
@@ -41,7 +43,11 @@ function numbers(total: number) {
 }
 
 function renderList(list: ReturnType<typeof numbers>['list']) {
-  return render(
+  return render(listView(list));
+}
+
+function listView(list: ReturnType<typeof numbers>['list']) {
+  return (
     <PagedView list={list} skeleton={<p>loading</p>}>
       {(items) => (
         <ol aria-label="numbers">
@@ -50,7 +56,7 @@ function renderList(list: ReturnType<typeof numbers>['list']) {
           ))}
         </ol>
       )}
-    </PagedView>,
+    </PagedView>
   );
 }
 
@@ -77,5 +83,17 @@ describe('PagedView', () => {
     renderList(list);
     expect(screen.getAllByRole('listitem')).toHaveLength(15);
     expect(observed).toEqual([]);
+  });
+
+  it("says in the server's HTML whether the list goes on, and where its last item is (hydrate-on-intent.ts watches it)", async () => {
+    for (const [total, continues] of [[1000, true], [15, false]] as const) {
+      const { list } = numbers(total);
+      await list.loadFirstPage();
+      const container = document.createElement('div');
+      container.innerHTML = renderToString(listView(list));
+      const marker = container.querySelector(`[${LIST_CONTINUES}]`);
+      expect(marker !== null, `a list of ${total}`).toBe(continues);
+      if (marker) expect(lastItemBefore(marker)?.textContent).toBe('19');
+    }
   });
 });

@@ -1,0 +1,9 @@
+// The site's own hydration directive, typed for .astro files (Astro's documented augmentation).
+export {};
+
+declare module 'astro' {
+  interface AstroClientDirectives {
+    /** Hydrates when the user acts, or `"at-once"` as soon as islands may start; clicks before then are kept (src/components/shell/hydrate-on-intent.ts). */
+    'client:intent'?: boolean | 'at-once';
+  }
+}

@@ -1,0 +1,212 @@
+import { lastItemBefore, LIST_CONTINUES } from '../../lib/list-end';
+
+/**
+ * The `client:intent` directive (astro.config.mjs adds it; Astro inlines this file, bundled,
+ * into every page that has such an island). A server-rendered island needs no script to be
+ * seen: its HTML holds the content. It needs one the moment the user acts, so it hydrates then:
+ * on the page's first input (a pointer moving or touching, a key, a wheel, focus, a click), when
+ * the track the player holds is one of its rows (the row then shows that it plays), when the end
+ * of a list that goes on nears the screen (a screen reader's reading moves no pointer), or when
+ * one of its pictures fails (the default image stands in). Until then the page loads none of its
+ * code. If the code cannot come (no connection), the shell says so (ISLAND_UNLOADED). Once the
+ * user has acted, islands that come later (the client router's pages) hydrate when the browser
+ * is idle, as `client:idle` does (within IDLE_BOUND_MS).
+ *
+ * `client:intent="at-once"` hydrates as soon as islands may start (the shell's own: its buttons
+ * are on every screen), and still keeps the clicks of the moment below.
+ *
+ * A click that lands on an island before it has answered is held and given to it once it has
+ * hydrated (React keeps the server's nodes, so it goes to the same button); so is a right click
+ * on a track, the row's menu. Links are not held: the client router takes them with or without
+ * the island. So no control needs to say it is not ready yet.
+ */
+
+/** What counts as the user acting on the page (a click too: a link followed from a script, a key's click). */
+export const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'wheel', 'focusin', 'click'] as const;
+
+/** The event an island sends when its code could not be loaded: the shell reports the lost connection. */
+export const ISLAND_UNLOADED = 'my-music:island-unloaded';
+
+/** How far below the screen a list's end hydrates its island: it has hydrated by the time the end shows. */
+const LIST_END_MARGIN = '0px 0px 300px 0px';
+
+/** The longest an island of a page the router brings, once the user has acted, waits for the browser to be idle. */
+const IDLE_BOUND_MS = 1000;
+
+/** An island of this directive that has not hydrated yet (Astro removes `ssr` once it has). */
+const WAITING_ISLAND = 'astro-island[client="intent"][ssr]';
+
+/**
+ * The island whose hydration `event` must wait for, or null when the event may go on: a click
+ * (or a double click) anywhere inside one but on a link, and a right click on a track (a row or
+ * a tile: its menu).
+ */
+export function islandToWaitFor(event: Pick<Event, 'type' | 'target'>): Element | null {
+  const target = event.target;
+  if (!(target instanceof Element)) return null;
+  const island = target.closest(WAITING_ISLAND);
+  if (!island) return null;
+  if (event.type === 'contextmenu') return island.contains(target.closest('[data-track-id]')) ? island : null;
+  // The closest control decides: a button inside a link card is the button's.
+  const control = target.closest('a[href], button, input, select, textarea, label, summary, [role="button"], [role="menuitem"], [tabindex]');
+  if (control instanceof HTMLAnchorElement && island.contains(control)) return null;
+  return island;
+}
+
+/** A mouse event's place, buttons and keys, for the same event made again. */
+function pointerInit(event: MouseEvent): MouseEventInit {
+  const { clientX, clientY, screenX, screenY, button, buttons, detail, ctrlKey, shiftKey, altKey, metaKey } = event;
+  return { bubbles: true, cancelable: true, composed: true, clientX, clientY, screenX, screenY, button, buttons, detail, ctrlKey, shiftKey, altKey, metaKey, view: window };
+}
+
+/** The same event again, for the same element: a mouse event keeps its place, buttons and keys. */
+export function replayOf(event: Event): Event {
+  if (!(event instanceof MouseEvent)) return new Event(event.type, { bubbles: true, cancelable: true, composed: true });
+  return new MouseEvent(event.type, pointerInit(event));
+}
+
+type Start = () => void;
+
+interface IntentState {
+  acted: boolean;
+  /** Each island still waiting, and what starts it. */
+  waiting: Map<Element, Start>;
+  /** The player's current track, as the shell's script last said (notePlayingTrack). */
+  playing: string | null;
+  /** Islands a picture of which failed before their directive ran. */
+  broken: WeakSet<Element>;
+  /** The events each island is to hear again once it has hydrated. */
+  held: Map<Element, (() => void)[]>;
+}
+
+/** Whether one of `island`'s rows or tiles is the track `id`. */
+const holdsTrack = (island: Element, id: string | null) => id !== null && island.querySelector(`[data-track-id="${CSS.escape(id)}"]`) !== null;
+
+/**
+ * One state per document, whatever the number of islands, of times the router re-runs the inline
+ * copy of this module, or of copies (the shell's script bundles this file too, for notePlayingTrack).
+ */
+function stateOf(win: Window & { __myMusicIntent?: IntentState }): IntentState {
+  if (win.__myMusicIntent) return win.__myMusicIntent;
+  const state: IntentState = { acted: false, waiting: new Map(), playing: null, broken: new WeakSet(), held: new Map() };
+  win.__myMusicIntent = state;
+  const doc = win.document;
+
+  const act = () => {
+    if (state.acted) return;
+    state.acted = true;
+    for (const type of INTENT_EVENTS) doc.removeEventListener(type, act, true);
+    for (const start of [...state.waiting.values()]) start();
+  };
+  for (const type of INTENT_EVENTS) doc.addEventListener(type, act, { capture: true, passive: true });
+
+  /** `replay` runs once `island` has hydrated (one listener per island, whatever the number held). */
+  const afterHydrating = (island: Element, replay: () => void) => {
+    const replays = state.held.get(island);
+    if (replays) return void replays.push(replay);
+    state.held.set(island, [replay]);
+    island.addEventListener('astro:hydrate', () => {
+      const heard = state.held.get(island) ?? [];
+      state.held.delete(island);
+      for (const run of heard) run();
+    }, { once: true });
+  };
+
+  // Held from the first parse of the page, before any island's directive has run.
+  const hold = (event: Event) => {
+    const island = islandToWaitFor(event);
+    if (!island) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    const target = event.target as Element;
+    const again = replayOf(event);
+    afterHydrating(island, () => target.isConnected && target.dispatchEvent(again));
+    act();
+    state.waiting.get(island)?.();
+  };
+  for (const type of ['click', 'dblclick', 'contextmenu']) doc.addEventListener(type, hold, true);
+
+  // A press that began before the island hydrated and still goes on (a finger resting on a row
+  // for its menu) begins again for the hydrated island, where it is: a press is not held back.
+  const pressing = new Set<number>();
+  doc.addEventListener(
+    'pointerdown',
+    (event) => {
+      const island = event.target instanceof Element ? event.target.closest(WAITING_ISLAND) : null;
+      if (!island) return;
+      const target = event.target as Element;
+      const { pointerId } = event;
+      pressing.add(pointerId);
+      const again = new PointerEvent('pointerdown', { ...pointerInit(event), pointerId, pointerType: event.pointerType, isPrimary: event.isPrimary });
+      afterHydrating(island, () => pressing.has(pointerId) && target.isConnected && target.dispatchEvent(again));
+    },
+    true,
+  );
+  for (const type of ['pointerup', 'pointercancel']) doc.addEventListener(type, (event) => pressing.delete((event as PointerEvent).pointerId), true);
+
+  // A picture that fails: the island hydrates to show the default image (an error event does
+  // not bubble; it is caught on its way down). Often before the island's directive has run.
+  doc.addEventListener(
+    'error',
+    (event) => {
+      const island = event.target instanceof HTMLImageElement ? event.target.closest(WAITING_ISLAND) : null;
+      if (!island) return;
+      const start = state.waiting.get(island);
+      if (start) start();
+      else state.broken.add(island);
+    },
+    true,
+  );
+
+  return state;
+}
+
+/** The shell's script says which track the player holds: a waiting island with it among its rows hydrates to show it. */
+export function notePlayingTrack(id: string | null): void {
+  const state = stateOf(window);
+  state.playing = id;
+  for (const [island, start] of [...state.waiting]) if (holdsTrack(island, id)) start();
+}
+
+// The hold above must be in place while the page is still parsing: it is set as this script runs.
+if (typeof window !== 'undefined') stateOf(window);
+
+type Hydrate = () => Promise<void>;
+
+/** The directive Astro calls for each island (after the page's before-hydration stage). */
+export default function hydrateOnIntent(load: () => Promise<Hydrate>, options: { value: unknown }, island: HTMLElement): void {
+  const state = stateOf(window);
+  let started = false;
+  let ending: IntersectionObserver | null = null;
+  const start = () => {
+    if (started) return;
+    started = true;
+    state.waiting.delete(island);
+    ending?.disconnect();
+    load().then(
+      (hydrate) => hydrate(),
+      () => {
+        // No code, so nothing heard: what was held is dropped (not done later, out of the blue),
+        // and the next click on the island asks for its code again.
+        state.held.delete(island);
+        started = false;
+        state.waiting.set(island, start);
+        island.dispatchEvent(new Event(ISLAND_UNLOADED, { bubbles: true }));
+      },
+    );
+  };
+  if (options.value === 'at-once') return start();
+  if (state.acted) {
+    // Bounded: on a busy phone (or two test workers on two cores) the browser may not be idle for long.
+    if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: IDLE_BOUND_MS });
+    else setTimeout(start, 200);
+    return;
+  }
+  state.waiting.set(island, start);
+  if (holdsTrack(island, state.playing) || state.broken.has(island)) return start();
+  const ends = [...island.querySelectorAll(`[${LIST_CONTINUES}]`)].map(lastItemBefore).filter((item) => item !== null);
+  if (ends.length > 0 && 'IntersectionObserver' in window) {
+    ending = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), { rootMargin: LIST_END_MARGIN });
+    for (const end of ends) ending.observe(end);
+  }
+}

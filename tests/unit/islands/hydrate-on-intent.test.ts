@@ -1,0 +1,161 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import hydrateOnIntent, { ISLAND_UNLOADED, islandToWaitFor, notePlayingTrack, replayOf } from '../../../src/components/shell/hydrate-on-intent';
+
+// The client:intent directive over a page's islands as Astro leaves them before hydrating
+// (`client="intent"`, `ssr`). One document's state lives as long as the document, and the
+// user acts only once: the tests run in the order of a page's life, before and after that.
+
+/** An island as the server renders it, with a row, a button, a link and a button inside a link card. */
+function island(trackId = 't1'): HTMLElement {
+  const element = document.createElement('astro-island');
+  element.setAttribute('client', 'intent');
+  element.setAttribute('ssr', '');
+  element.innerHTML = `<div class="track-row" data-track-id="${trackId}"><button type="button" class="play">Play</button><span class="name">Song</span></div>
+    <a href="/album/a1" class="card">Album <button type="button" class="card-play">Play</button></a><p class="text">Text</p>`;
+  document.body.append(element);
+  return element;
+}
+
+/** What Astro's island does once its code and React have hydrated it. */
+function hydrated(element: HTMLElement) {
+  element.removeAttribute('ssr');
+  element.dispatchEvent(new CustomEvent('astro:hydrate'));
+}
+
+/** The directive over `element`, with a load that says when it was asked. */
+function directive(element: HTMLElement, value: unknown = true) {
+  const hydrate = vi.fn(async () => hydrated(element));
+  const load = vi.fn(async () => hydrate);
+  hydrateOnIntent(load, { value }, element);
+  return { load, hydrate };
+}
+
+const click = (target: Element, init: MouseEventInit = {}) => target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ...init }));
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('what waits for an island to hydrate', () => {
+  it('is a click inside one, but not on a link; a button inside a link card is a button', () => {
+    const element = island();
+    const on = (selector: string, type = 'click') => islandToWaitFor({ type, target: element.querySelector(selector) });
+    expect(on('.play')).toBe(element);
+    expect(on('.text')).toBe(element);
+    expect(on('.card')).toBeNull();
+    expect(on('.card-play')).toBe(element);
+    expect(on('.play', 'dblclick')).toBe(element);
+  });
+
+  it('is a right click on a track only: elsewhere the browser keeps its own menu', () => {
+    const element = island();
+    expect(islandToWaitFor({ type: 'contextmenu', target: element.querySelector('.name') })).toBe(element);
+    expect(islandToWaitFor({ type: 'contextmenu', target: element.querySelector('.text') })).toBeNull();
+  });
+
+  it('is nothing once the island has hydrated, or outside islands', () => {
+    const element = island();
+    hydrated(element);
+    expect(islandToWaitFor({ type: 'click', target: element.querySelector('.play') })).toBeNull();
+    expect(islandToWaitFor({ type: 'click', target: document.body })).toBeNull();
+  });
+});
+
+describe('a replayed event', () => {
+  it('keeps its place, button and keys', () => {
+    const again = replayOf(new MouseEvent('contextmenu', { clientX: 12, clientY: 34, button: 2, shiftKey: true })) as MouseEvent;
+    expect(again).toBeInstanceOf(MouseEvent);
+    expect([again.type, again.clientX, again.clientY, again.button, again.shiftKey, again.bubbles]).toEqual(['contextmenu', 12, 34, 2, true, true]);
+  });
+});
+
+describe('a page before and after the user acts', () => {
+  it('loads an island at once only when asked to ("at-once", the shell\'s)', () => {
+    const waiting = directive(island());
+    const atOnce = directive(island(), 'at-once');
+    expect(waiting.load).not.toHaveBeenCalled();
+    expect(atOnce.load).toHaveBeenCalledTimes(1);
+  });
+
+  it('hydrates the island whose rows hold the track the player holds, and no other', () => {
+    const other = directive(island('t9'));
+    const holding = directive(island('t2'));
+    notePlayingTrack('t2');
+    expect(holding.load).toHaveBeenCalledTimes(1);
+    expect(other.load).not.toHaveBeenCalled();
+    // An island that comes while that track is current hydrates as it comes.
+    expect(directive(island('t2')).load).toHaveBeenCalledTimes(1);
+    notePlayingTrack(null);
+  });
+
+  it('hydrates every waiting island on the first input, and later islands when the browser is idle', async () => {
+    const first = directive(island('t5'));
+    const second = directive(island('t6'));
+    document.body.dispatchEvent(new PointerEvent('pointermove', { bubbles: true }));
+    expect(first.load).toHaveBeenCalledTimes(1);
+    expect(second.load).toHaveBeenCalledTimes(1);
+    const later = directive(island('t7'));
+    await vi.waitFor(() => expect(later.load).toHaveBeenCalledTimes(1));
+  });
+  it('holds a click that comes before an island has hydrated, then gives the same button the click', async () => {
+    const element = island('t3');
+    const { load } = directive(element);
+    const button = element.querySelector('.play')!;
+    const heard: MouseEvent[] = [];
+    button.addEventListener('click', (event) => heard.push(event as MouseEvent));
+    const first = new MouseEvent('click', { bubbles: true, cancelable: true, clientX: 5, clientY: 6 });
+    button.dispatchEvent(first);
+    // The island's own handlers (React's, at its root) do not hear it yet; the browser does nothing with it.
+    expect(heard).toEqual([]);
+    expect(first.defaultPrevented).toBe(true);
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(heard).toHaveLength(1));
+    expect([heard[0]!.clientX, heard[0]!.clientY]).toEqual([5, 6]);
+    // Hydrated: clicks go straight through.
+    click(button);
+    expect(heard).toHaveLength(2);
+  });
+
+  it('lets a link go through: the router takes it with or without the island', () => {
+    const element = island('t4');
+    directive(element);
+    const link = new MouseEvent('click', { bubbles: true, cancelable: true });
+    element.querySelector('.card')!.dispatchEvent(link);
+    expect(link.defaultPrevented).toBe(false);
+  });
+
+
+  it('begins again, once hydrated, a press that is still going on (a finger resting on a row), not one that ended', async () => {
+    const element = island('t8');
+    const button = element.querySelector('.play')!;
+    const downs: PointerEvent[] = [];
+    button.addEventListener('pointerdown', (event) => downs.push(event as PointerEvent));
+    button.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, pointerId: 7, pointerType: 'touch', clientX: 9 }));
+    button.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, pointerId: 8, pointerType: 'mouse' }));
+    document.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, pointerId: 8 }));
+    expect(downs).toHaveLength(2);
+    hydrated(element);
+    expect(downs).toHaveLength(3);
+    expect([downs[2]!.pointerId, downs[2]!.pointerType, downs[2]!.clientX]).toEqual([7, 'touch', 9]);
+  });
+
+  it('says so when an island\'s code cannot come, drops what it held, and asks again at the next click', async () => {
+    const element = island('t9');
+    const unloaded = vi.fn();
+    document.addEventListener(ISLAND_UNLOADED, unloaded);
+    const hydrate = vi.fn(async () => hydrated(element));
+    const load = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue(hydrate);
+    hydrateOnIntent(load, { value: true }, element);
+    const button = element.querySelector('.play')!;
+    const heard = vi.fn();
+    button.addEventListener('click', heard);
+    click(button);
+    await vi.waitFor(() => expect(unloaded).toHaveBeenCalledTimes(1));
+    click(button);
+    await vi.waitFor(() => expect(hydrate).toHaveBeenCalledTimes(1));
+    // The click made while the code could not come is not done later: only the second is heard.
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(heard).toHaveBeenCalledTimes(1);
+    document.removeEventListener(ISLAND_UNLOADED, unloaded);
+  });
+});
