@@ -184,7 +184,7 @@ test('related artists, popular playlists, a category and the recent plays show w
 
 test("a list nobody has pointed at or touched still goes on when its end is scrolled to (a screen reader's reading moves no pointer)", { tag: '@viewport-free' }, async ({ page, signIn }) => {
   await signIn(page, 'guest', { home: false });
-  // A short window: the list's end starts well below it (its island hydrates within 300 px of the screen).
+  // A short window: the list's end starts well below it (its island hydrates as the end shows).
   await page.setViewportSize({ width: 1280, height: 400 });
   await page.goto('/album/new-release');
   const cards = page.locator('.card-grid > *');

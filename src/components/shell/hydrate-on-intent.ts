@@ -6,7 +6,7 @@ import { lastItemBefore, LIST_CONTINUES } from '../../lib/list-end';
  * seen: its HTML holds the content. It needs one the moment the user acts, so it hydrates then:
  * on the page's first input (a pointer moving or touching, a key, a wheel, focus, a click), when
  * the track the player holds is one of its rows (the row then shows that it plays), when the end
- * of a list that goes on nears the screen (a screen reader's reading moves no pointer), or when
+ * of a list that goes on comes into view (a screen reader's reading moves no pointer), or when
  * one of its pictures fails (the default image stands in). Until then the page loads none of its
  * code. If the code cannot come (no connection), the shell says so (ISLAND_UNLOADED). Once the
  * user has acted, islands that come later (the client router's pages) hydrate when the browser
@@ -27,8 +27,8 @@ export const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydo
 /** The event an island sends when its code could not be loaded: the shell reports the lost connection. */
 export const ISLAND_UNLOADED = 'my-music:island-unloaded';
 
-/** How far below the screen a list's end hydrates its island: it has hydrated by the time the end shows. */
-const LIST_END_MARGIN = '0px 0px 300px 0px';
+/** A list's end hydrates its island as it shows, when its list would load its next page (PagedView): not before, as a pointer or a finger would have come first. */
+const LIST_END_MARGIN = '0px';
 
 /** The longest an island of a page the router brings, once the user has acted, waits for the browser to be idle. */
 const IDLE_BOUND_MS = 1000;
