@@ -1,6 +1,7 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { accessTokenOf } from './helpers/access-token';
 import { searchCatalogue } from './helpers/catalogue';
 import { expect, test } from './fixtures';
 import { FIRST_SCREEN_TILES } from '../../src/components/browse/Cover';
@@ -409,4 +410,28 @@ test("a cold load asks for no island's code before the page's first screen is in
     const earliest = Math.min(timing.load, FIRST_SCREEN_WAIT_MS);
     expect(timing.asked.filter((file) => file.at < earliest), `${path}: island code asked before the load event at ${Math.round(timing.load)} ms`).toEqual([]);
   }
+});
+
+test("a click that lands before its island has hydrated is kept: the island hydrates, and the click plays the track", { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {
+  await signIn(page, 'guest', { home: false });
+  const [album] = await searchCatalogue(page, sandboxUrl, 'album', 1);
+  // The album view's code comes late (a slow network): the click lands on the server's HTML.
+  await page.route(/\/_astro\/AlbumView\.[\w-]+\.js$/, async (route) => {
+    await new Promise((arrived) => setTimeout(arrived, 1500));
+    await route.continue();
+  });
+  // A row that is not the account's current track, so only the click can make it current.
+  const answer = await fetch(`${sandboxUrl}/v1/me/player`, { headers: { Authorization: `Bearer ${await accessTokenOf(page)}` } });
+  const playing = answer.status === 200 ? (((await answer.json()) as { item?: { id?: string } }).item?.id ?? null) : null;
+  await page.goto(`/album/${album!.id}`);
+  const row = page.locator(`[aria-label^="Tracks of"] [data-track-id]:not([data-track-id="${playing ?? ''}"])`).first();
+  const name = (await row.locator('.track-row__title').textContent())!;
+  await row.getByRole('button', { name: `Play ${name}` }).click();
+  // Still the server's HTML, and nothing has started: the click waits for the island.
+  await expect(page.locator('#content astro-island[ssr]')).toHaveCount(1);
+  await expect(row).not.toHaveAttribute('aria-current', 'true');
+  // The code comes, the island hydrates, and the same button gets the click.
+  await expect(page.locator('#content astro-island[ssr]')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Player' }).getByText(name, { exact: true }).first()).toBeVisible();
+  await expect(row).toHaveAttribute('aria-current', 'true');
 });
