@@ -26,7 +26,7 @@ export interface CarriedSeed<S> {
 
 let carried = 0;
 
-/** A page's seed, for its island: `<AlbumView client:idle seed={carry(seed)} />`. */
+/** A page's seed, for its island: `<AlbumView client:intent seed={carry(seed)} />`. */
 export const carry = <S,>(seed: S): CarriedSeed<S> => ({ block: `seed-${++carried}`, [SEED]: seed });
 
 const onServer = typeof window === 'undefined';

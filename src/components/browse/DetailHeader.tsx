@@ -26,7 +26,8 @@ export function DetailHeader({ images, type, name, meta, badge, action, backgrou
   const large = images[0]?.url ?? null;
   return (
     <header className="detail-header" style={{ '--area-color': background } as React.CSSProperties}>
-      <button type="button"
+      <button
+        type="button"
         className={`detail-header__cover-button${round ? ' detail-header__cover-button--round' : ''}`}
         aria-label={`Show the picture of ${name}`}
         onClick={() => openImagePreview(large)}

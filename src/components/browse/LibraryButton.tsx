@@ -21,7 +21,8 @@ export function LibraryButton({ kind, id, name, compact = false }: {
   const on = flag === true;
   const [off, onLabel] = LABELS[kind];
   return (
-    <button type="button"
+    <button
+      type="button"
       className={
         compact
           ? `icon-button library-button--compact${on ? ' library-button--on' : ''}`

@@ -8,7 +8,8 @@ export function LikeButton({ trackId, name }: { trackId: string; name: string })
   const pending = useSeededFlag($libraryPending.track, trackId) === true;
   const label = liked ? 'Remove from Liked' : 'Save to Liked';
   return (
-    <button type="button"
+    <button
+      type="button"
       className={`icon-button icon-button--plain like-button${liked ? ' like-button--liked' : ''}`}
       data-tooltip={label}
       {...(liked ? { 'data-tooltip-error': '' } : {})}

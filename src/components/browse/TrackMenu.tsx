@@ -36,7 +36,8 @@ export function TrackMenu({ track, context, open, onOpenChange }: TrackMenuProps
   );
   return (
     <>
-      <button type="button"
+      <button
+        type="button"
         ref={button}
         className="icon-button icon-button--plain track-row__more"
         aria-label={`More options for ${track.name}`}

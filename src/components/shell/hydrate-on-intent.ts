@@ -1,4 +1,5 @@
 import { lastItemBefore, LIST_CONTINUES } from '../../lib/list-end';
+import { ISLAND_UNLOADED, PLAYING_TRACK, playingTrack } from './intent-signals';
 
 /**
  * The `client:intent` directive (astro.config.mjs adds it; Astro inlines this file, bundled,
@@ -22,10 +23,7 @@ import { lastItemBefore, LIST_CONTINUES } from '../../lib/list-end';
  */
 
 /** What counts as the user acting on the page (a click too: a link followed from a script, a key's click). */
-export const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'wheel', 'focusin', 'click'] as const;
-
-/** The event an island sends when its code could not be loaded: the shell reports the lost connection. */
-export const ISLAND_UNLOADED = 'my-music:island-unloaded';
+const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'wheel', 'focusin', 'click'] as const;
 
 /** A list's end hydrates its island as it shows, when its list would load its next page (PagedView): not before, as a pointer or a finger would have come first. */
 const LIST_END_MARGIN = '0px';
@@ -71,8 +69,6 @@ interface IntentState {
   acted: boolean;
   /** Each island still waiting, and what starts it. */
   waiting: Map<Element, Start>;
-  /** The player's current track, as the shell's script last said (notePlayingTrack). */
-  playing: string | null;
   /** Islands a picture of which failed before their directive ran. */
   broken: WeakSet<Element>;
   /** The events each island is to hear again once it has hydrated. */
@@ -82,13 +78,10 @@ interface IntentState {
 /** Whether one of `island`'s rows or tiles is the track `id`. */
 const holdsTrack = (island: Element, id: string | null) => id !== null && island.querySelector(`[data-track-id="${CSS.escape(id)}"]`) !== null;
 
-/**
- * One state per document, whatever the number of islands, of times the router re-runs the inline
- * copy of this module, or of copies (the shell's script bundles this file too, for notePlayingTrack).
- */
+/** One state per document, whatever the number of islands or of times the router re-runs this inline script. */
 function stateOf(win: Window & { __myMusicIntent?: IntentState }): IntentState {
   if (win.__myMusicIntent) return win.__myMusicIntent;
-  const state: IntentState = { acted: false, waiting: new Map(), playing: null, broken: new WeakSet(), held: new Map() };
+  const state: IntentState = { acted: false, waiting: new Map(), broken: new WeakSet(), held: new Map() };
   win.__myMusicIntent = state;
   const doc = win.document;
 
@@ -158,14 +151,13 @@ function stateOf(win: Window & { __myMusicIntent?: IntentState }): IntentState {
     true,
   );
 
-  return state;
-}
+  // The player's track changed (the shell's script says so): a waiting island with it among its rows hydrates to show it.
+  doc.addEventListener(PLAYING_TRACK, (event) => {
+    const id = (event as CustomEvent<string | null>).detail;
+    for (const [island, start] of [...state.waiting]) if (holdsTrack(island, id)) start();
+  });
 
-/** The shell's script says which track the player holds: a waiting island with it among its rows hydrates to show it. */
-export function notePlayingTrack(id: string | null): void {
-  const state = stateOf(window);
-  state.playing = id;
-  for (const [island, start] of [...state.waiting]) if (holdsTrack(island, id)) start();
+  return state;
 }
 
 // The hold above must be in place while the page is still parsing: it is set as this script runs.
@@ -203,7 +195,7 @@ export default function hydrateOnIntent(load: () => Promise<Hydrate>, options: {
     return;
   }
   state.waiting.set(island, start);
-  if (holdsTrack(island, state.playing) || state.broken.has(island)) return start();
+  if (holdsTrack(island, playingTrack()) || state.broken.has(island)) return start();
   const ends = [...island.querySelectorAll(`[${LIST_CONTINUES}]`)].map(lastItemBefore).filter((item) => item !== null);
   if (ends.length > 0 && 'IntersectionObserver' in window) {
     ending = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), { rootMargin: LIST_END_MARGIN });

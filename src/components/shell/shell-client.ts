@@ -9,7 +9,7 @@ import { $connectionLost, reportNoConnection, waitForSite } from '../../stores/c
 import { followSignOutElsewhere, startSession } from '../../stores/session';
 import { noteLimitedUntil } from '../../stores/provider-limit';
 import { registerServiceWorker } from './register-sw';
-import { ISLAND_UNLOADED, notePlayingTrack } from './hydrate-on-intent';
+import { ISLAND_UNLOADED, notePlayingTrack } from './intent-signals';
 
 // The app shell's one bundled script: it runs once per full page load and keeps
 // working across the client router's page swaps.

@@ -47,7 +47,8 @@ function CollectionViewBody() {
           <h2 id="my-playlists" className="section-header__title">
             Playlists
           </h2>
-          <button type="button"
+          <button
+            type="button"
             className="icon-button"
             aria-label="Create playlist"
             disabled={creating}

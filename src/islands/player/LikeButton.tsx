@@ -15,7 +15,8 @@ export function LikeButton({ trackId }: { trackId: string | null }) {
   const busy = useSeededFlag($libraryPending.track, key) === true;
   const label = liked ? 'Remove from Liked' : 'Save to Liked';
   return (
-    <button type="button"
+    <button
+      type="button"
       className={`icon-button player-card__like${liked ? ' is-on' : ''}`}
       aria-label={label}
       data-tooltip={label}

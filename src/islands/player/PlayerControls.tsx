@@ -15,7 +15,8 @@ export function TransportButtons({ playback, playing, hasTrack }: TransportProps
   const disallows = playback?.disallows;
   return (
     <>
-      <button type="button"
+      <button
+        type="button"
         className="icon-button"
         aria-label="Previous"
         disabled={!playback || disallows?.skippingPrev === true}
@@ -23,7 +24,8 @@ export function TransportButtons({ playback, playing, hasTrack }: TransportProps
       >
         <Icon name="previous" />
       </button>
-      <button type="button"
+      <button
+        type="button"
         className="icon-button player-card__play"
         aria-label={playing ? 'Pause' : 'Play'}
         disabled={!hasTrack}
@@ -31,7 +33,8 @@ export function TransportButtons({ playback, playing, hasTrack }: TransportProps
       >
         <Icon name={playing ? 'pause' : 'play'} size={24} />
       </button>
-      <button type="button"
+      <button
+        type="button"
         className="icon-button"
         aria-label="Next"
         disabled={!playback || disallows?.skippingNext === true}
@@ -51,7 +54,8 @@ export function PlayerControls({ playback, playing, hasTrack }: TransportProps) 
   const shuffle = playback?.shuffleState ?? false;
   return (
     <div className="player-card__controls">
-      <button type="button"
+      <button
+        type="button"
         className={`icon-button player-card__toggle${shuffle ? ' is-on' : ''}`}
         aria-label="Shuffle"
         aria-pressed={shuffle}
@@ -61,7 +65,8 @@ export function PlayerControls({ playback, playing, hasTrack }: TransportProps) 
         <Icon name="shuffle" />
       </button>
       <TransportButtons playback={playback} playing={playing} hasTrack={hasTrack} />
-      <button type="button"
+      <button
+        type="button"
         className={`icon-button player-card__toggle${repeat !== 'off' ? ' is-on' : ''}`}
         aria-label={REPEAT_LABEL[repeat]}
         data-repeat={repeat}

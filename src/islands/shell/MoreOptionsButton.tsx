@@ -5,7 +5,8 @@ import { openBottomSheet } from '../../stores/ui';
 /** The narrow top bar's button that opens the bottom sheet. */
 function MoreOptionsButtonView() {
   return (
-    <button type="button"
+    <button
+      type="button"
       className="icon-button"
       aria-label="More options"
       aria-haspopup="dialog"

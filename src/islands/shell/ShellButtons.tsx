@@ -38,7 +38,8 @@ export function InstallButton({ className = 'button button--ghost', onDone }: Ac
 /** A labelled action of the shell that needs the page's JavaScript (a click before its island hydrates is kept: hydrate-on-intent.ts). */
 function ShellAction({ className = 'button', onDone, icon, label, run }: ActionProps & { icon: IconName; label: string; run: () => void }) {
   return (
-    <button type="button"
+    <button
+      type="button"
       className={className}
       onClick={() => {
         onDone?.();
@@ -61,7 +62,8 @@ export function ThemeToggle({ className = 'icon-button', withLabel = false }: Ac
   const theme = useStore($theme);
   const next = theme === 'dark' ? 'Light' : 'Dark';
   return (
-    <button type="button"
+    <button
+      type="button"
       className={className}
       aria-label={`Switch to ${next.toLowerCase()} theme`}
       data-tooltip={withLabel ? undefined : `${next} theme`}
@@ -78,7 +80,8 @@ export function ThemeToggle({ className = 'icon-button', withLabel = false }: Ac
 export function HistoryButton({ direction, className = 'icon-button', onDone, withLabel = false }: ActionProps & { direction: 'back' | 'forward'; withLabel?: boolean }) {
   const label = direction === 'back' ? 'Go Back' : 'Go Forward';
   return (
-    <button type="button"
+    <button
+      type="button"
       className={className}
       aria-label={label}
       data-tooltip={withLabel ? undefined : label}

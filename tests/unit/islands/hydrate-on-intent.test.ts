@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import hydrateOnIntent, { ISLAND_UNLOADED, islandToWaitFor, notePlayingTrack, replayOf } from '../../../src/components/shell/hydrate-on-intent';
+import hydrateOnIntent, { islandToWaitFor, replayOf } from '../../../src/components/shell/hydrate-on-intent';
+import { ISLAND_UNLOADED, notePlayingTrack } from '../../../src/components/shell/intent-signals';
 
 // The client:intent directive over a page's islands as Astro leaves them before hydrating
 // (`client="intent"`, `ssr`). One document's state lives as long as the document, and the
