@@ -1,24 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { focusBeforeModal } from './focus-before-modal';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 const always = () => true;
-
-/** The element focused last outside any modal: where focus goes back when a dialog closes. */
-let lastOutside: HTMLElement | null = null;
-if (typeof document !== 'undefined') {
-  document.addEventListener('focusin', (event) => {
-    const target = event.target;
-    if (target instanceof HTMLElement && !target.closest('[aria-modal="true"], dialog[open]')) lastOutside = target;
-  });
-  // A new page (the client router's swap) starts with what still has focus (a persisted island's
-  // field), or nothing: the last focus of the page before must not get it back. The top bar's
-  // search box, persisted, would (its focus opens /search).
-  document.addEventListener('astro:after-swap', () => {
-    const focused = document.activeElement;
-    lastOutside = focused instanceof HTMLElement && focused !== document.body ? focused : null;
-  });
-}
 
 /**
  * Keeps keyboard focus inside an open modal (`container`, an element with aria-modal="true"):
@@ -33,7 +18,7 @@ export function useFocusTrap(container: RefObject<HTMLElement | null>, open: boo
   // control it reached would become the one focus goes back to.
   useLayoutEffect(() => {
     if (!open) return;
-    returnTo.current = lastOutside;
+    returnTo.current = focusBeforeModal();
     const focusables = () => [...(container.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
     if (!container.current?.contains(document.activeElement)) focusables()[0]?.focus();
     const onKey = (event: KeyboardEvent) => {

@@ -16,7 +16,7 @@ export const SHORTCUTS = [
   { keys: 'L', label: 'Like or unlike the playing track' },
   { keys: 'Q', label: 'Show or hide the queue' },
   { keys: '?', label: 'Show keyboard shortcuts' },
-  // Listened for by the shell (src/islands/shell/PaletteHost.tsx), on every page and in text fields too.
+  // Listened for by the shell's script (stores/palette.ts listenForPaletteKey), on every page and in text fields too.
   { keys: 'Ctrl + K', label: 'Command palette (⌘ + K on a Mac)' },
 ] as const;
 

@@ -1,3 +1,4 @@
+import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
 import { firstScreenIn, nextTask, rendererFirst } from '../../src/components/shell/first-screen';
 
@@ -48,21 +49,31 @@ describe('islands start once the first screen is in', () => {
 });
 
 describe("the islands' renderer first, in a task of its own", () => {
-  it('imports the renderer the islands name, then waits a task, before resolving', async () => {
+  /** A document of `islands` (astro-island tags), read by a real DOM's selectors. */
+  const pageOf = (islands: string) => {
+    const doc = new Window().document;
+    doc.body.innerHTML = islands;
+    return doc as unknown as Document;
+  };
+  const island = (client: string, value: string) =>
+    `<astro-island renderer-url="/_astro/client.js" client="${client}" opts='{"name":"View","value":"${value}"}'></astro-island>`;
+  const stepsOf = async (doc: Document) => {
     const steps: string[] = [];
-    const doc = { querySelector: (selector: string) => (selector === 'astro-island[renderer-url]' ? { getAttribute: (name: string) => (name === 'renderer-url' ? '/_astro/client.js' : null) } : null) };
-    await rendererFirst(
-      doc as unknown as Document,
-      async (url) => void steps.push(`import ${url}`),
-      async () => void steps.push('next task'),
-    );
-    expect(steps).toEqual(['import /_astro/client.js', 'next task']);
+    await rendererFirst(doc, async (url) => void steps.push(`import ${url}`), async () => void steps.push('next task'));
+    return steps;
+  };
+
+  it('imports the renderer an island that starts as the page loads names, then waits a task, before resolving', async () => {
+    expect(await stepsOf(pageOf(island('intent', 'shell') + island('only', 'react')))).toEqual(['import /_astro/client.js', 'next task']);
+    expect(await stepsOf(pageOf(island('intent', 'at-once')))).toEqual(['import /_astro/client.js', 'next task']);
+  });
+
+  it('a page whose islands all wait for the user imports nothing: each brings the renderer when it starts', async () => {
+    expect(await stepsOf(pageOf(island('intent', 'shell') + `<astro-island renderer-url="/_astro/client.js" client="intent" opts='{"name":"AlbumView"}'></astro-island>`))).toEqual([]);
   });
 
   it('a page with no island imports nothing and waits for nothing', async () => {
-    const steps: string[] = [];
-    await rendererFirst({ querySelector: () => null } as unknown as Document, async () => void steps.push('import'), async () => void steps.push('next task'));
-    expect(steps).toEqual([]);
+    expect(await stepsOf(pageOf(''))).toEqual([]);
   });
 
   it('the next task comes after the microtasks of this one', async () => {

@@ -31,15 +31,22 @@ export function firstScreenIn(win: LoadingWindow, boundMs = FIRST_SCREEN_WAIT_MS
 }
 
 /**
- * Evaluates the islands' renderer (React DOM, which Astro's React client imports) in a task of
- * its own, then gives the main thread back for a task, before any island starts. Why: evaluated
+ * The islands that start as the page loads: all but those of `client:intent` that wait for the
+ * user or a wake (hydrate-on-intent.ts), each of which brings the renderer when it starts. A page
+ * of only those loads no renderer at all until the user acts.
+ */
+export const STARTING_AS_IT_LOADS = `astro-island[renderer-url]:not([client="intent"]), astro-island[renderer-url][client="intent"][opts*='"value":"at-once"']`;
+
+/**
+ * Evaluates the islands' renderer (React DOM, which Astro's React client imports), when an island
+ * starts as the page loads, in a task of its own, then gives the main thread back for a task, before any island starts. Why: evaluated
  * with the first island's code, React DOM (about 65 ms of a phone's CPU) and every island's start
  * (each hydrateRoot, about 5-10 ms) made one task of about 150 ms; cut in two, a tap or a key
  * waits for neither half for long, and Lighthouse counts less of them as blocking time.
  * `importModule` and `nextTask` are the browser's (dynamic import, a message to itself).
  */
 export async function rendererFirst(doc: Pick<Document, 'querySelector'>, importModule: (url: string) => Promise<unknown>, nextTask: () => Promise<void>): Promise<void> {
-  const renderer = doc.querySelector('astro-island[renderer-url]')?.getAttribute('renderer-url');
+  const renderer = doc.querySelector(STARTING_AS_IT_LOADS)?.getAttribute('renderer-url');
   if (!renderer) return;
   await importModule(renderer);
   await nextTask();

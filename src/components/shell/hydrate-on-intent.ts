@@ -1,5 +1,5 @@
 import { lastItemBefore, LIST_CONTINUES } from '../../lib/list-end';
-import { ISLAND_UNLOADED, PLAYING_TRACK, playingTrack } from './intent-signals';
+import { ISLAND_UNLOADED, isWoken, PLAYING_TRACK, playingTrack, WAKE_ISLANDS } from './intent-signals';
 
 /**
  * The `client:intent` directive (astro.config.mjs adds it; Astro inlines this file, bundled,
@@ -13,8 +13,11 @@ import { ISLAND_UNLOADED, PLAYING_TRACK, playingTrack } from './intent-signals';
  * user has acted, islands that come later (the client router's pages) hydrate when the browser
  * is idle, as `client:idle` does (within IDLE_BOUND_MS).
  *
- * `client:intent="at-once"` hydrates as soon as islands may start (the shell's own: its buttons
- * are on every screen), and still keeps the clicks of the moment below.
+ * `client:intent="at-once"` hydrates as soon as islands may start (the Now Playing view, which
+ * follows the player), and still keeps the clicks of the moment below. `client:intent="shell"`
+ * (the shell's top bar, overlays and side list) waits for input too, or until the shell's script
+ * wakes it (intent-signals.ts wakeIslands): a toast to show, the rate limit's countdown, the
+ * browser's install offer. So a page nobody touches loads no React at all for its shell.
  *
  * A click that lands on an island before it has answered is held and given to it once it has
  * hydrated (React keeps the server's nodes, so it goes to the same button); so is a right click
@@ -69,6 +72,8 @@ interface IntentState {
   acted: boolean;
   /** Each island still waiting, and what starts it. */
   waiting: Map<Element, Start>;
+  /** The name each waiting island may be woken under (`client:intent="shell"`). */
+  wakeNames: WeakMap<Element, string>;
   /** Islands a picture of which failed before their directive ran. */
   broken: WeakSet<Element>;
   /** The events each island is to hear again once it has hydrated. */
@@ -81,7 +86,7 @@ const holdsTrack = (island: Element, id: string | null) => id !== null && island
 /** One state per document, whatever the number of islands or of times the router re-runs this inline script. */
 function stateOf(win: Window & { __myMusicIntent?: IntentState }): IntentState {
   if (win.__myMusicIntent) return win.__myMusicIntent;
-  const state: IntentState = { acted: false, waiting: new Map(), broken: new WeakSet(), held: new Map() };
+  const state: IntentState = { acted: false, waiting: new Map(), wakeNames: new WeakMap(), broken: new WeakSet(), held: new Map() };
   win.__myMusicIntent = state;
   const doc = win.document;
 
@@ -157,6 +162,12 @@ function stateOf(win: Window & { __myMusicIntent?: IntentState }): IntentState {
     for (const [island, start] of [...state.waiting]) if (holdsTrack(island, id)) start();
   });
 
+  // The shell's script wakes the islands of a name: what they show has changed.
+  doc.addEventListener(WAKE_ISLANDS, (event) => {
+    const name = (event as CustomEvent<string>).detail;
+    for (const [island, start] of [...state.waiting]) if (state.wakeNames.get(island) === name) start();
+  });
+
   return state;
 }
 
@@ -195,7 +206,9 @@ export default function hydrateOnIntent(load: () => Promise<Hydrate>, options: {
     return;
   }
   state.waiting.set(island, start);
-  if (holdsTrack(island, playingTrack()) || state.broken.has(island)) return start();
+  const wakeName = typeof options.value === 'string' ? options.value : null;
+  if (wakeName) state.wakeNames.set(island, wakeName);
+  if (holdsTrack(island, playingTrack()) || state.broken.has(island) || (wakeName !== null && isWoken(wakeName))) return start();
   const ends = [...island.querySelectorAll(`[${LIST_CONTINUES}]`)].map(lastItemBefore).filter((item) => item !== null);
   if (ends.length > 0 && 'IntersectionObserver' in window) {
     ending = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), { rootMargin: LIST_END_MARGIN });

@@ -10,7 +10,13 @@ export const ISLAND_UNLOADED = 'my-music:island-unloaded';
 /** The event the shell sends when the player's current track changes (its id, or null). */
 export const PLAYING_TRACK = 'my-music:playing-track';
 
-type SignalWindow = Window & { __myMusicPlayingTrack?: string | null };
+/** The event the shell sends to wake the islands of a name (`client:intent="shell"`): what they show has changed. */
+export const WAKE_ISLANDS = 'my-music:wake-islands';
+
+/** The names islands wait under besides the user's first input: the shell's own (its top bar, overlays, side list). */
+export type WakeName = 'shell';
+
+type SignalWindow = Window & { __myMusicPlayingTrack?: string | null; __myMusicWoken?: Set<WakeName> };
 
 /** The shell's script says which track the player holds; kept on the window for islands a later page brings. */
 export function notePlayingTrack(id: string | null): void {
@@ -21,4 +27,20 @@ export function notePlayingTrack(id: string | null): void {
 /** The player's current track, as the shell's script last said. */
 export function playingTrack(): string | null {
   return (window as SignalWindow).__myMusicPlayingTrack ?? null;
+}
+
+/**
+ * The shell's script says that the islands waiting under `name` have something to show that the
+ * server's HTML has not (a toast, the rate limit's countdown): they hydrate now, input or not.
+ * Kept on the window: an island whose directive runs later hydrates at once.
+ */
+export function wakeIslands(name: WakeName): void {
+  const win = window as SignalWindow;
+  (win.__myMusicWoken ??= new Set()).add(name);
+  document.dispatchEvent(new CustomEvent<WakeName>(WAKE_ISLANDS, { detail: name }));
+}
+
+/** Whether the islands of `name` were woken in this document. */
+export function isWoken(name: string): boolean {
+  return (window as SignalWindow).__myMusicWoken?.has(name as WakeName) ?? false;
 }

@@ -1,6 +1,8 @@
 import { navigate } from 'astro:transitions/client';
 import type { TransitionBeforePreparationEvent } from 'astro:transitions/client';
 import { listenForInstallPrompt } from '../../stores/install-prompt';
+import { listenForPaletteKey } from '../../stores/palette';
+import { followFocusBeforeModal } from '../focus-before-modal';
 import { setNavigator } from '../../lib/navigation';
 import { OFFLINE_SHELL } from '../../lib/page-cache';
 import { fetchPageAhead, keepPage, keptPage, notePageSource } from '../../stores/page-memory';
@@ -113,6 +115,10 @@ for (const type of ['focusin', 'touchstart'] as const) {
 document.addEventListener('astro:after-swap', () => window.scrollTo({ top: 0, left: 0, behavior: 'instant' }));
 
 listenForInstallPrompt();
+// Here, not in the shell's islands, which hydrate when the user acts: Ctrl+K is such an act,
+// and the dialog it opens gives focus back to where it was.
+listenForPaletteKey();
+followFocusBeforeModal();
 
 // Issue 28: a rate limit the server met while rendering this page (ServerNotices.astro's marks,
 // the shell's and a streamed part's; its end on the server's clock) counts down in the top bar
@@ -161,6 +167,8 @@ void import('../../playback/start').then(({ startPlayerServices }) => startPlaye
 // A page's lists hydrate when the user acts (hydrate-on-intent.ts), or when the track the player
 // holds is one of their rows, which then shows that it plays.
 void import('../../stores/now-playing').then(({ $playingTrackId }) => $playingTrackId.subscribe(notePlayingTrack));
+// The shell's islands hydrate on the first input, or when one of them has something to show.
+void import('./shell-wakes').then(({ wakeShellWhenItShows }) => wakeShellWhenItShows());
 // An island whose code could not come (the connection went): SPEC §8's toast, as for a request.
 document.addEventListener(ISLAND_UNLOADED, () => reportNoConnection());
 

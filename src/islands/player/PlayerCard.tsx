@@ -8,8 +8,6 @@ import { $player } from '../../stores/player';
 import { $shortcutsSheet } from '../../stores/ui';
 import { $queue } from '../../stores/queue';
 import { $route } from '../../stores/route';
-// At once although the shortcuts sheet is lazy: it must see where focus was before the sheet opens.
-import '../../components/use-focus-trap';
 import '../../styles/player.css';
 import '../../styles/queue.css';
 import { NowPlayingAnnouncer } from './NowPlayingAnnouncer';

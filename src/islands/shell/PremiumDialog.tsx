@@ -3,8 +3,6 @@ import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { useFetched } from '../../components/use-fetched';
 import { fetchedOnce } from '../../lib/fetched-once';
 import { $ui } from '../../stores/ui';
-// Loaded at once although its dialogs are lazy: it must see where focus was before one opens.
-import '../../components/use-focus-trap';
 
 // Every app route hydrates this island; the dialog's code loads the first time it opens
 // (the budget of 100 KB of JavaScript per route, BENCHMARKS.md).

@@ -1,3 +1,4 @@
+import { useHydrated } from '../../components/use-hydrated';
 import { PlaylistDialogs } from '../playlists/PlaylistDialogs';
 import { BottomSheet } from './BottomSheet';
 import { PaletteHost } from './PaletteHost';
@@ -7,20 +8,28 @@ import { TopLoadingBar } from './TopLoadingBar';
 
 /**
  * What the shell lays over every page, as one island: the loading bar, the toasts, the premium
- * prompt, the playlist dialogs, the phone's bottom sheet and the command palette's key. Each
- * keeps its own error boundary. As six islands they would cost each page six roots to start,
+ * prompt, the playlist dialogs, the phone's bottom sheet and the command palette. Each keeps its
+ * own error boundary. The server renders the toasts' live region (there before any toast, so a
+ * screen reader announces the first) and nothing else; the lazy parts mount once hydrated, so
+ * a part whose code came before the island hydrated (opened meanwhile) cannot change the HTML
+ * React hydrates. As six islands they would cost each page six roots to start,
  * six modules to fetch on a first visit and six island renders on the server, for parts that
  * are always there together.
  */
 export function ShellOverlays() {
+  const hydrated = useHydrated();
   return (
     <>
       <TopLoadingBar />
       <Toasts />
-      <PremiumDialog />
-      <PlaylistDialogs />
-      <BottomSheet />
-      <PaletteHost />
+      {hydrated && (
+        <>
+          <PremiumDialog />
+          <PlaylistDialogs />
+          <BottomSheet />
+          <PaletteHost />
+        </>
+      )}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import type { Playlist } from '../../api/types';
 import { Cover } from '../../components/browse/Cover';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
+import { useHydrated } from '../../components/use-hydrated';
 import { hrefOf } from '../../lib/routes';
 import { dropOnPlaylist, openNavPlaylists } from '../../stores/nav-playlists';
 import { $ownPlaylists } from '../../stores/playlist-dialogs';
@@ -50,8 +51,13 @@ function NavPlaylist({ playlist, over, dragging }: { playlist: Playlist; over: b
  * The keyboard's way to the same is a row's "Add to playlist".
  */
 function SideNavPlaylistsView() {
-  const own = useStore($ownPlaylists);
-  const drag = useStore($trackDrag);
+  // The server renders the list unasked for; the stores speak once hydrated (the user may have
+  // opened a dialog that listed the playlists before this island hydrated).
+  const hydrated = useHydrated();
+  const ownHeld = useStore($ownPlaylists);
+  const dragHeld = useStore($trackDrag);
+  const own = hydrated ? ownHeld : null;
+  const drag = hydrated ? dragHeld : null;
   const over = useStore($dropPlaylist);
   const root = useRef<HTMLElement>(null);
   // A drag shows no hover: the navigation opens while a dragged track is inside it.
@@ -73,6 +79,9 @@ function SideNavPlaylistsView() {
       ['drop', done],
     ];
     for (const [type, listener] of listeners) nav.addEventListener(type, listener);
+    // This island hydrates on the page's first input, often the pointer coming into the
+    // navigation: open already, it asks now.
+    if (nav.matches(':hover, :focus-within')) openNavPlaylists();
     return () => {
       for (const [type, listener] of listeners) nav.removeEventListener(type, listener);
     };

@@ -2,6 +2,10 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useFocusTrap } from '../../../src/components/use-focus-trap';
+import { followFocusBeforeModal } from '../../../src/components/focus-before-modal';
+
+// As the shell's script does on every page.
+followFocusBeforeModal();
 
 afterEach(cleanup);
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import hydrateOnIntent, { islandToWaitFor, replayOf } from '../../../src/components/shell/hydrate-on-intent';
-import { ISLAND_UNLOADED, notePlayingTrack } from '../../../src/components/shell/intent-signals';
+import { ISLAND_UNLOADED, notePlayingTrack, wakeIslands } from '../../../src/components/shell/intent-signals';
 
 // The client:intent directive over a page's islands as Astro leaves them before hydrating
 // (`client="intent"`, `ssr`). One document's state lives as long as the document, and the
@@ -71,7 +71,7 @@ describe('a replayed event', () => {
 });
 
 describe('a page before and after the user acts', () => {
-  it('loads an island at once only when asked to ("at-once", the shell\'s)', () => {
+  it('loads an island at once only when asked to ("at-once", the Now Playing view)', () => {
     const waiting = directive(island());
     const atOnce = directive(island(), 'at-once');
     expect(waiting.load).not.toHaveBeenCalled();
@@ -87,6 +87,16 @@ describe('a page before and after the user acts', () => {
     // An island that comes while that track is current hydrates as it comes.
     expect(directive(island('t2')).load).toHaveBeenCalledTimes(1);
     notePlayingTrack(null);
+  });
+
+  it('hydrates the shell\'s islands when the shell wakes them, no other; a shell island that comes later hydrates as it comes', () => {
+    const shell = directive(island('s1'), 'shell');
+    const content = directive(island('s2'));
+    expect(shell.load).not.toHaveBeenCalled();
+    wakeIslands('shell');
+    expect(shell.load).toHaveBeenCalledTimes(1);
+    expect(content.load).not.toHaveBeenCalled();
+    expect(directive(island('s3'), 'shell').load).toHaveBeenCalledTimes(1);
   });
 
   it('hydrates every waiting island on the first input, and later islands when the browser is idle', async () => {
