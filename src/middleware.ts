@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
 import { readProviderConfig, readSiteOrigin } from './config/provider';
 import { INLINE_SCRIPTS } from './layouts/inline-scripts';
+import { hrefOf } from './lib/routes';
 import { contentSecurityPolicy, FIXED_HEADERS, withSecurityHeaders } from './lib/security-headers';
 import { leaveNotice } from './server/notice';
-import { pageLimitedUntil, runPageCalls } from './server/page-calls';
+import { pageLimitedUntil, quietPart, runPageCalls } from './server/page-calls';
 import { pageToast } from './server/page-data';
+import { loadPlayingNow } from './server/pages/player';
 import { isAllowedRequest } from './server/request-guard';
 import { accessOf } from './server/route-access';
 import { currentSession, readTokens } from './server/session-tokens';
@@ -25,6 +27,15 @@ function securityHeaders(): Record<string, string> {
   return headers;
 }
 
+
+/**
+ * Whether this response renders the player card with what plays: a page the browser loads
+ * whole. The client router's fetches (and the pages it fetches ahead) keep the card they have
+ * (persisted), and /player shows the player itself.
+ */
+function rendersPlayerCard(request: Request, path: string): boolean {
+  return request.method === 'GET' && request.headers.get('sec-fetch-dest') === 'document' && path.replace(/\/$/, '') !== hrefOf('player');
+}
 
 const refusal = () =>
   new Response('Cross-site requests are refused.', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
@@ -54,7 +65,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (tokens) {
       context.locals.serverToast = pageToast;
       context.locals.limitedUntil = pageLimitedUntil;
-      return withSecurityHeaders(await runPageCalls(context, tokens, next), securityHeaders());
+      const render = () => {
+        // Started beside the page's own calls; the card is the document's last part.
+        if (rendersPlayerCard(context.request, context.url.pathname)) context.locals.playingNow = quietPart(loadPlayingNow);
+        return next();
+      };
+      return withSecurityHeaders(await runPageCalls(context, tokens, render), securityHeaders());
     }
   }
   return withSecurityHeaders(await next(), securityHeaders());

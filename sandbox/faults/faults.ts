@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import type { SandboxEnv } from '../context';
 import { apiError, errorBody } from '../http/errors';
 import { RATE_WINDOW_MS, type RateLimitSettings } from '../http/rate-limit';
+
+/** The statuses whose answer has no body. */
+const NO_CONTENT = new Set([204, 205, 304]);
 
 /** One scripted failure: which requests it hits, what they get instead, and how many times. */
 export interface Fault {
@@ -88,8 +91,10 @@ export function createFaults(enabled: boolean) {
     if (fault.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
     if (fault.drop || generation !== heldFrom) return drop(c);
     if (fault.status === null) return next();
-    const body = fault.body === undefined ? errorBody(fault.status, defaultMessage(fault.status)) : fault.body;
-    const response = c.json(body as object, fault.status as ContentfulStatusCode);
+    // A status without content (204: the provider's "nothing is playing") answers with no body.
+    const response = NO_CONTENT.has(fault.status)
+      ? c.body(null, fault.status as StatusCode)
+      : c.json((fault.body === undefined ? errorBody(fault.status, defaultMessage(fault.status)) : fault.body) as object, fault.status as ContentfulStatusCode);
     for (const [name, value] of Object.entries(fault.headers)) response.headers.set(name, value);
     return response;
   };

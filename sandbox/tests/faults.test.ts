@@ -30,6 +30,13 @@ describe('faults (SANDBOX_FAULTS=1)', () => {
     expect((await s.get('/v1/me', token)).status).toBe(200);
   });
 
+  it('answers a scripted 204 with no body, as the provider says nothing is playing', async () => {
+    await script({ match: { method: 'GET', path: '^/v1/me/player$' }, status: 204, times: 1 });
+    const empty = await s.get('/v1/me/player', token);
+    expect(empty.status).toBe(204);
+    expect(await empty.text()).toBe('');
+  });
+
   it('matches method and path, and sends a scripted body', async () => {
     await script({ match: { method: 'PUT', path: '^/v1/me/tracks' }, status: 403, body: { error: { status: 403, message: 'x', reason: 'PREMIUM_REQUIRED' } } });
     expect((await s.get('/v1/me/tracks', token)).status).toBe(200);

@@ -26,8 +26,11 @@ export interface CarriedSeed<S> {
 
 let carried = 0;
 
-/** A page's seed, for its island: `<AlbumView client:intent seed={carry(seed)} />`. */
-export const carry = <S,>(seed: S): CarriedSeed<S> => ({ block: `seed-${++carried}`, [SEED]: seed });
+/**
+ * A page's seed, for its island: `<AlbumView client:intent seed={carry(seed)} />`. `block` names
+ * the block for a reader besides the island (the player card's, which the shell's script reads).
+ */
+export const carry = <S,>(seed: S, block = `seed-${++carried}`): CarriedSeed<S> => ({ block, [SEED]: seed });
 
 const onServer = typeof window === 'undefined';
 

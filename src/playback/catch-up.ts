@@ -1,5 +1,6 @@
 import { catchUpWithPlayback } from '../stores/devices';
 import { $player, recheckPlayingLike, storedDeviceId } from '../stores/player';
+import { adoptPlayingNow } from './playing-now';
 
 /**
  * Every tab knows what plays: as the page loads, and whenever the tab comes back into
@@ -7,7 +8,9 @@ import { $player, recheckPlayingLike, storedDeviceId } from '../stores/player';
  * played track). A tab whose own device is playing has nothing to catch up with.
  * The shell's script starts it as the page loads (src/components/shell/shell-client.ts),
  * beside the page's first token, not once the player card's island has hydrated: the
- * card then shows what plays one hydration sooner. Returns the cleanup.
+ * card then shows what plays one hydration sooner. A page the browser loaded whole holds the
+ * server's answer, rendered in the card (playing-now.ts): the stores start from it, and nothing
+ * is asked as the page loads. Returns the cleanup.
  */
 export function startCatchingUp(): () => void {
   const catchUp = async () => {
@@ -20,7 +23,7 @@ export function startCatchingUp(): () => void {
     // While the tab was away the playing track may have been liked or unliked elsewhere.
     void catchUp().then(recheckPlayingLike);
   };
-  void catchUp();
+  if (!adoptPlayingNow()) void catchUp();
   document.addEventListener('visibilitychange', onVisible);
   return () => document.removeEventListener('visibilitychange', onVisible);
 }

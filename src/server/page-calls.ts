@@ -101,6 +101,17 @@ export async function runPageCalls<T>(context: SessionContext, tokens: TokenSet,
   return calls.run({ context, tokens, outcomes: [], capabilities, limitedUntil: null, streaming: false, toastTold: false }, render);
 }
 
+/**
+ * A part of the render that says nothing of its failures (the player card's calls: the browser's
+ * player asks again): its failed calls, rate limit included, neither make the page's toast nor
+ * count down in its top bar, and it never renews the session (a 401 is its failure, as once the
+ * page streams). Null when it fails.
+ */
+export function quietPart<T>(load: () => Promise<T>): Promise<T | null> {
+  const page = current();
+  return calls.run({ ...page, outcomes: [], limitedUntil: null, streaming: true }, () => load().catch(() => null));
+}
+
 /** Whether this session may try a capability (not learnt missing, DESIGN §2). */
 export function isCapabilityOpen(capability: Capability): boolean {
   return current().capabilities[capability] !== 'missing';

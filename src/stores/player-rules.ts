@@ -78,6 +78,35 @@ export function withPlaybackRead(state: PlayerState, playback: Playback | null):
   };
 }
 
+/** What the server found as the page loaded: the account's playback on any device, else its last played track. */
+export interface PlayingNow {
+  playback: Playback | null;
+  lastPlayed?: Track | null;
+}
+
+/**
+ * The player as the server found it for this page (the card's first view, and where the
+ * browser's stores start): the account's playback shows the card with its track; with none, the
+ * last played track shows, paused at its start (as catching up does, stores/devices.ts). A user
+ * who closed the card, or a tab that already holds a track, keeps what it has.
+ */
+export function withPlayingNow(state: PlayerState, { playback, lastPlayed = null }: PlayingNow): PlayerState {
+  if (state.dismissed) return state;
+  if (playback?.item) return { ...withPlaybackRead(state, playback), visible: true };
+  if (!lastPlayed || state.currentPlayingTrack) return state;
+  return { ...state, visible: true, currentPlayingTrack: lastPlayed, playback: null, progressSeconds: 0 };
+}
+
+/**
+ * What the card and the phone's bar show of the player, to tell whether the server's HTML of
+ * them still holds: the device's own coming and going (offline, ready) shows nowhere but in a
+ * data attribute, and the volume only on the Now Playing view.
+ */
+export function cardPictureOf(state: PlayerState): unknown[] {
+  const { visible, isPlaybackLoading, currentPlayingTrack, playback, progressSeconds, device, autoplayBlocked } = state;
+  return [visible, isPlaybackLoading, currentPlayingTrack?.id ?? null, playback?.isPlaying ?? false, playback?.shuffleState ?? false, playback?.repeatState ?? 'off', progressSeconds, device === 'reconnecting', autoplayBlocked];
+}
+
 /**
  * The SDK's `not_ready`: the card says it is reconnecting. A playback on this tab's device
  * stopped with its connection (the SDK silenced it, the provider pauses it), so it shows

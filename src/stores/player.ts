@@ -12,10 +12,12 @@ import {
   withPlaybackRead,
   withPlayRequested,
   withProgress,
+  withPlayingNow,
   withTick,
   withVolumeChange,
   type DeviceReport,
   type PlayerState,
+  type PlayingNow,
 } from './player-rules';
 import { readStored, STORAGE_KEYS } from '../lib/storage';
 import { playerClock, wait } from '../lib/clock';
@@ -164,6 +166,11 @@ export function showPlayerCard(): void {
  */
 export function showLastPlayed(track: Track): void {
   $player.set({ ...$player.get(), visible: true, currentPlayingTrack: track, playback: null, progressSeconds: 0 });
+}
+
+/** The player as the server found it for this page (player-rules.ts withPlayingNow): the stores start from the card it rendered. */
+export function showPlayingNow(found: PlayingNow): void {
+  $player.set(withPlayingNow($player.get(), found));
 }
 
 /** SPEC §4: a failed start hides the player. */

@@ -189,13 +189,15 @@ test.describe('SPEC §8 request errors on an album page', { tag: '@viewport-free
 
   test("the browser set offline shows 'Internet Connection Problem' when the user saves, and keeps the session", async ({ page, signIn, sandbox, context }) => {
     const [album] = await twoAlbums(page, signIn, sandbox);
+    // Nothing loaded on any device: the card, the last played track paused, has no reason to hydrate by itself.
+    await sandbox.addFault({ match: { method: 'GET', path: '^/v1/me/player$' }, status: 204 });
     await page.goto(`/album/${album.id}`);
     const save = page.locator('.detail-header').getByRole('button', { name: /^(Save|Saved) / });
-    // The shell's islands have their code, and the player card (the account's last track) its
-    // view. The page's own island waits for the user: its Save is held until it hydrates, and
-    // offline its code cannot come, which the same toast says.
-    await expect(page.locator('astro-island[ssr]:not(#content astro-island)')).toHaveCount(0);
-    await expect(page.getByRole('region', { name: 'Player' })).toBeVisible();
+    // Nobody has acted on the page: its islands, the shell's and the player card's included, wait
+    // for the user, and the Save is held until its island hydrates. Offline no island's code can
+    // come, the toasts' own neither: the toast still shows, as the server's do (plain-toast.ts).
+    await expect(page.locator('astro-island:not([ssr])')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Player' }).filter({ visible: true })).toBeVisible();
     await context.setOffline(true);
     await save.click();
     await expectToastShown(page, 'Internet Connection Problem');

@@ -22,6 +22,8 @@ async function openSearchBox(page: Page, testInfo: TestInfo): Promise<Locator> {
     return box;
   }
   const box = page.locator('.top-bar').getByPlaceholder(PLACEHOLDER);
+  // Read-only until the top bar has hydrated, which the pointer coming to it starts.
+  await box.hover();
   await expect(box).toBeEditable();
   await box.focus();
   await page.waitForURL((url) => url.pathname === '/search');
@@ -190,7 +192,9 @@ test('odd queries work and are shown back exactly', { tag: '@viewport-free' }, a
   await openSearchBox(page, testInfo);
   for (const query of ODD_QUERIES) {
     const current = page.locator(isNarrow(testInfo) ? '.search-sticky' : '.top-bar').getByPlaceholder(PLACEHOLDER);
-    // After the page load below, typing before the box hydrates would be lost.
+    // After the page load below, typing before the box hydrates would be lost: the pointer
+    // coming to it starts its hydration, as a user's does.
+    await current.hover();
     await expect(current).not.toHaveAttribute('readonly');
     await current.fill(query);
     await current.press('Enter');

@@ -142,7 +142,9 @@ test('the shell: search box, notification, tooltips, side navigation width, cont
   }
   // The top bar's box (the narrow search page's read-only stand-in is hidden here).
   const box = page.getByRole('banner').getByPlaceholder('What do you want to play?');
-  await expect(box).toBeEditable(); // read-only until the top bar has hydrated
+  // Read-only until the top bar has hydrated, which the pointer coming to it starts.
+  await box.hover();
+  await expect(box).toBeEditable();
   await box.focus();
   await page.waitForURL((url) => url.pathname === '/search');
   await expect(box).toBeFocused();

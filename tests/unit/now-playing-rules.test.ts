@@ -14,10 +14,12 @@ describe('where the player shows', () => {
   it('is the card on wide screens and the bar on phones, whenever the card would show', () => {
     expect(playerPlacement(base)).toBe('card');
     expect(playerPlacement({ ...base, narrow: true })).toBe('bar');
+    // The server's HTML cannot know the screen: both, and the style sheet shows the one that fits.
+    expect(playerPlacement({ ...base, narrow: null })).toBe('both');
   });
 
   it('is nowhere when the card is hidden, on /player (the view is the player) or in the mini-player', () => {
-    for (const narrow of [false, true]) {
+    for (const narrow of [false, true, null]) {
       expect(playerPlacement({ ...base, narrow, visible: false })).toBe('none');
       expect(playerPlacement({ ...base, narrow, onNowPlaying: true })).toBe('none');
       expect(playerPlacement({ ...base, narrow, miniOpen: true })).toBe('none');

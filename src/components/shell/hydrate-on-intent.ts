@@ -22,7 +22,8 @@ import { ISLAND_UNLOADED, isWoken, PLAYING_TRACK, playingTrack, WAKE_ISLANDS } f
  * A click that lands on an island before it has answered is held and given to it once it has
  * hydrated (React keeps the server's nodes, so it goes to the same button); so is a right click
  * on a track, the row's menu. Links are not held: the client router takes them with or without
- * the island. So no control needs to say it is not ready yet.
+ * the island. A control that gained focus meanwhile is told so again. So no control needs to say it
+ * is not ready yet.
  */
 
 /** What counts as the user acting on the page (a click too: a link followed from a script, a key's click). */
@@ -141,6 +142,19 @@ function stateOf(win: Window & { __myMusicIntent?: IntentState }): IntentState {
     true,
   );
   for (const type of ['pointerup', 'pointercancel']) doc.addEventListener(type, (event) => pressing.delete((event as PointerEvent).pointerId), true);
+
+  // A control focused before its island hydrated (the top bar's search box, which opens /search
+  // as it gains focus) is told again once it has, if it still has the focus.
+  doc.addEventListener(
+    'focusin',
+    (event) => {
+      const target = event.target;
+      const island = target instanceof Element ? target.closest(WAITING_ISLAND) : null;
+      if (!island) return;
+      afterHydrating(island, () => doc.activeElement === target && target.dispatchEvent(new FocusEvent('focusin', { bubbles: true, composed: true })));
+    },
+    true,
+  );
 
   // A picture that fails: the island hydrates to show the default image (an error event does
   // not bubble; it is caught on its way down). Often before the island's directive has run.

@@ -13,8 +13,8 @@ export const PLAYING_TRACK = 'my-music:playing-track';
 /** The event the shell sends to wake the islands of a name (`client:intent="shell"`): what they show has changed. */
 export const WAKE_ISLANDS = 'my-music:wake-islands';
 
-/** The names islands wait under besides the user's first input: the shell's own (its top bar, overlays, side list). */
-export type WakeName = 'shell';
+/** The names islands wait under besides the user's first input: the shell's own (its top bar, overlays, side list), the player card. */
+export type WakeName = 'shell' | 'player';
 
 type SignalWindow = Window & { __myMusicPlayingTrack?: string | null; __myMusicWoken?: Set<WakeName> };
 

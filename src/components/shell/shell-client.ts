@@ -8,6 +8,8 @@ import { OFFLINE_SHELL } from '../../lib/page-cache';
 import { fetchPageAhead, keepPage, keptPage, notePageSource } from '../../stores/page-memory';
 import { parseRoute } from '../../stores/route';
 import { $connectionLost, reportNoConnection, waitForSite } from '../../stores/connection';
+import { CONNECTION_PROBLEM } from '../../api/errors';
+import { showPlainToast } from './plain-toast';
 import { followSignOutElsewhere, startSession } from '../../stores/session';
 import { noteLimitedUntil } from '../../stores/provider-limit';
 import { registerServiceWorker } from './register-sw';
@@ -169,8 +171,12 @@ void import('../../playback/start').then(({ startPlayerServices }) => startPlaye
 void import('../../stores/now-playing').then(({ $playingTrackId }) => $playingTrackId.subscribe(notePlayingTrack));
 // The shell's islands hydrate on the first input, or when one of them has something to show.
 void import('./shell-wakes').then(({ wakeShellWhenItShows }) => wakeShellWhenItShows());
-// An island whose code could not come (the connection went): SPEC §8's toast, as for a request.
-document.addEventListener(ISLAND_UNLOADED, () => reportNoConnection());
+// An island whose code could not come (the connection went): SPEC §8's toast, as for a request;
+// shown without the toasts' island when that island is the one whose code could not come.
+document.addEventListener(ISLAND_UNLOADED, (event) => {
+  reportNoConnection();
+  if (event.target instanceof Element && event.target.querySelector('.toasts')) showPlainToast(CONNECTION_PROBLEM);
+});
 
 // Loaded with no connection: the service worker served the page as it was when last visited,
 // or its offline shell for a page it never kept (served only when the site could not be

@@ -1,17 +1,15 @@
-import { useStore } from '@nanostores/react';
 import { useRef, type CSSProperties, type PointerEvent } from 'react';
 import { Icon } from '../../components/Icon';
 import { formatSeconds } from '../../lib/format';
 import { navigateTo } from '../../lib/navigation';
 import { hrefOf } from '../../lib/routes';
-import { $otherDevice } from '../../stores/devices';
 import { togglePlay } from '../../stores/play';
 import { isSounding } from '../../stores/player-rules';
-import { $player } from '../../stores/player';
 import { swipeOpensNowPlaying } from './bar-swipe';
 import { LikeButton } from './LikeButton';
 import { PlayerCover } from './PlayerCover';
 import { playerStatus } from './player-status';
+import type { PlayerView } from './PlayerCardBody';
 
 const NOW_PLAYING = hrefOf('player');
 
@@ -22,9 +20,7 @@ const NOW_PLAYING = hrefOf('player');
  * which has every control; an upward swipe on it opens the view too (the link is the
  * keyboard's and the tap's way to the same place).
  */
-export function PlayerBar() {
-  const player = useStore($player);
-  const otherDevice = useStore($otherDevice);
+export function PlayerBar({ player, otherDeviceName, screenKnown }: PlayerView) {
   const gesture = useRef<{ pointerId: number; x: number; y: number } | null>(null);
   // A swipe already opened the view: the click the same gesture may end with is not a second navigation.
   const swiped = useRef(false);
@@ -33,7 +29,7 @@ export function PlayerBar() {
   const playing = isSounding(player);
   const total = Math.floor((track?.durationMs ?? 0) / 1000);
   const seconds = Math.min(player.progressSeconds, total);
-  const status = playerStatus(player, otherDevice?.name ?? null);
+  const status = playerStatus(player, otherDeviceName);
 
   const onPointerDown = (event: PointerEvent<HTMLElement>) => {
     swiped.current = false;
@@ -63,6 +59,7 @@ export function PlayerBar() {
       aria-label="Player"
       aria-busy={isPlaybackLoading}
       data-device={player.device}
+      data-screen={screenKnown ? undefined : 'unknown'}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}

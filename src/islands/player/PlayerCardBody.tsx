@@ -2,9 +2,9 @@ import { useStore } from '@nanostores/react';
 import type { HTMLAttributes, RefCallback } from 'react';
 import { Icon } from '../../components/Icon';
 import { hrefOf } from '../../lib/routes';
-import { $devices, $otherDevice, toggleDevicePicker } from '../../stores/devices';
-import { isSounding } from '../../stores/player-rules';
-import { $player, closePlayer } from '../../stores/player';
+import { $devices, toggleDevicePicker } from '../../stores/devices';
+import { isSounding, type PlayerState } from '../../stores/player-rules';
+import { closePlayer } from '../../stores/player';
 import { $queue, toggleQueue } from '../../stores/queue';
 import { AddToPlaylistButton } from '../playlists/AddToPlaylistButton';
 import { DevicePicker } from './DevicePicker';
@@ -16,7 +16,17 @@ import { playerStatus } from './player-status';
 import { TrackInfo } from './TrackInfo';
 import type { Offset } from './card-position';
 
-interface Props {
+/** What the card and the phone's bar show (PlayerCard): the player as the server found it until the island has hydrated, the store's after. */
+export interface PlayerView {
+  player: PlayerState;
+  /** The device that plays when it is not this tab, by name (never in the server's HTML: it cannot know this tab's device). */
+  otherDeviceName: string | null;
+  hydrated: boolean;
+  /** False in the server's HTML, which holds the card and the bar both: the style sheet then shows the one the screen wants. */
+  screenKnown: boolean;
+}
+
+interface Props extends PlayerView {
   /** The card element's ref (useCardDrag): it keeps the element and clamps the card into view as it appears. */
   attach: RefCallback<HTMLElement>;
   offset: Offset;
@@ -29,18 +39,17 @@ interface Props {
 
 /**
  * The visible card on wide screens: its bar, track, like, add-to-playlist, progress,
- * controls and device picker. Loaded by PlayerCard only once the card is first shown
- * (something plays), so the shell of every route does not carry it.
+ * controls and device picker.
  */
-export function PlayerCardBody({ attach, offset, handle, miniSupported, openMini }: Props) {
-  const player = useStore($player);
-  const otherDevice = useStore($otherDevice);
-  const queueOpen = useStore($queue).open;
-  const pickerOpen = useStore($devices).open;
+export function PlayerCardBody({ player, otherDeviceName, hydrated, screenKnown, attach, offset, handle, miniSupported, openMini }: Props) {
+  const queue = useStore($queue);
+  const devices = useStore($devices);
+  const queueOpen = hydrated && queue.open;
+  const pickerOpen = hydrated && devices.open;
 
   const { currentPlayingTrack: track, playback, isPlaybackLoading, device } = player;
   const playing = isSounding(player);
-  const status = playerStatus(player, otherDevice?.name ?? null);
+  const status = playerStatus(player, otherDeviceName);
 
   return (
     <section
@@ -50,6 +59,7 @@ export function PlayerCardBody({ attach, offset, handle, miniSupported, openMini
       aria-busy={isPlaybackLoading}
       tabIndex={-1}
       data-device={device}
+      data-screen={screenKnown ? undefined : 'unknown'}
       style={{ transform: `translate(${offset.x}px, ${offset.y}px)` }}
     >
       <div className="player-card__bar">
@@ -65,7 +75,7 @@ export function PlayerCardBody({ attach, offset, handle, miniSupported, openMini
           </button>
           <button
             type="button"
-            className={`icon-button player-card__tool${otherDevice ? ' is-on' : ''}`}
+            className={`icon-button player-card__tool${otherDeviceName ? ' is-on' : ''}`}
             aria-label="Devices"
             aria-expanded={pickerOpen}
             onClick={() => toggleDevicePicker()}
@@ -90,7 +100,7 @@ export function PlayerCardBody({ attach, offset, handle, miniSupported, openMini
       </div>
       <PlayerProgress seconds={player.progressSeconds} durationMs={track?.durationMs ?? 0} />
       <PlayerControls playback={playback} playing={playing} hasTrack={track !== null} />
-      <DevicePicker />
+      {hydrated && <DevicePicker />}
       {isPlaybackLoading && (
         <div className="player-card__loading" aria-hidden="true">
           <span className="player-card__spinner" />

@@ -1,5 +1,9 @@
-/** Where the player shows: the draggable card (wide screens), the one-line bar (phones), or nowhere. */
-export type PlayerPlacement = 'card' | 'bar' | 'none';
+/**
+ * Where the player shows: the draggable card (wide screens), the one-line bar (phones), both
+ * (the server's HTML, which cannot know the screen: the style sheet shows the one that fits,
+ * src/styles/player.css), or nowhere.
+ */
+export type PlayerPlacement = 'card' | 'bar' | 'both' | 'none';
 
 interface PlacementInput {
   /** The store says the card shows (something plays, or was asked to). */
@@ -8,7 +12,8 @@ interface PlacementInput {
   onNowPlaying: boolean;
   /** The mini-player window holds it (Document Picture-in-Picture). */
   miniOpen: boolean;
-  narrow: boolean;
+  /** The screen is the narrow one; null where that is not known (the server, hydrating). */
+  narrow: boolean | null;
 }
 
 /**
@@ -18,5 +23,6 @@ interface PlacementInput {
  */
 export function playerPlacement({ visible, onNowPlaying, miniOpen, narrow }: PlacementInput): PlayerPlacement {
   if (!visible || onNowPlaying || miniOpen) return 'none';
+  if (narrow === null) return 'both';
   return narrow ? 'bar' : 'card';
 }

@@ -9,7 +9,9 @@ const WINDOW_SIZE = { width: 320, height: 300 };
 interface PipApi {
   requestWindow(options: { width: number; height: number }): Promise<Window>;
 }
-const pipApi = (): PipApi | null => (window as unknown as { documentPictureInPicture?: PipApi }).documentPictureInPicture ?? null;
+/** The browser's Document Picture-in-Picture, or null (none on the server, which renders the card too). */
+const pipApi = (): PipApi | null =>
+  typeof window === 'undefined' ? null : ((window as unknown as { documentPictureInPicture?: PipApi }).documentPictureInPicture ?? null);
 
 /** Copies the page's styles into the mini-player window, so it wears the same theme. */
 function copyStyles(target: Document): void {

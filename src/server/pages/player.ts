@@ -4,11 +4,13 @@ import type { NowPlayingSeed } from '../../api/page-seeds';
 import { libraryFlagsOf, partOf } from '../page-data';
 
 /**
- * /player (the Now Playing view): what the account plays now on any device (GET me/player), so
- * the first paint shows the track, or the empty state, before any script; then its heart. A
- * failed answer is no playback: the view's island asks again once it runs.
+ * What the account plays now on any device (GET me/player), else its last played track, with
+ * its heart: the seed of /player (the Now Playing view), and the player card's on every page
+ * the browser loads whole, so the first paint shows the track, or the empty state, before any
+ * script, and the browser asks the provider nothing to show it. A failed answer is no
+ * playback: the browser's player asks again once it runs.
  */
-export async function loadNowPlayingPage(): Promise<NowPlayingSeed> {
+export async function loadPlayingNow(): Promise<NowPlayingSeed> {
   const playback = await partOf(getPlayback());
   // Nothing loaded: the last played track, as the browser's player catches up with it (src/stores/devices.ts).
   const lastPlayed = playback?.item ? null : ((await partOf(getRecentlyPlayed(1, null)))?.[0]?.track ?? null);

@@ -150,6 +150,26 @@ describe('a page before and after the user acts', () => {
     expect([downs[2]!.pointerId, downs[2]!.pointerType, downs[2]!.clientX]).toEqual([7, 'touch', 9]);
   });
 
+  it('tells a control focused before its island hydrated that it has the focus, once hydrated, while it still has it', () => {
+    const element = island('t10');
+    const button = element.querySelector<HTMLButtonElement>('.play')!;
+    const focused = vi.fn();
+    button.addEventListener('focusin', focused);
+    button.focus();
+    expect(focused).toHaveBeenCalledTimes(1);
+    hydrated(element);
+    expect(focused).toHaveBeenCalledTimes(2);
+    // Focus that moved on is not told again.
+    const other = island('t11');
+    const otherButton = other.querySelector<HTMLButtonElement>('.play')!;
+    const heard = vi.fn();
+    otherButton.addEventListener('focusin', heard);
+    otherButton.focus();
+    otherButton.blur();
+    hydrated(other);
+    expect(heard).toHaveBeenCalledTimes(1);
+  });
+
   it('says so when an island\'s code cannot come, drops what it held, and asks again at the next click', async () => {
     const element = island('t9');
     const unloaded = vi.fn();

@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -82,7 +83,14 @@ describe("the card's progress bar", () => {
 describe('the card', () => {
   it('shows the loading overlay while the loading flag is set, and says it is busy', () => {
     const card = createRef<HTMLElement>();
-    render(<PlayerCardBody attach={(element) => void (card.current = element)} offset={{ x: 0, y: 0 }} handle={{}} miniSupported={false} openMini={async () => undefined} />);
+    // As PlayerCard gives it, hydrated: the store's player.
+    function Card() {
+      const player = useStore($player);
+      return (
+        <PlayerCardBody player={player} otherDeviceName={null} hydrated screenKnown attach={(element) => void (card.current = element)} offset={{ x: 0, y: 0 }} handle={{}} miniSupported={false} openMini={async () => undefined} />
+      );
+    }
+    render(<Card />);
     const region = screen.getByRole('region', { name: 'Player' });
     expect(region.querySelector('.player-card__loading')).toBeNull();
     expect(region.getAttribute('aria-busy')).toBe('false');
