@@ -8,8 +8,7 @@ import { OFFLINE_SHELL } from '../../lib/page-cache';
 import { fetchPageAhead, keepPage, keptPage, notePageSource } from '../../stores/page-memory';
 import { parseRoute } from '../../stores/route';
 import { $connectionLost, reportNoConnection, waitForSite } from '../../stores/connection';
-import { CONNECTION_PROBLEM } from '../../api/errors';
-import { showPlainToast } from './plain-toast';
+import { showToastsWithoutIsland } from './plain-toast';
 import { followSignOutElsewhere, startSession } from '../../stores/session';
 import { noteLimitedUntil } from '../../stores/provider-limit';
 import { registerServiceWorker } from './register-sw';
@@ -175,7 +174,7 @@ void import('./shell-wakes').then(({ wakeShellWhenItShows }) => wakeShellWhenItS
 // shown without the toasts' island when that island is the one whose code could not come.
 document.addEventListener(ISLAND_UNLOADED, (event) => {
   reportNoConnection();
-  if (event.target instanceof Element && event.target.querySelector('.toasts')) showPlainToast(CONNECTION_PROBLEM);
+  if (event.target instanceof Element && event.target.querySelector('.toasts')) showToastsWithoutIsland();
 });
 
 // Loaded with no connection: the service worker served the page as it was when last visited,
