@@ -150,7 +150,7 @@ function stateOf(win: Window & { __myMusicIntent?: IntentState }): IntentState {
     (event) => {
       const target = event.target;
       const island = target instanceof Element ? target.closest(WAITING_ISLAND) : null;
-      if (!island) return;
+      if (!island || !(target instanceof Element)) return;
       afterHydrating(island, () => doc.activeElement === target && target.dispatchEvent(new FocusEvent('focusin', { bubbles: true, composed: true })));
     },
     true,
