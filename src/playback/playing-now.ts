@@ -1,5 +1,5 @@
 import type { NowPlayingSeed } from '../api/page-seeds';
-import { wakeIslands } from '../components/shell/intent-signals';
+import { wakeIslands } from '../lib/intent-signals';
 import { sameData } from '../lib/same-data';
 import { $otherDevice } from '../stores/devices';
 import { $likedTracks } from '../stores/library';
@@ -7,15 +7,15 @@ import { adoptNowPlaying } from '../stores/now-playing-page';
 import { $player, showPlayingNow } from '../stores/player';
 import { cardPictureOf, isSounding } from '../stores/player-rules';
 
-/** The id of the JSON block of what the server found playing, which the player card's island renders (components/shell/PlayerSlot.astro). */
+/** The id of the JSON block of what the server found playing, which the player card's island renders (layouts/PlayerSlot.astro). */
 export const PLAYING_NOW_BLOCK = 'playing-now';
 
 /** How long the page's end waits for what plays once the rest of the page is rendered (the calls started with the page). */
 export const PLAYING_NOW_WAIT_MS = 300;
 
 /** What the server found playing for this page, or null (a page without it, or calls that failed). */
-function playingNowIn(doc: Document): NowPlayingSeed | null {
-  const text = doc.getElementById(PLAYING_NOW_BLOCK)?.textContent;
+function playingNowIn(doc: Pick<Document, 'getElementById'> | undefined): NowPlayingSeed | null {
+  const text = doc?.getElementById(PLAYING_NOW_BLOCK)?.textContent;
   return text ? (JSON.parse(text) as NowPlayingSeed | null) : null;
 }
 
@@ -36,7 +36,7 @@ function cardHtmlHolds(rendered: unknown[], trackId: string | undefined, liked: 
  * or heart changed since, the device elsewhere. Answers whether the page held the server's
  * answer (the catch-up then has nothing to ask as the page loads). Called once per document.
  */
-export function adoptPlayingNow(doc: Document = document): boolean {
+export function adoptPlayingNow(doc: Pick<Document, 'getElementById'> | undefined = globalThis.document): boolean {
   const seed = playingNowIn(doc);
   if (!seed) return false;
   // The heart first: a track whose heart is not known is asked for as it shows (stores/player.ts).

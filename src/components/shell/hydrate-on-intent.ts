@@ -1,5 +1,5 @@
 import { lastItemBefore, LIST_CONTINUES } from '../../lib/list-end';
-import { ISLAND_UNLOADED, isWoken, PLAYING_TRACK, playingTrack, WAKE_ISLANDS } from './intent-signals';
+import { ISLAND_UNLOADED, isWoken, PLAYING_TRACK, playingTrack, WAKE_ISLANDS } from '../../lib/intent-signals';
 
 /**
  * The `client:intent` directive (astro.config.mjs adds it; Astro inlines this file, bundled,

@@ -12,7 +12,7 @@ import { showToastsWithoutIsland } from './plain-toast';
 import { followSignOutElsewhere, startSession } from '../../stores/session';
 import { noteLimitedUntil } from '../../stores/provider-limit';
 import { registerServiceWorker } from './register-sw';
-import { ISLAND_UNLOADED, notePlayingTrack } from './intent-signals';
+import { ISLAND_UNLOADED, notePlayingTrack } from '../../lib/intent-signals';
 
 // The app shell's one bundled script: it runs once per full page load and keeps
 // working across the client router's page swaps.

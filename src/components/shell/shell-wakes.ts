@@ -7,7 +7,7 @@ import { $duplicatePrompt, $playlistPicker, $signInAgain } from '../../stores/pl
 import { $limitSecondsLeft } from '../../stores/provider-limit';
 import { $toasts } from '../../stores/toasts';
 import { $ui } from '../../stores/ui';
-import { wakeIslands } from './intent-signals';
+import { wakeIslands } from '../../lib/intent-signals';
 
 /** Calls `wake` (once) when `store` shows what `shows` says; returns the way to stop listening. */
 type Watch = (wake: () => void) => () => void;

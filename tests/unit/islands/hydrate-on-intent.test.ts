@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import hydrateOnIntent, { islandToWaitFor, replayOf } from '../../../src/components/shell/hydrate-on-intent';
-import { ISLAND_UNLOADED, notePlayingTrack, wakeIslands } from '../../../src/components/shell/intent-signals';
+import { ISLAND_UNLOADED, notePlayingTrack, wakeIslands } from '../../../src/lib/intent-signals';
 
 // The client:intent directive over a page's islands as Astro leaves them before hydrating
 // (`client="intent"`, `ssr`). One document's state lives as long as the document, and the

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Playback, Track } from '../../../src/api/types';
-import { WAKE_ISLANDS } from '../../../src/components/shell/intent-signals';
+import { WAKE_ISLANDS } from '../../../src/lib/intent-signals';
 import { adoptPlayingNow, PLAYING_NOW_BLOCK } from '../../../src/playback/playing-now';
 import { $likedTracks, rememberLiked } from '../../../src/stores/library';
 import { $player, resetPlayer, setProgressSeconds } from '../../../src/stores/player';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { WAKE_ISLANDS } from '../../../src/components/shell/intent-signals';
+import { WAKE_ISLANDS } from '../../../src/lib/intent-signals';
 import { wakeShellWhenItShows } from '../../../src/components/shell/shell-wakes';
 import { openPalette } from '../../../src/stores/palette';
 import { showToast } from '../../../src/stores/toasts';
