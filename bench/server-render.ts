@@ -3,8 +3,9 @@
  * server takes to render an album page for a signed-in session, the catalogue cache warm
  * (the album and its tracks come from it; the Save flag and the hearts are asked per user).
  * The built site and a fresh medium sandbox on the bench ports; the guest signs in through the
- * real flow, then Node asks for the page over loopback, one request at a time. Budget
- * (printed, not asserted): p95 ≤ 20 ms. Writes bench/results/server-render.json.
+ * real flow, then Node asks for the page over loopback, one request at a time, as the client
+ * router does, then as a full load does (the player card's calls too). Budget (printed, not
+ * asserted): p95 ≤ 20 ms. Writes bench/results/server-render.json.
  * SERVER_RENDER_PATH=/notification times another page instead (the shell alone, no provider call).
  * SERVER_RENDER_PROFILE=<dir> writes the site's CPU profile there (open it in Chrome's DevTools);
  * SERVER_RENDER_GAP_MS=1000 waits between requests as a user would (and prints every sample).
@@ -35,9 +36,14 @@ try {
   const cookie = (await page.context().cookies(stack.siteUrl)).find((one) => one.name === SESSION_COOKIE)!;
   const search = (await (await fetch(`${stack.sandboxUrl}/v1/search?q=a&type=album&limit=1`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { albums: { items: { id: string }[] } };
   const url = process.env.SERVER_RENDER_PATH ? `${stack.siteUrl}${process.env.SERVER_RENDER_PATH}` : `${stack.siteUrl}/album/${search.albums.items[0]!.id}`;
-  const render = async () => {
+  // A browser's full load says it fetches a document: the server then also asks what plays for
+  // the player card (src/middleware.ts), per user, beside the page's own calls. The client
+  // router's fetches (and the first runs here, as before) do not.
+  const render = async (asDocument = false) => {
     const started = performance.now();
-    const response = await fetch(url, { headers: { Cookie: `${cookie.name}=${cookie.value}` }, redirect: 'manual' });
+    const headers: Record<string, string> = { Cookie: `${cookie.name}=${cookie.value}` };
+    if (asDocument) headers['Sec-Fetch-Dest'] = 'document';
+    const response = await fetch(url, { headers, redirect: 'manual' });
     const html = await response.text();
     if (response.status !== 200 || (!process.env.SERVER_RENDER_PATH && !html.includes('data-track-id'))) throw new Error(`The album page answered ${response.status} without its tracks`);
     return performance.now() - started;
@@ -52,9 +58,23 @@ try {
   }
   if (process.env.SERVER_RENDER_GAP_MS) console.log(samples.map(Math.round).join(' '));
   samples.sort((a, b) => a - b);
-  const result = { path: process.env.SERVER_RENDER_PATH ?? '/album/{id}', coldMs: round(coldMs), p50Ms: round(percentile(samples, 50)), p95Ms: round(percentile(samples, 95)), runs: RUNS };
-  console.log(`\nServer render of ${process.env.SERVER_RENDER_PATH ?? '/album/{id}'} (warm catalogue cache, ${RUNS} runs, loopback): first ${result.coldMs} ms, p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms`);
-  console.log(`Budget p95 ≤ ${BUDGET_P95_MS} ms: ${(result.p95Ms / BUDGET_P95_MS).toFixed(2)} of budget`);
+  const documents: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    if (gapMs) await new Promise((resolve) => setTimeout(resolve, gapMs));
+    documents.push(await render(true));
+  }
+  documents.sort((a, b) => a - b);
+  const result = {
+    path: process.env.SERVER_RENDER_PATH ?? '/album/{id}',
+    coldMs: round(coldMs),
+    p50Ms: round(percentile(samples, 50)),
+    p95Ms: round(percentile(samples, 95)),
+    runs: RUNS,
+    document: { p50Ms: round(percentile(documents, 50)), p95Ms: round(percentile(documents, 95)) },
+  };
+  console.log(`\nServer render of ${result.path} (warm catalogue cache, ${RUNS} runs, loopback): first ${result.coldMs} ms, p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms`);
+  console.log(`The same as a full load (Sec-Fetch-Dest: document, the player card's calls too): p50 ${result.document.p50Ms} ms, p95 ${result.document.p95Ms} ms`);
+  console.log(`Budget p95 ≤ ${BUDGET_P95_MS} ms: ${(result.p95Ms / BUDGET_P95_MS).toFixed(2)} of budget (${(result.document.p95Ms / BUDGET_P95_MS).toFixed(2)} as a full load)`);
   mkdirSync(join(process.cwd(), 'bench', 'results'), { recursive: true });
   const file = join(process.cwd(), 'bench', 'results', 'server-render.json');
   writeFileSync(file, JSON.stringify({ measuredAt: new Date().toISOString(), unit: 'ms', ...result }, null, 2));

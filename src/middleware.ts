@@ -30,11 +30,14 @@ function securityHeaders(): Record<string, string> {
 
 /**
  * Whether this response renders the player card with what plays: a page the browser loads
- * whole. The client router's fetches (and the pages it fetches ahead) keep the card they have
- * (persisted), and /player shows the player itself.
+ * whole, from the network or through the service worker (whose fetch of a navigation says
+ * `Sec-Fetch-Mode: navigate` with `Sec-Fetch-Dest: empty`). The client router's fetches (and
+ * the pages it fetches ahead) keep the card they have (persisted), and /player shows the
+ * player itself.
  */
 function rendersPlayerCard(request: Request, path: string): boolean {
-  return request.method === 'GET' && request.headers.get('sec-fetch-dest') === 'document' && path.replace(/\/$/, '') !== hrefOf('player');
+  const loadsWhole = request.headers.get('sec-fetch-dest') === 'document' || request.headers.get('sec-fetch-mode') === 'navigate';
+  return request.method === 'GET' && loadsWhole && path.replace(/\/$/, '') !== hrefOf('player');
 }
 
 const refusal = () =>

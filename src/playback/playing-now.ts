@@ -33,21 +33,25 @@ function cardHtmlHolds(rendered: unknown[], trackId: string | undefined, liked: 
  * and its island waits for the user's input (`client:intent="player"`). The stores start from
  * the same answer, so the browser asks the provider nothing to show it; the island is woken as
  * soon as the stores show what that HTML does not: music that plays (its seconds tick), a track
- * or heart changed since, the device elsewhere. Answers whether the page held the server's
- * answer (the catch-up then has nothing to ask as the page loads). Called once per document.
+ * or heart changed since, the device elsewhere. A page without the server's answer (its calls
+ * failed or came late; the service worker's copy of a page fetched by the router) has an empty
+ * card, woken as soon as the browser's own catch-up finds something. Answers whether the page
+ * held the server's answer (the catch-up then has nothing to ask as the page loads). Called
+ * once per document.
  */
 export function adoptPlayingNow(doc: Pick<Document, 'getElementById'> | undefined = globalThis.document): boolean {
   const seed = playingNowIn(doc);
-  if (!seed) return false;
-  // The heart first: a track whose heart is not known is asked for as it shows (stores/player.ts).
-  adoptNowPlaying(seed);
-  showPlayingNow(seed);
+  if (seed) {
+    // The heart first: a track whose heart is not known is asked for as it shows (stores/player.ts).
+    adoptNowPlaying(seed);
+    showPlayingNow(seed);
+  }
   const rendered = cardPictureOf($player.get());
   const trackId = $player.get().currentPlayingTrack?.id;
   const liked = trackId ? $likedTracks.get()[trackId] : undefined;
   if (isSounding($player.get()) || !cardHtmlHolds(rendered, trackId, liked)) {
     wakeIslands('player');
-    return true;
+    return seed !== null;
   }
   const stops: (() => void)[] = [];
   const check = () => {
@@ -56,5 +60,5 @@ export function adoptPlayingNow(doc: Pick<Document, 'getElementById'> | undefine
     wakeIslands('player');
   };
   stops.push($player.listen(check), $otherDevice.listen(check), $likedTracks.listen(check));
-  return true;
+  return seed !== null;
 }

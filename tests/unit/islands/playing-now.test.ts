@@ -3,7 +3,7 @@ import type { Playback, Track } from '../../../src/api/types';
 import { WAKE_ISLANDS } from '../../../src/lib/intent-signals';
 import { adoptPlayingNow, PLAYING_NOW_BLOCK } from '../../../src/playback/playing-now';
 import { $likedTracks, rememberLiked } from '../../../src/stores/library';
-import { $player, resetPlayer, setProgressSeconds } from '../../../src/stores/player';
+import { $player, resetPlayer, setProgressSeconds, showLastPlayed } from '../../../src/stores/player';
 import { cardPictureOf, initialPlayer, withPlayingNow } from '../../../src/stores/player-rules';
 
 const track = (id: string): Track => ({ id, name: `Song ${id}`, uri: `spotify:track:${id}`, durationMs: 180_000, artists: [{ id: 'a', name: 'A' }], album: { id: 'al', name: 'Album', images: [] } });
@@ -73,5 +73,12 @@ describe("the card's island wakes when the stores show what its HTML does not", 
     expect(adoptPlayingNow(page(null))).toBe(false);
     document.body.innerHTML = '';
     expect(adoptPlayingNow(document)).toBe(false);
+  });
+
+  it('wakes an empty card (no answer from the server) once the browser finds something to show', () => {
+    expect(adoptPlayingNow(page(null))).toBe(false);
+    expect(woken).not.toHaveBeenCalled();
+    showLastPlayed(track('n'));
+    expect(woken).toHaveBeenCalledWith('player');
   });
 });
