@@ -59,8 +59,8 @@ async function appRoutes(page: Page, sandboxUrl: string): Promise<RouteCheck[]> 
 }
 
 const ITEMS = '.card, .track-row, .category-tile';
-/** A page's islands still waiting for the user: not one that waits for another screen (the phone's search box, `client:media`). */
-const WAITING_FOR_INPUT = '#content astro-island[ssr]:not([client="media"])';
+/** A page's islands still waiting for the user. */
+const WAITING_FOR_INPUT = '#content astro-island[ssr]';
 
 /** What a route's content shows: its heading, or its text. */
 const shown = (page: Page, route: RouteCheck) => {

@@ -1,5 +1,5 @@
 // Astro imports this before any island of a page starts (the before-hydration stage,
-// astro.config.mjs): each island's directive (client:intent, client:media) runs once
+// astro.config.mjs): each island's directive (client:intent) runs once
 // the page's first screen is in, and React DOM has been evaluated in a task of its own when an
 // island starts as the page loads (none does on most pages: they wait for the user). See
 // first-screen.ts for why. Runs once per document: pages the client router brings wait for nothing.
