@@ -70,7 +70,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       context.locals.limitedUntil = pageLimitedUntil;
       const render = () => {
         // Started beside the page's own calls; the card is the document's last part.
-        if (rendersPlayerCard(context.request, context.url.pathname)) context.locals.playingNow = quietPart(loadPlayingNow);
+        if (rendersPlayerCard(context.request, context.url.pathname)) context.locals.playingNow = quietPart(() => loadPlayingNow({ failWhole: true }));
         return next();
       };
       return withSecurityHeaders(await runPageCalls(context, tokens, render), securityHeaders());

@@ -472,3 +472,16 @@ test("a page nobody touches loads no React: the shell's islands and the player c
   // Hydrated from the same answer: the same track, with no mismatch (the fixture fails a test on React's hydration errors).
   await expect(player.getByText(last, { exact: true }).first()).toBeVisible();
 });
+
+test("when the server could not read what plays in time, the page's card holds no answer, and the browser asks the provider itself, with no toast", { tag: '@viewport-free' }, async ({ page, signIn, sandbox, sandboxUrl }) => {
+  await signIn(page, 'guest', { home: false });
+  // The server's read of the playback fails (quietly: it waits the client's retry delay, past the
+  // card's bound, and tells nothing); the browser's own read succeeds.
+  await sandbox.addFault({ match: { method: 'GET', path: '^/v1/me/player$' }, status: 503, times: 1 });
+  const asked = page.waitForRequest((request) => request.url() === `${sandboxUrl}/v1/me/player` && request.method() === 'GET');
+  await page.goto('/notification');
+  expect(await page.locator('#playing-now').textContent()).toBe('null');
+  await asked;
+  expect(await sandbox.faultHits()).toEqual([1]);
+  await expect(toasts(page)).toHaveCount(0);
+});
