@@ -1,6 +1,5 @@
 import type { ReadableAtom } from 'nanostores';
 import { $otherDevice } from '../../stores/devices';
-import { $installPrompt } from '../../stores/install-prompt';
 import { $miniPlayerAvailable } from '../../stores/mini-player';
 import { $paletteOpen } from '../../stores/palette';
 import { $duplicatePrompt, $playlistPicker, $signInAgain } from '../../stores/playlist-dialogs';
@@ -22,8 +21,9 @@ const whenShown =
  * What the shell's islands (`client:intent="shell"` in App.astro: the top bar, the narrow
  * screen's buttons, the overlays, the side list) show without the user's input. The server
  * renders none of these: a toast, the loading bar, a dialog a call opened (sign in again), the
- * rate limit's countdown, the browser's install offer, the music on another device, the
- * mini-player's button.
+ * rate limit's countdown, the music on another device, the mini-player's button. Not the
+ * browser's install offer: the shell's script enables the server's Install App buttons
+ * (install-without-island.ts).
  */
 const SHOWN_WITHOUT_INPUT: Watch[] = [
   whenShown($toasts, (toasts) => toasts.length > 0),
@@ -33,7 +33,6 @@ const SHOWN_WITHOUT_INPUT: Watch[] = [
   whenShown($duplicatePrompt, (prompt) => prompt !== null),
   whenShown($signInAgain, (asked) => asked),
   whenShown($limitSecondsLeft, (seconds) => seconds > 0),
-  whenShown($installPrompt, (offer) => offer !== null),
   whenShown($otherDevice, (device) => device !== null),
   whenShown($miniPlayerAvailable, (available) => available),
 ];

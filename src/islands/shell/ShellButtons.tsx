@@ -7,6 +7,7 @@ import { signOut } from '../../stores/session';
 import { $theme, toggleTheme } from '../../stores/theme';
 import { $installPrompt, promptInstall } from '../../stores/install-prompt';
 import { useHydrated } from '../../components/use-hydrated';
+import { INSTALL_BUTTON_MARK } from '../../components/shell/install-without-island';
 
 // The shell's buttons, shared by the wide top bar and the narrow bottom sheet.
 // `onDone` lets the bottom sheet close itself after an action.
@@ -24,6 +25,7 @@ export function InstallButton({ className = 'button button--ghost', onDone }: Ac
       type="button"
       className={className}
       disabled={!offer}
+      {...INSTALL_BUTTON_MARK}
       onClick={() => {
         onDone?.();
         void promptInstall();

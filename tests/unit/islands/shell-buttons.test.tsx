@@ -2,6 +2,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $installPrompt, captureInstallPrompt, type InstallPromptEvent } from '../../../src/stores/install-prompt';
 import { InstallButton, LogoutButton, ThemeToggle } from '../../../src/islands/shell/ShellButtons';
+import { followInstallOfferWithoutIsland } from '../../../src/components/shell/install-without-island';
+import { renderToString } from 'react-dom/server';
 import { setNavigator } from '../../../src/lib/navigation';
 import { $theme } from '../../../src/stores/theme';
 
@@ -19,6 +21,24 @@ afterEach(() => {
 });
 
 describe('Install App (SPEC §4)', () => {
+  it("follows the offer in the server's HTML while its island has not hydrated, and leaves a hydrated one's to React", () => {
+    const page = document.body.appendChild(document.createElement('div'));
+    const html = renderToString(<InstallButton />);
+    page.innerHTML = `<astro-island ssr>${html}</astro-island><astro-island>${html}</astro-island>`;
+    const [waiting, hydrated] = [...page.querySelectorAll('button')];
+    expect([waiting!.disabled, hydrated!.disabled]).toEqual([true, true]);
+    const stop = followInstallOfferWithoutIsland(document);
+    try {
+      act(() => captureInstallPrompt(installOffer('dismissed').event));
+      expect([waiting!.disabled, hydrated!.disabled]).toEqual([false, true]);
+      act(() => $installPrompt.set(null));
+      expect(waiting!.disabled).toBe(true);
+    } finally {
+      stop();
+      page.remove();
+    }
+  });
+
   it('is disabled until the browser offers installation, then disabled again after the prompt', async () => {
     const log = vi.spyOn(console, 'info').mockImplementation(() => {});
     render(<InstallButton />);
