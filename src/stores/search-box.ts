@@ -1,4 +1,4 @@
-import { computed } from 'nanostores';
+import { atom, computed, onMount } from 'nanostores';
 import { navigateTo } from '../lib/navigation';
 import { limitSearchText, queryFromText, searchHref, shownQueryOf } from '../lib/search-query';
 import { $route, type Route } from './route';
@@ -14,11 +14,29 @@ export const searchQueryOf = (route: Route | null): string => (route?.name === '
 /** The q of /search as the page uses it (cut to 30, trimmed); '' elsewhere, and on /search without q. */
 export const $searchQuery = computed($route, searchQueryOf);
 
+/** What the search box shows on a route until the user types: the route's q, and which start it is. */
+export interface SearchBoxStart {
+  query: string;
+  onSearch: boolean;
+  /** Text typed over an older start is dropped: the box shows `query` instead. */
+  generation: number;
+}
+
 /**
- * The search box's text as the route gives it: a new object on every route change
- * (a page, q, back or forward), on which the box drops what was typed and shows q.
+ * The box's start after a route change (pure). A new route (a page, q, back or forward) drops what
+ * was typed and shows q, but for the one the box's own focus starts: from another page to /search
+ * without q, the letters typed while /search loads (or before the top bar hydrated) carry on.
  */
-export const $searchBoxStart = computed($route, (route) => ({ query: searchQueryOf(route) }));
+export function searchBoxStartAfter(previous: SearchBoxStart, route: Route | null): SearchBoxStart {
+  const query = searchQueryOf(route);
+  const onSearch = route?.name === 'search';
+  const opened = !previous.onSearch && onSearch && query === '';
+  return { query, onSearch, generation: opened ? previous.generation : previous.generation + 1 };
+}
+
+/** The search box's start on the current route (searchBoxStartAfter, each time the route changes). */
+export const $searchBoxStart = atom<SearchBoxStart>({ query: '', onSearch: false, generation: 0 });
+onMount($searchBoxStart, () => $route.subscribe((route) => $searchBoxStart.set(searchBoxStartAfter($searchBoxStart.get(), route))));
 
 /** Focusing the search box opens /search, unless it is already open. */
 export function openSearch(): void {

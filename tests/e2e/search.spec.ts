@@ -211,3 +211,48 @@ test('odd queries work and are shown back exactly', { tag: '@viewport-free' }, a
   }
   await saveScreen(page, testInfo, 'search-odd-query');
 });
+
+test("letters typed before the box has hydrated are kept (the box is the server's form), and an early Enter gives SPEC §5's q", async ({ page, signIn }, testInfo) => {
+  await signIn(page, 'guest', { home: false });
+  // The box's code comes late (a slow network): the letters land in the server's HTML.
+  await page.route(/\/_astro\/(TopBar|StickySearchBox)\.[\w-]+\.js$/, async (route) => {
+    await new Promise((arrived) => setTimeout(arrived, 1500));
+    await route.continue();
+  });
+  const boxIn = (scope: string) => page.locator(scope).getByPlaceholder(PLACEHOLDER);
+  const scope = isNarrow(testInfo) ? '.search-sticky' : '.top-bar';
+  const serverBox = page.locator(`${scope} astro-island[ssr]`);
+
+  // Typed at once: the first letters go into the server's box, the rest into the island's, on
+  // the /search that the focus opens on a wide screen.
+  await page.goto(isNarrow(testInfo) ? '/search' : '/notification');
+  await boxIn(scope).click();
+  await page.keyboard.type('  night');
+  await expect(serverBox).toHaveCount(1);
+  await expect(boxIn(scope)).toHaveValue('  night');
+  await expect(serverBox).toHaveCount(0);
+  await page.waitForURL((url) => url.pathname === '/search');
+  await page.keyboard.type(' drive ');
+  await expect(boxIn(scope)).toHaveValue('  night drive ');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(() => queryOf(page) === 'night drive');
+  await expect(boxIn(scope)).toHaveValue('night drive');
+
+  // Enter before the island has come: q is the trimmed text, not what the form would send.
+  await page.goto('/search');
+  await boxIn(scope).click();
+  await page.keyboard.type('  Sol  ');
+  await page.keyboard.press('Enter');
+  await expect(serverBox).toHaveCount(1);
+  await page.waitForURL(() => queryOf(page) === 'Sol');
+  await expect(songs(page)).toHaveCount(10);
+  await expect(boxIn(scope)).toHaveValue('Sol');
+  // Whitespace alone removes q.
+  await page.goto('/search?q=Sol');
+  await boxIn(scope).click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('   ');
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => url.pathname === '/search' && !url.searchParams.has('q'));
+  await expect(page.getByRole('heading', { name: 'Browse All' })).toBeVisible();
+});

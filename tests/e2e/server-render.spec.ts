@@ -265,6 +265,13 @@ test('search results stream: the shell and the box with q first, the results aft
     await expect(plain.getByRole('list', { name: 'Songs' }).locator('[data-track-id]').first()).toBeVisible();
     await expect(plain.locator('[data-testid="skeleton-row"]:visible')).toHaveCount(0);
     expect(await sandbox.faultHits()).toEqual([1]);
+
+    // The box is a form: with JavaScript off, Enter asks the server for another q.
+    await plain.getByRole('searchbox', { name: 'Search' }).fill('Moon');
+    await plain.getByRole('searchbox', { name: 'Search' }).press('Enter');
+    await plain.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'Moon');
+    await expect(plain.getByRole('searchbox', { name: 'Search' })).toHaveValue('Moon');
+    await expect(plain.getByRole('heading', { name: /^(Songs|Artist|Album|Playlist|No Search Result Found)$/ }).first()).toBeVisible();
   } finally {
     await plain.context().close();
   }

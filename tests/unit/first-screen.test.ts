@@ -70,8 +70,8 @@ describe("the islands' renderer first, in a task of its own", () => {
 
   it('a page whose islands all wait for the user imports nothing: each brings the renderer when it starts', async () => {
     expect(await stepsOf(pageOf(island('intent', 'shell') + `<astro-island renderer-url="/_astro/client.js" client="intent" opts='{"name":"AlbumView"}'></astro-island>`))).toEqual([]);
-    // Nor one that waits for its screen (the phone's search box on a wide one).
-    expect(await stepsOf(pageOf(island('intent', 'at-once-narrow') + island('media', '(max-width: 899px)')))).toEqual([]);
+    // Nor one that waits for its screen (client:media).
+    expect(await stepsOf(pageOf(island('media', '(max-width: 899px)')))).toEqual([]);
   });
 
   it('a page with no island imports nothing and waits for nothing', async () => {

@@ -4,6 +4,7 @@ import { isSearchType, limitSearchText, queryFromText, searchHref, seeAllHref } 
 import { hasSeeAll, hasSeeAllAtLeast, SECTION_SIZE } from '../../src/lib/see-all';
 import { isEmptyResult } from '../../src/stores/search';
 import { parseRoute } from '../../src/stores/route';
+import { searchBoxStartAfter, type SearchBoxStart } from '../../src/stores/search-box';
 
 const page = <T>(items: T[]): Page<T> => ({ items, offset: 0, limit: 10, total: items.length });
 const results = (counts: [number, number, number, number]): SearchResults => ({
@@ -54,3 +55,23 @@ describe("SPEC §5's search rules", () => {
     expect(isEmptyResult(results([3, 0, 0, 0]))).toBe(false);
   });
 });
+
+describe("the search box's start after a route change (what typed text survives)", () => {
+  const home: SearchBoxStart = { query: '', onSearch: false, generation: 4 };
+  const after = (start: SearchBoxStart, href: string) => searchBoxStartAfter(start, parseRoute(href));
+
+  it('keeps what was typed when the box opens /search from another page (its focus did)', () => {
+    expect(after(home, '/search')).toEqual({ query: '', onSearch: true, generation: 4 });
+  });
+
+  it('drops it on any other change: another page, q, a q that arrives, leaving /search', () => {
+    expect(after(home, '/album/abc').generation).toBe(5);
+    expect(after(home, '/search?q=Sol')).toEqual({ query: 'Sol', onSearch: true, generation: 5 });
+    const onSearch: SearchBoxStart = { query: '', onSearch: true, generation: 7 };
+    expect(after(onSearch, '/search').generation).toBe(8);
+    expect(after(onSearch, '/search?q=a').generation).toBe(8);
+    expect(after(onSearch, '/').generation).toBe(8);
+    expect(after(home, '/nowhere/at/all')).toEqual({ query: '', onSearch: false, generation: 5 });
+  });
+});
+

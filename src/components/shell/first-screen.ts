@@ -32,7 +32,7 @@ export function firstScreenIn(win: LoadingWindow, boundMs = FIRST_SCREEN_WAIT_MS
 
 /**
  * The islands that start as the page loads: all but those of `client:intent` that wait for the
- * user or a wake (hydrate-on-intent.ts; "at-once-narrow" too, which waits on wide screens), and
+ * user or a wake (hydrate-on-intent.ts), and
  * those of `client:media` (which may wait for ever), each of which brings the renderer when it
  * starts. A page of only those loads no renderer at all until the user acts.
  */

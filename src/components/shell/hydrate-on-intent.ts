@@ -1,5 +1,4 @@
 import { lastItemBefore, LIST_CONTINUES } from '../../lib/list-end';
-import { NARROW_SCREEN } from '../../lib/screens';
 import { ISLAND_UNLOADED, isWoken, PLAYING_TRACK, playingTrack, WAKE_ISLANDS } from '../../lib/intent-signals';
 
 /**
@@ -213,11 +212,7 @@ export default function hydrateOnIntent(load: () => Promise<Hydrate>, options: {
       },
     );
   };
-  // "at-once-narrow": at once where the screen is the narrow one (the phone's search box, whose
-  // first tap must find it live: a read-only box brings no keyboard), else as any island. Not
-  // client:media, whose listener for a query that never matches held every discarded copy (and
-  // its whole page) in memory.
-  if (options.value === 'at-once' || (options.value === 'at-once-narrow' && window.matchMedia(NARROW_SCREEN).matches)) return start();
+  if (options.value === 'at-once') return start();
   if (state.acted) {
     // Bounded: on a busy phone (or two test workers on two cores) the browser may not be idle for long.
     if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: IDLE_BOUND_MS });

@@ -1,15 +1,16 @@
 import { useStore } from '@nanostores/react';
-import { useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Icon } from '../../components/Icon';
 import { limitSearchText, queryFromText, SEARCH_MAX_LENGTH } from '../../lib/search-query';
 import { $searchBoxStart, clearSearchQuery, openSearch, submitSearch } from '../../stores/search-box';
 import { useHydrated } from '../../components/use-hydrated';
+import { hrefOf } from '../../lib/routes';
 
 export { SEARCH_MAX_LENGTH };
 
-/** What the user typed, and the route it was typed on: a new route (Enter, clear, back or forward, another page) drops it. */
+/** What the user typed, and over which start: a new one (Enter, clear, back or forward, another page) drops it. */
 interface Typed {
-  over: { query: string };
+  generation: number;
   text: string;
 }
 
@@ -18,45 +19,58 @@ interface Typed {
  * text in the URL as q (whitespace only removes q), the clear icon shows only with text.
  * It shows the route's q until the user types, and again whenever q changes.
  * `serverQuery`: the q the server rendered (the page's URL), shown until the island hydrates.
+ *
+ * It is a GET form to /search, editable in the server's HTML: with JavaScript off, Enter asks the
+ * server for the results; before the island hydrates, what the user types stays in the input and
+ * is taken over here, and the shell's script gives an early Enter SPEC's rules
+ * (`submitSearchBeforeHydration`).
  */
 export function SearchBox({ serverQuery = '' }: { serverQuery?: string }) {
   const start = useStore($searchBoxStart);
   const hydrated = useHydrated();
   const [typed, setTyped] = useState<Typed | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   // The server has no route store: its HTML (all a page shows with JavaScript off) and the
   // hydration that must match it show the q the server read from the URL; the route after.
-  const text = !hydrated ? serverQuery : typed !== null && typed.over === start ? typed.text : start.query;
+  const text = !hydrated ? serverQuery : typed !== null && typed.generation === start.generation ? typed.text : start.query;
+
+  // Letters typed before hydration: React leaves a hydrated input's value as it finds it, and the
+  // render after hydration would put the route's q over them. Read in the hydration's own commit.
+  useLayoutEffect(() => {
+    const early = input.current?.value ?? serverQuery;
+    if (early !== serverQuery) setTyped({ generation: $searchBoxStart.get().generation, text: limitSearchText(early) });
+  }, []); // once, as the island hydrates
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     // Typing beyond the limit is ignored (a paste past it is cut to it).
-    setTyped({ over: start, text: limitSearchText(event.target.value) });
+    setTyped({ generation: start.generation, text: limitSearchText(event.target.value) });
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter') return;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     // The box shows what q becomes at once, not the old q while the page changes.
-    setTyped({ over: start, text: queryFromText(text) ?? '' });
+    setTyped({ generation: start.generation, text: queryFromText(text) ?? '' });
     submitSearch(text);
   };
 
   const clear = () => {
-    setTyped({ over: start, text: '' });
+    setTyped({ generation: start.generation, text: '' });
     clearSearchQuery();
   };
 
   return (
-    <div className="search-box" role="search">
+    <form className="search-box" role="search" action={hrefOf('search')} method="get" onSubmit={onSubmit}>
       <Icon name="search" />
       <input
+        ref={input}
         type="search"
+        name="q"
         aria-label="Search"
         placeholder="What do you want to play?"
         maxLength={SEARCH_MAX_LENGTH}
         value={text}
-        readOnly={!hydrated}
         onChange={onChange}
         onFocus={openSearch}
-        onKeyDown={onKeyDown}
         autoComplete="off"
         enterKeyHint="search"
       />
@@ -66,6 +80,6 @@ export function SearchBox({ serverQuery = '' }: { serverQuery?: string }) {
           <Icon name="close" size={18} />
         </button>
       )}
-    </div>
+    </form>
   );
 }

@@ -78,16 +78,6 @@ describe('a page before and after the user acts', () => {
     expect(atOnce.load).toHaveBeenCalledTimes(1);
   });
 
-  it('loads an "at-once-narrow" island (the phone\'s search box) at once on a narrow screen only', () => {
-    expect(directive(island(), 'at-once-narrow').load).not.toHaveBeenCalled();
-    (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }).happyDOM.setViewport({ width: 390, height: 844 });
-    try {
-      expect(directive(island(), 'at-once-narrow').load).toHaveBeenCalledTimes(1);
-    } finally {
-      (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }).happyDOM.setViewport({ width: 1024, height: 768 });
-    }
-  });
-
   it('hydrates the island whose rows hold the track the player holds, and no other', () => {
     const other = directive(island('t9'));
     const holding = directive(island('t2'));

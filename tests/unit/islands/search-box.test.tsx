@@ -68,6 +68,36 @@ describe('the top bar search box (SPEC §2, §5)', () => {
     container.remove();
   });
 
+  it("is a GET form to /search whose input is q: Enter works with JavaScript off", () => {
+    const html = renderToString(<SearchBox serverQuery="abc" />);
+    expect(html).toMatch(/<form[^>]* role="search"[^>]* action="\/search" method="get"/);
+    expect(html).toMatch(/<input[^>]* name="q"/);
+    expect(html).not.toMatch(/readonly/i);
+  });
+
+  it('keeps what was typed into the server\'s box before hydration, and on the /search its focus opens', async () => {
+    syncRoute('/album/abc');
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = renderToString(<SearchBox />);
+    const input = container.querySelector('input')!;
+    input.value = 'night dr';
+    const mismatches: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, <SearchBox />, { onRecoverableError: (error) => mismatches.push(error) });
+    });
+    expect(mismatches).toEqual([]);
+    expect(input.value).toBe('night dr');
+    fireEvent.focus(input);
+    expect(visits).toEqual([{ path: '/search', replace: false }]);
+    fireEvent.change(input, { target: { value: 'night drive' } });
+    // The client router arrives at /search after the letters: they stay.
+    act(() => syncRoute('/search'));
+    expect(input.value).toBe('night drive');
+    fireEvent.submit(input.form!);
+    expect(visits.at(-1)).toEqual({ path: '/search?q=night+drive', replace: false });
+    container.remove();
+  });
+
   it('ignores typing beyond 30 characters', () => {
     render(<SearchBox />);
     fireEvent.change(box(), { target: { value: 'a'.repeat(SEARCH_MAX_LENGTH) } });
@@ -79,14 +109,14 @@ describe('the top bar search box (SPEC §2, §5)', () => {
   it('sets q to the trimmed text on Enter', () => {
     render(<SearchBox />);
     fireEvent.change(box(), { target: { value: '  lo fi beats ' } });
-    fireEvent.keyDown(box(), { key: 'Enter' });
+    fireEvent.submit(box().form!);
     expect(visits.at(-1)).toEqual({ path: '/search?q=lo+fi+beats', replace: false });
   });
 
   it('removes q when Enter is pressed on whitespace only', () => {
     render(<SearchBox />);
     fireEvent.change(box(), { target: { value: '   ' } });
-    fireEvent.keyDown(box(), { key: 'Enter' });
+    fireEvent.submit(box().form!);
     expect(visits.at(-1)).toEqual({ path: '/search', replace: false });
   });
 
