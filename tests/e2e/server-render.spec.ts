@@ -480,6 +480,35 @@ test("a page nobody touches loads no React: the shell's islands and the player c
   await expect(player.getByText(last, { exact: true }).first()).toBeVisible();
 });
 
+test("the browser's install offer enables Install App in the server's HTML without waking an island; its click hydrates the top bar and prompts", { tag: '@viewport-free' }, async ({ page, signIn }) => {
+  await signIn(page, 'guest', { home: false });
+  const scripts: string[] = [];
+  page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(request.url())));
+  await page.goto('/notification');
+  await page.waitForLoadState('load');
+  const install = page.getByRole('banner').getByRole('button', { name: 'Install App' });
+  await expect(install).toBeDisabled();
+  // Chromium's offer, as it comes on a first visit (a test browser makes none of its own).
+  await page.evaluate(() => {
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => void ((window as unknown as { prompted: number }).prompted = 1),
+      userChoice: Promise.resolve({ outcome: 'dismissed' }),
+    });
+    window.dispatchEvent(offer);
+  });
+  await expect(install).toBeEnabled();
+  await page.waitForTimeout(FIRST_SCREEN_WAIT_MS);
+  const renderer = new URL((await page.locator('astro-island').first().getAttribute('renderer-url'))!, page.url()).href;
+  expect(scripts, 'the offer brought React DOM').not.toContain(renderer);
+  expect(await page.locator('astro-island:not([ssr])').count(), 'the offer woke an island').toBe(0);
+
+  await install.click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { prompted?: number }).prompted)).toBe(1);
+  await expect(page.locator('.top-bar astro-island[ssr]')).toHaveCount(0);
+  // Shown once: the offer is spent.
+  await expect(install).toBeDisabled();
+});
+
 test("when the server could not read what plays in time, the page's card holds no answer, and the browser asks the provider itself, with no toast", { tag: '@viewport-free' }, async ({ page, signIn, sandbox, sandboxUrl }) => {
   await signIn(page, 'guest', { home: false });
   // The server's read of the playback fails (quietly: it waits the client's retry delay, past the
