@@ -34,21 +34,38 @@ export function searchBoxStartAfter(previous: SearchBoxStart, route: Route | nul
   return { query, onSearch, generation: opened ? previous.generation : previous.generation + 1 };
 }
 
+/**
+ * Whether the box has sent the app to /search and the route has not followed yet. The client
+ * router gives the box its focus back as it swaps the new page in, before the route changes:
+ * that focus must not send the app on to the bare /search, over the q an Enter asked for.
+ */
+let searchOnItsWay = false;
+
 /** The search box's start on the current route (searchBoxStartAfter, each time the route changes). */
 export const $searchBoxStart = atom<SearchBoxStart>({ query: '', onSearch: false, generation: 0 });
-onMount($searchBoxStart, () => $route.subscribe((route) => $searchBoxStart.set(searchBoxStartAfter($searchBoxStart.get(), route))));
+onMount($searchBoxStart, () =>
+  $route.subscribe((route) => {
+    searchOnItsWay = false;
+    $searchBoxStart.set(searchBoxStartAfter($searchBoxStart.get(), route));
+  }),
+);
 
-/** Focusing the search box opens /search, unless it is already open. */
+function goToSearch(query: string | null): void {
+  searchOnItsWay = true;
+  navigateTo(searchHref(query));
+}
+
+/** Focusing the search box opens /search, unless it is open or on its way. */
 export function openSearch(): void {
-  if ($route.get()?.name !== 'search') navigateTo(searchHref(null));
+  if ($route.get()?.name !== 'search' && !searchOnItsWay) goToSearch(null);
 }
 
 /** Enter in the search box: q becomes the trimmed text; whitespace only removes q. */
 export function submitSearch(text: string): void {
-  navigateTo(searchHref(queryFromText(limitSearchText(text))));
+  goToSearch(queryFromText(limitSearchText(text)));
 }
 
 /** The search box's clear icon: removes q (the category browse shows). */
 export function clearSearchQuery(): void {
-  navigateTo(searchHref(null));
+  goToSearch(null);
 }

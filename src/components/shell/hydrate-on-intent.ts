@@ -16,12 +16,13 @@ import { ISLAND_UNLOADED, isWoken, PLAYING_TRACK, playingTrack, WAKE_ISLANDS } f
  * `client:intent="at-once"` hydrates as soon as islands may start (the Now Playing view, which
  * follows the player), and still keeps the clicks of the moment below. `client:intent="shell"`
  * (the shell's top bar, overlays and side list) waits for input too, or until the shell's script
- * wakes it (intent-signals.ts wakeIslands): a toast to show, the rate limit's countdown, the
- * browser's install offer. So a page nobody touches loads no React at all for its shell.
+ * wakes it (intent-signals.ts wakeIslands): a toast to show, the rate limit's countdown, music
+ * elsewhere. So a page nobody touches loads no React at all for its shell.
  *
  * A click that lands on an island before it has answered is held and given to it once it has
  * hydrated (React keeps the server's nodes, so it goes to the same button); so is a right click
- * on a track, the row's menu. Links are not held: the client router takes them with or without
+ * on a track, the row's menu, and a form's submit (the search box's Enter: after the focus that
+ * opened /search, so q wins over that page, and with SPEC §5's trimming, not the form's raw text). Links are not held: the client router takes them with or without
  * the island. A control that gained focus meanwhile is told so again. So no control needs to say it
  * is not ready yet.
  */
@@ -40,8 +41,8 @@ const WAITING_ISLAND = 'astro-island[client="intent"][ssr]';
 
 /**
  * The island whose hydration `event` must wait for, or null when the event may go on: a click
- * (or a double click) anywhere inside one but on a link, and a right click on a track (a row or
- * a tile: its menu).
+ * (or a double click) anywhere inside one but on a link, a right click on a track (a row or
+ * a tile: its menu), and a form's submit.
  */
 export function islandToWaitFor(event: Pick<Event, 'type' | 'target'>): Element | null {
   const target = event.target;
@@ -111,10 +112,14 @@ function stateOf(win: Window & { __myMusicIntent?: IntentState }): IntentState {
     }, { once: true });
   };
 
+  /** Forms whose submit was held: their focus needs telling no more (below). */
+  const submitted = new WeakSet<Element>();
+
   // Held from the first parse of the page, before any island's directive has run.
   const hold = (event: Event) => {
     const island = islandToWaitFor(event);
     if (!island) return;
+    if (event.type === 'submit') submitted.add(event.target as Element);
     event.preventDefault();
     event.stopImmediatePropagation();
     const target = event.target as Element;
@@ -123,7 +128,7 @@ function stateOf(win: Window & { __myMusicIntent?: IntentState }): IntentState {
     act();
     state.waiting.get(island)?.();
   };
-  for (const type of ['click', 'dblclick', 'contextmenu']) doc.addEventListener(type, hold, true);
+  for (const type of ['click', 'dblclick', 'contextmenu', 'submit']) doc.addEventListener(type, hold, true);
 
   // A press that began before the island hydrated and still goes on (a finger resting on a row
   // for its menu) begins again for the hydrated island, where it is: a press is not held back.
@@ -144,14 +149,18 @@ function stateOf(win: Window & { __myMusicIntent?: IntentState }): IntentState {
   for (const type of ['pointerup', 'pointercancel']) doc.addEventListener(type, (event) => pressing.delete((event as PointerEvent).pointerId), true);
 
   // A control focused before its island hydrated (the top bar's search box, which opens /search
-  // as it gains focus) is told again once it has, if it still has the focus.
+  // as it gains focus) is told again once it has, if it still has the focus, and unless its form
+  // was submitted meanwhile: the search box's Enter goes to its q, and React may well hear the
+  // held submit before this focus (it hydrates at once for a discrete event), which would then
+  // send the app to the bare /search after it.
   doc.addEventListener(
     'focusin',
     (event) => {
       const target = event.target;
       const island = target instanceof Element ? target.closest(WAITING_ISLAND) : null;
       if (!island || !(target instanceof Element)) return;
-      afterHydrating(island, () => doc.activeElement === target && target.dispatchEvent(new FocusEvent('focusin', { bubbles: true, composed: true })));
+      const form = target.closest('form');
+      afterHydrating(island, () => doc.activeElement === target && !(form && submitted.has(form)) && target.dispatchEvent(new FocusEvent('focusin', { bubbles: true, composed: true })));
     },
     true,
   );

@@ -14,8 +14,6 @@ import { noteLimitedUntil } from '../../stores/provider-limit';
 import { registerServiceWorker } from './register-sw';
 import { followInstallOfferWithoutIsland } from './install-without-island';
 import { ISLAND_UNLOADED, notePlayingTrack } from '../../lib/intent-signals';
-import { submitSearch } from '../../stores/search-box';
-import { shownQueryOf } from '../../lib/search-query';
 
 // The app shell's one bundled script: it runs once per full page load and keeps
 // working across the client router's page swaps.
@@ -117,25 +115,6 @@ for (const type of ['focusin', 'touchstart'] as const) {
 
 // SPEC §2: the content starts at the top after every route change, back and forward included.
 document.addEventListener('astro:after-swap', () => window.scrollTo({ top: 0, left: 0, behavior: 'instant' }));
-
-// An Enter in a search box whose island has not hydrated yet (the box is a GET form in the
-// server's HTML, editable): q becomes the trimmed text, as SPEC §5 and the island make it, rather
-// than the raw text the form would send. In the capture phase, ahead of the client router's own
-// handling of forms, which leaves a submit already prevented alone.
-document.addEventListener(
-  'submit',
-  (event) => {
-    const form = event.target;
-    if (!(form instanceof HTMLFormElement) || !form.matches('.search-box') || !form.closest('astro-island[ssr]')) return;
-    event.preventDefault();
-    const input = form.querySelector('input');
-    const text = input?.value ?? '';
-    submitSearch(text);
-    // The box shows what q becomes at once, as the island's does.
-    if (input) input.value = shownQueryOf(text);
-  },
-  { capture: true },
-);
 
 listenForInstallPrompt();
 followInstallOfferWithoutIsland();

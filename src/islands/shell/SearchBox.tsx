@@ -22,8 +22,7 @@ interface Typed {
  *
  * It is a GET form to /search, editable in the server's HTML: with JavaScript off, Enter asks the
  * server for the results; before the island hydrates, what the user types stays in the input and
- * is taken over here, and the shell's script gives an early Enter SPEC's rules
- * (`submitSearchBeforeHydration`).
+ * is taken over here, and an early Enter waits for the island (hydrate-on-intent.ts holds it).
  */
 export function SearchBox({ serverQuery = '' }: { serverQuery?: string }) {
   const start = useStore($searchBoxStart);
@@ -48,9 +47,12 @@ export function SearchBox({ serverQuery = '' }: { serverQuery?: string }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // The input's own value: an Enter held while the island hydrated comes before the render
+    // that takes over the letters typed in the server's box (they are the same afterwards).
+    const typedText = input.current?.value ?? text;
     // The box shows what q becomes at once, not the old q while the page changes.
-    setTyped({ generation: start.generation, text: queryFromText(text) ?? '' });
-    submitSearch(text);
+    setTyped({ generation: start.generation, text: queryFromText(limitSearchText(typedText)) ?? '' });
+    submitSearch(typedText);
   };
 
   const clear = () => {

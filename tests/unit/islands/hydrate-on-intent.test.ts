@@ -170,6 +170,25 @@ describe('a page before and after the user acts', () => {
     expect(heard).toHaveBeenCalledTimes(1);
   });
 
+  it("holds a form's submit (the search box's Enter) until its island has hydrated; its focus is not told again then", () => {
+    const element = island('t12');
+    element.insertAdjacentHTML('beforeend', '<form class="search-box" action="/search" method="get"><input name="q" /></form>');
+    const form = element.querySelector('form')!;
+    const input = form.querySelector('input')!;
+    const heard: string[] = [];
+    form.addEventListener('focusin', () => heard.push('focus'));
+    form.addEventListener('submit', (event) => heard.push(`submit ${event.defaultPrevented}`));
+    input.focus();
+    const early = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(early);
+    // Neither the browser (the raw text to /search) nor the client router takes it.
+    expect(early.defaultPrevented).toBe(true);
+    expect(heard).toEqual(['focus']);
+    hydrated(element);
+    // Told again, the focus would open the bare /search over the q the Enter asks for.
+    expect(heard).toEqual(['focus', 'submit false']);
+  });
+
   it('says so when an island\'s code cannot come, drops what it held, and asks again at the next click', async () => {
     const element = island('t9');
     const unloaded = vi.fn();

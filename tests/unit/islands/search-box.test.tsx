@@ -37,6 +37,21 @@ describe('the top bar search box (SPEC §2, §5)', () => {
     expect(visits).toEqual([{ path: '/search', replace: false }]);
   });
 
+  it('does not send the app on to the bare /search when the router gives the box its focus back on the way to q', () => {
+    syncRoute('/album/abc');
+    render(<SearchBox />);
+    fireEvent.focus(box());
+    fireEvent.change(box(), { target: { value: 'Sol' } });
+    fireEvent.submit(box().form!);
+    // The router swaps /search?q=Sol in and focuses the box again, before the route follows.
+    fireEvent.focus(box());
+    expect(visits.map(({ path }) => path)).toEqual(['/search', '/search?q=Sol']);
+    act(() => syncRoute('/search?q=Sol'));
+    act(() => syncRoute('/artist/xyz'));
+    fireEvent.focus(box());
+    expect(visits.at(-1)).toEqual({ path: '/search', replace: false });
+  });
+
   it('does not navigate on focus when already on /search', () => {
     syncRoute('/search?q=abc');
     render(<SearchBox />);
