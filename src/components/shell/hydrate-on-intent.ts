@@ -21,10 +21,10 @@ import { ISLAND_UNLOADED, isWoken, PLAYING_TRACK, playingTrack, WAKE_ISLANDS } f
  *
  * A click that lands on an island before it has answered is held and given to it once it has
  * hydrated (React keeps the server's nodes, so it goes to the same button); so is a right click
- * on a track, the row's menu, and a form's submit (the search box's Enter: after the focus that
- * opened /search, so q wins over that page, and with SPEC §5's trimming, not the form's raw text). Links are not held: the client router takes them with or without
- * the island. A control that gained focus meanwhile is told so again. So no control needs to say it
- * is not ready yet.
+ * on a track, the row's menu, and a form's submit (the search box's Enter, which the island gives
+ * SPEC §5's trimming; the form alone would send the raw text). Links are not held: the client
+ * router takes them with or without the island. A control that gained focus meanwhile is told so
+ * again. So no control needs to say it is not ready yet.
  */
 
 /** What counts as the user acting on the page (a click too: a link followed from a script, a key's click). */
