@@ -1,7 +1,10 @@
 import { $installPrompt } from '../../stores/install-prompt';
 
-/** The mark of an Install App button (ShellButtons.tsx spreads it), found by the shell's script. */
-export const INSTALL_BUTTON_MARK = { 'data-install-app': '' } as const;
+/** The attribute that marks an Install App button for the shell's script. */
+const INSTALL_ATTRIBUTE = 'data-install-app';
+
+/** The mark itself, which ShellButtons.tsx spreads on its Install App button. */
+export const INSTALL_BUTTON_MARK = { [INSTALL_ATTRIBUTE]: '' };
 
 /**
  * SPEC §4's Install App buttons follow the browser's install offer before their island has
@@ -13,6 +16,6 @@ export const INSTALL_BUTTON_MARK = { 'data-install-app': '' } as const;
  */
 export function followInstallOfferWithoutIsland(doc: Document = document): () => void {
   return $installPrompt.subscribe((offer) => {
-    for (const button of doc.querySelectorAll<HTMLButtonElement>('astro-island[ssr] button[data-install-app]')) button.disabled = offer === null;
+    for (const button of doc.querySelectorAll<HTMLButtonElement>(`astro-island[ssr] button[${INSTALL_ATTRIBUTE}]`)) button.disabled = offer === null;
   });
 }

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Icon } from '../../components/Icon';
-import { limitSearchText, queryFromText, SEARCH_MAX_LENGTH } from '../../lib/search-query';
+import { limitSearchText, SEARCH_MAX_LENGTH, shownQueryOf } from '../../lib/search-query';
 import { $searchBoxStart, clearSearchQuery, openSearch, submitSearch } from '../../stores/search-box';
 import { useHydrated } from '../../components/use-hydrated';
 import { hrefOf } from '../../lib/routes';
@@ -51,7 +51,7 @@ export function SearchBox({ serverQuery = '' }: { serverQuery?: string }) {
     // that takes over the letters typed in the server's box (they are the same afterwards).
     const typedText = input.current?.value ?? text;
     // The box shows what q becomes at once, not the old q while the page changes.
-    setTyped({ generation: start.generation, text: queryFromText(limitSearchText(typedText)) ?? '' });
+    setTyped({ generation: start.generation, text: shownQueryOf(typedText) });
     submitSearch(typedText);
   };
 
