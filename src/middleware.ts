@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
+import type { NowPlayingSeed } from './api/page-seeds';
 import { defineMiddleware } from 'astro:middleware';
 import { readProviderConfig, readSiteOrigin } from './config/provider';
 import { INLINE_SCRIPTS } from './layouts/inline-scripts';
 import { hrefOf } from './lib/routes';
 import { contentSecurityPolicy, FIXED_HEADERS, withSecurityHeaders } from './lib/security-headers';
 import { leaveNotice } from './server/notice';
-import { pageLimitedUntil, quietPart, runPageCalls } from './server/page-calls';
+import { notePlayingRead, pageLimitedUntil, quietPart, runPageCalls } from './server/page-calls';
 import { pageToast } from './server/page-data';
-import { loadPlayingNow } from './server/pages/player';
+import { findPlayingNow, withItsHeart } from './server/pages/player';
+import { playingMarkOfFound } from './stores/player-rules';
 import { isAllowedRequest } from './server/request-guard';
 import { accessOf } from './server/route-access';
 import { currentSession, readTokens } from './server/session-tokens';
@@ -40,6 +42,18 @@ function rendersPlayerCard(request: Request, path: string): boolean {
   return request.method === 'GET' && loadsWhole && path.replace(/\/$/, '') !== hrefOf('player');
 }
 
+/**
+ * The player card's seed for a page the browser loads whole, its calls started beside the page's
+ * own and quiet (no toast, no countdown: the browser's player asks again); null when one failed.
+ * The page's rows learn what plays as soon as it is found, before its heart: they render marked
+ * as the card shows it (src/lib/playing-mark.ts).
+ */
+function startPlayingNow(): Promise<NowPlayingSeed | null> {
+  const found = quietPart(() => findPlayingNow({ failWhole: true }));
+  notePlayingRead(found.then((now) => now && playingMarkOfFound(now)));
+  return found.then((now) => now && quietPart(() => withItsHeart(now)));
+}
+
 const refusal = () =>
   new Response('Cross-site requests are refused.', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 
@@ -70,7 +84,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       context.locals.limitedUntil = pageLimitedUntil;
       const render = () => {
         // Started beside the page's own calls; the card is the document's last part.
-        if (rendersPlayerCard(context.request, context.url.pathname)) context.locals.playingNow = quietPart(() => loadPlayingNow({ failWhole: true }));
+        if (rendersPlayerCard(context.request, context.url.pathname)) context.locals.playingNow = startPlayingNow();
         return next();
       };
       return withSecurityHeaders(await runPageCalls(context, tokens, render), securityHeaders());

@@ -1,5 +1,7 @@
 import { useState, type ComponentType } from 'react';
 import { jsonBlockText } from '../lib/json-block';
+import { markFromAttribute, SHOWN_MARK, SHOWN_MARK_ATTRIBUTE, type Marked, type PlayingMark } from '../lib/playing-mark';
+import { ShownMarkContext } from './shown-mark';
 
 /**
  * How a page's seed (what its server render read from the provider) reaches the page's island:
@@ -39,26 +41,33 @@ const onServer = typeof window === 'undefined';
  * seed's JSON block, then `View`; in the browser it reads the block back before the first
  * render, and hydrates the block with the very text it holds, so React finds what it expects.
  * No two blocks meet in a page: only a page's content islands carry seeds, and the client
- * router swaps those with their page.
+ * router swaps those with their page. The block also names the mark of the player the server
+ * rendered the rows with (src/lib/playing-mark.ts), for the rows as they hydrate and for the
+ * directive, which wakes the island only when the player shows otherwise.
  */
 export function withCarriedSeed<S>(View: ComponentType<{ seed: S }>) {
   function CarriedSeedIsland({ seed }: { seed: CarriedSeed<S> }) {
     const id = seed.block;
-    const [block] = useState(() => {
-      if (onServer) return { text: jsonBlockText(seed[SEED]), value: seed[SEED] };
-      const text = document.getElementById(id)?.textContent;
+    const [block] = useState((): { text: string; value: S; mark: PlayingMark | null } => {
+      if (onServer) {
+        const value = seed[SEED];
+        return { text: jsonBlockText(value), value, mark: (value as Marked<S> | null)?.[SHOWN_MARK] ?? null };
+      }
+      const element = document.getElementById(id);
+      const text = element?.textContent;
       if (text == null) throw new Error(`The island's seed (#${id}) is not in the page`);
-      return { text, value: JSON.parse(text) as S };
+      return { text, value: JSON.parse(text) as S, mark: markFromAttribute(element!.getAttribute(SHOWN_MARK_ATTRIBUTE)) };
     });
+    const markAttribute = block.mark ? { [SHOWN_MARK_ATTRIBUTE]: JSON.stringify(block.mark) } : {};
     return (
-      <>
+      <ShownMarkContext.Provider value={block.mark}>
         {/* data-astro-rerun: Astro's router keeps the text of every inline script a swap brings in, for
             the tab's life, to run each script once; marked, a seed is not kept (a JSON block never
             runs either way). The page the browser loaded whole is kept once: the router's first
             look at a page does not ask. */}
-        <script type="application/json" id={id} data-astro-rerun="" dangerouslySetInnerHTML={{ __html: block.text }} />
+        <script type="application/json" id={id} data-astro-rerun="" {...markAttribute} dangerouslySetInnerHTML={{ __html: block.text }} />
         <View seed={block.value} />
-      </>
+      </ShownMarkContext.Provider>
     );
   }
   CarriedSeedIsland.displayName = `WithCarriedSeed(${View.displayName ?? View.name})`;

@@ -1,3 +1,5 @@
+import type { PlayingMark } from './playing-mark';
+
 /**
  * What the shell's script and the `client:intent` directive (hydrate-on-intent.ts) tell each
  * other. A module of its own, so that the shell's bundle carries these few lines, not a second
@@ -7,8 +9,8 @@
 /** The event an island sends when its code could not be loaded: the shell reports the lost connection. */
 export const ISLAND_UNLOADED = 'my-music:island-unloaded';
 
-/** The event the shell sends when the player's current track changes (its id, or null). */
-export const PLAYING_TRACK = 'my-music:playing-track';
+/** The event the shell sends when what the lists show of the player changes: its current track, or whether it plays. */
+export const PLAYING_MARK = 'my-music:playing-mark';
 
 /** The event the shell sends to wake the islands of a name (`client:intent="shell"`): what they show has changed. */
 export const WAKE_ISLANDS = 'my-music:wake-islands';
@@ -16,17 +18,17 @@ export const WAKE_ISLANDS = 'my-music:wake-islands';
 /** The names islands wait under besides the user's first input: the shell's own (its top bar, overlays, side list), the player card. */
 export type WakeName = 'shell' | 'player';
 
-type SignalWindow = Window & { __myMusicPlayingTrack?: string | null; __myMusicWoken?: Set<WakeName> };
+type SignalWindow = Window & { __myMusicPlayingMark?: PlayingMark; __myMusicWoken?: Set<WakeName> };
 
-/** The shell's script says which track the player holds; kept on the window for islands a later page brings. */
-export function notePlayingTrack(id: string | null): void {
-  (window as SignalWindow).__myMusicPlayingTrack = id;
-  document.dispatchEvent(new CustomEvent<string | null>(PLAYING_TRACK, { detail: id }));
+/** The shell's script says which track the player holds and whether it plays; kept on the window for islands a later page brings. */
+export function notePlayingMark(mark: PlayingMark): void {
+  (window as SignalWindow).__myMusicPlayingMark = mark;
+  document.dispatchEvent(new CustomEvent<PlayingMark>(PLAYING_MARK, { detail: mark }));
 }
 
-/** The player's current track, as the shell's script last said. */
-export function playingTrack(): string | null {
-  return (window as SignalWindow).__myMusicPlayingTrack ?? null;
+/** The player's mark, as the shell's script last said; undefined before it has said (the stores have not yet started from the page's answer). */
+export function playingMark(): PlayingMark | undefined {
+  return (window as SignalWindow).__myMusicPlayingMark;
 }
 
 /**

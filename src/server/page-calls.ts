@@ -4,7 +4,9 @@ import { configureApiClient } from '../api/client';
 import type { Capability, ErrorOutcome } from '../api/errors';
 import { laterDeadline, limitedUntil } from '../api/rate-limit';
 import { readProviderConfig } from '../config/provider';
+import type { PlayingMark } from '../lib/playing-mark';
 import { setProviderConfig } from '../lib/provider-config';
+import { settledWithin } from '../lib/settled-within';
 import { catalogueCache } from './catalogue-cache';
 import { currentSession, writeSession, type SessionContext } from './session-tokens';
 
@@ -32,6 +34,8 @@ interface PageCalls {
   streaming: boolean;
   /** Whether the page has shown SPEC §8's toast already (the shell, or a part streamed later). */
   toastTold: boolean;
+  /** What plays, as this page's read of it will say (`notePlayingRead`); null for a page that asks none. */
+  playingRead: Promise<PlayingMark | null> | null;
 }
 
 const CAPABILITIES = 'capabilities';
@@ -98,7 +102,7 @@ export async function runPageCalls<T>(context: SessionContext, tokens: TokenSet,
   wireServerClient();
   const learnt = await context.session?.get(CAPABILITIES);
   const capabilities = learnt && typeof learnt === 'object' ? (learnt as PageCalls['capabilities']) : {};
-  return calls.run({ context, tokens, outcomes: [], capabilities, limitedUntil: null, streaming: false, toastTold: false }, render);
+  return calls.run({ context, tokens, outcomes: [], capabilities, limitedUntil: null, streaming: false, toastTold: false, playingRead: null }, render);
 }
 
 /**
@@ -146,4 +150,20 @@ export function tellToastOnce(): boolean {
   if (!page || page.toastTold) return false;
   page.toastTold = true;
   return true;
+}
+
+/** The page reads what plays (the player card's calls, src/server/pages/player.ts): its rows may show the mark (`shownPlayingMark`). */
+export function notePlayingRead(mark: Promise<PlayingMark | null>): void {
+  current().playingRead = mark;
+}
+
+/**
+ * The mark of the player this page's rows are rendered with (src/lib/playing-mark.ts): what the
+ * page's read of what plays says, if it says so within `waitMs`; null when the page asks none
+ * (the client router's fetch), or it failed or came later. Bounded: a slow read would hold back
+ * the content, where without the mark the browser only wakes the list to show it.
+ */
+export async function shownPlayingMark(waitMs: number): Promise<PlayingMark | null> {
+  const read = calls.getStore()?.playingRead;
+  return read ? ((await settledWithin(read, waitMs))?.value ?? null) : null;
 }

@@ -6,10 +6,12 @@ import { getMe } from '../api/me';
 import type { Page, UserProfile } from '../api/types';
 import { accessDeniedPath } from '../lib/access-denied';
 import { randomPaletteColor } from '../lib/colors';
+import { SHOWN_MARK, type Marked } from '../lib/playing-mark';
+import { settledWithin } from '../lib/settled-within';
 import { ownId, type AreaSeed, type DetailAsk, type DetailFailure, type DetailPage, type FirstPage, type ItemFlag, type LibraryFlags } from '../api/page-shapes';
 import type { ListSeed } from '../api/page-seeds';
 import { leaveNotice } from './notice';
-import { pageOutcomes, startStreaming, tellToastOnce } from './page-calls';
+import { pageOutcomes, shownPlayingMark, startStreaming, tellToastOnce } from './page-calls';
 import { endSession, writeSession, type SessionContext } from './session-tokens';
 
 /**
@@ -213,6 +215,23 @@ export async function viewerOf(context: SessionContext, now = Date.now()): Promi
 }
 
 /**
+ * How long a page whose data is ready waits for the read of what plays that started beside its
+ * calls (a page the browser loads whole: src/middleware.ts), so that its rows show the player's
+ * mark in the HTML. Without it the browser wakes a list holding the player's track to mark it,
+ * loading React for a page nobody touched; a wait this short is rarely needed (the read runs
+ * beside the page's own calls, one or two answers like theirs) and never costs more.
+ */
+export const PLAYING_MARK_WAIT_MS = 50;
+
+/** The seed, with the mark of the player its rows are rendered with when the server knows it (src/lib/playing-mark.ts, carried-seed.tsx). */
+async function withShownMark<S>(seed: S): Promise<S> {
+  const mark = await shownPlayingMark(PLAYING_MARK_WAIT_MS);
+  if (!mark || !seed || typeof seed !== 'object') return seed;
+  const marked: Marked<S> = { ...seed, [SHOWN_MARK]: mark };
+  return marked;
+}
+
+/**
  * A server-rendered page's data: what `load` seeds the page with, answered with its status
  * (404, 502), or the Response that leaves the page instead (SPEC §8's 401 and 403).
  */
@@ -221,7 +240,7 @@ export async function pageSeed<S extends { failure: DetailFailure }>(Astro: Pick
   const leaving = leavingRedirect(Astro);
   if (leaving) return leaving;
   answerFailure(Astro, seed.failure);
-  return seed;
+  return withShownMark(seed);
 }
 
 /**
@@ -234,7 +253,7 @@ export async function pageSeed<S extends { failure: DetailFailure }>(Astro: Pick
  * next page, which end it as SPEC §8 says.
  */
 export function streamedSeed<S>(load: () => Promise<S>): Promise<S> {
-  const seed = load();
+  const seed = load().then(withShownMark);
   startStreaming();
   return seed;
 }
@@ -260,17 +279,6 @@ export interface SplitPage<S> {
  */
 export const STREAM_GRACE_MS = 0;
 
-/** `whole`'s value if it settles within `ms`, else null. */
-async function settledWithin<S>(whole: Promise<S>, ms: number): Promise<{ value: S } | null> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
-  try {
-    return await Promise.race([whole.then((value) => ({ value })), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /**
  * A detail page that streams when it helps (issue 27): the head (the entity and its flag) is
  * one answer away and decides the status and SPEC §8's redirects; the rest needs two in a row
@@ -290,6 +298,6 @@ export async function splitPageSeed<S extends { failure: DetailFailure }>(
   }
   const soon = await settledWithin(parts.whole, graceMs);
   // Nothing has left yet, so what the rest's calls met still decides as the head's did (a 401 leaves).
-  if (soon) return leavingRedirect(Astro) ?? { seed: soon.value, rest: null };
+  if (soon) return leavingRedirect(Astro) ?? { seed: await withShownMark(soon.value), rest: null };
   return { seed: head, rest: streamedSeed(() => parts.whole) };
 }

@@ -1,4 +1,5 @@
 import type { Playback, RepeatState, Track } from '../api/types';
+import type { PlayingMark } from '../lib/playing-mark';
 
 /**
  * The player card's rules as pure functions: each takes the card's state (and what was reported
@@ -95,6 +96,16 @@ export function withPlayingNow(state: PlayerState, { playback, lastPlayed = null
   if (playback?.item) return { ...withPlaybackRead(state, playback), visible: true };
   if (!lastPlayed || state.currentPlayingTrack) return state;
   return { ...state, visible: true, currentPlayingTrack: lastPlayed, playback: null, progressSeconds: 0 };
+}
+
+/** What every list shows of the player (src/lib/playing-mark.ts): its current track, and whether that plays. */
+export function playingMarkOf(state: PlayerState): PlayingMark {
+  return { trackId: state.currentPlayingTrack?.id ?? null, isPlaying: state.playback?.isPlaying === true };
+}
+
+/** What every list shows for what the server found playing: as the browser's player will, once it starts from the same answer. */
+export function playingMarkOfFound(found: PlayingNow): PlayingMark {
+  return playingMarkOf(withPlayingNow(initialPlayer(), found));
 }
 
 /**

@@ -10,6 +10,7 @@ import { saveScreen } from './helpers/screens';
 import { actOnPage, switchInApp } from './helpers/in-app';
 import { checkSecurityHeaders, cspViolations, recordCspViolations } from './helpers/security-headers';
 import { toasts } from './helpers/toasts';
+import { card, startPlaying, webApi } from './player-kit';
 
 // Issue 27: every app route arrives as HTML with its content (it reads whole with JavaScript
 // off), and its islands start from what the server rendered: the browser asks the provider for
@@ -478,6 +479,59 @@ test("a page nobody touches loads no React: the shell's islands and the player c
   expect(scripts).toContain(renderer);
   // Hydrated from the same answer: the same track, with no mismatch (the fixture fails a test on React's hydration errors).
   await expect(player.getByText(last, { exact: true }).first()).toBeVisible();
+});
+
+test("a list holding the player's track is marked in the server's HTML, so it stays the server's HTML: the recent plays, which hold the card's track, load no React", { tag: '@viewport-free' }, async ({ page, signIn, sandbox, sandboxUrl }, testInfo) => {
+  await signIn(page, 'guest', { home: false });
+  const token = await accessTokenOf(page);
+  const recent = (await (await fetch(`${sandboxUrl}/v1/me/player/recently-played?limit=1`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { items: { track: { id: string } }[] };
+  const last = recent.items[0]!.track.id;
+  // Nothing loaded on any device: the card is the last played track, paused, and so is its row in the list.
+  await sandbox.addFault({ match: { method: 'GET', path: '^/v1/me/player$' }, status: 204 });
+  const scripts: string[] = [];
+  page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(request.url())));
+  await page.goto('/track/recent-played');
+  const row = page.locator(`#content [data-track-id="${last}"]`).first();
+  await expect(row).toHaveAttribute('aria-current', 'true');
+  await expect(row).toHaveClass(/track-row--current/);
+  // Paused: its number, not the equaliser.
+  await expect(row.locator('.equalizer')).toHaveCount(0);
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(FIRST_SCREEN_WAIT_MS);
+  const renderer = new URL((await page.locator('astro-island').first().getAttribute('renderer-url'))!, page.url()).href;
+  expect(scripts, 'React DOM came to a page nobody touched').not.toContain(renderer);
+  await expect(page.locator(WAITING_FOR_INPUT)).toHaveCount(1);
+  await expect(row).toHaveAttribute('aria-current', 'true');
+  // SPEC §4 keeps a track's last occurrence in the list: its row may be further down.
+  await row.scrollIntoViewIfNeeded();
+  await saveScreen(page, testInfo, 'recent-plays-marked-by-the-server');
+});
+
+test("a list the server marked wakes once the player shows otherwise: the album playing in another browser stays the server's HTML, and hydrates when the music pauses", { tag: '@viewport-free' }, async ({ page, browser, sandbox, signIn }) => {
+  const album = await startPlaying(page, sandbox, signIn);
+  const first = album.tracks[0]!.id;
+  const other = await browser.newContext({ viewport: page.viewportSize() });
+  try {
+    const second = await other.newPage();
+    await signIn(second, 'guest', { home: false });
+    await second.goto(`/album/${album.id}`);
+    const row = second.locator(`#content [data-track-id="${first}"]`).first();
+    // Marked as it plays (the equaliser) in the HTML; the card says where it plays.
+    await expect(row).toHaveAttribute('aria-current', 'true');
+    await expect(row.locator('.equalizer')).toHaveCount(1);
+    await expect(card(second).getByText('Playing on My Music')).toBeVisible();
+    await second.waitForTimeout(FIRST_SCREEN_WAIT_MS);
+    // The card woke (music elsewhere); the list did not: it shows the player as it is.
+    await expect(second.locator(WAITING_FOR_INPUT)).toHaveCount(1);
+
+    // Paused on the first browser: the second reads it again (every few seconds, as music elsewhere is), and the list hydrates to show it.
+    await webApi(page, sandbox, 'PUT', 'me/player/pause');
+    await expect(second.locator(WAITING_FOR_INPUT)).toHaveCount(0, { timeout: 15_000 });
+    await expect(row.locator('.equalizer')).toHaveCount(0);
+    await expect(row).toHaveAttribute('aria-current', 'true');
+  } finally {
+    await other.close();
+  }
 });
 
 test("the browser's install offer enables Install App in the server's HTML without waking an island; its click hydrates the top bar and prompts", { tag: '@viewport-free' }, async ({ page, signIn }) => {

@@ -4,6 +4,8 @@ import {
   initialPlayer,
   isSounding,
   nextRepeat,
+  playingMarkOf,
+  playingMarkOfFound,
   resumePositionMs,
   withDeviceLost,
   withDeviceReport,
@@ -115,5 +117,20 @@ describe('the player card rules (SPEC §4, §9)', () => {
     expect(withPlaybackChange(state, { shuffleState: true, isPlaying: false }).playback).toMatchObject({ shuffleState: true, isPlaying: false, item: { id: 'a' } });
     const empty = showing();
     expect(withPlaybackChange(empty, { isPlaying: false })).toBe(empty);
+  });
+});
+
+describe("what every list shows of the player (src/lib/playing-mark.ts)", () => {
+  it('is the current track and whether it plays', () => {
+    expect(playingMarkOf(initialPlayer())).toEqual({ trackId: null, isPlaying: false });
+    expect(playingMarkOf(showing({ currentPlayingTrack: track('a'), playback: playback(track('a')) }))).toEqual({ trackId: 'a', isPlaying: true });
+    expect(playingMarkOf(showing({ currentPlayingTrack: track('a'), playback: playback(track('a'), { isPlaying: false }) }))).toEqual({ trackId: 'a', isPlaying: false });
+  });
+
+  it("for what the server found: the playback's track as it plays or not, else the last played track, paused; else nothing", () => {
+    expect(playingMarkOfFound({ playback: playback(track('a')) })).toEqual({ trackId: 'a', isPlaying: true });
+    expect(playingMarkOfFound({ playback: playback(track('a'), { isPlaying: false }), lastPlayed: track('b') })).toEqual({ trackId: 'a', isPlaying: false });
+    expect(playingMarkOfFound({ playback: null, lastPlayed: track('b') })).toEqual({ trackId: 'b', isPlaying: false });
+    expect(playingMarkOfFound({ playback: { ...playback(track('a')), item: null }, lastPlayed: null })).toEqual({ trackId: null, isPlaying: false });
   });
 });

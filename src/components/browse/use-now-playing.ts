@@ -1,7 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { useContext, useSyncExternalStore } from 'react';
 import { $isPlaying, $playingTrackId } from '../../stores/now-playing';
-
-const notInTheServersHtml = () => false;
+import { ShownMarkContext } from '../shown-mark';
 
 function watchPlayer(changed: () => void): () => void {
   const stops = [$playingTrackId.listen(changed), $isPlaying.listen(changed)];
@@ -12,13 +11,16 @@ function watchPlayer(changed: () => void): () => void {
  * How every list marks a track (rows, tiles): whether it is the player's current
  * track, and whether it plays (the equaliser) rather than being paused.
  *
- * The server knows nothing of this tab's player: a server-rendered list hydrates with no track
- * marked, and only the row of the track that plays renders again afterwards. Each row reads
- * whether it is current and whether it plays, not which track is current, so a new track or a
- * pause renders the rows it concerns, not every row.
+ * On the server and while hydrating a row shows the mark its page was rendered with (the server
+ * found what plays for a page the browser loads whole; a page the router fetched has none); the
+ * player's own mark follows, and only the rows it concerns render again. Each row reads whether it
+ * is current and whether it plays, not which track is current, so a new track or a pause renders
+ * the rows it concerns, not every row.
  */
 export function useNowPlaying(trackId: string): { isCurrent: boolean; isPlaying: boolean } {
-  const isCurrent = useSyncExternalStore(watchPlayer, () => $playingTrackId.get() === trackId, notInTheServersHtml);
-  const isPlaying = useSyncExternalStore(watchPlayer, () => $isPlaying.get() && $playingTrackId.get() === trackId, notInTheServersHtml);
+  const shown = useContext(ShownMarkContext);
+  const shownCurrent = shown?.trackId === trackId;
+  const isCurrent = useSyncExternalStore(watchPlayer, () => $playingTrackId.get() === trackId, () => shownCurrent);
+  const isPlaying = useSyncExternalStore(watchPlayer, () => $isPlaying.get() && $playingTrackId.get() === trackId, () => shownCurrent && shown!.isPlaying);
   return { isCurrent, isPlaying };
 }

@@ -1,12 +1,14 @@
 import { lastItemBefore, LIST_CONTINUES } from '../../lib/list-end';
-import { ISLAND_UNLOADED, isWoken, PLAYING_TRACK, playingTrack, WAKE_ISLANDS } from '../../lib/intent-signals';
+import { ISLAND_UNLOADED, isWoken, PLAYING_MARK, playingMark, WAKE_ISLANDS } from '../../lib/intent-signals';
+import { markFromAttribute, rendersAgainFor, SHOWN_MARK_ATTRIBUTE, type PlayingMark } from '../../lib/playing-mark';
 
 /**
  * The `client:intent` directive (astro.config.mjs adds it; Astro inlines this file, bundled,
  * into every page that has such an island). A server-rendered island needs no script to be
  * seen: its HTML holds the content. It needs one the moment the user acts, so it hydrates then:
  * on the page's first input (a pointer moving or touching, a key, a wheel, focus, a click), when
- * the track the player holds is one of its rows (the row then shows that it plays), when the end
+ * its rows must show the player otherwise than its HTML does (the player's track is one of them,
+ * or one marked is no longer, or it plays or stops: src/lib/playing-mark.ts), when the end
  * of a list that goes on comes into view (a screen reader's reading moves no pointer), or when
  * one of its pictures fails (the default image stands in). Until then the page loads none of its
  * code. If the code cannot come (no connection), the shell says so (ISLAND_UNLOADED). Once the
@@ -83,7 +85,16 @@ interface IntentState {
 }
 
 /** Whether one of `island`'s rows or tiles is the track `id`. */
-const holdsTrack = (island: Element, id: string | null) => id !== null && island.querySelector(`[data-track-id="${CSS.escape(id)}"]`) !== null;
+/**
+ * Whether `island`'s rows show the player other than its HTML does (the mark the server rendered
+ * them with, which its seed block names): it must hydrate to show it. Not before the shell's
+ * script has said what the player holds.
+ */
+function showsPlayerOtherwise(island: Element, player: PlayingMark | undefined): boolean {
+  if (!player) return false;
+  const shown = markFromAttribute(island.querySelector(`[${SHOWN_MARK_ATTRIBUTE}]`)?.getAttribute(SHOWN_MARK_ATTRIBUTE) ?? null);
+  return rendersAgainFor(shown, player, (id) => island.querySelector(`[data-track-id="${CSS.escape(id)}"]`) !== null);
+}
 
 /** One state per document, whatever the number of islands or of times the router re-runs this inline script. */
 function stateOf(win: Window & { __myMusicIntent?: IntentState }): IntentState {
@@ -179,10 +190,10 @@ function stateOf(win: Window & { __myMusicIntent?: IntentState }): IntentState {
     true,
   );
 
-  // The player's track changed (the shell's script says so): a waiting island with it among its rows hydrates to show it.
-  doc.addEventListener(PLAYING_TRACK, (event) => {
-    const id = (event as CustomEvent<string | null>).detail;
-    for (const [island, start] of [...state.waiting]) if (holdsTrack(island, id)) start();
+  // The player's track, or whether it plays, changed (the shell's script says so): a waiting island whose rows show otherwise hydrates to show it.
+  doc.addEventListener(PLAYING_MARK, (event) => {
+    const player = (event as CustomEvent<PlayingMark>).detail;
+    for (const [island, start] of [...state.waiting]) if (showsPlayerOtherwise(island, player)) start();
   });
 
   // The shell's script wakes the islands of a name: what they show has changed.
@@ -231,7 +242,7 @@ export default function hydrateOnIntent(load: () => Promise<Hydrate>, options: {
   state.waiting.set(island, start);
   const wakeName = typeof options.value === 'string' ? options.value : null;
   if (wakeName) state.wakeNames.set(island, wakeName);
-  if (holdsTrack(island, playingTrack()) || state.broken.has(island) || (wakeName !== null && isWoken(wakeName))) return start();
+  if (showsPlayerOtherwise(island, playingMark()) || state.broken.has(island) || (wakeName !== null && isWoken(wakeName))) return start();
   const ends = [...island.querySelectorAll(`[${LIST_CONTINUES}]`)].map(lastItemBefore).filter((item) => item !== null);
   if (ends.length > 0 && 'IntersectionObserver' in window) {
     ending = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), { rootMargin: LIST_END_MARGIN });

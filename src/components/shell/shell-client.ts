@@ -13,7 +13,7 @@ import { followSignOutElsewhere, startSession } from '../../stores/session';
 import { noteLimitedUntil } from '../../stores/provider-limit';
 import { registerServiceWorker } from './register-sw';
 import { followInstallOfferWithoutIsland } from './install-without-island';
-import { ISLAND_UNLOADED, notePlayingTrack } from '../../lib/intent-signals';
+import { ISLAND_UNLOADED, notePlayingMark } from '../../lib/intent-signals';
 
 // The app shell's one bundled script: it runs once per full page load and keeps
 // working across the client router's page swaps.
@@ -160,16 +160,19 @@ startSession();
 // beside that token, not once the player card's island has hydrated. Imported apart: in this
 // script's own imports its modules held back the script, and so the token, by 100-400 ms on a
 // first visit; the card's island loads them anyway, so by now they are mostly here.
-void import('../../playback/catch-up').then(({ startCatchingUp }) => startCatchingUp());
+// The lists' islands hear what the player holds once the stores have started from the page's
+// answer (the server rendered the rows with the same: hydrate-on-intent.ts wakes a list only when
+// the player shows otherwise than its HTML), and from then on whenever its track, or whether it plays, changes.
+void Promise.all([import('../../playback/catch-up'), import('../../stores/now-playing')]).then(([{ startCatchingUp }, { followPlayingMark }]) => {
+  startCatchingUp();
+  followPlayingMark(notePlayingMark);
+});
 
 // This tab's SDK device, the Media Session, the document title and the shortcuts: beside the
 // token too, not in the player card's island, which would make them wait for React to come and
 // run first (a cold load's device registered 110-170 ms later that way: BENCHMARKS.md).
 void import('../../playback/start').then(({ startPlayerServices }) => startPlayerServices());
 
-// A page's lists hydrate when the user acts (hydrate-on-intent.ts), or when the track the player
-// holds is one of their rows, which then shows that it plays.
-void import('../../stores/now-playing').then(({ $playingTrackId }) => $playingTrackId.subscribe(notePlayingTrack));
 // The shell's islands hydrate on the first input, or when one of them has something to show.
 void import('./shell-wakes').then(({ wakeShellWhenItShows }) => wakeShellWhenItShows());
 // An island whose code could not come (the connection went): SPEC §8's toast, as for a request;

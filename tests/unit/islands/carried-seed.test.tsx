@@ -102,4 +102,37 @@ describe('a seed carried to its island', () => {
     expect(seen).toEqual([]);
     act(() => root.unmount());
   });
+
+  it("names the player's mark the server rendered the rows with; the browser hydrates from it, then shows the player's own", async () => {
+    /** The island's modules on one side, loaded together so the rows read the context the island provides. */
+    const sideOf = async (side: 'server' | 'browser') => {
+      const carried = await carriedSeedOn(side);
+      const { useNowPlaying } = await import('../../../src/components/browse/use-now-playing');
+      const { SHOWN_MARK, SHOWN_MARK_ATTRIBUTE } = await import('../../../src/lib/playing-mark');
+      const Row = ({ id }: { id: string }) => {
+        const { isCurrent, isPlaying } = useNowPlaying(id);
+        return <li aria-current={isCurrent ? 'true' : undefined}>{isPlaying ? 'playing' : id}</li>;
+      };
+      const Rows = ({ seed }: { seed: Seed }) => <ol>{seed.tracks.map((track) => <Row key={track.id} id={track.id} />)}</ol>;
+      return { ...carried, Island: carried.withCarriedSeed(Rows), SHOWN_MARK, SHOWN_MARK_ATTRIBUTE };
+    };
+    const server = await sideOf('server');
+    const carried = server.carry({ ...seed, [server.SHOWN_MARK]: { trackId: 't2', isPlaying: true } });
+    const html = renderToString(<server.Island seed={carried} />);
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = html;
+    const marked = () => [...container.querySelectorAll('li')].map((row) => `${row.textContent}${row.getAttribute('aria-current') ? '*' : ''}`);
+    expect(JSON.parse(container.querySelector('script')!.getAttribute(server.SHOWN_MARK_ATTRIBUTE)!)).toEqual({ trackId: 't2', isPlaying: true });
+    // Not in the seed's own JSON: the block carries the seed as it was.
+    expect(JSON.parse(container.querySelector('script')!.textContent!)).toEqual(seed);
+    expect(marked()).toEqual(['t1', 'playing*']);
+
+    // The browser's player holds nothing (it has not started from the page's answer): the rows hydrate as marked, then unmark.
+    const browser = await sideOf('browser');
+    const recoverable = vi.fn();
+    const root = await act(async () => hydrateRoot(container, <browser.Island seed={{ block: carried.block } as never} />, { onRecoverableError: recoverable }));
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(marked()).toEqual(['t1', 't2']);
+    act(() => root.unmount());
+  });
 });

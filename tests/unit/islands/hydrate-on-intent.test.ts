@@ -1,17 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import hydrateOnIntent, { islandToWaitFor, replayOf } from '../../../src/components/shell/hydrate-on-intent';
-import { ISLAND_UNLOADED, notePlayingTrack, wakeIslands } from '../../../src/lib/intent-signals';
+import { ISLAND_UNLOADED, notePlayingMark, wakeIslands } from '../../../src/lib/intent-signals';
+import { SHOWN_MARK_ATTRIBUTE, type PlayingMark } from '../../../src/lib/playing-mark';
 
 // The client:intent directive over a page's islands as Astro leaves them before hydrating
 // (`client="intent"`, `ssr`). One document's state lives as long as the document, and the
 // user acts only once: the tests run in the order of a page's life, before and after that.
 
-/** An island as the server renders it, with a row, a button, a link and a button inside a link card. */
-function island(trackId = 't1'): HTMLElement {
+/**
+ * An island as the server renders it, with a row, a button, a link and a button inside a link
+ * card; `shown`: the mark of the player its rows were rendered with (its seed block says so).
+ */
+function island(trackId = 't1', shown?: PlayingMark): HTMLElement {
   const element = document.createElement('astro-island');
   element.setAttribute('client', 'intent');
   element.setAttribute('ssr', '');
-  element.innerHTML = `<div class="track-row" data-track-id="${trackId}"><button type="button" class="play">Play</button><span class="name">Song</span></div>
+  const block = shown ? `<script type="application/json" ${SHOWN_MARK_ATTRIBUTE}='${JSON.stringify(shown)}'>{}</script>` : '';
+  element.innerHTML = `${block}<div class="track-row" data-track-id="${trackId}"><button type="button" class="play">Play</button><span class="name">Song</span></div>
     <a href="/album/a1" class="card">Album <button type="button" class="card-play">Play</button></a><p class="text">Text</p>`;
   document.body.append(element);
   return element;
@@ -81,12 +86,24 @@ describe('a page before and after the user acts', () => {
   it('hydrates the island whose rows hold the track the player holds, and no other', () => {
     const other = directive(island('t9'));
     const holding = directive(island('t2'));
-    notePlayingTrack('t2');
+    notePlayingMark({ trackId: 't2', isPlaying: false });
     expect(holding.load).toHaveBeenCalledTimes(1);
     expect(other.load).not.toHaveBeenCalled();
     // An island that comes while that track is current hydrates as it comes.
     expect(directive(island('t2')).load).toHaveBeenCalledTimes(1);
-    notePlayingTrack(null);
+    notePlayingMark({ trackId: null, isPlaying: false });
+  });
+
+  it('leaves an island whose HTML shows the player as it is; wakes it once the player shows otherwise (plays, or another track)', () => {
+    notePlayingMark({ trackId: 't3', isPlaying: false });
+    const marked = directive(island('t3', { trackId: 't3', isPlaying: false }));
+    // Marked by the server for a track the player has left: it must take the mark off.
+    const stale = directive(island('t4', { trackId: 't4', isPlaying: false }));
+    expect(marked.load).not.toHaveBeenCalled();
+    expect(stale.load).toHaveBeenCalledTimes(1);
+    notePlayingMark({ trackId: 't3', isPlaying: true });
+    expect(marked.load).toHaveBeenCalledTimes(1);
+    notePlayingMark({ trackId: null, isPlaying: false });
   });
 
   it('hydrates the shell\'s islands when the shell wakes them, no other; a shell island that comes later hydrates as it comes', () => {
