@@ -218,8 +218,10 @@ export async function viewerOf(context: SessionContext, now = Date.now()): Promi
  * How long a page whose data is ready waits for the read of what plays that started beside its
  * calls (a page the browser loads whole: src/middleware.ts), so that its rows show the player's
  * mark in the HTML. Without it the browser wakes a list holding the player's track to mark it,
- * loading React for a page nobody touched; a wait this short is rarely needed (the read runs
- * beside the page's own calls, one or two answers like theirs) and never costs more.
+ * loading React for a page nobody touched. The read runs beside the page's own calls, one or two
+ * answers like theirs, so it is mostly there first; when it is not, the page's first byte (or its
+ * streamed rows) waits this long at most. A part that shows no rows (a detail page's head) waits
+ * for none.
  */
 export const PLAYING_MARK_WAIT_MS = 50;
 
@@ -231,16 +233,23 @@ async function withShownMark<S>(seed: S): Promise<S> {
   return marked;
 }
 
-/**
- * A server-rendered page's data: what `load` seeds the page with, answered with its status
- * (404, 502), or the Response that leaves the page instead (SPEC §8's 401 and 403).
- */
-export async function pageSeed<S extends { failure: DetailFailure }>(Astro: Pick<AstroGlobal, 'cookies' | 'session' | 'redirect' | 'response'>, load: () => Promise<S>): Promise<S | Response> {
+/** `load`'s seed with the page's status (404, 502) answered, or the Response that leaves the page instead (SPEC §8's 401 and 403). */
+async function decidedSeed<S extends { failure: DetailFailure }>(Astro: Pick<AstroGlobal, 'cookies' | 'session' | 'redirect' | 'response'>, load: () => Promise<S>): Promise<S | Response> {
   const seed = await load();
   const leaving = leavingRedirect(Astro);
   if (leaving) return leaving;
   answerFailure(Astro, seed.failure);
-  return withShownMark(seed);
+  return seed;
+}
+
+/**
+ * A server-rendered page's data: what `load` seeds the page with, answered with its status
+ * (404, 502), or the Response that leaves the page instead (SPEC §8's 401 and 403); its rows
+ * marked as the player shows them (`withShownMark`).
+ */
+export async function pageSeed<S extends { failure: DetailFailure }>(Astro: Pick<AstroGlobal, 'cookies' | 'session' | 'redirect' | 'response'>, load: () => Promise<S>): Promise<S | Response> {
+  const seed = await decidedSeed(Astro, load);
+  return seed instanceof Response ? seed : withShownMark(seed);
 }
 
 /**
@@ -291,7 +300,8 @@ export async function splitPageSeed<S extends { failure: DetailFailure }>(
   parts: PageParts<S>,
   graceMs = STREAM_GRACE_MS,
 ): Promise<SplitPage<S> | Response> {
-  const head = await pageSeed(Astro, () => parts.head);
+  // The head shows no rows: it waits for no mark of the player (the rows, whole or streamed, do).
+  const head = await decidedSeed(Astro, () => parts.head);
   if (head instanceof Response || head.failure) {
     await parts.whole;
     return head instanceof Response ? head : { seed: head, rest: null };
