@@ -6,9 +6,6 @@ import type { PlayingMark } from './playing-mark';
  * copy of the directive that Astro already inlines into the page.
  */
 
-/** What counts as the user acting on the page (a click too: a link followed from a script, a key's click): the islands then start. */
-export const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'wheel', 'focusin', 'click'] as const;
-
 /** The event an island sends when its code could not be loaded: the shell reports the lost connection. */
 export const ISLAND_UNLOADED = 'my-music:island-unloaded';
 

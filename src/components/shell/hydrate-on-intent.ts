@@ -1,5 +1,5 @@
 import { lastItemBefore, LIST_CONTINUES } from '../../lib/list-end';
-import { INTENT_EVENTS, ISLAND_UNLOADED, isWoken, PLAYING_MARK, playingMark, WAKE_ISLANDS } from '../../lib/intent-signals';
+import { ISLAND_UNLOADED, isWoken, PLAYING_MARK, playingMark, WAKE_ISLANDS } from '../../lib/intent-signals';
 import { markFromAttribute, rendersAgainFor, SHOWN_MARK_ATTRIBUTE, type PlayingMark } from '../../lib/playing-mark';
 
 /**
@@ -29,6 +29,8 @@ import { markFromAttribute, rendersAgainFor, SHOWN_MARK_ATTRIBUTE, type PlayingM
  * again. So no control needs to say it is not ready yet.
  */
 
+/** What counts as the user acting on the page (a click too: a link followed from a script, a key's click). */
+const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'wheel', 'focusin', 'click'] as const;
 
 /** A list's end hydrates its island as it shows, when its list would load its next page (PagedView): not before, as a pointer or a finger would have come first. */
 const LIST_END_MARGIN = '0px';

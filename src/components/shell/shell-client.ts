@@ -12,9 +12,8 @@ import { showToastsWithoutIsland } from './plain-toast';
 import { followSignOutElsewhere, startSession } from '../../stores/session';
 import { noteLimitedUntil } from '../../stores/provider-limit';
 import { registerServiceWorker } from './register-sw';
-import { whenSettled } from './when-settled';
 import { followInstallOfferWithoutIsland } from './install-without-island';
-import { INTENT_EVENTS, ISLAND_UNLOADED, notePlayingMark } from '../../lib/intent-signals';
+import { ISLAND_UNLOADED, notePlayingMark } from '../../lib/intent-signals';
 
 // The app shell's one bundled script: it runs once per full page load and keeps
 // working across the client router's page swaps.
@@ -84,21 +83,9 @@ document.addEventListener('astro:before-preparation', (event) => {
 // This script runs once the whole document is parsed (a module), streamed parts included.
 dropReplacedSkeletons(document);
 // The page the browser loaded whole is kept too while it is as the server sent it: its
-// content islands hydrate once the user acts (one that hydrated has lost its `ssr` mark and
-// changed the page). Kept once the browser is idle after the load, or at the user's first input
-// if that comes first (the islands' code is still to load then), not as this script runs:
-// writing a page out is some 20 ms of a phone's CPU, which made the load's longest task longer
-// (BENCHMARKS.md). A page the router has replaced meanwhile is no longer there to keep.
-const firstPage = document.body;
-let firstPageSettled = false;
-const keepFirstPage = () => {
-  if (firstPageSettled) return;
-  firstPageSettled = true;
-  for (const type of INTENT_EVENTS) document.removeEventListener(type, keepFirstPage, true);
-  if (document.body === firstPage && isKeepable(document) && !document.querySelector('#content astro-island:not([ssr])')) keepPage(location.href, htmlOf(document));
-};
-for (const type of INTENT_EVENTS) document.addEventListener(type, keepFirstPage, { capture: true, passive: true });
-whenSettled(keepFirstPage, 1000);
+// content islands hydrate once the user acts, after this script (one that hydrated
+// already has lost its `ssr` mark and changed the page).
+if (isKeepable(document) && !document.querySelector('#content astro-island:not([ssr])')) keepPage(location.href, htmlOf(document));
 
 // A pointer resting on an in-app link, a finger touching it or the keyboard reaching it: its
 // page is fetched ahead, so the click (some 100 ms after a touch starts) usually finds it ready.
