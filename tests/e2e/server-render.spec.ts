@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { accessTokenOf } from './helpers/access-token';
 import { searchCatalogue } from './helpers/catalogue';
-import { expect, test } from './fixtures';
+import { expect, test, type SandboxControl } from './fixtures';
 import { FIRST_SCREEN_TILES } from '../../src/components/browse/Cover';
 import { FIRST_SCREEN_WAIT_MS } from '../../src/components/shell/first-screen';
 import { saveScreen } from './helpers/screens';
@@ -449,24 +449,41 @@ test("a click that lands before its island has hydrated is kept: the island hydr
   await expect(row).toHaveAttribute('aria-current', 'true');
 });
 
-test("a page nobody touches loads no React: the shell's islands and the player card stay the server's HTML, the card showing the last played track; the first input (Ctrl+K on a desktop) brings them to life", async ({ page, signIn, sandbox, sandboxUrl, isMobile }) => {
-  await signIn(page, 'guest', { home: false });
+/**
+ * Nothing loaded on any device (as for a listener who last played yesterday): the player card
+ * shows the last played track, paused. Returns that track, and the scripts the page asks for from
+ * here on.
+ */
+async function withNothingLoaded(page: Page, sandbox: SandboxControl, sandboxUrl: string) {
   const token = await accessTokenOf(page);
-  const recent = (await (await fetch(`${sandboxUrl}/v1/me/player/recently-played?limit=1`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { items: { track: { name: string } }[] };
-  const last = recent.items[0]!.track.name;
-  // Nothing loaded on any device (as for a listener who last played yesterday): the card is the last played track, paused.
+  const recent = (await (await fetch(`${sandboxUrl}/v1/me/player/recently-played?limit=1`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { items: { track: { id: string; name: string } }[] };
   await sandbox.addFault({ match: { method: 'GET', path: '^/v1/me/player$' }, status: 204 });
   const scripts: string[] = [];
   page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(request.url())));
+  return { last: recent.items[0]!.track, scripts };
+}
+
+/** Waits out the first screen's wait once the page has loaded (the SDK's device connected), then says whether React DOM came. */
+async function reactCameUntouched(page: Page, scripts: readonly string[]): Promise<boolean> {
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(FIRST_SCREEN_WAIT_MS);
+  return scripts.includes(await rendererOf(page));
+}
+
+/** The address of the islands' renderer (React DOM's client), as the page names it. */
+async function rendererOf(page: Page): Promise<string> {
+  return new URL((await page.locator('astro-island').first().getAttribute('renderer-url'))!, page.url()).href;
+}
+
+test("a page nobody touches loads no React: the shell's islands and the player card stay the server's HTML, the card showing the last played track; the first input (Ctrl+K on a desktop) brings them to life", async ({ page, signIn, sandbox, sandboxUrl, isMobile }) => {
+  await signIn(page, 'guest', { home: false });
+  const { last: { name: last }, scripts } = await withNothingLoaded(page, sandbox, sandboxUrl);
   await page.goto('/notification');
   const player = page.getByRole('region', { name: 'Player' }).filter({ visible: true });
   await expect(player).toHaveCount(1);
   await expect(player.getByText(last, { exact: true }).first()).toBeVisible();
-  await page.waitForLoadState('load');
   // Past the first screen's wait, with the SDK's device connected: still nobody has acted.
-  await page.waitForTimeout(FIRST_SCREEN_WAIT_MS);
-  const renderer = new URL((await page.locator('astro-island').first().getAttribute('renderer-url'))!, page.url()).href;
-  expect(scripts, 'React DOM came to a page nobody touched').not.toContain(renderer);
+  expect(await reactCameUntouched(page, scripts), 'React DOM came to a page nobody touched').toBe(false);
   expect(await page.locator('astro-island:not([ssr])').count(), 'an island hydrated with no input').toBe(0);
 
   if (isMobile) await actOnPage(page);
@@ -476,30 +493,22 @@ test("a page nobody touches loads no React: the shell's islands and the player c
     await page.keyboard.press('Escape');
   }
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-  expect(scripts).toContain(renderer);
+  expect(scripts).toContain(await rendererOf(page));
   // Hydrated from the same answer: the same track, with no mismatch (the fixture fails a test on React's hydration errors).
   await expect(player.getByText(last, { exact: true }).first()).toBeVisible();
 });
 
 test("a list holding the player's track is marked in the server's HTML, so it stays the server's HTML: the recent plays, which hold the card's track, load no React", { tag: '@viewport-free' }, async ({ page, signIn, sandbox, sandboxUrl }, testInfo) => {
   await signIn(page, 'guest', { home: false });
-  const token = await accessTokenOf(page);
-  const recent = (await (await fetch(`${sandboxUrl}/v1/me/player/recently-played?limit=1`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { items: { track: { id: string } }[] };
-  const last = recent.items[0]!.track.id;
-  // Nothing loaded on any device: the card is the last played track, paused, and so is its row in the list.
-  await sandbox.addFault({ match: { method: 'GET', path: '^/v1/me/player$' }, status: 204 });
-  const scripts: string[] = [];
-  page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(request.url())));
+  // The card is the last played track, paused, and so is its row in the list.
+  const { last: { id: last }, scripts } = await withNothingLoaded(page, sandbox, sandboxUrl);
   await page.goto('/track/recent-played');
   const row = page.locator(`#content [data-track-id="${last}"]`).first();
   await expect(row).toHaveAttribute('aria-current', 'true');
   await expect(row).toHaveClass(/track-row--current/);
   // Paused: its number, not the equaliser.
   await expect(row.locator('.equalizer')).toHaveCount(0);
-  await page.waitForLoadState('load');
-  await page.waitForTimeout(FIRST_SCREEN_WAIT_MS);
-  const renderer = new URL((await page.locator('astro-island').first().getAttribute('renderer-url'))!, page.url()).href;
-  expect(scripts, 'React DOM came to a page nobody touched').not.toContain(renderer);
+  expect(await reactCameUntouched(page, scripts), 'React DOM came to a page nobody touched').toBe(false);
   await expect(page.locator(WAITING_FOR_INPUT)).toHaveCount(1);
   await expect(row).toHaveAttribute('aria-current', 'true');
   // SPEC §4 keeps a track's last occurrence in the list: its row may be further down.
@@ -551,9 +560,7 @@ test("the browser's install offer enables Install App in the server's HTML witho
     window.dispatchEvent(offer);
   });
   await expect(install).toBeEnabled();
-  await page.waitForTimeout(FIRST_SCREEN_WAIT_MS);
-  const renderer = new URL((await page.locator('astro-island').first().getAttribute('renderer-url'))!, page.url()).href;
-  expect(scripts, 'the offer brought React DOM').not.toContain(renderer);
+  expect(await reactCameUntouched(page, scripts), 'the offer brought React DOM').toBe(false);
   expect(await page.locator('astro-island:not([ssr])').count(), 'the offer woke an island').toBe(0);
 
   await install.click();
