@@ -44,7 +44,6 @@ export function markFromAttribute(value: string | null): PlayingMark | null {
  * track. A list that holds neither track shows nothing of the player.
  */
 export function rendersAgainFor(shown: PlayingMark | null, player: PlayingMark, holds: (trackId: string) => boolean): boolean {
-  const shownId = shown?.trackId ?? null;
-  if (shownId !== null && holds(shownId) && (player.trackId !== shownId || player.isPlaying !== shown!.isPlaying)) return true;
-  return player.trackId !== null && player.trackId !== shownId && holds(player.trackId);
+  if (shown?.trackId != null && holds(shown.trackId) && (player.trackId !== shown.trackId || player.isPlaying !== shown.isPlaying)) return true;
+  return player.trackId !== null && player.trackId !== (shown?.trackId ?? null) && holds(player.trackId);
 }

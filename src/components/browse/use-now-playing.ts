@@ -20,7 +20,8 @@ function watchPlayer(changed: () => void): () => void {
 export function useNowPlaying(trackId: string): { isCurrent: boolean; isPlaying: boolean } {
   const shown = useContext(ShownMarkContext);
   const shownCurrent = shown?.trackId === trackId;
+  const shownPlaying = shownCurrent && shown?.isPlaying === true;
   const isCurrent = useSyncExternalStore(watchPlayer, () => $playingTrackId.get() === trackId, () => shownCurrent);
-  const isPlaying = useSyncExternalStore(watchPlayer, () => $isPlaying.get() && $playingTrackId.get() === trackId, () => shownCurrent && shown!.isPlaying);
+  const isPlaying = useSyncExternalStore(watchPlayer, () => $isPlaying.get() && $playingTrackId.get() === trackId, () => shownPlaying);
   return { isCurrent, isPlaying };
 }

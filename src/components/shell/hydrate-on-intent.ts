@@ -84,7 +84,6 @@ interface IntentState {
   held: Map<Element, (() => void)[]>;
 }
 
-/** Whether one of `island`'s rows or tiles is the track `id`. */
 /**
  * Whether `island`'s rows show the player other than its HTML does (the mark the server rendered
  * them with, which its seed block names): it must hydrate to show it. Not before the shell's
