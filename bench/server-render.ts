@@ -9,6 +9,7 @@
  * SERVER_RENDER_PATH=/notification times another page instead (the shell alone, no provider call).
  * SERVER_RENDER_PROFILE=<dir> writes the site's CPU profile there (open it in Chrome's DevTools);
  * SERVER_RENDER_GAP_MS=1000 waits between requests as a user would (and prints every sample).
+ * SERVER_RENDER_NODE_ARGS='--trace-gc' passes Node flags to the site (its collections, with the heap they leave).
  */
 import { chromium } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -26,7 +27,7 @@ const round = (value: number) => Math.round(value * 100) / 100;
 const stack = await startBenchStack('server-render-bench', {
   size: 'medium',
   portOffset: 10,
-  siteNodeArgs: process.env.SERVER_RENDER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_RENDER_PROFILE}`] : [],
+  siteNodeArgs: process.env.SERVER_RENDER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_RENDER_PROFILE}`] : (process.env.SERVER_RENDER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
 });
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
 try {
