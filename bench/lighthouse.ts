@@ -9,8 +9,11 @@
  * out; then the guest signs in through the real flow and the app routes are measured with
  * that storage (storage reset off), with the HTTP cache and any service worker cleared
  * before each run so every load is cold.
+ * Each route runs LIGHTHOUSE_RUNS times per preset (default 3, as Lighthouse's guide on
+ * variability advises: one run of one build moved by up to 13 points here); the table and the
+ * budgets take each route's median run by performance score, and print the spread beside it.
  * Budgets (printed): /auth performance 100; app routes ≥ 95 on mobile with CLS < 0.05.
- * Writes bench/results/lighthouse.json. LIGHTHOUSE_ROUTES=/,/auth limits the routes;
+ * Writes bench/results/lighthouse.json (every run's figures too). LIGHTHOUSE_ROUTES=/,/auth limits the routes;
  * LIGHTHOUSE_REPORTS=<dir> also keeps each run's whole report there (its long tasks, its bootup time);
  * LIGHTHOUSE_PRESETS=mobile limits the presets; LIGHTHOUSE_EXTRA=/notification,/recent adds routes
  * (each its own path), to compare a page against the shell alone.
@@ -48,6 +51,7 @@ interface Lighthouse {
 const { default: lighthouse, desktopConfig } = await importBenchTool<Lighthouse>('lighthouse');
 
 const PRESETS = ['mobile', 'desktop'] as const;
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const MOBILE_PERFORMANCE_BUDGET = 95;
 const CLS_BUDGET = 0.05;
 
@@ -63,6 +67,8 @@ interface Row {
   /** What moved, when CLS misses its budget (Lighthouse's layout-shifts audit). */
   shifts?: { node: string; score: number }[];
   error?: string;
+  /** Every run's score and blocking time, in the order they ran (when the route ran more than once). */
+  spread?: { performance: (number | null)[]; tbtMs: (number | null)[] };
 }
 
 async function api<T>(sandboxUrl: string, token: string, path: string): Promise<T> {
@@ -95,6 +101,14 @@ function summarise(route: string, preset: Row['preset'], result: RunnerResult | 
   };
 }
 
+/** A route's median run by performance score (a run without a score counts lowest), with every run's spread. */
+function medianRun(runs: Row[]): Row {
+  const ranked = [...runs].sort((a, b) => (a.performance ?? -1) - (b.performance ?? -1));
+  const median = ranked[Math.floor((ranked.length - 1) / 2)]!;
+  if (runs.length === 1) return median;
+  return { ...median, spread: { performance: runs.map((run) => run.performance), tbtMs: runs.map((run) => run.tbtMs) } };
+}
+
 const stack = await startBenchStack('lighthouse-bench', { portOffset: 6 });
 const profile = mkdtempSync(join(tmpdir(), 'my-music-lighthouse-profile-'));
 const context = await chromium.launchPersistentContext(profile, {
@@ -123,9 +137,6 @@ try {
   const run = async (route: string, path: string) => {
     if (only && !only.includes(route)) return;
     for (const preset of PRESETS.filter((one) => !onlyPresets || onlyPresets.includes(one))) {
-      // Cold every time, storage (the session) kept.
-      await cdp.send('Network.clearBrowserCache');
-      await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
       const flags: Flags = {
         port: debugPort,
         output: 'json',
@@ -133,13 +144,20 @@ try {
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
         disableStorageReset: true,
       };
-      try {
-        const result = await lighthouse(`${stack.siteUrl}${path}`, flags, preset === 'desktop' ? desktopConfig : undefined);
-        rows.push(summarise(route, preset, result));
-        if (reports && result) writeFileSync(join(reports, `${preset}${route.replace(/[^a-z]+/gi, '-')}.json`), JSON.stringify(result.lhr));
-      } catch (error) {
-        rows.push({ ...summarise(route, preset, undefined), error: (error as Error).message.split('\n')[0] });
+      const runs: Row[] = [];
+      for (let attempt = 1; attempt <= RUNS; attempt++) {
+        // Cold every time, storage (the session) kept.
+        await cdp.send('Network.clearBrowserCache');
+        await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
+        try {
+          const result = await lighthouse(`${stack.siteUrl}${path}`, flags, preset === 'desktop' ? desktopConfig : undefined);
+          runs.push(summarise(route, preset, result));
+          if (reports && result) writeFileSync(join(reports, `${preset}${route.replace(/[^a-z]+/gi, '-')}${RUNS > 1 ? `-${attempt}` : ''}.json`), JSON.stringify(result.lhr));
+        } catch (error) {
+          runs.push({ ...summarise(route, preset, undefined), error: (error as Error).message.split('\n')[0] });
+        }
       }
+      rows.push(medianRun(runs));
       console.log(`lighthouse: ${route} ${preset} done`);
     }
   };
@@ -164,8 +182,12 @@ try {
   for (const [route, path] of routes) await run(route, path);
 
   const cell = (value: number | null, unit = '') => (value === null ? '–' : `${value}${unit}`);
-  const header = ['route', 'preset', 'perf', 'a11y', 'best pr.', 'LCP', 'TBT', 'CLS'];
-  const table = rows.map((row) => [row.route, row.preset, cell(row.performance), cell(row.accessibility), cell(row.bestPractices), cell(row.lcpMs, ' ms'), cell(row.tbtMs, ' ms'), cell(row.cls)]);
+  const range = (values: (number | null)[] | undefined, unit = '') => {
+    const known = (values ?? []).filter((value): value is number => value !== null);
+    return known.length < 2 ? '' : ` (${Math.min(...known)}-${Math.max(...known)}${unit})`;
+  };
+  const header = ['route', 'preset', RUNS > 1 ? `perf, median of ${RUNS} (range)` : 'perf', 'a11y', 'best pr.', 'LCP', RUNS > 1 ? 'TBT (range)' : 'TBT', 'CLS'];
+  const table = rows.map((row) => [row.route, row.preset, cell(row.performance) + range(row.spread?.performance), cell(row.accessibility), cell(row.bestPractices), cell(row.lcpMs, ' ms'), cell(row.tbtMs, ' ms') + range(row.spread?.tbtMs, ' ms'), cell(row.cls)]);
   const widths = header.map((title, column) => Math.max(title.length, ...table.map((cells) => cells[column]!.length)));
   console.log(`\nLighthouse ${benchToolVersion('lighthouse')} on Chromium ${context.browser()?.version() ?? ''}\n`);
   for (const cells of [header, ...table]) console.log(cells.map((value, column) => value.padEnd(widths[column]!)).join('  '));
@@ -182,7 +204,7 @@ try {
   console.log(`\nBudgets: /auth performance 100; app routes ≥ ${MOBILE_PERFORMANCE_BUDGET} on mobile; CLS < ${CLS_BUDGET}: ${misses.length === 0 ? 'all met' : `missed: ${misses.join('; ')}`}`);
   mkdirSync(join(process.cwd(), 'bench', 'results'), { recursive: true });
   const file = join(process.cwd(), 'bench', 'results', 'lighthouse.json');
-  writeFileSync(file, JSON.stringify({ measuredAt: new Date().toISOString(), chromium: context.browser()?.version() ?? null, size: 'small', routes: rows, misses }, null, 2));
+  writeFileSync(file, JSON.stringify({ measuredAt: new Date().toISOString(), chromium: context.browser()?.version() ?? null, size: 'small', runs: RUNS, routes: rows, misses }, null, 2));
   console.log(`Written: ${file}`);
 } catch (error) {
   console.error(`lighthouse bench: ${(error as Error).message}`);
