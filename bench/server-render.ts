@@ -27,7 +27,10 @@ const round = (value: number) => Math.round(value * 100) / 100;
 const stack = await startBenchStack('server-render-bench', {
   size: 'medium',
   portOffset: 10,
-  siteNodeArgs: process.env.SERVER_RENDER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_RENDER_PROFILE}`] : (process.env.SERVER_RENDER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+  siteNodeArgs: [
+    ...(process.env.SERVER_RENDER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_RENDER_PROFILE}`] : []),
+    ...(process.env.SERVER_RENDER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  ],
 });
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
 try {
