@@ -28,6 +28,10 @@ const LAYER = {
     message: 'Stores live only in src/stores/: make or extend one there and import it.',
   },
   http: { regex: '^wretch(/|$)', message: 'Only src/api/ speaks HTTP: call an API module (through a store action).' },
+  storeHook: {
+    regex: '^@nanostores/react$',
+    message: "Islands and components read stores with useStore from components/server-snapshot.tsx: on the server it never touches a store (reading one mounts it, for every user at once).",
+  },
   server: {
     regex: into('server'),
     message: 'src/server/ holds the session and its tokens on the site\'s server: browser code reaches it only through the site\'s routes.',
@@ -84,8 +88,10 @@ export default tseslint.config(
   { files: ['src/server/**'], rules: restrict('sandbox', 'stateLibrary', 'http', 'browser') },
   { files: ['src/api/**'], rules: restrict('sandbox', 'stateLibrary', 'stores', 'server') },
   { files: ['src/stores/**'], rules: restrict('sandbox', 'framework', 'views', 'http', 'server') },
-  { files: ['src/islands/**'], rules: restrict('sandbox', 'stateLibrary', 'api', 'http', 'server') },
-  { files: ['src/components/**'], rules: restrict('sandbox', 'stateLibrary', 'api', 'islands', 'http', 'server') },
+  { files: ['src/islands/**'], rules: restrict('sandbox', 'stateLibrary', 'api', 'http', 'server', 'storeHook') },
+  { files: ['src/components/**'], rules: restrict('sandbox', 'stateLibrary', 'api', 'islands', 'http', 'server', 'storeHook') },
+  // The one reader of stores for islands wraps @nanostores/react's.
+  { files: ['src/components/server-snapshot.tsx'], rules: restrict('sandbox', 'stateLibrary', 'api', 'islands', 'http', 'server') },
   {
     files: ['src/**'],
     ignores: ['src/api/**'],

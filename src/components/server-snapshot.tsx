@@ -1,4 +1,4 @@
-import { useStore, type UseStoreOptions } from '@nanostores/react';
+import { useStore as useStoreInBrowser, type UseStoreOptions } from '@nanostores/react';
 import { createContext, Suspense, useCallback, useContext, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import type { MapStore, ReadableAtom, StoreValue } from 'nanostores';
 import { sameData } from '../lib/same-data';
@@ -55,15 +55,32 @@ export function SeededIsland({ snapshot, adopt, children }: { snapshot: () => St
   );
 }
 
-/** A store's value: the island's snapshot of it on the server and while hydrating, the store's own after. */
-export function useSeededStore<S extends ReadableAtom<unknown>>(store: S, options?: UseStoreOptions<S>): StoreValue<S> {
+/**
+ * What a server render shows for `store` outside the island's snapshot: the value the store
+ * starts with (undefined for a computed store: an island shows such a store's value only once
+ * hydrated). Never the store's own value: reading it would mount the store.
+ */
+const startValueOf = (store: ReadableAtom<unknown>): unknown => (store as ReadableAtom<unknown> & { init?: unknown }).init;
+
+/**
+ * A store's value, for an island: the island's snapshot of it on the server and while hydrating,
+ * the store's own after. The one way islands and components read a store (ESLint holds it).
+ *
+ * A server render never touches a store. The server's stores are one set for every user at once,
+ * and reading one mounts it: its onMount ran in the site's process (the player's progress timer,
+ * the search box's route subscription, a playlist page loading the profile through the user's
+ * provider calls and keeping it for every user). @nanostores/react's own hook reads the store on
+ * the server too, so this one reads the snapshot there, or the store's start value.
+ */
+export function useStore<S extends ReadableAtom<unknown>>(store: S, options?: UseStoreOptions<S>): StoreValue<S> {
   const snapshot = useContext(ServerSnapshotContext);
+  if (onServer) return (snapshot?.has(store) ? snapshot.get(store) : startValueOf(store)) as StoreValue<S>;
   const seeded = snapshot?.has(store) ? () => snapshot.get(store) as StoreValue<S> : undefined;
-  return useStore(store, seeded ? { ...options, ssr: seeded } : options);
+  return useStoreInBrowser(store, seeded ? { ...options, ssr: seeded } : options);
 }
 
 /**
- * One key of a map store of flags (a track's heart, an album's Save), seeded as useSeededStore
+ * One key of a map store of flags (a track's heart, an album's Save), seeded as useStore
  * is. It renders again only when that key's value changes, where the whole map would change
  * with any other key's (an island's hearts are adopted into a map that holds others too).
  */
@@ -72,7 +89,11 @@ export function useSeededFlag<V>(store: MapStore<Record<string, V>>, key: string
   // Any change of the map asks for the key again; React renders only if its value changed.
   const subscribe = useCallback((changed: () => void) => store.listen(changed), [store]);
   const held = () => store.get()[key];
-  const seeded = snapshot?.has(store) ? () => (snapshot.get(store) as Record<string, V>)[key] : held;
+  const seeded = snapshot?.has(store)
+    ? () => (snapshot.get(store) as Record<string, V>)[key]
+    : onServer
+      ? () => (startValueOf(store) as Record<string, V> | undefined)?.[key]
+      : held;
   return useSyncExternalStore(subscribe, held, seeded);
 }
 

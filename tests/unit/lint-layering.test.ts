@@ -21,6 +21,7 @@ const TARGETS: Record<string, string[]> = {
   sandbox: ['../sandbox/app'],
   stateLibrary: ['nanostores', '@nanostores/router'],
   http: ['wretch'],
+  storeHook: ['@nanostores/react'],
   stores: ['stores/session'],
   framework: ['react', 'react-dom/client', '@nanostores/react', 'astro:transitions/client'],
   views: ['islands/shell/Toasts', 'components/Icon'],
@@ -39,8 +40,9 @@ const BLOCKS: [file: string, layers: string[]][] = [
   ['src/server/session-tokens.ts', ['sandbox', 'stateLibrary', 'http', 'browser']],
   ['src/api/albums.ts', ['sandbox', 'stateLibrary', 'stores', 'server']],
   ['src/stores/album.ts', ['sandbox', 'framework', 'views', 'http', 'server']],
-  ['src/islands/album/AlbumView.tsx', ['sandbox', 'stateLibrary', 'api', 'http', 'server']],
-  ['src/components/shell/Bar.tsx', ['sandbox', 'stateLibrary', 'api', 'islands', 'http', 'server']],
+  ['src/islands/album/AlbumView.tsx', ['sandbox', 'stateLibrary', 'api', 'http', 'server', 'storeHook']],
+  ['src/components/shell/Bar.tsx', ['sandbox', 'stateLibrary', 'api', 'islands', 'http', 'server', 'storeHook']],
+  ['src/components/server-snapshot.tsx', ['sandbox', 'stateLibrary', 'api', 'islands', 'http', 'server']],
 ];
 
 /** The source as written in `file`: a relative path for a folder under src/ (or the sandbox beside it), else the package. */
@@ -84,7 +86,8 @@ describe('layering held by lint', () => {
     const allowed: [string, string][] = [
       ['src/api/client.ts', "import wretch from 'wretch';\nimport { callApi } from './client';\nexport const load = () => fetch('/v1') && callApi({ path: 'x' }) && wretch('/v1');"],
       ['src/stores/album.ts', "import { atom } from 'nanostores';\nimport { getAlbum } from '../api/albums';\nexport const s = [atom, getAlbum];"],
-      ['src/islands/album/AlbumView.tsx', "import { useStore } from '@nanostores/react';\nimport type { ReadableAtom } from 'nanostores';\nimport type { Track } from '../../api/types';\nimport { $album } from '../../stores/album';\nimport { Icon } from '../../components/Icon';\nexport const s = [useStore, $album, Icon];\nexport type T = [Track, ReadableAtom, import('../../api/types').Album];\nexport const later = () => import('../../stores/album');"],
+      ['src/islands/album/AlbumView.tsx', "import { useStore } from '../../components/server-snapshot';\nimport type { ReadableAtom } from 'nanostores';\nimport type { Track } from '../../api/types';\nimport { $album } from '../../stores/album';\nimport { Icon } from '../../components/Icon';\nexport const s = [useStore, $album, Icon];\nexport type T = [Track, ReadableAtom, import('../../api/types').Album];\nexport const later = () => import('../../stores/album');"],
+      ['src/components/server-snapshot.tsx', "import { useStore } from '@nanostores/react';\nexport const s = useStore;"],
       ['src/components/Tracks.tsx', "import type { Track } from '../api/types';\nimport { formatDuration } from '../lib/format';\nexport const s = (t: Track) => formatDuration(t.durationMs);"],
     ];
     for (const [filePath, code] of allowed) expect(await layeringErrors(code, filePath), filePath).toEqual([]);

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../server-snapshot';
 import { useLayoutEffect, useRef } from 'react';
 import { $ui, closeImagePreview } from '../../stores/ui';
 import { useFocusTrap } from '../use-focus-trap';

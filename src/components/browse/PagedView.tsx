@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { lastItemBefore, LIST_CONTINUES } from '../../lib/list-end';
 import { canLoadMore, isListUnavailable, type PagedList } from '../../stores/paged-list';
 import { ErrorScreen } from '../ErrorScreen';
-import { useSeededStore } from '../server-snapshot';
+import { useStore } from '../server-snapshot';
 import { NotAvailable } from './NotAvailable';
 
 interface PagedViewProps<T> {
@@ -27,7 +27,7 @@ interface PagedViewProps<T> {
  * whether the list goes on (lib/list-end.ts: the server's HTML says it too).
  */
 export function PagedView<T>({ list, empty, skeleton, children }: PagedViewProps<T>) {
-  const state = useSeededStore(list.$state);
+  const state = useStore(list.$state);
   const anchor = useRef<HTMLSpanElement>(null);
   const watching = canLoadMore(state);
 

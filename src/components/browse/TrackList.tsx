@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../server-snapshot';
 import type { DragEvent } from 'react';
 import type { Track } from '../../api/types';
 import { dropBefore } from '../../lib/playlist-order';

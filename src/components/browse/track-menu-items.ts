@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../server-snapshot';
 import { hrefOf } from '../../lib/routes';
 import type { Track } from '../../api/types';
 import { navigateTo } from '../../lib/navigation';

@@ -7,7 +7,7 @@ import { RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
 import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
-import { seededAreaView, useSeededStore } from '../../components/server-snapshot';
+import { seededAreaView, useStore } from '../../components/server-snapshot';
 import type { Album } from '../../api/types';
 import { $album, albumArea, albumTracks } from '../../stores/album';
 import '../../styles/content.css';
@@ -34,7 +34,7 @@ function AlbumHeader({ album, background }: { album: Album; background: string }
 
 /** /album/{id}: the header and the numbered tracks. */
 function AlbumViewBody() {
-  const state = useSeededStore($album);
+  const state = useStore($album);
   return (
     <DetailPage state={state} notFound="Album Not Found">
       {(album) => (
@@ -58,7 +58,7 @@ export const AlbumView = withErrorBoundary(withCarriedSeed(seededAreaView(albumA
  * without an island: the page that follows it carries one.
  */
 function AlbumHeadBody() {
-  const state = useSeededStore($album);
+  const state = useStore($album);
   return (
     <DetailPage state={state} notFound="Album Not Found">
       {(album) => (

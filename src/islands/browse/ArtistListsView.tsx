@@ -6,14 +6,14 @@ import { PagedView } from '../../components/browse/PagedView';
 import { CardSkeletons } from '../../components/browse/Skeletons';
 import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
-import { seededAreaView, useSeededStore } from '../../components/server-snapshot';
+import { seededAreaView, useStore } from '../../components/server-snapshot';
 import { ErrorScreen } from '../../components/ErrorScreen';
 import { $artist, artistAlbums, artistArea } from '../../stores/artist';
 import '../../styles/content.css';
 
 /** /artist/{id}/albums: every album of the artist, paged by infinite scroll. */
 function ArtistAlbumsBody() {
-  const state = useSeededStore($artist);
+  const state = useStore($artist);
   return (
     <DetailPage state={state} notFound="Artist Not Found">
       {(artist) => (
@@ -34,7 +34,7 @@ function ArtistAlbumsBody() {
 
 /** /artist/{id}/related-artists: Fans Also like, in full. */
 function RelatedArtistsBody() {
-  const state = useSeededStore($artist);
+  const state = useStore($artist);
   const related = state.sections.relatedArtists;
   return (
     <DetailPage state={state} notFound="Artist Not Found">

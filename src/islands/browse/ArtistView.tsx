@@ -10,7 +10,7 @@ import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
 import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
-import { seededAreaView, useSeededStore } from '../../components/server-snapshot';
+import { seededAreaView, useStore } from '../../components/server-snapshot';
 import { formatCount } from '../../lib/format';
 import type { Artist } from '../../api/types';
 import { $artist, artistAlbums, artistArea, isVerified } from '../../stores/artist';
@@ -41,10 +41,10 @@ function ArtistHeader({ artist, background }: { artist: Artist; background: stri
 
 /** /artist/{id}: cover, Verified, monthly listeners, Follow, Popular Tracks, Albums By {artist}, Fans Also like. */
 function ArtistViewBody() {
-  const state = useSeededStore($artist);
+  const state = useStore($artist);
   const { topTracks, relatedArtists } = state.sections;
   // The first 10 albums, no paging here (the full list is /artist/{id}/albums); a failed load hides the section.
-  const albums = useSeededStore(artistAlbums.$state);
+  const albums = useStore(artistAlbums.$state);
   const albumRow = albums.list.slice(0, SECTION_SIZE);
   return (
     <DetailPage state={state} notFound="Artist Not Found">
@@ -127,7 +127,7 @@ export const ArtistView = withErrorBoundary(withCarriedSeed(seededAreaView(artis
  * on the server, without ids or an island: the page that follows it carries them.
  */
 function ArtistHeadBody() {
-  const state = useSeededStore($artist);
+  const state = useStore($artist);
   return (
     <DetailPage state={state} notFound="Artist Not Found">
       {(artist) => (

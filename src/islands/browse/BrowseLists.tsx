@@ -4,7 +4,7 @@ import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
 import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
-import { seededAreaView, SeededIsland, useSeededStore } from '../../components/server-snapshot';
+import { seededAreaView, SeededIsland, useStore } from '../../components/server-snapshot';
 import { ErrorScreen } from '../../components/ErrorScreen';
 import { SectionBody } from '../../components/browse/SectionBody';
 import {
@@ -40,7 +40,7 @@ function NewReleasesBody() {
 
 /** /playlist/popular: the featured playlists under the provider's own title. */
 function PopularPlaylistsBody() {
-  const title = useSeededStore($playlistListTitle);
+  const title = useStore($playlistListTitle);
   return (
     <>
       <h1 className="page-heading">{title || 'Popular Playlists'}</h1>
@@ -57,8 +57,8 @@ function PopularPlaylistsBody() {
  * removed the endpoint for new apps in November 2024) or has no such category.
  */
 function CategoryPlaylistsBody() {
-  const title = useSeededStore($playlistListTitle);
-  const state = useSeededStore(categoryPlaylistsList.$state);
+  const title = useStore($playlistListTitle);
+  const state = useStore(categoryPlaylistsList.$state);
   // Gone for this app, an unknown or malformed category id, or no playlists: the same message.
   if (isListUnavailable(state.error) || isListNotFound(state.error) || (state.loaded && state.list.length === 0)) {
     return <ErrorScreen kind="data_not_found" title="Playlist not availbale" />;
@@ -75,7 +75,7 @@ function CategoryPlaylistsBody() {
 
 /** /track/recent-played: the recent plays, de-duplicated by track, newest first. */
 function RecentPlayedBody() {
-  const { recentPlays } = useSeededStore($home);
+  const { recentPlays } = useStore($home);
   return (
     <>
       <h1 className="page-heading">Recent Played</h1>

@@ -10,7 +10,7 @@ import { TrackCard } from '../../components/browse/TrackCard';
 import { TrackList } from '../../components/browse/TrackList';
 import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
-import { SeededIsland, useSeededStore } from '../../components/server-snapshot';
+import { SeededIsland, useStore } from '../../components/server-snapshot';
 import { $home, adoptHome, HOME_NEW_RELEASES, HOME_TRENDING_TRACKS, TRENDING_LANGUAGES, type HomeSeed } from '../../stores/home';
 import type { TrendingLanguage } from '../../api/home';
 import { librarySnapshot } from '../../stores/library';
@@ -35,7 +35,7 @@ function TrendingColumns({ children }: { children: (language: TrendingLanguage) 
 
 /** Home: Recent Played, "Tranding Songs" in Hindi, Punjabi and English, New Release (SPEC §2). */
 function HomeViewBody() {
-  const home = useSeededStore($home);
+  const home = useStore($home);
   const recent = home.recentPlays;
   return (
     <div className="page-stack">

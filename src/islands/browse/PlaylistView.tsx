@@ -9,7 +9,7 @@ import { RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
 import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
-import { SeededIsland, useSeededStore } from '../../components/server-snapshot';
+import { SeededIsland, useStore } from '../../components/server-snapshot';
 import { formatCount } from '../../lib/format';
 import { $capabilities, markCapabilityMissing } from '../../stores/capabilities';
 import { isListUnavailable } from '../../stores/paged-list';
@@ -28,8 +28,8 @@ import '../../styles/content.css';
  */
 function PlaylistHeader({ playlist, background, count }: { playlist: Playlist; background: string; count: number | null }) {
   // Development mode: other users' profiles are gone, so the owner stays plain text (DESIGN §2).
-  const usersOpen = useSeededStore($capabilities).otherUsers !== 'missing';
-  const owns = useSeededStore($ownsShownPlaylist);
+  const usersOpen = useStore($capabilities).otherUsers !== 'missing';
+  const owns = useStore($ownsShownPlaylist);
   const owner = playlist.owner.displayName || playlist.owner.id;
   const saves = formatCount(playlist.followers, 'saves');
   return (
@@ -56,9 +56,9 @@ function PlaylistHeader({ playlist, background, count }: { playlist: Playlist; b
 
 /** /playlist/{id}: the header, then its entries: compact rows on narrow screens, album and date-added columns on wide ones. */
 function PlaylistViewBody() {
-  const state = useSeededStore($playlist);
-  const tracks = useSeededStore(playlistTracks.$state);
-  const reorders = useSeededStore($changesShownItems);
+  const state = useStore($playlist);
+  const tracks = useStore(playlistTracks.$state);
+  const reorders = useStore($changesShownItems);
   return (
     <DetailPage state={state} notFound="Playlist Not Found">
       {(playlist) => (
@@ -93,7 +93,7 @@ function PlaylistViewBody() {
  * once, on the server, without an island: the page that follows it carries one.
  */
 function PlaylistHeadBody() {
-  const state = useSeededStore($playlist);
+  const state = useStore($playlist);
   return (
     <DetailPage state={state} notFound="Playlist Not Found">
       {(playlist) => (

@@ -7,14 +7,14 @@ import { SectionHeader } from '../../components/browse/SectionHeader';
 import { CardSkeletons } from '../../components/browse/Skeletons';
 import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
-import { seededAreaView, useSeededStore } from '../../components/server-snapshot';
+import { seededAreaView, useStore } from '../../components/server-snapshot';
 import { formatCount } from '../../lib/format';
 import { $user, userArea, userPlaylists } from '../../stores/user';
 import '../../styles/content.css';
 
 /** /user/{id}: another user's profile (SPEC §3: their image 1), followers, Follow, public playlists. */
 function UserViewBody() {
-  const state = useSeededStore($user);
+  const state = useStore($user);
   return (
     <DetailPage state={state} notFound="User Not Found">
       {(user) => {

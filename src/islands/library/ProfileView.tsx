@@ -8,7 +8,7 @@ import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
 import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
-import { seededAreaView, useSeededStore } from '../../components/server-snapshot';
+import { seededAreaView, useStore } from '../../components/server-snapshot';
 import { formatCount } from '../../lib/format';
 import type { Section } from '../../stores/detail-area';
 import { hasSeeAll } from '../../lib/see-all';
@@ -36,7 +36,7 @@ function ProfileSection<T>({ id, title, href, section, skeleton, children }: {
 
 /** /user/me: the own profile (SPEC §3: image 0), followers, Top artists, Top tracks, Your Following. */
 function ProfileViewBody() {
-  const state = useSeededStore($profile);
+  const state = useStore($profile);
   const { topArtists, topTracks, following } = state.sections;
   return (
     <DetailPage state={state} notFound="Profile Not Found">

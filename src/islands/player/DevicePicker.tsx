@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../components/server-snapshot';
 import { $devices, toggleDevicePicker, transferTo, type PickerPlace } from '../../stores/devices';
 import { $player } from '../../stores/player';
 import { useEscapeKey } from '../../components/use-escape-key';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../components/server-snapshot';
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from '../../components/Icon';

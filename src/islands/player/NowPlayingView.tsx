@@ -1,11 +1,10 @@
-import { useStore } from '@nanostores/react';
 import { useLayoutEffect, useState } from 'react';
 import type { NowPlayingSeed } from '../../api/page-seeds';
 import type { Playback, Track } from '../../api/types';
 import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { Icon } from '../../components/Icon';
-import { SeededIsland } from '../../components/server-snapshot';
+import { SeededIsland, useStore } from '../../components/server-snapshot';
 import { useHydrated } from '../../components/use-hydrated';
 import { hrefOf } from '../../lib/routes';
 import { $devices, $otherDevice, toggleDevicePicker } from '../../stores/devices';

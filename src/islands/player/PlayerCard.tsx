@@ -1,9 +1,8 @@
-import { useStore } from '@nanostores/react';
 import { useRef, useState } from 'react';
 import type { NowPlayingSeed } from '../../api/page-seeds';
 import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
-import { SeededIsland } from '../../components/server-snapshot';
+import { SeededIsland, useStore } from '../../components/server-snapshot';
 import { useFetched } from '../../components/use-fetched';
 import { useHydrated } from '../../components/use-hydrated';
 import { useNarrowScreen } from '../../components/use-media-query';

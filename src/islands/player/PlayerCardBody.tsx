@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../components/server-snapshot';
 import type { HTMLAttributes, RefCallback } from 'react';
 import { Icon } from '../../components/Icon';
 import { hrefOf } from '../../lib/routes';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../components/server-snapshot';
 import type { Track } from '../../api/types';
 import { ArtistLinks } from '../../components/browse/ArtistLinks';
 import { Cover } from '../../components/browse/Cover';

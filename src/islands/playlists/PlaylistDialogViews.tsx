@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../components/server-snapshot';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { Playlist, Track } from '../../api/types';
 import { ConfirmDialog, Dialog } from '../../components/browse/Dialog';

@@ -9,7 +9,7 @@ import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
 import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
-import { seededAreaView, useSeededStore } from '../../components/server-snapshot';
+import { seededAreaView, useStore } from '../../components/server-snapshot';
 import { ErrorScreen } from '../../components/ErrorScreen';
 import { placeholderColor } from '../../lib/colors';
 import { seeAllHref } from '../../lib/search-query';
@@ -87,7 +87,7 @@ export function ResultsSkeleton() {
 
 /** q: Songs, Artist, Album and Playlist, or "No Search Result Found". */
 function Results() {
-  const { query, loading, error, results } = useSeededStore($search);
+  const { query, loading, error, results } = useStore($search);
   if (error) return <ErrorScreen kind="something_went_wrong" />;
   if (!results || loading) return <ResultsSkeleton />;
   if (isEmptyResult(results)) return <ErrorScreen kind="data_not_found" title="No Search Result Found" />;
@@ -125,7 +125,7 @@ function Results() {
 
 /** /search: the category browse without q, the results with it (SPEC §2, §5). */
 function SearchViewBody() {
-  return useSeededStore($searchQuery) === '' ? <BrowseAll /> : <Results />;
+  return useStore($searchQuery) === '' ? <BrowseAll /> : <Results />;
 }
 
 /** The page as the server rendered it (its seed); the browser asks only for what comes after. */

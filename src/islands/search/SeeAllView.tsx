@@ -5,7 +5,7 @@ import { RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
 import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
-import { seededAreaView, useSeededStore } from '../../components/server-snapshot';
+import { seededAreaView, useStore } from '../../components/server-snapshot';
 import { $seeAll, seeAllList, seeAllPage, type SeeAllItem } from '../../stores/search';
 import '../../styles/content.css';
 import '../../styles/search.css';
@@ -34,7 +34,7 @@ function Items({ type, items }: { type: SearchType; items: SeeAllItem[] }) {
 
 /** /search/{type}/{query}: every result of one type, by infinite scroll; "No {type} Found" when none. */
 function SeeAllViewBody() {
-  const { type, query } = useSeededStore($seeAll);
+  const { type, query } = useStore($seeAll);
   return (
     <>
       {query !== '' ? (

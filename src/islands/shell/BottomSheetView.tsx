@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../components/server-snapshot';
 import { useRef } from 'react';
 import { useFocusTrap } from '../../components/use-focus-trap';
 import { Icon } from '../../components/Icon';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../components/server-snapshot';
 import { useEffect, useRef } from 'react';
 import { Icon } from '../../components/Icon';
 import { useHydrated } from '../../components/use-hydrated';

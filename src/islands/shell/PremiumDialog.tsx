@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../components/server-snapshot';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { useFetched } from '../../components/use-fetched';
 import { fetchedOnce } from '../../lib/fetched-once';

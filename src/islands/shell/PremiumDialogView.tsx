@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../components/server-snapshot';
 import { useRef } from 'react';
 import { Icon } from '../../components/Icon';
 import { PROVIDER_PLANS_URL } from '../../components/site-links';

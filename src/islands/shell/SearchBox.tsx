@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../components/server-snapshot';
 import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Icon } from '../../components/Icon';
 import { limitSearchText, SEARCH_MAX_LENGTH, shownQueryOf } from '../../lib/search-query';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../components/server-snapshot';
 import { Icon } from '../../components/Icon';
 import type { IconName } from '../../components/icon-paths';
 import { $miniPlayerAvailable, openMiniPlayer } from '../../stores/mini-player';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../components/server-snapshot';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import type { Playlist } from '../../api/types';
 import { Cover } from '../../components/browse/Cover';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../components/server-snapshot';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { $toasts, dismissToast } from '../../stores/toasts';
 import { useHydrated } from '../../components/use-hydrated';

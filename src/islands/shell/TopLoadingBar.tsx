@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../components/server-snapshot';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { $ui } from '../../stores/ui';
 import { useHydrated } from '../../components/use-hydrated';

@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Track } from '../../../src/api/types';
 import { TrackList } from '../../../src/components/browse/TrackList';
-import { SeededIsland, useSeededStore } from '../../../src/components/server-snapshot';
+import { SeededIsland, useStore } from '../../../src/components/server-snapshot';
 import { $likedTracks } from '../../../src/stores/library';
 import { $player } from '../../../src/stores/player';
 
@@ -31,7 +31,7 @@ const $page = atom<{ tracks: Track[] } | null>(null);
 
 function Page() {
   renders.page++;
-  const page = useSeededStore($page);
+  const page = useStore($page);
   return <TrackList tracks={page?.tracks ?? []} label="Tracks" />;
 }
 
