@@ -5,8 +5,16 @@
 // all of them anyway, they go into two chunks: the shell's own code, and the packages it uses
 // (which change less often, so stay cached across our releases). No page loads a byte more;
 // pages still get their own chunks for their own islands.
-import { readFileSync } from 'node:fs';
+//
+// The layout's script then loads those chunks and a few more (the player's start, the catch-up,
+// the shell's wake-up) as the page starts. Found through its imports, they came one round trip
+// after another, and Vite's preload helper appended a link for each while the page was busy
+// starting (about 27 ms at 4x CPU, BENCHMARKS.md). The build lists them instead, and every app
+// page names them as modulepreload links in its head (src/layouts/shell-preloads.ts): fetched
+// side by side from the first bytes, and the helper finds its links already there.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** The chunk names (the build adds a hash). */
 export const SHELL_CHUNK = 'shell';
@@ -71,13 +79,68 @@ export function shellChunks(layoutFile, srcDir) {
   };
 }
 
-/** The Astro integration that applies shellChunks to the client build. */
+/**
+ * What the server's build holds where the list of the layout script's chunks goes
+ * (src/layouts/shell-preloads.ts, which spells it too): the server is built before the client,
+ * so the list is written into it once the client's chunks have their names.
+ */
+export const SHELL_PRELOADS_PLACEHOLDER = '__MY_MUSIC_SHELL_PRELOADS__';
+
+/**
+ * The chunks the layout's script needs as the page starts, as `/`-rooted paths, from Rollup's
+ * bundle: the script's own chunk, the chunks it imports, and those it imports with `import()`
+ * (shell-client.ts runs each of them at once), each with all it imports in turn statically.
+ * A chunk reached only by a later `import()` (the palette, a dialog) is left to load when needed.
+ */
+export function layoutScriptChunks(bundle, layoutFile) {
+  const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+  const scripts = chunks.filter((chunk) => chunk.facadeModuleId?.startsWith(`${layoutFile}?astro&type=script`));
+  if (scripts.length !== 1) throw new Error(`shell-chunks: ${scripts.length} chunks for ${layoutFile}'s script, expected one`);
+  const [script] = scripts;
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const found = [];
+  const waiting = [script.fileName, ...script.dynamicImports];
+  while (waiting.length > 0) {
+    const next = waiting.shift();
+    if (found.includes(next) || !byName.has(next)) continue;
+    found.push(next);
+    waiting.push(...byName.get(next).imports);
+  }
+  return found.map((fileName) => `/${fileName}`);
+}
+
+/** Writes `list` into the server's build where SHELL_PRELOADS_PLACEHOLDER stands (once, or the build fails). */
+function writeShellPreloads(serverDir, list) {
+  const literal = new RegExp(`(["'\`])${SHELL_PRELOADS_PLACEHOLDER}\\1`, 'g');
+  const files = readdirSync(serverDir, { recursive: true })
+    .map(String)
+    .filter((path) => path.endsWith('.mjs'))
+    .map((path) => join(serverDir, path));
+  let written = 0;
+  for (const file of files) {
+    const source = readFileSync(file, 'utf8');
+    if (!source.includes(SHELL_PRELOADS_PLACEHOLDER)) continue;
+    written += source.match(literal)?.length ?? 0;
+    writeFileSync(file, source.replace(literal, JSON.stringify(JSON.stringify(list))));
+  }
+  if (written !== 1) throw new Error(`shell-chunks: the server's build holds the preloads' placeholder ${written} times, expected once`);
+}
+
+/**
+ * The Astro integration that applies shellChunks to the client build, then names the layout
+ * script's chunks in the server's build.
+ */
 export function shellChunksIntegration(root) {
   const srcDir = join(root, 'src');
   const layoutFile = join(srcDir, 'layouts', 'App.astro');
+  let serverDir = null;
+  let preloads = null;
   return {
     name: 'my-music:shell-chunks',
     hooks: {
+      'astro:config:done': ({ config }) => {
+        serverDir = fileURLToPath(config.build.server);
+      },
       'astro:build:setup': ({ vite, target }) => {
         if (target !== 'client') return;
         vite.build ??= {};
@@ -85,6 +148,18 @@ export function shellChunksIntegration(root) {
         const output = vite.build.rollupOptions.output ?? {};
         if (Array.isArray(output)) throw new Error('shell-chunks: the client build has several outputs');
         vite.build.rollupOptions.output = { ...output, manualChunks: shellChunks(layoutFile, `${srcDir}/`) };
+        vite.plugins ??= [];
+        vite.plugins.push({
+          name: 'my-music:shell-preloads',
+          // Once written: Vite removes the chunks that held only styles as its own last step.
+          writeBundle(_options, bundle) {
+            preloads = layoutScriptChunks(bundle, layoutFile);
+          },
+        });
+      },
+      'astro:build:done': () => {
+        if (!preloads) throw new Error("shell-chunks: the client build did not list the layout script's chunks");
+        writeShellPreloads(serverDir, preloads);
       },
     },
   };

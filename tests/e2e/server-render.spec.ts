@@ -425,6 +425,29 @@ test("a cold load asks for no island's code before the page's first screen is in
   }
 });
 
+test("the chunks the shell's script loads as the page starts are named in the head: the page adds no preload of its own, and none is an island's code", { tag: '@viewport-free' }, async ({ page, signIn }) => {
+  await signIn(page, 'guest', { home: false });
+  const response = await page.goto('/');
+  const head = (await response!.text()).split('</head>')[0]!;
+  const named = [...head.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(([, href]) => href!);
+  // The shell's script itself, the shell and the player's start at least (scripts/lib/shell-chunks.mjs).
+  expect(named.length).toBeGreaterThan(3);
+  const script = await page.locator('script[type="module"][src*="App.astro_astro_type_script"]').getAttribute('src');
+  expect(named).toContain(script);
+  // Once the script has run (its imports and its import() calls), Vite's preload helper found every link there.
+  // (its import() calls ask the helper as the script runs, before the load event).
+  await page.waitForLoadState('load');
+  const now = await page.evaluate(() => ({
+    links: [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute('href')),
+    islands: [...document.querySelectorAll('astro-island')].flatMap((island) => [island.getAttribute('component-url'), island.getAttribute('renderer-url')]),
+    loaded: performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname).filter((path) => path.endsWith('.js')),
+  }));
+  expect(now.links.sort()).toEqual([...named].sort());
+  expect(named.filter((href) => now.islands.includes(href))).toEqual([]);
+  // And each is one the page loads.
+  for (const href of named) expect(now.loaded, href).toContain(href);
+});
+
 test("a click that lands before its island has hydrated is kept: the island hydrates, and the click plays the track", { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {
   await signIn(page, 'guest', { home: false });
   const [album] = await searchCatalogue(page, sandboxUrl, 'album', 1);

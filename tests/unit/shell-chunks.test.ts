@@ -6,14 +6,24 @@ import { fileURLToPath } from 'node:url';
 
 // scripts/lib/shell-chunks.mjs: what every app page loads goes into two chunks instead of about
 // sixty; nothing a page may not need joins them.
-const { everyPageIslands, shellChunks, SHELL_CHUNK, SHELL_PACKAGES_CHUNK } = (await import(
+const { everyPageIslands, layoutScriptChunks, shellChunks, SHELL_CHUNK, SHELL_PACKAGES_CHUNK, SHELL_PRELOADS_PLACEHOLDER } = (await import(
   new URL('../../scripts/lib/shell-chunks.mjs', import.meta.url).href
 )) as {
   everyPageIslands(layoutFile: string): string[];
   shellChunks(layoutFile: string, srcDir: string): (id: string, meta: ModuleGraph) => string | undefined;
+  layoutScriptChunks(bundle: Record<string, OutputChunk>, layoutFile: string): string[];
   SHELL_CHUNK: string;
   SHELL_PACKAGES_CHUNK: string;
+  SHELL_PRELOADS_PLACEHOLDER: string;
 };
+
+interface OutputChunk {
+  type: 'chunk' | 'asset';
+  fileName: string;
+  facadeModuleId: string | null;
+  imports: string[];
+  dynamicImports: string[];
+}
 
 interface ModuleGraph {
   getModuleIds(): IterableIterator<string>;
@@ -89,5 +99,50 @@ describe('the shell chunks', () => {
       // The player card's island, placed through PlayerSlot.astro, keeps its own chunk: it loads when the user acts.
       'src/islands/player/PlayerCard.tsx': undefined,
     });
+  });
+});
+
+describe("the layout script's chunks, named in every app page's head", () => {
+  const chunk = (fileName: string, imports: string[] = [], dynamicImports: string[] = [], facadeModuleId: string | null = null): OutputChunk => ({
+    type: 'chunk',
+    fileName,
+    facadeModuleId,
+    imports,
+    dynamicImports,
+  });
+  const bundle = (...chunks: OutputChunk[]) => Object.fromEntries(chunks.map((output) => [output.fileName, output]));
+  const script = (imports: string[], dynamicImports: string[]) =>
+    chunk('_astro/App.astro_astro_type_script_index_0_lang.X.js', imports, dynamicImports, `${layout}?astro&type=script&index=0&lang.ts`);
+
+  it('are the script, what it imports, and what it imports at once with import(), each with its own imports', () => {
+    const listed = layoutScriptChunks(
+      bundle(
+        script(['_astro/shell.X.js', '_astro/shell-packages.X.js'], ['_astro/start.X.js']),
+        chunk('_astro/shell.X.js', ['_astro/shell-packages.X.js'], ['_astro/CommandPalette.X.js']),
+        chunk('_astro/shell-packages.X.js'),
+        chunk('_astro/start.X.js', ['_astro/shortcuts.X.js', '_astro/shell.X.js']),
+        chunk('_astro/shortcuts.X.js'),
+        // Loaded the first time the palette opens, and a page's own island: neither is preloaded.
+        chunk('_astro/CommandPalette.X.js', ['_astro/shell.X.js']),
+        chunk('_astro/AlbumView.X.js', ['_astro/shell.X.js'], [], `${root}src/islands/browse/AlbumView.tsx`),
+        { ...chunk('_astro/App.X.css'), type: 'asset' },
+      ),
+      layout,
+    );
+    expect(listed.sort()).toEqual(
+      ['App.astro_astro_type_script_index_0_lang.X.js', 'shell.X.js', 'shell-packages.X.js', 'start.X.js', 'shortcuts.X.js'].map((name) => `/_astro/${name}`).sort(),
+    );
+  });
+
+  it("skip a chunk Vite removed for holding only styles, though an import still names it", () => {
+    expect(layoutScriptChunks(bundle(script(['_astro/_albumId_.X.js'], [])), layout)).toEqual(['/_astro/App.astro_astro_type_script_index_0_lang.X.js']);
+  });
+
+  it("fail the build when the layout's script is not found", () => {
+    expect(() => layoutScriptChunks(bundle(chunk('_astro/shell.X.js')), layout)).toThrow(/0 chunks/);
+  });
+
+  it('are written where the server module spells the same placeholder', () => {
+    expect(readFileSync(`${root}src/layouts/shell-preloads.ts`, 'utf8')).toContain(`'${SHELL_PRELOADS_PLACEHOLDER}'`);
   });
 });
