@@ -125,10 +125,11 @@ export async function runPageCalls<T>(context: SessionContext, tokens: TokenSet,
 
 /**
  * The render is over: its calls' context keeps nothing of it. A timer started during the render
- * keeps the context it was started in for as long as it waits: nanostores' one-second unmount
- * delay, each time an island reads a store on the server, and undici's timers. Through the
- * request's session that context held the whole render (its HTML, its islands, its data): about
- * a hundred renders at once under load, 60 MB of a 72 MB heap, copied by every young collection.
+ * keeps the context it was started in for as long as it waits: undici's timers, and any a library
+ * starts (nanostores' one-second unmount delay did, each time an island read a store on the
+ * server, until islands stopped reading stores there: components/server-snapshot.tsx). Through
+ * the request's session that context held the whole render (its HTML, its islands, its data):
+ * about a hundred renders at once under load, 60 MB of a 72 MB heap, copied by every young collection.
  * A call still on its way after this finds a page already sent: it renews and writes nothing.
  */
 function letGo(page: PageCalls): void {
