@@ -4,9 +4,9 @@ export {};
 declare module 'astro' {
   interface AstroClientDirectives {
     /**
-     * Hydrates when the user acts, or `"at-once"` as soon as islands may start, or (`"shell"`, `"player"`) when
-     * the user acts or the shell's script wakes it; clicks before then are kept (src/components/shell/hydrate-on-intent.ts).
+     * Hydrates when the user acts, or (`"shell"`, `"player"`) when the user acts or the shell's
+     * script wakes it; clicks before then are kept (src/components/shell/hydrate-on-intent.ts).
      */
-    'client:intent'?: boolean | 'at-once' | 'shell' | 'player';
+    'client:intent'?: boolean | 'shell' | 'player';
   }
 }

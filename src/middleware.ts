@@ -3,7 +3,6 @@ import type { NowPlayingSeed } from './api/page-seeds';
 import { defineMiddleware } from 'astro:middleware';
 import { readProviderConfig, readSiteOrigin } from './config/provider';
 import { INLINE_SCRIPTS } from './layouts/inline-scripts';
-import { hrefOf } from './lib/routes';
 import { contentSecurityPolicy, FIXED_HEADERS, withSecurityHeaders } from './lib/security-headers';
 import { leaveNotice } from './server/notice';
 import { notePlayingRead, pageLimitedUntil, quietPart, runPageCalls } from './server/page-calls';
@@ -34,12 +33,12 @@ function securityHeaders(): Record<string, string> {
  * Whether this response renders the player card with what plays: a page the browser loads
  * whole, from the network or through the service worker (whose fetch of a navigation says
  * `Sec-Fetch-Mode: navigate` with `Sec-Fetch-Dest: empty`). The client router's fetches (and
- * the pages it fetches ahead) keep the card they have (persisted), and /player shows the
- * player itself.
+ * the pages it fetches ahead) keep the card they have (persisted). /player's view shows the
+ * same answer (src/pages/player.astro), so the stores start from it there too.
  */
-function rendersPlayerCard(request: Request, path: string): boolean {
+function rendersPlayerCard(request: Request): boolean {
   const loadsWhole = request.headers.get('sec-fetch-dest') === 'document' || request.headers.get('sec-fetch-mode') === 'navigate';
-  return request.method === 'GET' && loadsWhole && path.replace(/\/$/, '') !== hrefOf('player');
+  return request.method === 'GET' && loadsWhole;
 }
 
 /**
@@ -84,7 +83,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       context.locals.limitedUntil = pageLimitedUntil;
       const render = () => {
         // Started beside the page's own calls; the card is the document's last part.
-        if (rendersPlayerCard(context.request, context.url.pathname)) context.locals.playingNow = startPlayingNow();
+        if (rendersPlayerCard(context.request)) context.locals.playingNow = startPlayingNow();
         return next();
       };
       return withSecurityHeaders(await runPageCalls(context, tokens, render), securityHeaders());

@@ -1,6 +1,6 @@
 import type { DetailFailure, FirstPage, LibraryFlags } from './page-shapes';
 import type { HomeSection, HomeState } from './home';
-import type { Album, Artist, Category, Playback, Playlist, SearchResults, SearchType, Track } from './types';
+import type { Album, Artist, Category, Playback, Playlist, PlayQueue, SearchResults, SearchType, Track } from './types';
 
 /** What the server renders for / (home): every section settled, and the flags of what they show. */
 export interface HomeSeed {
@@ -48,13 +48,15 @@ export type SeeAllSeed = ListSeed<Track | Artist | Album | Playlist> & { type: S
 
 /**
  * What the server renders for /player (the Now Playing view): the account's playback as the
- * provider says, on whichever device (null when nothing is loaded or the answer failed), and
- * the heart of its track.
+ * provider says, on whichever device (null when nothing is loaded or the answer failed), the
+ * heart of its track and the queue; the player card's seed on every page has all but the queue.
  */
 export interface NowPlayingSeed {
   playback: Playback | null;
   /** With no playback at the provider: the last played track, which the view shows paused (as every tab's player does). */
   lastPlayed?: Track | null;
   flags?: LibraryFlags;
+  /** The view's open queue as the provider said (null: the call failed); absent from the card's seed, which shows no queue. */
+  queue?: PlayQueue | null;
   failure: null;
 }

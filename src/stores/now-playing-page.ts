@@ -3,16 +3,19 @@ import { $devices, catchUpWithPlayback, toggleDevicePicker } from './devices';
 import { adoptLibraryFlags, librarySnapshot } from './library';
 import { $pageFromMemory } from './page-memory';
 import { $player } from './player';
-import { $queue, toggleQueue } from './queue';
+import { $queue, adoptQueue, queueAsServed, toggleQueue } from './queue';
 
-/** The heart the server saw for the track it rendered /player with, kept like an answer. */
+/** The heart the server saw for the track it rendered /player (or the card) with, kept like an answer, and the view's queue. */
 export function adoptNowPlaying(seed: NowPlayingSeed): void {
   adoptLibraryFlags(seed.flags, $pageFromMemory.get());
+  if (seed.queue !== undefined) adoptQueue(seed.queue);
 }
 
-/** The stores the Now Playing view reads, as the server rendered them (server-snapshot.tsx). */
+/** The stores the Now Playing view (or the card) reads, as the server rendered them (server-snapshot.tsx). */
 export function nowPlayingSnapshot(seed: NowPlayingSeed): Map<unknown, unknown> {
-  return new Map<unknown, unknown>(librarySnapshot(seed.flags));
+  const snapshot = new Map<unknown, unknown>(librarySnapshot(seed.flags));
+  if (seed.queue !== undefined) snapshot.set($queue, queueAsServed(seed.queue));
+  return snapshot;
 }
 
 /**

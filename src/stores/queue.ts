@@ -1,7 +1,7 @@
 import { map, onMount } from 'nanostores';
 import { isCanceled, statusOf } from '../api/errors';
 import * as queueApi from '../api/queue';
-import type { Track } from '../api/types';
+import type { PlayQueue, Track } from '../api/types';
 import { $playingTrackId } from './now-playing';
 import { targetDeviceId } from './player';
 import { showToast } from './toasts';
@@ -40,6 +40,22 @@ export async function refreshQueue(): Promise<void> {
     if (!answers.isCurrent(mine)) return;
     $queue.set({ ...$queue.get(), loading: false, failed: !isCanceled(error) });
   }
+}
+
+/** The queue the server read for the Now Playing view, open, as that view renders it (null: the call failed; the view reads it again once it runs). */
+export function queueAsServed(answer: PlayQueue | null): QueueState {
+  return { open: true, loading: false, failed: answer === null, loaded: answer !== null, nowPlaying: answer?.currentlyPlaying ?? null, nextUp: answer?.queue ?? [] };
+}
+
+/**
+ * The server's queue (the Now Playing view's seed) stands in until this tab reads its own, so
+ * the panel the view opens shows it rather than 'Loading…' while it is read again. An answer
+ * this tab has already had is newer, and kept. The panel's open state stays the view's to set.
+ */
+export function adoptQueue(answer: PlayQueue | null): void {
+  const held = $queue.get();
+  if (!answer || held.loaded) return;
+  $queue.set({ ...held, failed: false, loaded: true, nowPlaying: answer.currentlyPlaying, nextUp: answer.queue });
 }
 
 /** Opens or closes the queue panel (the card's button, the Q key); opening reads it. */

@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { saveScreen } from './helpers/screens';
 import { seriousViolations } from './helpers/axe';
+import { reactCameUntouched, rendererOf, withNothingLoaded } from './helpers/untouched';
 import { audio, card, expectSound, isNarrow, openNowPlaying, provider, startPlaying } from './player-kit';
 
 
@@ -41,6 +42,9 @@ test('with nothing playing, /player is a clear empty state, rendered by the serv
   const html = await serverText(page, '/player');
   expect(html).toContain('>Now Playing</h1>');
   expect(html).toContain('Nothing playing');
+  // Its queue too: the server read it, so the view shows it before any script.
+  expect(html).toContain('Your queue is empty.');
+  expect(html).not.toContain('Loading…');
   await page.goto('/player');
   await expect(page.getByRole('heading', { level: 1, name: 'Now Playing' })).toBeVisible();
   const view = card(page);
@@ -52,6 +56,35 @@ test('with nothing playing, /player is a clear empty state, rendered by the serv
   await expect(page.getByRole('complementary', { name: 'Queue' })).toContainText('Your queue is empty.');
   await expect(page.locator('.player-card, .player-bar')).toHaveCount(0);
   await saveScreen(page, testInfo, 'nowplaying-empty');
+  expect(await seriousViolations(page, '/player')).toEqual([]);
+});
+
+test("a track last played, nothing loaded: /player shows it and its queue as the server's HTML, loads no React until the user acts, then the view works", async ({ page, signIn, sandbox, sandboxUrl }, testInfo) => {
+  await signIn(page, 'guest', { home: false });
+  const { last, scripts } = await withNothingLoaded(page, sandbox, sandboxUrl);
+  await page.goto('/player');
+  // One player: the view. The card's HTML (it shows the same track) stands aside.
+  const view = card(page);
+  await expect(view).toHaveCount(1);
+  await expect(page.locator('#player-card').locator('.player-card, .player-bar').filter({ visible: true })).toHaveCount(0);
+  await expect(view.getByText(last.name, { exact: true })).toBeVisible();
+  const queue = page.getByRole('complementary', { name: 'Queue' });
+  await expect(queue.getByRole('heading', { name: 'Next up' })).toBeVisible();
+  await expect(view.getByRole('button', { name: 'Queue', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  // Past the first screen's wait, the page's scripts run: the player's stores start from the
+  // server's answer (the card's, which the view shows too), so nothing wakes the view.
+  expect(await reactCameUntouched(page, scripts), 'React DOM came to /player, untouched').toBe(false);
+  expect(await page.locator('astro-island:not([ssr])').count(), 'an island hydrated with no input').toBe(0);
+  await saveScreen(page, testInfo, 'nowplaying-untouched');
+
+  // The first input is a press of Queue: held until the view has hydrated, then it closes the queue.
+  await view.getByRole('button', { name: 'Queue', exact: true }).click();
+  await expect(queue).toHaveCount(0);
+  expect(scripts).toContain(await rendererOf(page));
+  await expect(view.getByRole('button', { name: 'Queue', exact: true })).toHaveAttribute('aria-pressed', 'false');
+  await view.getByRole('button', { name: 'Queue', exact: true }).click();
+  await expect(queue.getByRole('heading', { name: 'Next up' })).toBeVisible();
+  await expect(view.getByText(last.name, { exact: true })).toBeVisible();
   expect(await seriousViolations(page, '/player')).toEqual([]);
 });
 

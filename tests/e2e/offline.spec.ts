@@ -3,6 +3,7 @@ import { providerGet, searchCatalogue } from './helpers/catalogue';
 import { expect, test } from './fixtures';
 import { saveScreen } from './helpers/screens';
 import { expectToastShown } from './helpers/toasts';
+import { reactCameUntouched, watchScripts } from './helpers/untouched';
 
 // Offline and flaky networks (SPEC §1, §8): the installed app opened offline shows the
 // shell and a visited page from the service worker's cache, or the offline shell for a page
@@ -93,11 +94,14 @@ test('offline: an app route never visited opens in the shell at its own address,
   // Neither this page nor any but home was visited: the worker has no copy of it, so the
   // browser's own error page would show; the worker answers with its offline shell instead.
   await context.setOffline(true);
+  const scripts = watchScripts(page);
   await page.goto('/playlist/popular');
   expect(new URL(page.url()).pathname).toBe('/playlist/popular');
   await expect(mainNavigation(page, testInfo)).toBeVisible();
   await expect(noConnectionScreen(page)).toBeVisible();
   await expectToastShown(page, 'Internet Connection Problem');
+  // The shell's HTML holds that toast: nothing wakes the shell's islands, so no React comes.
+  expect(await reactCameUntouched(page, scripts), 'React DOM came to the offline shell, untouched').toBe(false);
   await saveScreen(page, testInfo, 'offline-shell');
 
   // The network returns: the page loads the route it stands for, by itself.

@@ -3,13 +3,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { accessTokenOf } from './helpers/access-token';
 import { searchCatalogue } from './helpers/catalogue';
-import { expect, test, type SandboxControl } from './fixtures';
+import { expect, test } from './fixtures';
 import { FIRST_SCREEN_TILES } from '../../src/components/browse/Cover';
 import { FIRST_SCREEN_WAIT_MS } from '../../src/components/shell/first-screen';
 import { saveScreen } from './helpers/screens';
 import { actOnPage, switchInApp } from './helpers/in-app';
 import { checkSecurityHeaders, cspViolations, recordCspViolations } from './helpers/security-headers';
 import { toasts } from './helpers/toasts';
+import { reactCameUntouched, rendererOf, withNothingLoaded } from './helpers/untouched';
 import { card, startPlaying, webApi } from './player-kit';
 
 // Issue 27: every app route arrives as HTML with its content (it reads whole with JavaScript
@@ -471,32 +472,6 @@ test("a click that lands before its island has hydrated is kept: the island hydr
   await expect(page.getByRole('region', { name: 'Player' }).getByText(name, { exact: true }).first()).toBeVisible();
   await expect(row).toHaveAttribute('aria-current', 'true');
 });
-
-/**
- * Nothing loaded on any device (as for a listener who last played yesterday): the player card
- * shows the last played track, paused. Returns that track, and the scripts the page asks for from
- * here on.
- */
-async function withNothingLoaded(page: Page, sandbox: SandboxControl, sandboxUrl: string) {
-  const token = await accessTokenOf(page);
-  const recent = (await (await fetch(`${sandboxUrl}/v1/me/player/recently-played?limit=1`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { items: { track: { id: string; name: string } }[] };
-  await sandbox.addFault({ match: { method: 'GET', path: '^/v1/me/player$' }, status: 204 });
-  const scripts: string[] = [];
-  page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(request.url())));
-  return { last: recent.items[0]!.track, scripts };
-}
-
-/** Waits out the first screen's wait once the page has loaded (the SDK's device connected), then says whether React DOM came. */
-async function reactCameUntouched(page: Page, scripts: readonly string[]): Promise<boolean> {
-  await page.waitForLoadState('load');
-  await page.waitForTimeout(FIRST_SCREEN_WAIT_MS);
-  return scripts.includes(await rendererOf(page));
-}
-
-/** The address of the islands' renderer (React DOM's client), as the page names it. */
-async function rendererOf(page: Page): Promise<string> {
-  return new URL((await page.locator('astro-island').first().getAttribute('renderer-url'))!, page.url()).href;
-}
 
 test("a page nobody touches loads no React: the shell's islands and the player card stay the server's HTML, the card showing the last played track; the first input (Ctrl+K on a desktop) brings them to life", async ({ page, signIn, sandbox, sandboxUrl, isMobile }) => {
   await signIn(page, 'guest', { home: false });

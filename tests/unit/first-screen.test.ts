@@ -65,7 +65,6 @@ describe("the islands' renderer first, in a task of its own", () => {
 
   it('imports the renderer an island that starts as the page loads names, then waits a task, before resolving', async () => {
     expect(await stepsOf(pageOf(island('intent', 'shell') + island('only', 'react')))).toEqual(['import /_astro/client.js', 'next task']);
-    expect(await stepsOf(pageOf(island('intent', 'at-once')))).toEqual(['import /_astro/client.js', 'next task']);
   });
 
   it('a page whose islands all wait for the user imports nothing: each brings the renderer when it starts', async () => {

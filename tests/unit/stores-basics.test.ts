@@ -3,6 +3,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearStorage, readStored, writeStored } from '../../src/lib/storage';
 import { $theme, toggleTheme } from '../../src/stores/theme';
 import { $toasts, showToast } from '../../src/stores/toasts';
+import { noteServerToastsIn } from '../../src/components/shell/plain-toast';
+
+/** A page's body holding `html`. */
+function pageWith(html: string): ParentNode {
+  const body = document.createElement('div');
+  body.innerHTML = html;
+  return body;
+}
 import { $ui, closeImagePreview, closePremiumPrompt, openImagePreview, openPremiumPrompt } from '../../src/stores/ui';
 
 afterEach(() => {
@@ -90,6 +98,21 @@ describe('toasts', () => {
     vi.advanceTimersByTime(1500);
     showToast('Internet Connection Problem');
     expect($toasts.get()).toHaveLength(1);
+  });
+
+  it("do not say again what the server's toast in the page says while it shows (the offline shell's), and say it once it went", () => {
+    vi.useFakeTimers();
+    $toasts.set([]);
+    const shown = Date.now();
+    noteServerToastsIn(pageWith('<div class="server-toast" role="status"><span> Internet Connection Problem </span></div>'));
+    expect(showToast('Internet Connection Problem', 'error', shown + 1499)).toBeNull();
+    // Other words, or the same as information (a different toast), still show.
+    showToast('Something went wrong', 'error', shown + 10);
+    showToast('Internet Connection Problem', 'info', shown + 10);
+    expect($toasts.get().map((toast) => `${toast.kind}: ${toast.message}`)).toEqual(['error: Something went wrong', 'info: Internet Connection Problem']);
+    $toasts.set([]);
+    expect(showToast('Internet Connection Problem', 'error', shown + 1500)).not.toBeNull();
+    expect($toasts.get().map((toast) => toast.message)).toEqual(['Internet Connection Problem']);
   });
 });
 

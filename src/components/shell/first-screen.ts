@@ -36,7 +36,7 @@ export function firstScreenIn(win: LoadingWindow, boundMs = FIRST_SCREEN_WAIT_MS
  * those of `client:media` (which may wait for ever), each of which brings the renderer when it
  * starts. A page of only those loads no renderer at all until the user acts.
  */
-export const STARTING_AS_IT_LOADS = `astro-island[renderer-url]:not([client="intent"], [client="media"]), astro-island[renderer-url][client="intent"][opts*='"value":"at-once"']`;
+export const STARTING_AS_IT_LOADS = 'astro-island[renderer-url]:not([client="intent"], [client="media"])';
 
 /**
  * Evaluates the islands' renderer (React DOM, which Astro's React client imports), when an island

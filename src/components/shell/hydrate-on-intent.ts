@@ -15,11 +15,11 @@ import { markFromAttribute, rendersAgainFor, SHOWN_MARK_ATTRIBUTE, type PlayingM
  * user has acted, islands that come later (the client router's pages) hydrate when the browser
  * is idle, as `client:idle` does (within IDLE_BOUND_MS).
  *
- * `client:intent="at-once"` hydrates as soon as islands may start (the Now Playing view, which
- * follows the player), and still keeps the clicks of the moment below. `client:intent="shell"`
- * (the shell's top bar, overlays and side list) waits for input too, or until the shell's script
- * wakes it (intent-signals.ts wakeIslands): a toast to show, the rate limit's countdown, music
- * elsewhere. So a page nobody touches loads no React at all for its shell.
+ * `client:intent="shell"` (the shell's top bar, overlays and side list) waits for input too, or
+ * until the shell's script wakes it (intent-signals.ts wakeIslands): a toast to show, the rate
+ * limit's countdown, music elsewhere. `client:intent="player"` (the player card, the Now Playing
+ * view) is woken once the player shows what the server's HTML does not (playback/playing-now.ts).
+ * So a page nobody touches loads no React at all.
  *
  * A click that lands on an island before it has answered is held and given to it once it has
  * hydrated (React keeps the server's nodes, so it goes to the same button); so is a right click
@@ -231,7 +231,6 @@ export default function hydrateOnIntent(load: () => Promise<Hydrate>, options: {
       },
     );
   };
-  if (options.value === 'at-once') return start();
   if (state.acted) {
     // Bounded: on a busy phone (or two test workers on two cores) the browser may not be idle for long.
     if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: IDLE_BOUND_MS });

@@ -1,18 +1,29 @@
-import { $toasts, TOAST_DURATION_MS } from '../../stores/toasts';
+import { $toasts, noteServerToast, TOAST_DURATION_MS } from '../../stores/toasts';
+
+/** The class of the server's toast (ServerToast.astro), whose style sheet shows it for 1.5 s. */
+const SERVER_TOAST = 'server-toast';
 
 /**
  * SPEC §8's toasts without their island: each toast of the store shown as the server's are
- * (ServerToast.astro, whose style sheet shows it for 1.5 s), for when the toasts' island could
- * not load its code (the connection went before the page's first input).
+ * (ServerToast.astro), for when the toasts' island could not load its code (the connection went
+ * before the page's first input).
  */
 export function showToastsWithoutIsland(doc: Document = document): void {
   for (const { message } of $toasts.get()) {
     const toast = doc.createElement('div');
-    toast.className = 'server-toast';
+    toast.className = SERVER_TOAST;
     toast.setAttribute('role', 'status');
     toast.setAttribute('aria-live', 'polite');
     toast.append(Object.assign(doc.createElement('span'), { textContent: message }));
     doc.body.append(toast);
     setTimeout(() => toast.remove(), TOAST_DURATION_MS + 100);
+  }
+}
+
+/** The toasts the server's HTML of the page now shown holds: the store does not show their words again while they show (toasts.ts). */
+export function noteServerToastsIn(doc: ParentNode = document): void {
+  for (const toast of doc.querySelectorAll(`.${SERVER_TOAST}`)) {
+    const words = toast.textContent?.trim();
+    if (words) noteServerToast(words);
   }
 }

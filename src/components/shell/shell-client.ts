@@ -7,8 +7,8 @@ import { setNavigator } from '../../lib/navigation';
 import { OFFLINE_SHELL } from '../../lib/page-cache';
 import { fetchPageAhead, keepPage, keptPage, notePageSource } from '../../stores/page-memory';
 import { parseRoute } from '../../stores/route';
-import { $connectionLost, reportNoConnection, waitForSite } from '../../stores/connection';
-import { showToastsWithoutIsland } from './plain-toast';
+import { $connectionLost, noteConnectionLost, reportNoConnection, waitForSite } from '../../stores/connection';
+import { noteServerToastsIn, showToastsWithoutIsland } from './plain-toast';
 import { followSignOutElsewhere, startSession } from '../../stores/session';
 import { noteLimitedUntil } from '../../stores/provider-limit';
 import { registerServiceWorker } from './register-sw';
@@ -136,6 +136,12 @@ function noteServerRateLimit(page: Document): void {
 noteServerRateLimit(document);
 document.addEventListener('astro:after-swap', () => noteServerRateLimit(document));
 
+// SPEC §8's toasts in the server's HTML (what its calls for the page met; the offline shell's):
+// the same words from a call of the browser's meanwhile are not shown twice, and do not wake the
+// shell's islands to say them.
+noteServerToastsIn(document);
+document.addEventListener('astro:after-swap', () => noteServerToastsIn(document));
+
 // A navigation that starts while the last one's view transition runs (a quick second
 // click, a replace right after a push) makes the router skip that transition; the
 // browser then rejects the transition's promises, which the router leaves unobserved.
@@ -185,8 +191,10 @@ document.addEventListener(ISLAND_UNLOADED, (event) => {
 // Loaded with no connection: the service worker served the page as it was when last visited,
 // or its offline shell for a page it never kept (served only when the site could not be
 // reached, even with the browser reporting itself online). SPEC §8 says so, and the page
-// loads again, fresh, once the network returns (below).
-if (navigator.onLine === false || isOfflineShell()) reportNoConnection();
+// loads again, fresh, once the network returns (below). The offline shell's HTML holds its
+// toast already (App.astro), so nothing wakes the shell's islands there.
+if (isOfflineShell()) noteConnectionLost();
+else if (navigator.onLine === false) reportNoConnection();
 
 // Back online after a request found no connection: the page loads again, whole, so what
 // failed (its data, a section) comes back by itself. A page that lost nothing stays as it is.

@@ -26,18 +26,6 @@ import { QueuePanel } from './QueuePanel';
 import { TrackInfo } from './TrackInfo';
 import { VolumeControl } from './VolumeControl';
 
-/** The queue as the server draws it: the island reads the provider's queue once it runs, and QueuePanel takes this place. */
-function QueuePlaceholder() {
-  return (
-    <aside className="queue-panel" aria-label="Queue">
-      <header className="queue-panel__header">
-        <h2>Queue</h2>
-      </header>
-      <p className="queue-panel__note">Loading…</p>
-    </aside>
-  );
-}
-
 /** Nothing is loaded on any device: what this page is for, and where music is found. */
 function NothingPlaying() {
   return (
@@ -84,8 +72,6 @@ function NowPlaying({ server, lastPlayed }: { server: Playback | null; lastPlaye
   const { track } = picture;
   // The device and the panels are this tab's own: the server cannot know them.
   const status = picture.fromServer ? null : playerStatus(live, otherDevice?.name ?? null);
-  // A press before the island answers would be lost, so the buttons say so (no faded flash).
-  const waiting = !hydrated || undefined;
 
   return (
     <div className="now-playing">
@@ -111,11 +97,11 @@ function NowPlaying({ server, lastPlayed }: { server: Playback | null; lastPlaye
           <NothingPlaying />
         )}
         <div className="now-playing__tools">
-          <button type="button" className={`button button--ghost${otherDevice && hydrated ? ' is-on' : ''}`} aria-expanded={hydrated && pickerOpen} aria-disabled={waiting} onClick={() => toggleDevicePicker()}>
+          <button type="button" className={`button button--ghost${otherDevice && hydrated ? ' is-on' : ''}`} aria-expanded={hydrated && pickerOpen} onClick={() => toggleDevicePicker()}>
             <Icon name="devices" size={18} />
             Devices
           </button>
-          <button type="button" className="button button--ghost" aria-pressed={hydrated && queueOpen} aria-disabled={waiting} onClick={() => toggleQueue()}>
+          <button type="button" className="button button--ghost" aria-pressed={queueOpen} onClick={() => toggleQueue()}>
             <Icon name="queue" size={18} />
             Queue
           </button>
@@ -133,7 +119,8 @@ function NowPlaying({ server, lastPlayed }: { server: Playback | null; lastPlaye
         </div>
         {hydrated && <DevicePicker />}
       </section>
-      <div className="now-playing__queue">{!hydrated ? <QueuePlaceholder /> : queueOpen && <QueuePanel />}</div>
+      {/* Open as the view enters: the server renders the queue it read, so the page shows it before any script. */}
+      <div className="now-playing__queue">{queueOpen && <QueuePanel />}</div>
     </div>
   );
 }

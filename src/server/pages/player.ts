@@ -1,5 +1,6 @@
 import { getRecentlyPlayed } from '../../api/me';
 import { getPlayback } from '../../api/player';
+import { getQueue } from '../../api/queue';
 import type { NowPlayingSeed } from '../../api/page-seeds';
 import { libraryFlagsOf, partOf } from '../page-data';
 
@@ -26,14 +27,21 @@ export async function withItsHeart({ playback, lastPlayed = null }: FoundPlaying
   return { playback, lastPlayed, flags: { track }, failure: null };
 }
 
+/** What the view shows when the player card's calls failed: nothing found (the browser's player asks again once it runs). */
+const NOTHING_FOUND: NowPlayingSeed = { playback: null, lastPlayed: null, flags: { track: {} }, failure: null };
+
 /**
- * What the account plays now on any device, else its last played track, with its heart: the
- * seed of /player (the Now Playing view), as of the player card on every page the browser loads
- * whole (src/middleware.ts), so the first paint shows the track, or the empty state, before any
- * script, and the browser asks the provider nothing to show it. Here a failed answer is no
- * playback: the browser's player asks again once it runs. (The card's calls fail whole instead:
- * a seed that said nothing plays would keep the browser from asking.)
+ * The seed of /player (the Now Playing view): what the account plays now on any device, else
+ * its last played track, with its heart, and the queue beside them, so the page shows the
+ * track (or the empty state) and its queue before any script, and the view's island need not
+ * run until the user acts or the music moves. A page the browser loads whole has the player
+ * card's answer (`cardSeed`, src/middleware.ts): the view shows that same answer, asked once,
+ * and the browser's stores start from it as on every page; the client router's fetch has none,
+ * and asks here. A failed answer is no playback; a failed queue says so until the view reads
+ * it again.
  */
-export async function loadPlayingNow(): Promise<NowPlayingSeed> {
-  return withItsHeart(await findPlayingNow());
+export async function loadPlayingNow(cardSeed: Promise<NowPlayingSeed | null> | undefined): Promise<NowPlayingSeed> {
+  const found = cardSeed ? cardSeed.then((seed) => seed ?? NOTHING_FOUND) : findPlayingNow().then(withItsHeart);
+  const [shown, queue] = await Promise.all([found, partOf(getQueue())]);
+  return { ...shown, queue };
 }

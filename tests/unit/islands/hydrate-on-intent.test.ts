@@ -76,11 +76,9 @@ describe('a replayed event', () => {
 });
 
 describe('a page before and after the user acts', () => {
-  it('loads an island at once only when asked to ("at-once", the Now Playing view)', () => {
-    const waiting = directive(island());
-    const atOnce = directive(island(), 'at-once');
-    expect(waiting.load).not.toHaveBeenCalled();
-    expect(atOnce.load).toHaveBeenCalledTimes(1);
+  it('loads no island before the user acts or a wake names it', () => {
+    expect(directive(island()).load).not.toHaveBeenCalled();
+    expect(directive(island(), 'player').load).not.toHaveBeenCalled();
   });
 
   it('hydrates the island whose rows hold the track the player holds, and no other', () => {
