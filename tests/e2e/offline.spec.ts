@@ -93,6 +93,12 @@ test('offline: an app route never visited opens in the shell at its own address,
 
   // Neither this page nor any but home was visited: the worker has no copy of it, so the
   // browser's own error page would show; the worker answers with its offline shell instead.
+  // Opened while the site answers (as the worker fetches it to keep): it asks the provider
+  // nothing (the page it stands for will), so nothing wakes its islands.
+  const online = watchScripts(page);
+  await page.goto('/offline');
+  expect(await reactCameUntouched(page, online), 'React DOM came to the offline shell, online and untouched').toBe(false);
+
   await context.setOffline(true);
   const scripts = watchScripts(page);
   await page.goto('/playlist/popular');

@@ -169,10 +169,15 @@ startSession();
 // The lists' islands hear what the player holds once the stores have started from the page's
 // answer (the server rendered the rows with the same: hydrate-on-intent.ts wakes a list only when
 // the player shows otherwise than its HTML), and from then on whenever its track, or whether it plays, changes.
-void Promise.all([import('../../playback/catch-up'), import('../../stores/now-playing')]).then(([{ startCatchingUp }, { followPlayingMark }]) => {
-  startCatchingUp();
-  followPlayingMark(notePlayingMark);
-});
+// Not in the offline shell: it stands in for a page until the site answers, and that page,
+// loaded then, catches up itself; asked meanwhile, the provider either cannot be reached or
+// would wake the card (and load React) for a screen about to be replaced.
+if (!isOfflineShell()) {
+  void Promise.all([import('../../playback/catch-up'), import('../../stores/now-playing')]).then(([{ startCatchingUp }, { followPlayingMark }]) => {
+    startCatchingUp();
+    followPlayingMark(notePlayingMark);
+  });
+}
 
 // This tab's SDK device, the Media Session, the document title and the shortcuts: beside the
 // token too, not in the player card's island, which would make them wait for React to come and
