@@ -1,10 +1,12 @@
-// Every app page loads the shell's islands (top bar, side navigation's playlists, player card,
-// overlays) with every module they import. Left to Rollup, those modules were cut into about 40
-// small chunks, each its own request, found one level of imports at a time (a waterfall on a
-// real network), and each compressed, parsed and linked on its own. Since every app page needs
-// all of them anyway, they go into two chunks: the shell's own code, and the packages it uses
-// (which change less often, so stay cached across our releases). No page loads a byte more;
-// pages still get their own chunks for their own islands.
+// Every app page loads the shell's islands (top bar, side navigation's playlists, overlays) with
+// every module they import, once the user acts, and the layout's script with the stores, the
+// API client and the player's start as the page starts. Left to Rollup, those modules were cut
+// into about 40 small chunks, each its own request, found one level of imports at a time (a
+// waterfall on a real network), and each compressed, parsed and linked on its own. So they go
+// into a few chunks: what the layout's script runs as the page starts (our code, and apart the
+// packages it uses, which change less often and so stay cached across our releases), and what
+// only the shell's islands run (their components, React): a page nobody touches never loads
+// that one. No page loads a byte more; pages still get their own chunks for their own islands.
 //
 // The layout's script then loads those chunks and a few more (the player's start, the catch-up,
 // the shell's wake-up) as the page starts. Found through its imports, they came one round trip
@@ -19,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 /** The chunk names (the build adds a hash). */
 export const SHELL_CHUNK = 'shell';
 export const SHELL_PACKAGES_CHUNK = 'shell-packages';
+export const SHELL_ISLANDS_CHUNK = 'shell-islands';
 
 /**
  * The component files of the islands `layoutFile` hydrates on every screen size: each
@@ -47,31 +50,59 @@ const STYLE = /\.(css|scss|sass|less)($|\?)|[?&]type=style/;
 /** A module id without its query (`App.astro?astro&type=script…`) or extension. */
 const bare = (id) => id.split('?')[0].replace(/\.(tsx?|jsx?|mjs)$/, '');
 
+/** Every module `entries` import statically, and, for those `followDynamic` says, dynamically too, with theirs in turn. */
+function closureOf(entries, getModuleInfo, followDynamic = () => false) {
+  const found = new Set();
+  const waiting = [...entries];
+  while (waiting.length > 0) {
+    const next = waiting.pop();
+    if (found.has(next)) continue;
+    found.add(next);
+    const info = getModuleInfo(next);
+    waiting.push(...(info?.importedIds ?? []));
+    if (followDynamic(next)) waiting.push(...(info?.dynamicallyImportedIds ?? []));
+  }
+  return found;
+}
+
 /**
- * Rollup's manualChunks for the client build: every module the shell imports statically
- * (dynamic imports, like the palette loaded the first time it opens, keep their own chunk).
+ * Rollup's manualChunks for the client build, for every module the shell's islands import
+ * statically (dynamic imports, like the palette loaded the first time it opens, keep their own
+ * chunk). What the layout's script also runs as the page starts (its imports, and those of
+ * what it imports with `import()` at once) goes into the shell's chunks, ours and packages
+ * apart; what only the islands run, into the islands' chunk, which the page loads when an
+ * island hydrates. Styles, and modules only the script or only pages import, stay where Rollup
+ * and Vite put them.
  */
 export function shellChunks(layoutFile, srcDir) {
-  // From the islands only. The layout's script (shell-client) and the ClientRouter's are page
-  // scripts that run in document order once the page is parsed; inside a chunk an island
-  // imports they would run whenever that island loads, for a client:load one while the
-  // page is still parsing, and the router and its listeners would start in another order.
+  // From the islands. The layout's script (shell-client) and the ClientRouter's are page scripts
+  // that run in document order once the page is parsed; inside a chunk an island imports they
+  // would run whenever that island loads, and the router and its listeners would start in
+  // another order. So the script's own modules are never in these chunks.
   const islands = everyPageIslands(layoutFile).map(bare);
   let onEveryPage = null;
+  let atStart = null;
   return (id, { getModuleIds, getModuleInfo }) => {
     if (!onEveryPage) {
-      onEveryPage = new Set();
-      const waiting = [...getModuleIds()].filter((moduleId) => islands.includes(bare(moduleId)));
-      while (waiting.length > 0) {
-        const next = waiting.pop();
-        if (onEveryPage.has(next)) continue;
-        onEveryPage.add(next);
-        waiting.push(...(getModuleInfo(next)?.importedIds ?? []));
-      }
+      const ids = [...getModuleIds()];
+      onEveryPage = closureOf(
+        ids.filter((moduleId) => islands.includes(bare(moduleId))),
+        getModuleInfo,
+      );
+      // The script's `import()`s are followed from its own modules (shell-client runs each at
+      // once), not from the shell's (a store's lazy part loads when it is first needed).
+      atStart = closureOf(
+        ids.filter((moduleId) => moduleId.startsWith(`${layoutFile}?astro&type=script`)),
+        getModuleInfo,
+        (moduleId) => !onEveryPage.has(moduleId),
+      );
     }
     // Styles stay where Vite puts them: in a chunk a page's island imports, the shell's styles
     // would be linked in the head before the page's own, and lose every tie they used to win.
     if (!onEveryPage.has(id) || STYLE.test(id)) return undefined;
+    // The islands' chunk imports the shell's, never the other way: what the script runs is in
+    // `atStart` with all it imports. So packages only islands use (React) go in it with ours.
+    if (!atStart.has(id)) return SHELL_ISLANDS_CHUNK;
     // The packages' chunk must import nothing from ours (a cycle between two chunks runs one
     // before the other is ready), so only our own files go in ours: Rollup's helpers and
     // Astro's virtual modules, which packages import too, go with the packages.

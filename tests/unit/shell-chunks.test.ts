@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// scripts/lib/shell-chunks.mjs: what every app page loads goes into two chunks instead of about
-// sixty; nothing a page may not need joins them.
-const { everyPageIslands, layoutScriptChunks, shellChunks, SHELL_CHUNK, SHELL_PACKAGES_CHUNK, SHELL_PRELOADS_PLACEHOLDER } = (await import(
+// scripts/lib/shell-chunks.mjs: what every app page loads goes into a few chunks instead of about
+// sixty; nothing a page may not need joins them, and what only the shell's islands run waits for them.
+const { everyPageIslands, layoutScriptChunks, shellChunks, SHELL_CHUNK, SHELL_ISLANDS_CHUNK, SHELL_PACKAGES_CHUNK, SHELL_PRELOADS_PLACEHOLDER } = (await import(
   new URL('../../scripts/lib/shell-chunks.mjs', import.meta.url).href
 )) as {
   everyPageIslands(layoutFile: string): string[];
@@ -14,6 +14,7 @@ const { everyPageIslands, layoutScriptChunks, shellChunks, SHELL_CHUNK, SHELL_PA
   layoutScriptChunks(bundle: Record<string, OutputChunk>, layoutFile: string): string[];
   SHELL_CHUNK: string;
   SHELL_PACKAGES_CHUNK: string;
+  SHELL_ISLANDS_CHUNK: string;
   SHELL_PRELOADS_PLACEHOLDER: string;
 };
 
@@ -27,7 +28,7 @@ interface OutputChunk {
 
 interface ModuleGraph {
   getModuleIds(): IterableIterator<string>;
-  getModuleInfo(id: string): { importedIds: string[] } | null;
+  getModuleInfo(id: string): { importedIds: string[]; dynamicallyImportedIds: string[] } | null;
 }
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -61,36 +62,49 @@ describe('the shell chunks', () => {
     }
   });
 
-  it('take what the shell imports statically, ours and packages apart, and leave pages and lazy parts alone', () => {
-    // A small module graph as Rollup describes it: `static` edges only (a dynamic import is not in importedIds).
-    const graph: Record<string, string[]> = {
-      [island('shell/TopBar.tsx')]: [`${root}src/stores/player.ts`, `${root}node_modules/react/index.js`],
-      [`${root}src/stores/player.ts`]: ['\0vite/preload-helper.js', `${root}src/styles/player.css`],
-      [`${root}src/styles/player.css`]: [],
-      [`${root}src/layouts/App.astro?astro&type=script&index=0&lang.ts`]: [`${root}src/components/shell/shell-client.ts`],
-      [`${root}src/components/shell/shell-client.ts`]: [],
-      [`${root}node_modules/react/index.js`]: [],
-      '\0vite/preload-helper.js': [],
-      [island('browse/AlbumView.tsx')]: [`${root}src/stores/detail-area.ts`, `${root}src/stores/player.ts`],
-      [`${root}src/stores/detail-area.ts`]: [],
-      [island('player/PlayerCard.tsx')]: [`${root}src/stores/player.ts`],
+  it("put what the layout's script runs as the page starts in the shell's chunks, ours and packages apart, what only its islands run in the islands' chunk, and leave pages and lazy parts alone", () => {
+    // A small module graph as Rollup describes it: static edges, and `import()`s apart.
+    const script = `${root}src/layouts/App.astro?astro&type=script&index=0&lang.ts`;
+    const graph: Record<string, { imports: string[]; dynamic?: string[] }> = {
+      [script]: { imports: [`${root}src/components/shell/shell-client.ts`] },
+      // The script's own module imports the session and, at once, the player's start.
+      [`${root}src/components/shell/shell-client.ts`]: { imports: [`${root}src/stores/session.ts`], dynamic: [`${root}src/playback/start.ts`] },
+      [`${root}src/playback/start.ts`]: { imports: [`${root}src/stores/player.ts`] },
+      [island('shell/TopBar.tsx')]: { imports: [`${root}src/stores/player.ts`, `${root}src/stores/session.ts`, `${root}src/components/Icon.tsx`, `${root}node_modules/react/index.js`] },
+      [`${root}src/components/Icon.tsx`]: { imports: [`${root}node_modules/react/index.js`] },
+      // A store's lazy part (loaded the first time it is needed) is not followed.
+      [`${root}src/stores/player.ts`]: { imports: ['\0vite/preload-helper.js', `${root}src/styles/player.css`], dynamic: [`${root}src/stores/lazy-part.ts`] },
+      [`${root}src/stores/lazy-part.ts`]: { imports: [] },
+      [`${root}src/stores/session.ts`]: { imports: ['\0vite/preload-helper.js'] },
+      [`${root}src/styles/player.css`]: { imports: [] },
+      [`${root}node_modules/react/index.js`]: { imports: [] },
+      '\0vite/preload-helper.js': { imports: [] },
+      [island('browse/AlbumView.tsx')]: { imports: [`${root}src/stores/detail-area.ts`, `${root}src/stores/player.ts`] },
+      [`${root}src/stores/detail-area.ts`]: { imports: [] },
+      [island('player/PlayerCard.tsx')]: { imports: [`${root}src/stores/player.ts`] },
     };
     const meta: ModuleGraph = {
       getModuleIds: () => Object.keys(graph)[Symbol.iterator](),
-      getModuleInfo: (id) => (id in graph ? { importedIds: graph[id]! } : null),
+      getModuleInfo: (id) => (id in graph ? { importedIds: graph[id]!.imports, dynamicallyImportedIds: graph[id]!.dynamic ?? [] } : null),
     };
     const chunkOf = shellChunks(layout, `${root}src/`);
     const chunks = Object.fromEntries(Object.keys(graph).map((id) => [id.replace(root, ''), chunkOf(id, meta)]));
     expect(chunks).toEqual({
-      'src/islands/shell/TopBar.tsx': SHELL_CHUNK,
-      'src/stores/player.ts': SHELL_CHUNK,
-      // The layout's script runs in document order, after the page is parsed: in a chunk a
-      // client:load island imports, it would run whenever that island loads.
+      // The layout's script runs in document order, after the page is parsed: in a chunk an
+      // island imports, it would run whenever that island loads. So do what only it imports.
       'src/layouts/App.astro?astro&type=script&index=0&lang.ts': undefined,
       'src/components/shell/shell-client.ts': undefined,
-      'node_modules/react/index.js': SHELL_PACKAGES_CHUNK,
+      'src/playback/start.ts': undefined,
+      // What the islands share with what the script runs as the page starts: the shell's chunks.
+      'src/stores/player.ts': SHELL_CHUNK,
+      'src/stores/session.ts': SHELL_CHUNK,
       // Packages import Rollup's helpers too: in our chunk, the two would import each other.
       '\0vite/preload-helper.js': SHELL_PACKAGES_CHUNK,
+      // What only the shell's islands run, React included: loaded when one hydrates, not with the page.
+      'src/islands/shell/TopBar.tsx': SHELL_ISLANDS_CHUNK,
+      'src/components/Icon.tsx': SHELL_ISLANDS_CHUNK,
+      'node_modules/react/index.js': SHELL_ISLANDS_CHUNK,
+      'src/stores/lazy-part.ts': undefined,
       // Styles stay where Vite puts them, after the page's own in the cascade, as before.
       'src/styles/player.css': undefined,
       // A page's island and what only pages import keep their own chunks.

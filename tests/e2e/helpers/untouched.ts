@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { FIRST_SCREEN_WAIT_MS } from '../../../src/components/shell/first-screen';
 import type { SandboxControl } from '../fixtures';
 import { accessTokenOf } from './access-token';
+import { SHELL_ISLANDS_CHUNK } from '../../../scripts/lib/shell-chunks.mjs';
 
 /** The scripts `page` asks for from now on (the service worker's answers included). */
 export function watchScripts(page: Page): string[] {
@@ -24,11 +25,17 @@ export async function withNothingLoaded(page: Page, sandbox: Pick<SandboxControl
   return { last: recent.items[0]!.track, scripts: watchScripts(page) };
 }
 
-/** Waits out the first screen's wait once the page has loaded (the SDK's device connected), then says whether React DOM came. */
+/** The shell islands' chunk (scripts/lib/shell-chunks.mjs): their components and React itself, which only islands run. */
+const SHELL_ISLANDS = new RegExp(`/_astro/${SHELL_ISLANDS_CHUNK}\\.[\\w-]+\\.js$`);
+
+/**
+ * Waits out the first screen's wait once the page has loaded (the SDK's device connected), then
+ * says whether React came: React DOM (the islands' renderer), or React with the shell's islands.
+ */
 export async function reactCameUntouched(page: Page, scripts: readonly string[]): Promise<boolean> {
   await page.waitForLoadState('load');
   await page.waitForTimeout(FIRST_SCREEN_WAIT_MS);
-  return scripts.includes(await rendererOf(page));
+  return scripts.includes(await rendererOf(page)) || scripts.some((url) => SHELL_ISLANDS.test(url));
 }
 
 /** The address of the islands' renderer (React DOM's client), as the page names it. */
