@@ -111,9 +111,9 @@ export function shellChunks(layoutFile, srcDir) {
 }
 
 /**
- * What the server's build holds where the list of the layout script's chunks goes
- * (src/layouts/shell-preloads.ts, which spells it too): the server is built before the client,
- * so the list is written into it once the client's chunks have their names.
+ * What the server's build holds where the lists of the shell's chunks go (the layout script's,
+ * and the islands' chunk: src/layouts/shell-preloads.ts, which spells it too): the server is
+ * built before the client, so they are written into it once the client's chunks have their names.
  */
 export const SHELL_PRELOADS_PLACEHOLDER = '__MY_MUSIC_SHELL_PRELOADS__';
 
@@ -140,8 +140,15 @@ export function layoutScriptChunks(bundle, layoutFile) {
   return found.map((fileName) => `/${fileName}`);
 }
 
-/** Writes `list` into the server's build where SHELL_PRELOADS_PLACEHOLDER stands (once, or the build fails). */
-function writeShellPreloads(serverDir, list) {
+/** The shell islands' chunk (SHELL_ISLANDS_CHUNK), as a `/`-rooted path, from Rollup's bundle; none when no module went in it. */
+export function shellIslandsChunks(bundle) {
+  return Object.values(bundle)
+    .filter((output) => output.type === 'chunk' && output.name === SHELL_ISLANDS_CHUNK)
+    .map((chunk) => `/${chunk.fileName}`);
+}
+
+/** Writes `lists` into the server's build where SHELL_PRELOADS_PLACEHOLDER stands (once, or the build fails). */
+function writeShellPreloads(serverDir, lists) {
   const literal = new RegExp(`(["'\`])${SHELL_PRELOADS_PLACEHOLDER}\\1`, 'g');
   const files = readdirSync(serverDir, { recursive: true })
     .map(String)
@@ -152,7 +159,7 @@ function writeShellPreloads(serverDir, list) {
     const source = readFileSync(file, 'utf8');
     if (!source.includes(SHELL_PRELOADS_PLACEHOLDER)) continue;
     written += source.match(literal)?.length ?? 0;
-    writeFileSync(file, source.replace(literal, JSON.stringify(JSON.stringify(list))));
+    writeFileSync(file, source.replace(literal, JSON.stringify(JSON.stringify(lists))));
   }
   if (written !== 1) throw new Error(`shell-chunks: the server's build holds the preloads' placeholder ${written} times, expected once`);
 }
@@ -165,7 +172,7 @@ export function shellChunksIntegration(root) {
   const srcDir = join(root, 'src');
   const layoutFile = join(srcDir, 'layouts', 'App.astro');
   let serverDir = null;
-  let preloads = null;
+  let lists = null;
   return {
     name: 'my-music:shell-chunks',
     hooks: {
@@ -184,13 +191,13 @@ export function shellChunksIntegration(root) {
           name: 'my-music:shell-preloads',
           // Once written: Vite removes the chunks that held only styles as its own last step.
           writeBundle(_options, bundle) {
-            preloads = layoutScriptChunks(bundle, layoutFile);
+            lists = { atStart: layoutScriptChunks(bundle, layoutFile), islands: shellIslandsChunks(bundle) };
           },
         });
       },
       'astro:build:done': () => {
-        if (!preloads) throw new Error("shell-chunks: the client build did not list the layout script's chunks");
-        writeShellPreloads(serverDir, preloads);
+        if (!lists) throw new Error("shell-chunks: the client build did not list the layout script's chunks");
+        writeShellPreloads(serverDir, lists);
       },
     },
   };

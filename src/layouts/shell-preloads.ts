@@ -1,11 +1,25 @@
 /**
- * The chunks the app layout's script loads as a page starts (the shell, its packages, the player's
- * start, the catch-up), named by the build: scripts/lib/shell-chunks.mjs writes their list here
- * once the client's chunks have their names (the server is built first). Every app page lists
- * them as modulepreload links in its head, so they come side by side with the page's first bytes
- * instead of one level of imports after another, and Vite's preload helper, finding its links
- * there, adds none while the page starts. Empty under `astro dev`, which builds nothing.
+ * The shell's chunks, named by the build: scripts/lib/shell-chunks.mjs writes their lists here
+ * once the client's chunks have their names (the server is built first). Empty under
+ * `astro dev`, which builds nothing.
+ *
+ * `atStart`: what the app layout's script loads as a page starts (the shell, its packages, the
+ * player's start, the catch-up). Every app page lists them as modulepreload links in its head,
+ * so they come side by side with the page's first bytes instead of one level of imports after
+ * another, and Vite's preload helper, finding its links there, adds none while the page starts.
+ *
+ * `islands`: what only the shell's islands run (their components, React). A page names it in a
+ * meta element, not a link: the page loads it only once an island starts, and then beside the
+ * island's own chunk, not found one import later (hydrate-on-intent.ts).
  */
-const BUILT_LIST: string = '__MY_MUSIC_SHELL_PRELOADS__';
+const BUILT_LISTS: string = '__MY_MUSIC_SHELL_PRELOADS__';
 
-export const SHELL_PRELOADS: readonly string[] = BUILT_LIST.startsWith('[') ? (JSON.parse(BUILT_LIST) as string[]) : [];
+interface ShellChunkLists {
+  atStart: string[];
+  islands: string[];
+}
+
+const lists: ShellChunkLists = BUILT_LISTS.startsWith('{') ? (JSON.parse(BUILT_LISTS) as ShellChunkLists) : { atStart: [], islands: [] };
+
+export const SHELL_PRELOADS: readonly string[] = lists.atStart;
+export const SHELL_ISLANDS_CODE: readonly string[] = lists.islands;

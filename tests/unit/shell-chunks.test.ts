@@ -6,12 +6,13 @@ import { fileURLToPath } from 'node:url';
 
 // scripts/lib/shell-chunks.mjs: what every app page loads goes into a few chunks instead of about
 // sixty; nothing a page may not need joins them, and what only the shell's islands run waits for them.
-const { everyPageIslands, layoutScriptChunks, shellChunks, SHELL_CHUNK, SHELL_ISLANDS_CHUNK, SHELL_PACKAGES_CHUNK, SHELL_PRELOADS_PLACEHOLDER } = (await import(
+const { everyPageIslands, layoutScriptChunks, shellChunks, shellIslandsChunks, SHELL_CHUNK, SHELL_ISLANDS_CHUNK, SHELL_PACKAGES_CHUNK, SHELL_PRELOADS_PLACEHOLDER } = (await import(
   new URL('../../scripts/lib/shell-chunks.mjs', import.meta.url).href
 )) as {
   everyPageIslands(layoutFile: string): string[];
   shellChunks(layoutFile: string, srcDir: string): (id: string, meta: ModuleGraph) => string | undefined;
   layoutScriptChunks(bundle: Record<string, OutputChunk>, layoutFile: string): string[];
+  shellIslandsChunks(bundle: Record<string, OutputChunk>): string[];
   SHELL_CHUNK: string;
   SHELL_PACKAGES_CHUNK: string;
   SHELL_ISLANDS_CHUNK: string;
@@ -21,6 +22,7 @@ const { everyPageIslands, layoutScriptChunks, shellChunks, SHELL_CHUNK, SHELL_IS
 interface OutputChunk {
   type: 'chunk' | 'asset';
   fileName: string;
+  name?: string;
   facadeModuleId: string | null;
   imports: string[];
   dynamicImports: string[];
@@ -154,6 +156,13 @@ describe("the layout script's chunks, named in every app page's head", () => {
 
   it("fail the build when the layout's script is not found", () => {
     expect(() => layoutScriptChunks(bundle(chunk('_astro/shell.X.js')), layout)).toThrow(/0 chunks/);
+  });
+
+  it("name the shell islands' chunk apart: the page loads it once an island starts, never with the script", () => {
+    const islandsChunk = { ...chunk('_astro/shell-islands.X.js', ['_astro/shell.X.js']), name: SHELL_ISLANDS_CHUNK };
+    const built = bundle(script(['_astro/shell.X.js'], []), chunk('_astro/shell.X.js'), islandsChunk, chunk('_astro/TopBar.X.js', ['_astro/shell-islands.X.js']));
+    expect(shellIslandsChunks(built)).toEqual(['/_astro/shell-islands.X.js']);
+    expect(layoutScriptChunks(built, layout)).not.toContain('/_astro/shell-islands.X.js');
   });
 
   it('are written where the server module spells the same placeholder', () => {

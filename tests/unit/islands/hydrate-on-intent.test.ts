@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import hydrateOnIntent, { islandToWaitFor, replayOf } from '../../../src/components/shell/hydrate-on-intent';
-import { ISLAND_UNLOADED, notePlayingMark, wakeIslands } from '../../../src/lib/intent-signals';
+import hydrateOnIntent, { islandToWaitFor, preloadIslandCode, replayOf } from '../../../src/components/shell/hydrate-on-intent';
+import { ISLAND_CODE_META, ISLAND_UNLOADED, notePlayingMark, wakeIslands } from '../../../src/lib/intent-signals';
 import { SHOWN_MARK_ATTRIBUTE, type PlayingMark } from '../../../src/lib/playing-mark';
 
 // The client:intent directive over a page's islands as Astro leaves them before hydrating
@@ -222,5 +222,25 @@ describe('a page before and after the user acts', () => {
     expect(load).toHaveBeenCalledTimes(2);
     expect(heard).toHaveBeenCalledTimes(1);
     document.removeEventListener(ISLAND_UNLOADED, unloaded);
+  });
+});
+
+// Last: the page has its meta naming the code only from here on.
+describe("the shell islands' code", () => {
+  const preloads = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
+
+  it('is asked for once an island starts, but for what the page already names', async () => {
+    document.head.innerHTML = `<meta name="${ISLAND_CODE_META}" content="/_astro/shell-islands.X.js /_astro/named.X.js"><link rel="modulepreload" href="/_astro/named.X.js">`;
+    try {
+      expect(preloads()).toEqual(['/_astro/named.X.js']);
+      // The user acted earlier in this document's life: an island that comes now starts when the browser is idle, and the code comes beside its own.
+      const later = directive(island(), 'shell');
+      await vi.waitFor(() => expect(later.load).toHaveBeenCalledTimes(1));
+      expect(preloads()).toEqual(['/_astro/named.X.js', '/_astro/shell-islands.X.js']);
+      preloadIslandCode(document);
+      expect(preloads()).toEqual(['/_astro/named.X.js', '/_astro/shell-islands.X.js']);
+    } finally {
+      document.head.innerHTML = '';
+    }
   });
 });
