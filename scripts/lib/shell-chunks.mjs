@@ -119,8 +119,9 @@ export const SHELL_PRELOADS_PLACEHOLDER = '__MY_MUSIC_SHELL_PRELOADS__';
 
 /**
  * The chunks the layout's script needs as the page starts, as `/`-rooted paths, from Rollup's
- * bundle: the script's own chunk, the chunks it imports, and those it imports with `import()`
- * (shell-client.ts runs each of them at once), each with all it imports in turn statically.
+ * bundle: the script's own chunk, the chunks it imports, those it imports with `import()`
+ * (shell-client.ts, once the first frame is painted), and those these import with `import()`
+ * (shell-client runs each of them at once), each with all it imports in turn statically.
  * A chunk reached only by a later `import()` (the palette, a dialog) is left to load when needed.
  */
 export function layoutScriptChunks(bundle, layoutFile) {
@@ -130,12 +131,16 @@ export function layoutScriptChunks(bundle, layoutFile) {
   const [script] = scripts;
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const found = [];
+  // The script imports its module (shell-client) with import(), after the first paint, and that
+  // module's own import()s run at once: both levels are followed, no further.
+  const started = new Set(script.dynamicImports);
   const waiting = [script.fileName, ...script.dynamicImports];
   while (waiting.length > 0) {
     const next = waiting.shift();
     if (found.includes(next) || !byName.has(next)) continue;
     found.push(next);
     waiting.push(...byName.get(next).imports);
+    if (started.has(next)) waiting.push(...byName.get(next).dynamicImports);
   }
   return found.map((fileName) => `/${fileName}`);
 }

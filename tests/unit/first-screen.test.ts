@@ -1,6 +1,6 @@
 import { Window } from 'happy-dom';
-import { describe, expect, it } from 'vitest';
-import { firstScreenIn, nextTask, rendererFirst } from '../../src/components/shell/first-screen';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterNextPaint, firstScreenIn, nextTask, rendererFirst } from '../../src/components/shell/first-screen';
 
 /** A window whose load event and timers the test fires. */
 function loadingWindow(readyState: DocumentReadyState) {
@@ -83,5 +83,36 @@ describe("the islands' renderer first, in a task of its own", () => {
     void Promise.resolve().then(() => order.push('microtask'));
     await task;
     expect(order).toEqual(['microtask', 'task']);
+  });
+});
+
+describe("the shell script's start, after the first paint", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('waits for a frame, then a task', async () => {
+    vi.useFakeTimers();
+    const frames: (() => void)[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+    let started = false;
+    void afterNextPaint().then(() => (started = true));
+    await vi.advanceTimersByTimeAsync(50);
+    expect(started).toBe(false);
+    frames.shift()!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toBe(true);
+  });
+
+  it('starts anyway where no frame comes (a tab loaded in the background)', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    let started = false;
+    void afterNextPaint(100).then(() => (started = true));
+    await vi.advanceTimersByTimeAsync(99);
+    expect(started).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(started).toBe(true);
   });
 });

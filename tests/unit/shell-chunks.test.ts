@@ -133,7 +133,10 @@ describe("the layout script's chunks, named in every app page's head", () => {
   it('are the script, what it imports, and what it imports at once with import(), each with its own imports', () => {
     const listed = layoutScriptChunks(
       bundle(
-        script(['_astro/shell.X.js', '_astro/shell-packages.X.js'], ['_astro/start.X.js']),
+        script(['_astro/first-screen.X.js'], ['_astro/shell-client.X.js']),
+        chunk('_astro/first-screen.X.js'),
+        // The script's own module, imported after the first paint; it imports the player's start at once.
+        chunk('_astro/shell-client.X.js', ['_astro/shell.X.js', '_astro/shell-packages.X.js'], ['_astro/start.X.js']),
         chunk('_astro/shell.X.js', ['_astro/shell-packages.X.js'], ['_astro/CommandPalette.X.js']),
         chunk('_astro/shell-packages.X.js'),
         chunk('_astro/start.X.js', ['_astro/shortcuts.X.js', '_astro/shell.X.js']),
@@ -146,7 +149,9 @@ describe("the layout script's chunks, named in every app page's head", () => {
       layout,
     );
     expect(listed.sort()).toEqual(
-      ['App.astro_astro_type_script_index_0_lang.X.js', 'shell.X.js', 'shell-packages.X.js', 'start.X.js', 'shortcuts.X.js'].map((name) => `/_astro/${name}`).sort(),
+      ['App.astro_astro_type_script_index_0_lang.X.js', 'first-screen.X.js', 'shell-client.X.js', 'shell.X.js', 'shell-packages.X.js', 'start.X.js', 'shortcuts.X.js']
+        .map((name) => `/_astro/${name}`)
+        .sort(),
     );
   });
 

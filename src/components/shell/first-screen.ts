@@ -64,3 +64,15 @@ export function nextTask(): Promise<void> {
     channel.port2.postMessage(null);
   });
 }
+
+/**
+ * Resolves once the browser has painted a frame since this was asked (the task after the next
+ * animation frame), or after `boundMs` where no frame comes (a tab loaded in the background):
+ * when the shell's script starts (App.astro).
+ */
+export function afterNextPaint(boundMs = 100): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, boundMs);
+  });
+}

@@ -15,8 +15,9 @@ import { registerServiceWorker } from './register-sw';
 import { followInstallOfferWithoutIsland } from './install-without-island';
 import { ISLAND_UNLOADED, notePlayingMark } from '../../lib/intent-signals';
 
-// The app shell's one bundled script: it runs once per full page load and keeps
-// working across the client router's page swaps.
+// The app shell's one bundled script: it runs once per full page load, once the page's first
+// frame is painted (App.astro imports it then), and keeps working across the client router's
+// page swaps.
 
 // Pages outside the shell have no client router; they need a full page load.
 const OUTSIDE_SHELL = /^\/(auth|access_denied|callback)(?=[/?#]|$)/;
@@ -80,7 +81,7 @@ document.addEventListener('astro:before-preparation', (event) => {
   };
 });
 
-// This script runs once the whole document is parsed (a module), streamed parts included.
+// This script runs once the whole document is parsed (after the first paint), streamed parts included.
 dropReplacedSkeletons(document);
 // The page the browser loaded whole is kept too while it is as the server sent it: its
 // content islands hydrate once the user acts, after this script (one that hydrated
