@@ -9,6 +9,7 @@ import { fetchPageAhead, keepPage, keptPage, notePageSource } from '../../stores
 import { parseRoute } from '../../stores/route';
 import { $connectionLost, noteConnectionLost, reportNoConnection, waitForSite } from '../../stores/connection';
 import { noteServerToastsIn, showToastsWithoutIsland } from './plain-toast';
+import { dropReplacedSkeletons } from './replaced-skeletons';
 import { followSignOutElsewhere, startSession } from '../../stores/session';
 import { noteLimitedUntil } from '../../stores/provider-limit';
 import { registerServiceWorker } from './register-sw';
@@ -50,12 +51,6 @@ function loadStylesOf(page: Document): Promise<unknown> {
   );
 }
 
-/**
- * A streamed part's skeleton that its part has replaced (Streamed.astro; CSS hides it, for a page
- * without JavaScript) leaves the document: the page holds one copy of what it shows, not two.
- */
-const dropReplacedSkeletons = (page: Document) =>
-  page.querySelectorAll('.streamed:has(> .streamed__start) > .streamed__skeleton').forEach((skeleton) => skeleton.remove());
 
 // Every page swap: a page fetched ahead or kept for back and forward shows without asking the
 // site (page-memory.ts); otherwise the router asks, and what it gets is kept.
@@ -81,8 +76,6 @@ document.addEventListener('astro:before-preparation', (event) => {
   };
 });
 
-// This script runs once the whole document is parsed (after the first paint), streamed parts included.
-dropReplacedSkeletons(document);
 // The page the browser loaded whole is kept too while it is as the server sent it: its
 // content islands hydrate once the user acts, after this script (one that hydrated
 // already has lost its `ssr` mark and changed the page).
