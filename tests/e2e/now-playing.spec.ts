@@ -73,7 +73,7 @@ test("a track last played, nothing loaded: /player shows it and its queue as the
   await expect(view.getByRole('button', { name: 'Queue', exact: true })).toHaveAttribute('aria-pressed', 'true');
   // Past the first screen's wait, the page's scripts run: the player's stores start from the
   // server's answer (the card's, which the view shows too), so nothing wakes the view.
-  expect(await reactCameUntouched(page, scripts), 'React DOM came to /player, untouched').toBe(false);
+  expect(await reactCameUntouched(page, scripts), 'React came to /player, untouched').toBe(false);
   expect(await page.locator('astro-island:not([ssr])').count(), 'an island hydrated with no input').toBe(0);
   await saveScreen(page, testInfo, 'nowplaying-untouched');
 

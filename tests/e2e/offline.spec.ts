@@ -91,14 +91,14 @@ test('offline: an app route never visited opens in the shell at its own address,
   await signIn(page);
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
-  // Neither this page nor any but home was visited: the worker has no copy of it, so the
-  // browser's own error page would show; the worker answers with its offline shell instead.
-  // Opened while the site answers (as the worker fetches it to keep): it asks the provider
-  // nothing (the page it stands for will), so nothing wakes its islands.
+  // The offline shell opened while the site answers (as the worker fetches it to keep): it asks
+  // the provider nothing (the page it stands for will), so nothing wakes its islands.
   const online = watchScripts(page);
   await page.goto('/offline');
-  expect(await reactCameUntouched(page, online), 'React DOM came to the offline shell, online and untouched').toBe(false);
+  expect(await reactCameUntouched(page, online), 'React came to the offline shell, online and untouched').toBe(false);
 
+  // Neither this page nor any but home was visited: the worker has no copy of it, so the
+  // browser's own error page would show; the worker answers with its offline shell instead.
   await context.setOffline(true);
   const scripts = watchScripts(page);
   await page.goto('/playlist/popular');
@@ -107,7 +107,7 @@ test('offline: an app route never visited opens in the shell at its own address,
   await expect(noConnectionScreen(page)).toBeVisible();
   await expectToastShown(page, 'Internet Connection Problem');
   // The shell's HTML holds that toast: nothing wakes the shell's islands, so no React comes.
-  expect(await reactCameUntouched(page, scripts), 'React DOM came to the offline shell, untouched').toBe(false);
+  expect(await reactCameUntouched(page, scripts), 'React came to the offline shell, untouched').toBe(false);
   await saveScreen(page, testInfo, 'offline-shell');
 
   // The network returns: the page loads the route it stands for, by itself.

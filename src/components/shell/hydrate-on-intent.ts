@@ -212,7 +212,9 @@ type Hydrate = () => Promise<void>;
 /**
  * The code every island imports that the page has not loaded (the shell islands' chunk: React,
  * the shell's components), asked for as the first island starts, beside the island's own chunk:
- * found through that chunk's imports, it would come one round trip later. Once per document.
+ * found through that chunk's imports, it would come one round trip later. Once per page shown
+ * (the meta is marked; a page the router brings has its own, and asking again for code already
+ * loaded costs a cache hit).
  */
 export function preloadIslandCode(doc: Document): void {
   const meta = doc.querySelector(`meta[name="${ISLAND_CODE_META}"]`);

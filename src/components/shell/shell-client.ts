@@ -117,24 +117,21 @@ followInstallOfferWithoutIsland();
 listenForPaletteKey();
 followFocusBeforeModal();
 
-// Issue 28: a rate limit the server met while rendering this page (ServerNotices.astro's marks,
-// the shell's and a streamed part's; its end on the server's clock) counts down in the top bar
-// as one met here does. An old page shown from memory carries an end long past, which counts
-// for nothing.
-function noteServerRateLimit(page: Document): void {
+// What the server met while rendering this page (ServerNotices.astro's marks, the shell's and a
+// streamed part's), as the page shows, whole or swapped in by the router:
+// - Issue 28: a rate limit counts down in the top bar as one met here does (its end on the
+//   server's clock; an old page shown from memory carries an end long past, which counts for nothing);
+// - SPEC §8's toasts (the offline shell's too): the same words from a call of the browser's
+//   meanwhile are not shown twice, and do not wake the shell's islands to say them.
+function noteServerNotices(page: Document): void {
   for (const mark of page.querySelectorAll('[data-limited-until]')) {
     const until = Number(mark.getAttribute('data-limited-until'));
     if (Number.isFinite(until) && until > 0) noteLimitedUntil(until);
   }
+  noteServerToastsIn(page);
 }
-noteServerRateLimit(document);
-document.addEventListener('astro:after-swap', () => noteServerRateLimit(document));
-
-// SPEC §8's toasts in the server's HTML (what its calls for the page met; the offline shell's):
-// the same words from a call of the browser's meanwhile are not shown twice, and do not wake the
-// shell's islands to say them.
-noteServerToastsIn(document);
-document.addEventListener('astro:after-swap', () => noteServerToastsIn(document));
+noteServerNotices(document);
+document.addEventListener('astro:after-swap', () => noteServerNotices(document));
 
 // A navigation that starts while the last one's view transition runs (a quick second
 // click, a replace right after a push) makes the router skip that transition; the
