@@ -91,12 +91,6 @@ test('offline: an app route never visited opens in the shell at its own address,
   await signIn(page);
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
-  // The offline shell opened while the site answers (as the worker fetches it to keep): it asks
-  // the provider nothing (the page it stands for will), so nothing wakes its islands.
-  const online = watchScripts(page);
-  await page.goto('/offline');
-  expect(await reactCameUntouched(page, online), 'React came to the offline shell, online and untouched').toBe(false);
-
   // Neither this page nor any but home was visited: the worker has no copy of it, so the
   // browser's own error page would show; the worker answers with its offline shell instead.
   await context.setOffline(true);

@@ -10,7 +10,7 @@ import { saveScreen } from './helpers/screens';
 import { actOnPage, switchInApp } from './helpers/in-app';
 import { checkSecurityHeaders, cspViolations, recordCspViolations } from './helpers/security-headers';
 import { toasts } from './helpers/toasts';
-import { reactCameUntouched, rendererOf, withNothingLoaded } from './helpers/untouched';
+import { reactCameUntouched, rendererOf, watchScripts, withNothingLoaded } from './helpers/untouched';
 import { card, startPlaying, webApi } from './player-kit';
 
 // Issue 27: every app route arrives as HTML with its content (it reads whole with JavaScript
@@ -503,6 +503,16 @@ test("a page nobody touches loads no React: the shell's islands and the player c
   expect(scripts).toContain(await rendererOf(page));
   // Hydrated from the same answer: the same track, with no mismatch (the fixture fails a test on React's hydration errors).
   await expect(player.getByText(last, { exact: true }).first()).toBeVisible();
+});
+
+test("the offline shell opened while the site answers (as the service worker fetches it to keep) asks the provider nothing, so nothing wakes its islands: no React", { tag: '@viewport-free' }, async ({ page, signIn, sandbox, sandboxUrl }) => {
+  await signIn(page, 'guest', { home: false });
+  // A last played track: a catch-up would find it and wake the player card.
+  await withNothingLoaded(page, sandbox, sandboxUrl);
+  const scripts = watchScripts(page);
+  await page.goto('/offline');
+  await expect(page.locator('#content').getByRole('heading', { name: 'Internet Connection Problem' })).toBeVisible();
+  expect(await reactCameUntouched(page, scripts), 'React came to the offline shell, untouched').toBe(false);
 });
 
 test("a list holding the player's track is marked in the server's HTML, so it stays the server's HTML: the recent plays, which hold the card's track, load no React", { tag: '@viewport-free' }, async ({ page, signIn, sandbox, sandboxUrl }, testInfo) => {
