@@ -12,6 +12,7 @@ import { playingMarkOfFound } from './stores/player-rules';
 import { isAllowedRequest } from './server/request-guard';
 import { accessOf } from './server/route-access';
 import { currentSession, readTokens } from './server/session-tokens';
+import { loadsWholeDocument } from './server/whole-document';
 
 // Made once per process: the provider configuration is read from the environment at
 // start (like the page's provider-config block), the inline scripts are fixed by the build.
@@ -28,18 +29,6 @@ function securityHeaders(): Record<string, string> {
   return headers;
 }
 
-
-/**
- * Whether this response renders the player card with what plays: a page the browser loads
- * whole, from the network or through the service worker (whose fetch of a navigation says
- * `Sec-Fetch-Mode: navigate` with `Sec-Fetch-Dest: empty`). The client router's fetches (and
- * the pages it fetches ahead) keep the card they have (persisted). /player's view shows the
- * same answer (src/pages/player.astro), so the stores start from it there too.
- */
-function rendersPlayerCard(request: Request): boolean {
-  const loadsWhole = request.headers.get('sec-fetch-dest') === 'document' || request.headers.get('sec-fetch-mode') === 'navigate';
-  return request.method === 'GET' && loadsWhole;
-}
 
 /**
  * The player card's seed for a page the browser loads whole, its calls started beside the page's
@@ -82,8 +71,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
       context.locals.serverToast = pageToast;
       context.locals.limitedUntil = pageLimitedUntil;
       const render = () => {
-        // Started beside the page's own calls; the card is the document's last part.
-        if (rendersPlayerCard(context.request)) context.locals.playingNow = startPlayingNow();
+        // Started beside the page's own calls for a page loaded whole (the client router keeps its
+        // persisted card); the card is the document's last part, and /player's view reuses the answer.
+        if (loadsWholeDocument(context.request)) context.locals.playingNow = startPlayingNow();
         return next();
       };
       return withSecurityHeaders(await runPageCalls(context, tokens, render), securityHeaders());

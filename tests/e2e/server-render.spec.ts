@@ -401,6 +401,36 @@ test("a page reached in the app asks the provider nothing in the browser for its
   }
 });
 
+test("a page the client router fetches holds only the places of the shell's persisted parts, and the ones on screen stay through the swap, back included", { tag: '@viewport-free' }, async ({ page, signIn }) => {
+  await signIn(page, 'guest', { home: false });
+  await page.goto('/notification');
+  await actOnPage(page);
+  const persisted = page.locator('[data-astro-transition-persist]');
+  await expect(persisted).toHaveCount(6);
+  // The router's fetch (not a document): each persisted part is an empty place, the content's islands are whole.
+  const fetched = await page.evaluate(async () => {
+    const html = new DOMParser().parseFromString(await (await fetch('/collection')).text(), 'text/html');
+    return {
+      places: [...html.querySelectorAll('[data-astro-transition-persist]')].map((place) => `${place.localName} ${place.childElementCount}`),
+      contentIslands: html.querySelectorAll('#content astro-island').length,
+    };
+  });
+  expect(fetched.places).toEqual(Array.from({ length: 6 }, () => 'div 0'));
+  expect(fetched.contentIslands).toBeGreaterThan(0);
+  // In the app, the parts on screen are kept (the same elements), in and back.
+  const marked = () => persisted.evaluateAll((parts) => parts.map((part) => `${part.getAttribute('data-astro-transition-persist')} ${part.localName} ${(part as Element & { kept?: boolean }).kept === true}`));
+  await persisted.evaluateAll((parts) => parts.forEach((part) => Object.assign(part, { kept: true })));
+  const before = await marked();
+  expect(before.filter((part) => part.includes('astro-island')), 'the five shell islands').toHaveLength(5);
+  await switchInApp(page, '/collection');
+  await expect(page.getByRole('heading', { name: 'Your Library' })).toBeVisible();
+  expect(await marked()).toEqual(before);
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByText("We don't have any updates for you yet")).toBeVisible();
+  expect(await marked()).toEqual(before);
+});
+
 test("a cold load asks for no island's code before the page's first screen is in: React and the islands come after the load event", { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {
   await signIn(page, 'guest', { home: false });
   const [album] = await searchCatalogue(page, sandboxUrl, 'album', 1);

@@ -13,6 +13,7 @@ import { isAllowedRequest } from '../../src/server/request-guard';
 import { accessOf } from '../../src/server/route-access';
 import { leaveNotice, takeNotice } from '../../src/server/notice';
 import { needsRefresh } from '../../src/server/session-tokens';
+import { loadsWholeDocument } from '../../src/server/whole-document';
 
 const SITE = 'https://music.example';
 
@@ -34,6 +35,22 @@ describe('which requests may change state (RFC 10017 CSRF advice)', () => {
     expect(isAllowedRequest(request('POST', { 'X-My-Music': '1', 'Sec-Fetch-Site': 'same-site' }), SITE)).toBe(false);
     // An Origin decides even when Sec-Fetch-Site claims same-origin.
     expect(isAllowedRequest(request('POST', { 'X-My-Music': '1', Origin: 'null', 'Sec-Fetch-Site': 'same-origin' }), SITE)).toBe(false);
+  });
+});
+
+describe('which pages the browser loads whole (and the client router does not fetch)', () => {
+  const request = (method: string, headers: Record<string, string>) => ({ method, headers: new Headers(headers) });
+
+  it('is a GET for a document, or the service worker fetching a navigation', () => {
+    expect(loadsWholeDocument(request('GET', { 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Mode': 'navigate' }))).toBe(true);
+    expect(loadsWholeDocument(request('GET', { 'Sec-Fetch-Dest': 'empty', 'Sec-Fetch-Mode': 'navigate' }))).toBe(true);
+  });
+
+  it("is not the client router's fetch, a page fetched ahead, a request that says nothing, or a form's POST", () => {
+    expect(loadsWholeDocument(request('GET', { 'Sec-Fetch-Dest': 'empty', 'Sec-Fetch-Mode': 'cors' }))).toBe(false);
+    expect(loadsWholeDocument(request('GET', { 'Sec-Fetch-Dest': 'empty', 'Sec-Fetch-Mode': 'same-origin' }))).toBe(false);
+    expect(loadsWholeDocument(request('GET', {}))).toBe(false);
+    expect(loadsWholeDocument(request('POST', { 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Mode': 'navigate' }))).toBe(false);
   });
 });
 

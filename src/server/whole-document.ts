@@ -1,0 +1,18 @@
+/** The parts of a request the rule reads. */
+export interface PageRequest {
+  method: string;
+  headers: Headers;
+}
+
+/**
+ * Whether the browser loads this page whole, from the network or through the service worker
+ * (whose fetch of a navigation says `Sec-Fetch-Mode: navigate` with `Sec-Fetch-Dest: empty`),
+ * rather than the client router fetching it (a click, a link fetched ahead, back and forward
+ * kept): only such a page shows its shell's persisted parts (the player card, the top bar, the
+ * side list, the overlays). In a page the router fetches, the ones on screen stay
+ * (`transition:persist`), so the server renders only their places (src/layouts/App.astro).
+ */
+export function loadsWholeDocument(request: PageRequest): boolean {
+  const whole = request.headers.get('sec-fetch-dest') === 'document' || request.headers.get('sec-fetch-mode') === 'navigate';
+  return request.method === 'GET' && whole;
+}
