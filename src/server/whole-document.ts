@@ -1,9 +1,3 @@
-/** The parts of a request the rule reads. */
-export interface PageRequest {
-  method: string;
-  headers: Headers;
-}
-
 /**
  * Whether the browser loads this page whole, from the network or through the service worker
  * (whose fetch of a navigation says `Sec-Fetch-Mode: navigate` with `Sec-Fetch-Dest: empty`),
@@ -12,7 +6,7 @@ export interface PageRequest {
  * side list, the overlays). In a page the router fetches, the ones on screen stay
  * (`transition:persist`), so the server renders only their places (src/layouts/App.astro).
  */
-export function loadsWholeDocument(request: PageRequest): boolean {
+export function loadsWholeDocument(request: Pick<Request, 'method' | 'headers'>): boolean {
   const whole = request.headers.get('sec-fetch-dest') === 'document' || request.headers.get('sec-fetch-mode') === 'navigate';
   return request.method === 'GET' && whole;
 }
