@@ -5,7 +5,8 @@
  * The built site and a fresh medium sandbox on the bench ports; the guest signs in through the
  * real flow, then Node asks for the page over loopback, one request at a time, as the client
  * router does, then as a full load does (the player card's calls too). Budget (printed, not
- * asserted): p95 ≤ 20 ms. Writes bench/results/server-render.json.
+ * asserted): p95 ≤ 20 ms, judged on all the runs; the second half's figures are printed beside
+ * (the first renders are V8 still optimising). Writes bench/results/server-render.json.
  * SERVER_RENDER_PATH=/notification times another page instead (the shell alone, no provider call).
  * SERVER_RENDER_PROFILE=<dir> writes the site's CPU profile there (open it in Chrome's DevTools);
  * SERVER_RENDER_GAP_MS=1000 waits between requests as a user would (and prints every sample).
@@ -61,6 +62,9 @@ try {
     samples.push(await render());
   }
   if (process.env.SERVER_RENDER_GAP_MS) console.log(samples.map(Math.round).join(' '));
+  // The second half apart: the first 50-70 renders after the warm-ups are V8 still optimising the
+  // site's code (BENCHMARKS.md), so this shows how much of the p95 that is. The budget stays on all.
+  const laterHalf = samples.slice(Math.floor(samples.length / 2)).sort((a, b) => a - b);
   samples.sort((a, b) => a - b);
   const documents: number[] = [];
   for (let run = 0; run < RUNS; run++) {
@@ -74,9 +78,11 @@ try {
     p50Ms: round(percentile(samples, 50)),
     p95Ms: round(percentile(samples, 95)),
     runs: RUNS,
+    laterHalf: { p50Ms: round(percentile(laterHalf, 50)), p95Ms: round(percentile(laterHalf, 95)) },
     document: { p50Ms: round(percentile(documents, 50)), p95Ms: round(percentile(documents, 95)) },
   };
   console.log(`\nServer render of ${result.path} (warm catalogue cache, ${RUNS} runs, loopback): first ${result.coldMs} ms, p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms`);
+  console.log(`Its second half alone (renders ${Math.floor(RUNS / 2) + 1}-${RUNS}, V8 further along): p50 ${result.laterHalf.p50Ms} ms, p95 ${result.laterHalf.p95Ms} ms`);
   console.log(`The same as a full load (Sec-Fetch-Dest: document, the player card's calls too): p50 ${result.document.p50Ms} ms, p95 ${result.document.p95Ms} ms`);
   console.log(`Budget p95 ≤ ${BUDGET_P95_MS} ms: ${(result.p95Ms / BUDGET_P95_MS).toFixed(2)} of budget (${(result.document.p95Ms / BUDGET_P95_MS).toFixed(2)} as a full load)`);
   mkdirSync(join(process.cwd(), 'bench', 'results'), { recursive: true });
