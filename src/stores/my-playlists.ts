@@ -33,6 +33,9 @@ export const $ownsShownPlaylist = computed([playlistArea.$state, $myProfile], (s
 onMount($ownsShownPlaylist, () => void loadMe().catch((error: unknown) => logUnlessCanceled('Could not load the profile', error)));
 
 let asking: Promise<Playlist[]> | null = null;
+/** The provider's largest page of /me/playlists, and how many of the library's playlists are looked through. */
+const OWN_PLAYLISTS_PAGE = 50;
+const OWN_PLAYLISTS_MAX = 200;
 
 /** Loads the user's own playlists once (pages of 50, as many as the library holds, up to 200). */
 function loadOwnPlaylists(): Promise<Playlist[]> {
@@ -40,12 +43,13 @@ function loadOwnPlaylists(): Promise<Playlist[]> {
   if (known) return Promise.resolve(known);
   asking ??= (async () => {
     try {
-      const me = await loadMe();
-      const all: Playlist[] = [];
-      for (let offset = 0; offset < 200; offset += 50) {
-        const page = await getMyPlaylists(offset, 50);
-        all.push(...page.items);
-        if (page.total <= offset + 50) break;
+      // The user's id only picks the own playlists out of the list: asked beside its first page,
+      // not before it (the side list's first open waits one answer fewer). The pages after it go
+      // one by one: calls of one name cancel each other (SPEC §4).
+      const [me, first] = await Promise.all([loadMe(), getMyPlaylists(0, OWN_PLAYLISTS_PAGE)]);
+      const all: Playlist[] = [...first.items];
+      for (let offset = OWN_PLAYLISTS_PAGE; offset < Math.min(first.total, OWN_PLAYLISTS_MAX); offset += OWN_PLAYLISTS_PAGE) {
+        all.push(...(await getMyPlaylists(offset, OWN_PLAYLISTS_PAGE)).items);
       }
       const own = all.filter((playlist) => playlist.owner.id === me.id);
       $ownPlaylists.set(own);

@@ -14,13 +14,16 @@ import {
   answerDuplicate,
   CHANGE_REFUSED,
   createAndOpenPlaylist,
+  listOwnPlaylists,
   removeFromPlaylist,
   removePlaylist,
   savePlaylistDetails,
 } from '../../src/stores/my-playlists';
 import { $playlist, playlistArea, playlistTracks } from '../../src/stores/playlist';
+import { $myProfile } from '../../src/stores/profile';
 import { $toasts } from '../../src/stores/toasts';
 import { addFault, signInToSandbox, type RunningSandbox, startSignedIn } from './helpers/sandbox';
+import { clearFaults, faultHits } from '../../sandbox/tests/harness';
 
 let running: RunningSandbox;
 let visits: { path: string; replace: boolean }[];
@@ -41,6 +44,27 @@ afterAll(() => running?.stop());
 beforeEach(() => $toasts.set([]));
 
 describe('playlists the user makes', () => {
+  it('asks for the first page of playlists beside the user, not after the user answered', async () => {
+    $ownPlaylists.set(null);
+    $myProfile.set(null);
+    // The user's answer held a while; the playlists' counted as they arrive.
+    await addFault(running.base, [
+      { match: { method: 'GET', path: '^/v1/me$' }, delayMs: 1500, times: 1 },
+      { match: { method: 'GET', path: '^/v1/me/playlists$' }, times: 1 },
+    ]);
+    let settled = false;
+    const listing = listOwnPlaylists().finally(() => (settled = true));
+    try {
+      await expect.poll(() => faultHits(running.base), { timeout: 1200, interval: 50 }).toEqual([1, 1]);
+      expect(settled).toBe(false); // the user is still on its way
+      await listing;
+      expect($ownPlaylists.get()!.map((p) => p.owner.id)).toEqual(['guest', 'guest', 'guest', 'guest']);
+    } finally {
+      await listing;
+      await clearFaults(running.base);
+    }
+  });
+
   it('creates "My Playlist #N", opens it, and lists it first among the own playlists', async () => {
     visits.length = 0;
     await createAndOpenPlaylist();
