@@ -3,11 +3,8 @@
 // thread on every frame, for as long as it runs. The equaliser of a playing row and the skeletons'
 // shimmer run endlessly, and when they animated their backgrounds a playing album page kept a
 // fifth of a core busy in a test browser; on a phone, the battery and the main thread a tap needs.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const src = join(import.meta.dirname, '../../src');
+import { styleSources } from './helpers/style-sources';
 
 /** What the compositor animates without the main thread. */
 const COMPOSITED = new Set(['transform', 'opacity']);
@@ -21,22 +18,10 @@ const ONE_STEP: Record<string, string> = {
   'server-toast-leave': 'visibility, once',
 };
 
-/** Our style sheets: the .css files under src/ and the <style> blocks of .astro components. */
-function styleSources(): { file: string; css: string }[] {
-  return readdirSync(src, { recursive: true })
-    .map(String)
-    .filter((path) => path.endsWith('.css') || path.endsWith('.astro'))
-    .map((path) => {
-      const text = readFileSync(join(src, path), 'utf8');
-      const css = path.endsWith('.css') ? text : [...text.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('\n');
-      return { file: path, css };
-    });
-}
-
 /** Each @keyframes of `css` with the properties its steps set. */
 function keyframesOf(css: string): { name: string; properties: string[] }[] {
   const found: { name: string; properties: string[] }[] = [];
-  const withoutComments = css.replace(/\/\*[\s\S]*?\*\//g, '');
+  const withoutComments = css.replace(/\/\*[\s\S]*?\*\//g, ''); // the test's own sheets keep theirs
   for (const match of withoutComments.matchAll(/@keyframes\s+([\w-]+)\s*\{/g)) {
     // The block runs to its matching brace.
     let depth = 1;
