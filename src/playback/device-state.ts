@@ -18,12 +18,16 @@ import {
 
 /** The SDK's `ready`: store the device id (a new one after every reconnect) and show the card as connected. */
 export function markDeviceReady(deviceId: string): void {
+  const before = storedDeviceId();
   writeStored(STORAGE_KEYS.deviceId, deviceId);
-  const { device, currentPlayingTrack } = $player.get();
+  const { device, currentPlayingTrack, playback } = $player.get();
   showDeviceReady(deviceId);
   // The provider dropped the old device's playback: show what it says now (the card then offers play).
   // (A fresh tab caught up with the account's playback as it loaded: src/playback/catch-up.ts.)
-  if (device === 'reconnecting' && currentPlayingTrack) void refreshPlayback();
+  // The old device may be this tab's before a reload: the music stopped with that page, though
+  // the server, reading as the page loaded, may still have found it playing there.
+  const onGoneDevice = playback?.device?.id !== undefined && playback.device.id === before && before !== deviceId;
+  if ((device === 'reconnecting' && currentPlayingTrack) || onGoneDevice) void refreshPlayback();
 }
 
 /**

@@ -2,7 +2,7 @@ import { map, onMount } from 'nanostores';
 import { isCanceled, statusOf } from '../api/errors';
 import * as queueApi from '../api/queue';
 import type { PlayQueue, Track } from '../api/types';
-import { $playingTrackId } from './now-playing';
+import { followPlayingMark } from './now-playing';
 import { targetDeviceId } from './player';
 import { showToast } from './toasts';
 import { createAnswerGuard } from '../lib/answer-guard';
@@ -80,9 +80,13 @@ export async function addTrackToQueue(track: Track): Promise<void> {
   }
 }
 
-// Reaction: an open panel follows the playing track.
-onMount($queue, () =>
-  $playingTrackId.listen(() => {
-    if ($queue.get().open) void refreshQueue();
-  }),
-);
+// Reaction: an open panel follows the playing track, and whether it plays (a track resumed on a
+// device the provider had dropped comes back with its queue). Not as it opens: it was just read.
+onMount($queue, () => {
+  let opening = true;
+  const stop = followPlayingMark(() => {
+    if (!opening && $queue.get().open) void refreshQueue();
+  });
+  opening = false;
+  return stop;
+});

@@ -175,6 +175,26 @@ test('a playing track: /player shows its name, cover, controls, queue and device
   await expect(page.getByRole('complementary', { name: 'Queue' })).toHaveCount(0);
 });
 
+test('/player reloaded while a track plays: the music stopped with the old page, so the view offers Play, which resumes it here with its queue', { tag: '@viewport-free' }, async ({ page, sandbox, signIn }) => {
+  const album = await startPlaying(page, sandbox, signIn);
+  await expectSound(page);
+  await openNowPlaying(page);
+  const queue = page.getByRole('complementary', { name: 'Queue' });
+  await expect(queue.getByRole('listitem').first()).toContainText(album.tracks[0]!.name);
+  // The reload ends the page's device, and the music with it; the server, reading as the new page
+  // loads, may still find it playing there. The new device's arrival reads the playback again.
+  await page.reload();
+  const view = card(page);
+  await expect(view.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  expect((await provider(page, sandbox))!.is_playing).toBe(false);
+  await expect(view.getByText('Playing on My Music')).toHaveCount(0);
+  // Play: the track goes on here, and the open queue, whose track did not change, follows.
+  await view.getByRole('button', { name: 'Play', exact: true }).click();
+  await expectSound(page);
+  await expect(queue.getByRole('listitem').first()).toContainText(album.tracks[0]!.name);
+  await expect(queue.getByRole('list', { name: 'Next up' }).getByRole('listitem').first()).toContainText(album.tracks[1]!.name);
+});
+
 test("on a phone, the bar's upward swipe and its link from the keyboard open Now Playing", { tag: '@phone-only' }, async ({ page, sandbox, signIn }) => {
   // On the phone alone (@phone-only): the bar is the phone-sized player.
   const album = await startPlaying(page, sandbox, signIn);

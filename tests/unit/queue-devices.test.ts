@@ -218,6 +218,38 @@ describe('catching up with the account (a tab opening, or coming back into view)
 describe('a play on a device the provider has lost', () => {
   const token = () => $session.get()!.accessToken;
 
+  it('a tab reloaded while it played: its new device reads the playback again, and an open queue follows the resume', async () => {
+    // The page before the reload: its device plays.
+    const before = await connectDevice(running.url, token(), 'My Music');
+    await before.next('ready');
+    markDeviceReady(before.deviceId);
+    await playFromList(tracks, 0);
+    await expect.poll(async () => (await provider())?.device.id).toBe(before.deviceId);
+    expect($player.get().playback?.isPlaying).toBe(true);
+    // The reload: that page's device is gone, the music stopped with it, and the card still
+    // says it plays (as the server, reading while the old page went, may have found it).
+    before.close();
+    await expect.poll(async () => (await devicesOf()).includes(before.deviceId)).toBe(false);
+    toggleQueue(true);
+    await expect.poll(() => $queue.get().loaded).toBe(true);
+    expect($queue.get().nowPlaying).toBeNull(); // no active device: the provider lists no queue
+    const after = await connectDevice(running.url, token(), 'My Music');
+    try {
+      await after.next('ready');
+      markDeviceReady(after.deviceId);
+      await expect.poll(() => $player.get().playback?.isPlaying).toBe(false);
+      expect($player.get().currentPlayingTrack?.id).toBe(tracks[0]!.id);
+      // Play resumes it on the new device, and the open queue, whose track did not change, reads again.
+      await togglePlay();
+      expect(await provider()).toMatchObject({ is_playing: true, device: { id: after.deviceId } });
+      await expect.poll(() => $queue.get().nowPlaying?.id).toBe(tracks[0]!.id);
+    } finally {
+      toggleQueue(false);
+      after.close();
+      markDeviceReady(here.deviceId);
+    }
+  });
+
   it('registers this tab\'s device again and plays there, once, rather than failing the click', async () => {
     // The tab's device, then the provider forgets it (its event stream dropped) while the tab
     // still holds its id: the play is answered 404 "Device not found".
