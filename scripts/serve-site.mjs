@@ -1,9 +1,11 @@
 // Runs the built site: `node scripts/serve-site.mjs [dist-dir]` (dist/ by default), with HOST
-// and PORT as @astrojs/node reads them. It wraps the adapter's handler for two reasons:
+// and PORT as @astrojs/node reads them. It wraps the adapter's handler for three reasons:
 // - the adapter serves the built files (scripts, styles, images, the service worker) itself,
 //   past the site's middleware, so they would leave without the security headers every
 //   response of the site carries. These are set first; a page the site renders replaces them
 //   with its own (the whole Content Security Policy, src/middleware.ts);
+// - an address that is not valid percent-encoding gets a page of the site, not the adapter's bare
+//   "Bad request." (lib/site-address.mjs);
 // - the adapter compresses nothing: a page with its content and its islands' seeds is 25-120 KB
 //   of HTML (7-17 KB compressed), and the scripts three times their gzipped size. `compression`
 //   (expressjs) answers in gzip or brotli as the browser accepts, with Vary, and leaves alone
@@ -15,6 +17,7 @@ import { constants as zlib } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { batchWrites } from './lib/batched-writes.mjs';
+import { addressForSite } from './lib/site-address.mjs';
 import { ROOT } from './lib/paths.mjs';
 
 /**
@@ -45,6 +48,7 @@ async function main() {
     for (const [name, value] of Object.entries(BUILT_FILE_HEADERS)) response.setHeader(name, value);
     compress(request, response, () => {
       batchWrites(response);
+      request.url = addressForSite(request.url ?? '/');
       handler(request, response);
     });
   });

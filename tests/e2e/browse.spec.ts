@@ -275,6 +275,10 @@ test.describe('failures', () => {
       ['/playlist/0000000000000000000000', 'Playlist Not Found'],
       ['/playlist/zzz', 'Playlist Not Found'],
       ['/category/no-such-category/playlists', 'Playlist not availbale'],
+      // Not valid percent-encoding (a hand-edited address): a lone % is itself, so the album
+      // page says so; escapes that make no text get Page Not Found. Never the server's bare text.
+      ['/album/%%%', 'Album Not Found'],
+      ['/album/%FF', 'Page Not Found'],
     ];
     for (const [path, message] of cases) {
       await page.goto(path);
