@@ -57,3 +57,38 @@ test('names and descriptions holding markup show as text on every page and never
     await sandbox.reset();
   }
 });
+
+test('right-to-left names keep their place among the page’s text: artists in their order, the count after the name', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }) => {
+  // On the desktop alone (@viewport-free): the order of text is the browser's bidi rules, whatever the width.
+  await signIn(page, 'guest', { home: false });
+  type Track = Named & { album: Named };
+  const tracks = (await providerGet<{ tracks: { items: Track[] } }>(page, sandbox.url, 'search?q=a&type=track&limit=50')).tracks.items;
+  const duet = tracks.find((track) => track.artists!.length >= 2 && track.artists![0]!.id !== track.artists![1]!.id)!;
+  const [first, second] = [duet.artists![0]!, duet.artists![1]!];
+  const albumArtist = (await providerGet<{ artists: Named[] }>(page, sandbox.url, `albums/${duet.album.id}`)).artists[0]!;
+  // Arabic names, and neutral text (bullets, the song count) between and after them.
+  const names = new Map([[albumArtist.id, 'نور حسن'], [first.id, 'حسن منصور'], [second.id, 'ليلى خليل']]);
+  for (const [id, name] of names) await seedText(sandbox.url, { kind: 'artist', id, name });
+  try {
+    await page.goto(`/album/${duet.album.id}`);
+    const row = page.locator(`.track-row[data-track-id="${duet.id}"]`).first();
+    const left = async (href: string) => (await row.locator(`.track-row__artists a[href="/artist/${href}"]`).boundingBox())!.x;
+    // The first artist is the first one read in our left-to-right list: on the left.
+    expect(await left(first.id)).toBeLessThan(await left(second.id));
+    // The header's line: "year • artists • N songs • type", the count after the names.
+    const meta = page.locator('.detail-header__meta');
+    await expect(meta).toContainText(names.get(albumArtist.id)!);
+    const layout = await meta.evaluate((element) => {
+      const names = [...element.querySelectorAll('a')].map((link) => link.getBoundingClientRect().right);
+      const text = [...element.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && /\d+ songs?/.test(node.textContent ?? ''))!;
+      const range = document.createRange();
+      const at = text.textContent!.search(/\d+ songs?/);
+      range.setStart(text, at);
+      range.setEnd(text, at + 1);
+      return { namesEnd: Math.max(...names), count: range.getBoundingClientRect().left };
+    });
+    expect(layout.count).toBeGreaterThan(layout.namesEnd);
+  } finally {
+    await sandbox.reset();
+  }
+});

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { hrefOf } from '../../lib/routes';
 import type { Album, Artist, Image, Playlist } from '../../api/types';
+import { NameList } from './ArtistLinks';
 import { Cover } from './Cover';
 import { LibraryButton } from './LibraryButton';
 
@@ -37,7 +38,14 @@ export function Card({ href, images, title, subtitle, round = false, action }: C
 
 /** An album tile: its year and artists under the name; `toggle` adds its Save button. */
 export function AlbumCard({ album, toggle = false }: { album: Album; toggle?: boolean }) {
-  const line = [album.year, album.artists.map((artist) => artist.name).join(', ')].filter(Boolean).join(' • ');
+  const artists = <NameList names={album.artists.map((artist) => artist.name)} separator=", " />;
+  const line = album.year ? (
+    <>
+      {album.year} • {artists}
+    </>
+  ) : album.artists.length > 0 ? (
+    artists
+  ) : null;
   return (
     <Card
       href={hrefOf('album', { albumId: album.id })}

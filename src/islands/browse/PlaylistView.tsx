@@ -45,7 +45,13 @@ function PlaylistHeader({ playlist, background, count }: { playlist: Playlist; b
             <span className="detail-header__description">{playlist.description}</span>
           ) : null}
           {isDescriptionShown(playlist.description) ? <br /> : null}
-          {usersOpen && playlist.owner.id ? <a href={hrefOf('user', { userId: playlist.owner.id })}>{owner}</a> : <strong>{owner}</strong>}
+          {usersOpen && playlist.owner.id ? (
+            <a dir="auto" href={hrefOf('user', { userId: playlist.owner.id })}>
+              {owner}
+            </a>
+          ) : (
+            <strong dir="auto">{owner}</strong>
+          )}
           {count === null ? '' : ` • ${count} ${count === 1 ? 'song' : 'songs'}`}
           {saves ? ` • ${saves}` : ''}
         </>

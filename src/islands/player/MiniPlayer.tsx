@@ -1,6 +1,7 @@
 import { useStore } from '../../components/server-snapshot';
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
+import { NameList } from '../../components/browse/ArtistLinks';
 import { Icon } from '../../components/Icon';
 import { isSounding } from '../../stores/player-rules';
 import { $player } from '../../stores/player';
@@ -18,7 +19,7 @@ function MiniPlayerView({ onClose }: { onClose: () => void }) {
       <PlayerCover track={track} />
       <div className="mini-player__info">
         <p className="mini-player__title">{track?.name ?? 'Nothing playing'}</p>
-        <p className="mini-player__artists">{track?.artists.map((artist) => artist.name).join(' • ')}</p>
+        <p className="mini-player__artists">{track ? <NameList names={track.artists.map((artist) => artist.name)} /> : null}</p>
       </div>
       <div className="mini-player__controls">
         <LikeButton trackId={track?.id ?? null} />

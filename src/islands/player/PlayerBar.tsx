@@ -1,4 +1,5 @@
 import { useRef, type CSSProperties, type PointerEvent } from 'react';
+import { NameList } from '../../components/browse/ArtistLinks';
 import { Icon } from '../../components/Icon';
 import { formatSeconds } from '../../lib/format';
 import { navigateTo } from '../../lib/navigation';
@@ -79,7 +80,7 @@ export function PlayerBar({ player, otherDeviceName, screenKnown }: PlayerView) 
         <span className="player-bar__text">
           <span className="visually-hidden">Open Now Playing: </span>
           <span className="player-bar__title">{track?.name ?? 'Nothing playing'}</span>
-          <span className={`player-bar__artists${status ? ' is-status' : ''}`}>{status ?? track?.artists.map((artist) => artist.name).join(' • ')}</span>
+          <span className={`player-bar__artists${status ? ' is-status' : ''}`}>{status ?? (track ? <NameList names={track.artists.map((artist) => artist.name)} /> : null)}</span>
         </span>
       </a>
       <LikeButton trackId={track?.id ?? null} />

@@ -13,7 +13,14 @@ export function TrackInfo({ track, status }: { track: Track | null; status: stri
         {track?.artists.map((artist, index) => (
           <Fragment key={`${artist.id}-${index}`}>
             {index > 0 && <span aria-hidden="true"> • </span>}
-            {artist.id ? <a href={hrefOf('artist', { artistId: artist.id })}>{artist.name}</a> : <span>{artist.name}</span>}
+            {/* Isolated, as ArtistLinks' names are (a right-to-left name keeps its place). */}
+            {artist.id ? (
+              <a dir="auto" href={hrefOf('artist', { artistId: artist.id })}>
+                {artist.name}
+              </a>
+            ) : (
+              <bdi>{artist.name}</bdi>
+            )}
           </Fragment>
         ))}
       </p>
