@@ -3,6 +3,7 @@ import { isCanceled } from '../api/errors';
 import { search } from '../api/search';
 import type { Album, Artist, Playlist, SearchResults, Track } from '../api/types';
 import { createAnswerGuard } from '../lib/answer-guard';
+import { isolated, isolatedList } from '../lib/bidi';
 import { navigateTo } from '../lib/navigation';
 import { rankEntries, searchesCatalogue } from '../lib/palette';
 import { hrefOf } from '../lib/routes';
@@ -171,7 +172,7 @@ const $actions = computed([$player, $likedTracks, $queue, $devices, $theme, $min
   return actions;
 });
 
-const artistsOf = (track: Track) => track.artists.map((artist) => artist.name).join(', ');
+const artistsOf = (track: Track) => isolatedList(track.artists.map((artist) => artist.name));
 
 /** The search results as options: a song plays, an artist, album or playlist opens. */
 function resultGroups(results: SearchResults): PaletteGroup[] {
@@ -192,14 +193,14 @@ function resultGroups(results: SearchResults): PaletteGroup[] {
   const albums = results.albums.items.map<PaletteOption>((album: Album) => ({
     id: `album-${album.id}`,
     label: album.name,
-    detail: [album.artists.map((artist) => artist.name).join(', '), album.year].filter(Boolean).join(' • '),
+    detail: [isolatedList(album.artists.map((artist) => artist.name)), album.year].filter(Boolean).join(' • '),
     navigates: true,
     run: go(hrefOf('album', { albumId: album.id })),
   }));
   const playlists = results.playlists.items.map<PaletteOption>((playlist) => ({
     id: `result-playlist-${playlist.id}`,
     label: playlist.name,
-    detail: playlist.owner.displayName ? `Playlist • ${playlist.owner.displayName}` : 'Playlist',
+    detail: playlist.owner.displayName ? `Playlist • ${isolated(playlist.owner.displayName)}` : 'Playlist',
     navigates: true,
     run: go(hrefOf('playlist', { playlistId: playlist.id })),
   }));

@@ -114,8 +114,11 @@ describe('the palette options', () => {
     const songs = group('Songs');
     expect(songs.length).toBeGreaterThan(0);
     expect(songs.length).toBeLessThanOrEqual(3);
+    // A song's line names its artists, each isolated (src/lib/bidi.ts): a right-to-left name keeps its place.
+    expect(songs[0]!.detail).toMatch(/^\u2068[^\u2068\u2069]+\u2069(, \u2068[^\u2068\u2069]+\u2069)*$/);
     const album = group('Albums')[0];
     expect(album).toBeDefined();
+    expect(album!.detail).toMatch(/^\u2068[^\u2069]+\u2069/);
     runPaletteOption(album!);
     expect(visits.at(-1)?.path).toMatch(/^\/album\//);
   });
