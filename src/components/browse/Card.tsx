@@ -38,14 +38,15 @@ export function Card({ href, images, title, subtitle, round = false, action }: C
 
 /** An album tile: its year and artists under the name; `toggle` adds its Save button. */
 export function AlbumCard({ album, toggle = false }: { album: Album; toggle?: boolean }) {
-  const artists = <NameList names={album.artists.map((artist) => artist.name)} separator=", " />;
-  const line = album.year ? (
+  // "year • artists", or whichever of the two the album has.
+  const artists = album.artists.length > 0 ? <NameList names={album.artists.map((artist) => artist.name)} separator=", " /> : null;
+  const line = album.year && artists ? (
     <>
       {album.year} • {artists}
     </>
-  ) : album.artists.length > 0 ? (
-    artists
-  ) : null;
+  ) : (
+    album.year || artists
+  );
   return (
     <Card
       href={hrefOf('album', { albumId: album.id })}
