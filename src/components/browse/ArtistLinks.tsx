@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { hrefOf } from '../../lib/routes';
 import type { ArtistRef } from '../../api/types';
 
@@ -7,13 +7,16 @@ import type { ArtistRef } from '../../api/types';
 // neutral characters next to it into its run: two Arabic artists showed in reverse order (the
 // first one's link on the right), and "1976 • <name> • 13 songs" read "1976 • 13 • <name> songs".
 
-/** Artist names, each a link to its page, separated by bullets (SPEC §2). */
-export function ArtistLinks({ artists }: { artists: readonly ArtistRef[] }) {
+/**
+ * Artist names, each a link to its page, separated by bullets (SPEC §2); `separator` for one
+ * of another shape (the player card's, which a screen reader does not read out).
+ */
+export function ArtistLinks({ artists, separator = ' • ' }: { artists: readonly ArtistRef[]; separator?: ReactNode }) {
   return (
     <>
       {artists.map((artist, index) => (
         <Fragment key={`${artist.id}-${index}`}>
-          {index > 0 ? ' • ' : null}
+          {index > 0 ? separator : null}
           {artist.id ? (
             <a dir="auto" href={hrefOf('artist', { artistId: artist.id })}>
               {artist.name}

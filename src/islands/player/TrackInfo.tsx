@@ -1,6 +1,8 @@
-import { Fragment } from 'react';
-import { hrefOf } from '../../lib/routes';
+import { ArtistLinks } from '../../components/browse/ArtistLinks';
 import type { Track } from '../../api/types';
+
+/** The bullet between the card's artists: seen, not read out (the names are the links). */
+const QUIET_BULLET = <span aria-hidden="true"> • </span>;
 
 /** Track name and its artists, each a link to /artist/{id}, separated by bullets (SPEC §2). */
 export function TrackInfo({ track, status }: { track: Track | null; status: string | null }) {
@@ -9,21 +11,7 @@ export function TrackInfo({ track, status }: { track: Track | null; status: stri
       <p className="player-card__title" title={track?.name}>
         {track?.name ?? 'Nothing playing'}
       </p>
-      <p className="player-card__artists">
-        {track?.artists.map((artist, index) => (
-          <Fragment key={`${artist.id}-${index}`}>
-            {index > 0 && <span aria-hidden="true"> • </span>}
-            {/* Isolated, as ArtistLinks' names are (a right-to-left name keeps its place). */}
-            {artist.id ? (
-              <a dir="auto" href={hrefOf('artist', { artistId: artist.id })}>
-                {artist.name}
-              </a>
-            ) : (
-              <bdi>{artist.name}</bdi>
-            )}
-          </Fragment>
-        ))}
-      </p>
+      <p className="player-card__artists">{track ? <ArtistLinks artists={track.artists} separator={QUIET_BULLET} /> : null}</p>
       {status && (
         <p className="player-card__status" role="status">
           {status}
