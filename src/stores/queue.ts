@@ -80,12 +80,15 @@ export async function addTrackToQueue(track: Track): Promise<void> {
   }
 }
 
-// Reaction: an open panel follows the playing track, and whether it plays (a track resumed on a
-// device the provider had dropped comes back with its queue). Not as it opens: it was just read.
+// Reaction: an open panel follows the playing track. It reads again when the player's mark moves
+// (a new track, or a play or pause) to a track other than the one it shows: a track resumed on a
+// device the provider had dropped comes back with its queue, while a pause of the track it shows
+// asks nothing. Not as it opens: it was just read.
 onMount($queue, () => {
   let opening = true;
-  const stop = followPlayingMark(() => {
-    if (!opening && $queue.get().open) void refreshQueue();
+  const stop = followPlayingMark((mark) => {
+    const { open, nowPlaying } = $queue.get();
+    if (!opening && open && (nowPlaying?.id ?? null) !== mark.trackId) void refreshQueue();
   });
   opening = false;
   return stop;

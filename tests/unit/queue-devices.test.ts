@@ -243,6 +243,11 @@ describe('a play on a device the provider has lost', () => {
       await togglePlay();
       expect(await provider()).toMatchObject({ is_playing: true, device: { id: after.deviceId } });
       await expect.poll(() => $queue.get().nowPlaying?.id).toBe(tracks[0]!.id);
+      // A pause of the track the panel shows changes nothing of the queue: it is not read again.
+      await addFault(running.base, { match: { method: 'GET', path: '^/v1/me/player/queue$' } });
+      await togglePlay();
+      await expect.poll(() => $player.get().playback?.isPlaying).toBe(false);
+      expect(await faultHits(running.url)).toEqual([0]);
     } finally {
       toggleQueue(false);
       after.close();
