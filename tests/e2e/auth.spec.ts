@@ -85,6 +85,9 @@ test('a new visitor opening the app gets a redirect to /auth from the server; /a
   });
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // SPEC §2's sections, in its order: hero, features, genre grid, create-and-share, showcase, plans, app download.
+  const sections = await page.locator('main > section').evaluateAll((elements) => elements.map((section) => section.getAttribute('aria-labelledby')));
+  expect(sections).toEqual(['hero-title', 'features-title', 'genres-title', 'create-title', 'showcase-title', 'plans-title', 'download-title']);
   for (const count of ['2.5M', '1.8M', '3.2M', '892K', '1.1M', '4.5M']) {
     await expect(page.getByText(`${count} tracks`)).toBeVisible();
   }
