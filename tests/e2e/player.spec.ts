@@ -27,7 +27,8 @@ test('the card plays, and keeps the same audio element playing across three page
   await expectSound(page);
   const first = album.tracks[0]!.name;
   await expect(page).toHaveTitle(new RegExp(`^${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} • `));
-  await expect(card(page).getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+  // SPEC §2's tooltip on the play button, the card's and the phone's bar's.
+  await expect(card(page).getByRole('button', { name: 'Pause', exact: true })).toHaveAttribute('data-tooltip', 'Pause');
   // The card's total time; the phone's bar has its thin progress line instead.
   if (isNarrow(page)) await expect(card(page).getByRole('progressbar', { name: 'Progress' })).not.toHaveAttribute('aria-valuemax', '0');
   else await expect(card(page).getByLabel('Total')).not.toHaveText('00:00');

@@ -84,7 +84,7 @@ export function PlayerBar({ player, otherDeviceName, screenKnown }: PlayerView) 
         </span>
       </a>
       <LikeButton trackId={track?.id ?? null} />
-      <button type="button" className="icon-button player-bar__play" aria-label={playing ? 'Pause' : 'Play'} disabled={!track} onClick={() => void togglePlay()}>
+      <button type="button" className="icon-button player-bar__play" aria-label={playing ? 'Pause' : 'Play'} data-tooltip={playing ? 'Pause' : 'Play'} disabled={!track} onClick={() => void togglePlay()}>
         <Icon name={playing ? 'pause' : 'play'} size={22} />
       </button>
       <div

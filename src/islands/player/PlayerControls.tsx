@@ -28,6 +28,7 @@ export function TransportButtons({ playback, playing, hasTrack }: TransportProps
         type="button"
         className="icon-button player-card__play"
         aria-label={playing ? 'Pause' : 'Play'}
+        data-tooltip={playing ? 'Pause' : 'Play'}
         disabled={!hasTrack}
         onClick={() => void togglePlay()}
       >

@@ -120,3 +120,18 @@ describe("the card's repeat button", () => {
     }
   });
 });
+
+describe("the card's play button", () => {
+  const playback: Playback = {
+    item: track, progressMs: 0, isPlaying: true, repeatState: 'off', shuffleState: false, device: null, contextUri: null,
+    disallows: { skippingPrev: false, skippingNext: false, pausing: false, resuming: false },
+  };
+
+  it("has SPEC §2's tooltip, Play or Pause as it acts", () => {
+    for (const [playing, name] of [[true, 'Pause'], [false, 'Play']] as const) {
+      const { unmount } = render(<PlayerControls playback={playback} playing={playing} hasTrack />);
+      expect(screen.getByRole('button', { name }).getAttribute('data-tooltip')).toBe(name);
+      unmount();
+    }
+  });
+});
