@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PALETTE } from '../../src/lib/colors';
+import { AVATAR_COLOURS, PALETTE } from '../../src/lib/colors';
 
 // WCAG 2 relative luminance and contrast ratio, to hold the palette to AA for the
 // white text detail headers and category tiles write on it.
@@ -27,5 +27,17 @@ describe('the palette behind white text', () => {
 
   it('tells a failing colour apart (the check can fail)', () => {
     expect(contrast(whiteOver(channels('#f59b23'), 0.8), channels('#f59b23'))).toBeLessThan(4.5);
+  });
+});
+
+describe("SPEC §9's avatar colours behind a person's initial", () => {
+  it('are about 90, all different', () => {
+    expect(AVATAR_COLOURS.length).toBeGreaterThanOrEqual(85);
+    expect(AVATAR_COLOURS.length).toBeLessThanOrEqual(95);
+    expect(new Set(AVATAR_COLOURS).size).toBe(AVATAR_COLOURS.length);
+  });
+
+  it.each(AVATAR_COLOURS)('%s gives the white initial at least 4.5:1', (colour) => {
+    expect(contrast([255, 255, 255], channels(colour))).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -19,7 +19,8 @@ interface CardProps {
 export function Card({ href, images, title, subtitle, round = false, action }: CardProps) {
   const link = (
     <a className={`card${round ? ' card--round' : ''}`} href={href}>
-      <Cover images={images} alt="" size={180} round={round} className="card__cover" />
+      {/* A round tile is a person's (an artist, a user): with no picture, their initial shows. */}
+      <Cover images={images} alt="" size={180} round={round} person={round ? title : undefined} className="card__cover" />
       <span className="card__title" title={title}>
         {title}
       </span>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Image } from '../../api/types';
-import { placeholderColor } from '../../lib/colors';
+import { avatarColour, placeholderColor } from '../../lib/colors';
 
 /**
  * How many tiles of a page's first row the first screen shows, at most (six on a wide screen,
@@ -19,6 +19,12 @@ interface CoverProps {
   /** The displayed size in CSS pixels (width and height, so the layout never shifts). */
   size: number;
   round?: boolean;
+  /**
+   * The person the picture shows (an artist, a user). With no picture at all they show as their
+   * initial on an avatar colour (SPEC §9's list) rather than a song's default cover; a picture
+   * that fails to load still falls back to SPEC §2's default image.
+   */
+  person?: string;
   /** Above the fold (a page header): load at once instead of lazily. */
   eager?: boolean;
   className?: string;
@@ -30,8 +36,11 @@ function pick(images: readonly Image[], size: number): string | null {
   return (sized.find((image) => (image.width ?? Infinity) >= size) ?? sized.at(-1))?.url ?? null;
 }
 
+/** A name's first letter, as an avatar shows it (a whole character, whatever the script). */
+export const initialOf = (name: string): string => Array.from(name.trim())[0]?.toLocaleUpperCase() ?? '';
+
 /** A cover, portrait or icon: lazy, sized, decoded off the main thread, on a palette colour until it arrives. */
-export function Cover({ images, alt, size, round = false, eager = false, className = '' }: CoverProps) {
+export function Cover({ images, alt, size, round = false, person, eager = false, className = '' }: CoverProps) {
   const wanted = pick(images, size * 2) ?? DEFAULT_COVER;
   const [failed, setFailed] = useState<string | null>(null);
   const src = failed === wanted ? DEFAULT_COVER : wanted;
@@ -41,6 +50,17 @@ export function Cover({ images, alt, size, round = false, eager = false, classNa
     const element = image.current;
     if (element?.complete && element.naturalWidth === 0 && element.getAttribute('src') === wanted) setFailed(wanted);
   }, [wanted]);
+  if (person !== undefined && images.length === 0) {
+    return (
+      <span
+        className={`cover cover--round cover--avatar ${className}`}
+        {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
+        style={{ backgroundColor: avatarColour(person), '--avatar-size': `${size}px` } as React.CSSProperties}
+      >
+        {initialOf(person)}
+      </span>
+    );
+  }
   return (
     <img
       ref={image}

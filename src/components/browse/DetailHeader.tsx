@@ -24,16 +24,19 @@ interface DetailHeaderProps {
  */
 export function DetailHeader({ images, type, name, meta, badge, action, background, round = false }: DetailHeaderProps) {
   const large = images[0]?.url ?? null;
+  const frame = `detail-header__cover-button${round ? ' detail-header__cover-button--round' : ''}`;
+  // A round header is a person's (an artist, a user): with no picture at all, their initial
+  // shows, and there is no picture to preview.
+  const cover = <Cover images={images} alt="" size={232} round={round} person={round ? name : undefined} eager className="detail-header__cover" />;
   return (
     <header className="detail-header" style={{ '--area-color': background } as React.CSSProperties}>
-      <button
-        type="button"
-        className={`detail-header__cover-button${round ? ' detail-header__cover-button--round' : ''}`}
-        aria-label={`Show the picture of ${name}`}
-        onClick={() => openImagePreview(large)}
-      >
-        <Cover images={images} alt="" size={232} round={round} eager className="detail-header__cover" />
-      </button>
+      {round && images.length === 0 ? (
+        <div className={frame}>{cover}</div>
+      ) : (
+        <button type="button" className={frame} aria-label={`Show the picture of ${name}`} onClick={() => openImagePreview(large)}>
+          {cover}
+        </button>
+      )}
       <div className="detail-header__text">
         {badge}
         <span className="detail-header__type">{type}</span>
