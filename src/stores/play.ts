@@ -160,7 +160,8 @@ function start(request: Omit<playerApi.PlayRequest, 'deviceId'>, track: Track | 
 }
 
 /**
- * What every track list calls on a click: plays the track at `index`. An album
+ * **Change** (docs/ARCHITECTURE.md, "A track starts in its list"; SPEC §7 sends one uri):
+ * what every track list calls on a click: plays the track at `index`. An album
  * or playlist plays as its context (context_uri and offset), so next and
  * previous follow it; any other list plays as its track uris. Call it straight
  * from the click handler (it activates the SDK's audio first). It never

@@ -38,7 +38,7 @@ async function connectDevice(): Promise<string> {
 const testFetch = globalThis.fetch;
 
 /** The provider's own view of the playback, read beside the store. */
-async function providerPlayback(): Promise<{ is_playing: boolean; item: { id: string }; progress_ms: number } | null> {
+async function providerPlayback(): Promise<{ is_playing: boolean; item: { id: string }; progress_ms: number; context?: { uri: string } | null } | null> {
   const response = await testFetch(`${running.base}/v1/me/player`, { headers: { Authorization: `Bearer ${$session.get()!.accessToken}` } });
   return response.status === 204 ? null : ((await response.json()) as never);
 }
@@ -256,6 +256,20 @@ describe('player against a real sandbox device', () => {
     answers[0]!();
     await older;
     expect($player.get().playback?.isPlaying).toBe(false);
+  });
+
+  it("an album's or playlist's row plays that list as its context, from the clicked track, at its start (a Change: SPEC §7 sends one uri)", async () => {
+    const track = tracks[1]!;
+    const album = `spotify:album:${track.album!.id}`;
+    const wire = holdRequests(isPlay);
+    const played = playFromList([tracks[0]!, track], 1, album);
+    await vi.waitFor(() => expect(wire.held()).toBe(1));
+    expect(JSON.parse(wire.sent[0]!)).toEqual({ context_uri: album, offset: { uri: track.uri }, position_ms: 0 });
+    wire.release();
+    await played;
+    const playback = await providerPlayback();
+    expect(playback?.item.id).toBe(track.id);
+    expect(playback?.context?.uri).toBe(album);
   });
 
   it('plays a track on the stored device and shows it as the current playback', async () => {
