@@ -55,6 +55,8 @@ test('add to queue from a playlist while an album plays, move playback to a seco
   await expect(nextUp.first()).toContainText(added.name);
   await expect(nextUp.nth(1)).toContainText(album.tracks[1]!.name);
   await expect(panel.locator('img').first()).toBeVisible();
+  // Its artists are links as quiet as every other list's: no underline until reached.
+  expect(await nextUp.first().locator('a').first().evaluate((link) => getComputedStyle(link).textDecorationLine)).toBe('none');
   await saveScreen(page, testInfo, 'queue-panel');
 
   // Next plays it: the card, the provider and the audio element agree; the open panel follows.

@@ -18,7 +18,7 @@ export function ArtistLinks({ artists, separator = ' • ' }: { artists: readonl
         <Fragment key={`${artist.id}-${index}`}>
           {index > 0 ? separator : null}
           {artist.id ? (
-            <a dir="auto" href={hrefOf('artist', { artistId: artist.id })}>
+            <a className="artist-link" dir="auto" href={hrefOf('artist', { artistId: artist.id })}>
               {artist.name}
             </a>
           ) : (
