@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { intentDirectiveIntegration } from './scripts/lib/intent-directive.mjs';
 import { shellChunksIntegration } from './scripts/lib/shell-chunks.mjs';
-import { keepsVisitedPage, OFFLINE_SHELL, opensInOfflineShell, PAGE_CACHE } from './src/lib/page-cache.ts';
+import { keepsVisitedPage, OFFLINE_SHELL, opensInOfflineShell, PAGE_CACHE, routedPageOffline } from './src/lib/page-cache.ts';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from './src/server/session-cookie.ts';
 
 /**
@@ -98,14 +98,17 @@ export default defineConfig({
         // neither is anything but a navigation (the token is a POST).
         runtimeCaching: [
           {
-            // An app page the network cannot bring and the cache does not hold: the offline shell,
+            // An app page the network cannot bring and the cache does not hold whole: the page as the
+            // client router last showed it, in the offline shell; else the offline shell alone. Both
             // at the address the user opened (not a redirect), instead of the browser's error page.
+            // The plugins answer in this order: the routed page's first.
             urlPattern: opensInOfflineShell,
             handler: 'NetworkFirst',
             options: {
               cacheName: PAGE_CACHE,
               networkTimeoutSeconds: 4,
               expiration: { maxEntries: 40 },
+              plugins: [{ handlerDidError: routedPageOffline }],
               precacheFallback: { fallbackURL: OFFLINE_SHELL },
             },
           },

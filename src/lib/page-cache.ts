@@ -32,12 +32,78 @@ export function opensInOfflineShell({ request, url, sameOrigin }: WorkerRequest)
 }
 
 /**
- * Forgets the pages the service worker kept: once signed out, nobody at this browser may
- * open the last user's pages offline. A failure (no Cache Storage here) is only logged.
+ * The pages the client router showed (most of a visit's pages), kept by the page for the worker
+ * (`keepRoutedPage`): the router fetches them, so the worker never sees them as navigations, and
+ * they hold only the places of the shell's persisted parts, so they cannot stand alone.
+ */
+export const ROUTED_PAGE_CACHE = 'my-music-routed-pages';
+/** As many as the worker keeps of the pages loaded whole (astro.config.mjs). */
+export const ROUTED_PAGES_KEPT = 40;
+
+/**
+ * The worker's answer to an app page it could neither load nor find kept whole (a workbox
+ * plugin's handlerDidError): a page the user reached in the app, its title and content set into
+ * the offline shell, which has every other part of the shell and says there is no connection
+ * (it loads the real page by itself once the network returns). Undefined when the page was never
+ * shown here: the offline shell alone follows (workbox's precache fallback). Its own source runs
+ * in the worker (the build inlines it), so it refers to nothing outside itself.
+ */
+export async function routedPageOffline({ request }: { request: Request }): Promise<Response | undefined> {
+  const [page, shell] = await Promise.all([
+    caches.open('my-music-routed-pages').then((cache) => cache.match(request.url)),
+    caches.match(new URL('/offline', request.url).href, { ignoreSearch: true }),
+  ]);
+  if (!page || !shell) return undefined;
+  const [pageHtml, shellHtml] = await Promise.all([page.text(), shell.text()]);
+  // The content is the one <main id="content"> of App.astro, up to its own end (provider text
+  // in it is escaped, so no </main> is inside); the title is the page's.
+  const content = (html: string) => {
+    const open = /<main id="content"[^>]*>/.exec(html);
+    const end = open ? html.indexOf('</main>', open.index) : -1;
+    return open && end !== -1 ? { start: open.index + open[0].length, end } : null;
+  };
+  const title = /<title>[\s\S]*?<\/title>/;
+  const into = content(shellHtml);
+  const from = content(pageHtml);
+  const pageTitle = title.exec(pageHtml);
+  if (!into || !from || !pageTitle || !title.test(shellHtml)) return undefined;
+  // The page's styles go along: the shell alone links only what its own parts need.
+  const head = pageHtml.slice(0, pageHtml.indexOf('</head>'));
+  const styles = (head.match(/<link\b[^>]*rel="stylesheet"[^>]*>|<style\b[^>]*>[\s\S]*?<\/style>/g) ?? []).join('');
+  const html = shellHtml.slice(0, into.start) + pageHtml.slice(from.start, from.end) + shellHtml.slice(into.end);
+  // Functions, so a `$&` in a provider's name stays as it is. The shell's headers: its Content
+  // Security Policy allows the same inline scripts every page has.
+  const whole = html.replace('</head>', () => `${styles}</head>`).replace(title, () => pageTitle[0]);
+  return new Response(whole, { status: 200, headers: shell.headers });
+}
+
+/**
+ * Keeps a page the client router showed for the worker (`routedPageOffline`), under its address
+ * without the fragment; the oldest go past ROUTED_PAGES_KEPT. Nothing is kept where there is no
+ * Cache Storage, and a failure is only logged: a page that is not kept opens offline in the shell.
+ */
+export async function keepRoutedPage(href: string, html: string): Promise<void> {
+  try {
+    if (typeof caches === 'undefined') return;
+    const url = new URL(href, location.href);
+    url.hash = '';
+    const cache = await caches.open(ROUTED_PAGE_CACHE);
+    await cache.put(url.href, new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } }));
+    const keys = await cache.keys();
+    await Promise.all(keys.slice(0, Math.max(0, keys.length - ROUTED_PAGES_KEPT)).map((request) => cache.delete(request)));
+  } catch (error) {
+    console.warn('Could not keep the page for offline use', error);
+  }
+}
+
+/**
+ * Forgets the pages the service worker kept, and those the page kept for it: once signed out,
+ * nobody at this browser may open the last user's pages offline. A failure (no Cache Storage
+ * here) is only logged.
  */
 export async function forgetCachedPages(): Promise<void> {
   try {
-    if (typeof caches !== 'undefined') await caches.delete(PAGE_CACHE);
+    if (typeof caches !== 'undefined') await Promise.all([caches.delete(PAGE_CACHE), caches.delete(ROUTED_PAGE_CACHE)]);
   } catch (error) {
     console.warn('Could not forget the cached pages', error);
   }

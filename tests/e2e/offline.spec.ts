@@ -4,6 +4,7 @@ import { expect, test } from './fixtures';
 import { saveScreen } from './helpers/screens';
 import { expectToastShown } from './helpers/toasts';
 import { reactCameUntouched, watchScripts } from './helpers/untouched';
+import { switchInApp } from './helpers/in-app';
 
 // Offline and flaky networks (SPEC §1, §8): the installed app opened offline shows the
 // shell and a visited page from the service worker's cache, or the offline shell for a page
@@ -120,4 +121,36 @@ test('offline: an app route never visited opens in the shell at its own address,
   expect(shellPolicy).not.toContain('unsafe-inline');
   expect(cached).not.toContain('/session/token');
   expect(cached.filter((path) => /^\/(session|login|callback)(\/|$)/.test(path))).toEqual([]);
+});
+
+test('offline: a page reached in the app opens as it was shown, in the shell, and loads by itself when the network returns', async ({ page, signIn, context }, testInfo) => {
+  await signIn(page);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  // Reached by the client router (a fetch, not a navigation): the worker never saw the page.
+  await page.goto('/notification');
+  await switchInApp(page, '/playlist/popular');
+  const heading = page.getByRole('heading', { level: 1, name: 'Popular Playlists' });
+  await expect(heading).toBeVisible();
+  const title = await page.title();
+  // The page keeps it for the worker once the browser is idle.
+  await expect.poll(() => page.evaluate(async (url) => Boolean(await (await caches.open('my-music-routed-pages')).match(url)), page.url())).toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(heading).toBeVisible();
+  const card = page.locator('#content .card').first();
+  await expect(card).toBeVisible();
+  // Styled as it was: the page's stylesheets came with it (a tile's link has no underline).
+  expect(await card.evaluate((link) => getComputedStyle(link).textDecorationLine)).toBe('none');
+  await expect(mainNavigation(page, testInfo)).toBeVisible();
+  await expect(noConnectionScreen(page)).toHaveCount(0);
+  await expectToastShown(page, 'Internet Connection Problem');
+  expect(await page.title()).toBe(title);
+  await saveScreen(page, testInfo, 'offline-routed-page');
+
+  // The network returns: the page loads again, from the site, by itself.
+  const reloaded = page.waitForEvent('load');
+  await context.setOffline(false);
+  await reloaded;
+  await expect(heading).toBeVisible({ timeout: 15_000 });
 });

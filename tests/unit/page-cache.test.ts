@@ -1,7 +1,7 @@
 // The service worker's navigation rules (src/lib/page-cache.ts): which pages it keeps as they
 // are visited, and which it answers with the offline shell when it has neither network nor copy.
-import { describe, expect, it } from 'vitest';
-import { keepsVisitedPage, opensInOfflineShell, type WorkerRequest } from '../../src/lib/page-cache';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetCachedPages, keepsVisitedPage, opensInOfflineShell, PAGE_CACHE, ROUTED_PAGE_CACHE, routedPageOffline, type WorkerRequest } from '../../src/lib/page-cache';
 import { hrefOf, ROUTES, type RouteName } from '../../src/lib/routes';
 import { SESSION_ROUTES } from '../../src/lib/site-request';
 import { accessOf } from '../../src/server/route-access';
@@ -50,5 +50,58 @@ describe('the rules inlined in the worker', () => {
       const worker = inlined(rule);
       for (const path of [...APP_PAGES, ...OUTSIDE_SHELL]) expect(worker(navigation(path)), `${rule.name} ${path}`).toBe(rule(navigation(path)));
     }
+  });
+});
+
+describe('a page the client router showed, opened offline', () => {
+  const SHELL = '<!doctype html><html><head><title>Internet Connection Problem</title><meta name="my-music-page" content="offline-shell"></head><body><nav>shell</nav><main id="content" class="content" tabindex="-1"><div role="alert">Internet Connection Problem</div></main><div id="player-card"></div></body></html>';
+  const PAGE = '<!doctype html><html><head><title>Money $& Sons | My Music</title><link rel="stylesheet" href="/_astro/content.css"><style>.x{color:red}</style></head><body><nav></nav><main id="content" class="content" tabindex="-1"><h1>Money $&amp; Sons</h1><ol><li>Track</li></ol></main><div id="player-card"></div></body></html>';
+  const POLICY = "script-src 'self' 'sha256-abc'";
+
+  /** Cache Storage as the worker sees it: the routed pages the page kept, and the precached shell. */
+  function withCaches(routed: Record<string, string>) {
+    const html = (body: string, headers: Record<string, string> = {}) => new Response(body, { headers: { 'Content-Type': 'text/html', ...headers } });
+    vi.stubGlobal('caches', {
+      open: async (name: string) => ({ match: async (url: string) => (name === ROUTED_PAGE_CACHE && routed[url] ? html(routed[url]!) : undefined) }),
+      match: async (url: string, options?: { ignoreSearch?: boolean }) => (url === `${SITE}/offline` && options?.ignoreSearch ? html(SHELL, { 'Content-Security-Policy': POLICY }) : undefined),
+    });
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** What the worker answers for a navigation to `path`, by the rule as its build inlines it. */
+  const answer = async (path: string) => {
+    const worker = new Function(`return (${routedPageOffline.toString()})`)() as typeof routedPageOffline;
+    return worker({ request: new Request(`${SITE}${path}`) });
+  };
+
+  it("shows its content and title inside the offline shell, under the shell's headers", async () => {
+    withCaches({ [`${SITE}/album/a1`]: PAGE });
+    const response = (await answer('/album/a1'))!;
+    const html = await response.text();
+    expect(html).toContain('<h1>Money $&amp; Sons</h1><ol><li>Track</li></ol></main><div id="player-card">');
+    expect(html).toContain('<nav>shell</nav>');
+    expect(html).not.toContain('role="alert"');
+    expect(html).toContain('<title>Money $& Sons | My Music</title>');
+    // Its styles come along: the shell links only those of its own parts.
+    expect(html).toContain('<link rel="stylesheet" href="/_astro/content.css"><style>.x{color:red}</style></head>');
+    expect(html).toContain('content="offline-shell"'); // it still loads the real page once online
+    expect(response.headers.get('Content-Security-Policy')).toBe(POLICY);
+  });
+
+  it('leaves a page never shown, or one without its content, to the offline shell alone', async () => {
+    withCaches({ [`${SITE}/album/a2`]: '<html><head><title>x</title></head><body>no content</body></html>' });
+    expect(await answer('/album/a1')).toBeUndefined();
+    expect(await answer('/album/a2')).toBeUndefined();
+  });
+});
+
+describe('signing out', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("forgets the worker's pages and the ones the page kept for it", async () => {
+    const deleted: string[] = [];
+    vi.stubGlobal('caches', { delete: async (name: string) => deleted.push(name) > 0 });
+    await forgetCachedPages();
+    expect(deleted.sort()).toEqual([PAGE_CACHE, ROUTED_PAGE_CACHE].sort());
   });
 });

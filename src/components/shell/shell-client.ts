@@ -4,7 +4,7 @@ import { listenForInstallPrompt } from '../../stores/install-prompt';
 import { listenForPaletteKey } from '../../stores/palette';
 import { followFocusBeforeModal } from '../focus-before-modal';
 import { setNavigator } from '../../lib/navigation';
-import { OFFLINE_SHELL } from '../../lib/page-cache';
+import { keepRoutedPage, OFFLINE_SHELL } from '../../lib/page-cache';
 import { fetchPageAhead, keepPage, keptPage, notePageSource } from '../../stores/page-memory';
 import { parseRoute } from '../../stores/route';
 import { $connectionLost, noteConnectionLost, reportNoConnection, waitForSite } from '../../stores/connection';
@@ -52,6 +52,17 @@ function loadStylesOf(page: Document): Promise<unknown> {
 }
 
 
+/**
+ * A page the router shows is kept for the service worker too, once the browser is idle: opened
+ * offline, it shows in the offline shell as it was (page-cache.ts), where the worker never saw it
+ * (the router fetched it, not a navigation).
+ */
+function keepForOffline(href: string, html: string): void {
+  const keep = () => void keepRoutedPage(href, html);
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(keep, { timeout: 2_000 });
+  else setTimeout(keep, 200);
+}
+
 // Every page swap: a page fetched ahead or kept for back and forward shows without asking the
 // site (page-memory.ts); otherwise the router asks, and what it gets is kept.
 document.addEventListener('astro:before-preparation', (event) => {
@@ -62,6 +73,7 @@ document.addEventListener('astro:before-preparation', (event) => {
     if (kept && !preparation.signal.aborted) {
       notePageSource('memory');
       preparation.newDocument = new DOMParser().parseFromString(kept, 'text/html');
+      if (preparation.navigationType !== 'traverse' && isKeepable(preparation.newDocument)) keepForOffline(preparation.to.href, kept);
       preparation.newDocument.querySelectorAll('noscript').forEach((element) => element.remove());
       dropReplacedSkeletons(preparation.newDocument);
       await loadStylesOf(preparation.newDocument);
@@ -71,7 +83,9 @@ document.addEventListener('astro:before-preparation', (event) => {
     await askSite();
     if (preparation.newDocument) dropReplacedSkeletons(preparation.newDocument);
     if (!preparation.defaultPrevented && preparation.newDocument && isKeepable(preparation.newDocument)) {
-      keepPage(preparation.to.href, htmlOf(preparation.newDocument));
+      const html = htmlOf(preparation.newDocument);
+      keepPage(preparation.to.href, html);
+      keepForOffline(preparation.to.href, html);
     }
   };
 });
