@@ -27,6 +27,13 @@ export class TokenError extends Error {
   }
 }
 
+/**
+ * Whether the token URL's answer says no to this grant (invalid_grant, a refresh token six months
+ * old, or any other 4xx it means), so the user signs in again (DESIGN §2), rather than "not now":
+ * a 5xx, a 429 or a 408 is the provider failing for a moment, and nobody is signed out for that.
+ */
+export const isTokenRefusal = (error: TokenError): boolean => error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+
 /** A token answer: the token URL's JSON. */
 interface TokenResponse {
   access_token?: string;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { TokenError, type TokenSet } from '../api/auth';
+import { isTokenRefusal, TokenError, type TokenSet } from '../api/auth';
 import type { RefreshLedger, SpentRefresh } from './refresh-ledger';
 
 /** How a refresh ended for the session: new tokens, refused (the session is over), or the token URL not reached. */
@@ -44,7 +44,7 @@ export function createRefresher({ spend, ledger, pollMs = 50, waitMs = 35_000, s
           result = { kind: 'refreshed', tokens: await spend(refreshToken) };
         } catch (error) {
           console.error('Token refresh failed', error);
-          result = error instanceof TokenError ? { kind: 'refused' } : { kind: 'unreachable' };
+          result = error instanceof TokenError && isTokenRefusal(error) ? { kind: 'refused' } : { kind: 'unreachable' };
         }
         await ledger.settle(key, result.kind === 'unreachable' ? null : result);
         return result;

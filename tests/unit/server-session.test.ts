@@ -277,6 +277,21 @@ describe('the session refresh on the server against the token URL', () => {
     expect([...visitor.cookies.headers()]).toEqual([]);
   });
 
+  it("keeps the session when the token URL fails for a moment (a 5xx, a rate limit): only its refusal signs the user out", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { browser, tokens } = await signedInBrowser();
+    for (const status of [503, 429]) {
+      await addFault(running.url, { match: { method: 'POST', path: TOKEN_URL }, status, body: { error: 'server_error' }, times: 1 });
+      // Due but not expired: the token still works meanwhile; expired: nothing usable, but no sign-out.
+      expect(await currentSession(browser.request('/'), null, later(tokens)), `${status}`).toEqual({ kind: 'signed-in', tokens });
+      await addFault(running.url, { match: { method: 'POST', path: TOKEN_URL }, status, body: { error: 'server_error' }, times: 1 });
+      expect(await currentSession(browser.request('/'), null, tokens.expiresAt! + 1), `${status}`).toEqual({ kind: 'unreachable' });
+      expect(await readTokens(browser.request('/'))).toEqual(tokens);
+    }
+    // The provider answers again: the refresh token was never spent.
+    expect((await currentSession(browser.request('/'), null, later(tokens))).kind).toBe('signed-in');
+  });
+
   it('tells an unreachable token URL (a dropped connection) apart from a refusal, and keeps the session', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { browser, tokens } = await signedInBrowser();
