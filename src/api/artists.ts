@@ -1,7 +1,7 @@
 import { MARKET } from './browse';
 import { callApi } from './client';
-import { list, record, toAlbum, toArtist, toPage, toTrack } from './normalize';
-import { ApiError } from './errors';
+import { list, record, text, toAlbum, toArtist, toPage, toTrack } from './normalize';
+import { ApiError, PROBE_QUIET_STATUSES } from './errors';
 import type { Album, Artist, Page, Track } from './types';
 import { ownId, type DetailAsk, type DetailPage, type DetailSeed } from './page-shapes';
 
@@ -26,6 +26,24 @@ export async function getArtistAlbums(id: string, offset = 0, limit = ARTIST_ALB
   return toPage(body, toAlbum);
 }
 
+/**
+ * An artist the provider has: the first its search finds. A first 404 from an artist's sections
+ * (top tracks, related artists) may mean "no such artist" (a hand-typed address) or "endpoint
+ * gone" (DESIGN §2): their probes ask the same endpoint about this one (errors.ts
+ * judgeCapabilityRefusal), so an unknown artist never hides the sections for the session.
+ */
+async function aKnownArtistPath(section: 'top-tracks' | 'related-artists'): Promise<string> {
+  const found = record(record(await callApi({ path: 'search', query: { q: 'a', type: 'artist', limit: 1 }, quietStatuses: PROBE_QUIET_STATUSES })).artists);
+  const id = text(record(list(found.items)[0]).id);
+  if (!id) throw new ApiError('http', 'No artist to ask about', 500);
+  return `artists/${encodeURIComponent(id)}/${section}`;
+}
+
+const probeTopTracks = async (): Promise<unknown> =>
+  callApi({ path: await aKnownArtistPath('top-tracks'), query: { market: MARKET }, quietStatuses: PROBE_QUIET_STATUSES });
+const probeRelatedArtists = async (): Promise<unknown> =>
+  callApi({ path: await aKnownArtistPath('related-artists'), quietStatuses: PROBE_QUIET_STATUSES });
+
 /** GET artists/{id}/top-tracks (Popular Tracks); gone in development mode. */
 export async function getArtistTopTracks(id: string): Promise<Track[]> {
   const body = await callApi({
@@ -34,6 +52,7 @@ export async function getArtistTopTracks(id: string): Promise<Track[]> {
     name: 'artist-top-tracks',
     catalogue: true,
     capability: 'artistTopTracks',
+    probe: probeTopTracks,
   });
   return list(record(body).tracks)
     .map((track) => toTrack(track))
@@ -47,6 +66,7 @@ export async function getRelatedArtists(id: string): Promise<Artist[]> {
     name: 'related-artists',
     catalogue: true,
     capability: 'relatedArtists',
+    probe: probeRelatedArtists,
   });
   return list(record(body).artists)
     .map(toArtist)

@@ -12,6 +12,7 @@ import { isCanceled, isUnavailable } from '../../src/api/errors';
 import { getCategoryPlaylists } from '../../src/api/browse';
 import { getMe } from '../../src/api/me';
 import { getUser } from '../../src/api/users';
+import { getArtistTopTracks, getRelatedArtists } from '../../src/api/artists';
 import { $capabilities } from '../../src/stores/capabilities';
 import { $session } from '../../src/stores/session';
 import { faultHits } from '../../sandbox/tests/harness';
@@ -190,6 +191,20 @@ describe("DESIGN §2's capabilities", () => {
     expect($capabilities.get().otherUsers).toBe('available');
     expect(effects.shown).toEqual([]);
     await expectSessionKept(effects);
+  });
+
+  it("tells an unknown artist from gone sections in a fresh session: its Popular Tracks and Fans Also like stay for the next artist", async () => {
+    const unknown = '0000000000000000000000';
+    for (const [capability, ask] of [['artistTopTracks', getArtistTopTracks], ['relatedArtists', getRelatedArtists]] as const) {
+      const error = await rejection(ask(unknown));
+      expect(error.status, capability).toBe(404);
+      expect(isUnavailable(error), capability).toBe(false);
+      expect($capabilities.get()[capability], capability).toBe('available');
+    }
+    const known = (await callApi<{ artists: { items: { id: string }[] } }>({ path: 'search', query: { q: 'a', type: 'artist', limit: 1 } })).artists.items[0]!.id;
+    expect((await getArtistTopTracks(known)).length).toBeGreaterThan(0);
+    expect((await getRelatedArtists(known)).length).toBeGreaterThan(0);
+    expect(effects.shown).toEqual([]);
   });
 
   it('reads a first 404 as a gone endpoint when the probe is refused too, signing nobody out', async () => {
