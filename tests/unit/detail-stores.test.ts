@@ -7,7 +7,7 @@ import { $artist, artistAlbums, artistArea, isVerified } from '../../src/stores/
 import { categoriesList, newReleasesList } from '../../src/stores/browse';
 import { $inLibrary, $libraryPending, $likedTracks, checkLibrary, toggleInLibrary, toggleLikeTrack } from '../../src/stores/library';
 import { savedAlbumsList, savedTracksList } from '../../src/stores/collection';
-import { $playlist, isDescriptionShown, playlistArea, playlistTracks } from '../../src/stores/playlist';
+import { $playlist, isDescriptionShown, playlistArea, playlistTracks, songCountOf } from '../../src/stores/playlist';
 import { $myProfile, $profile, profileArea } from '../../src/stores/profile';
 import { queryFromText } from '../../src/lib/search-query';
 import { syncRoute } from '../../src/stores/route';
@@ -164,5 +164,15 @@ describe('detail areas against a real sandbox', () => {
     expect(isDescriptionShown('Fresh hits')).toBe(true);
     expect(isDescriptionShown('See <a href="spotify:user:x">more</a>')).toBe(false);
     expect(isDescriptionShown('')).toBe(false);
+  });
+
+  it("a playlist's song count: the provider's total, else its entries once all came; none while they come or where they are not for this app", () => {
+    const entries = { list: ['a', 'b'], loaded: true, error: null, hasMore: false };
+    expect(songCountOf(12, { ...entries, loaded: false })).toBe(12);
+    expect(songCountOf(null, entries)).toBe(2);
+    expect(songCountOf(null, { ...entries, list: [], loaded: false })).toBeNull();
+    expect(songCountOf(null, { ...entries, hasMore: true })).toBeNull();
+    // Development mode, a playlist the user does not own: no total, its entries refused.
+    expect(songCountOf(null, { list: [], loaded: true, error: new Error('unavailable'), hasMore: false })).toBeNull();
   });
 });

@@ -16,7 +16,7 @@ import { isListUnavailable } from '../../stores/paged-list';
 import { $ownsShownPlaylist } from '../../stores/my-playlists';
 import { $changesShownItems, moveShownEntry } from '../../stores/playlist-order';
 import type { PlaylistSeed } from '../../api/playlists';
-import { $playlist, isDescriptionShown, playlistArea, playlistTracks } from '../../stores/playlist';
+import { $playlist, isDescriptionShown, playlistArea, playlistTracks, songCountOf } from '../../stores/playlist';
 import { adoptMe } from '../../stores/profile';
 import { OwnerActions } from '../playlists/OwnerActions';
 import '../../styles/content.css';
@@ -69,7 +69,7 @@ function PlaylistViewBody() {
     <DetailPage state={state} notFound="Playlist Not Found">
       {(playlist) => (
         <>
-          <PlaylistHeader playlist={playlist} background={state.background} count={playlist.totalTracks ?? tracks.list.length} />
+          <PlaylistHeader playlist={playlist} background={state.background} count={songCountOf(playlist.totalTracks, tracks)} />
           {isListUnavailable(tracks.error) ? (
             <NotAvailable what="This playlist's tracks" />
           ) : (
