@@ -4,6 +4,8 @@ import { seriousViolations as violations } from './helpers/axe';
 import { providerGet, searchCatalogue } from './helpers/catalogue';
 import { actOnPage, switchInApp } from './helpers/in-app';
 import { aTrendingRow } from './player-kit';
+import { ROUTES, type RouteName } from '../../src/lib/routes';
+import { parseRoute } from '../../src/stores/route';
 
 // WCAG A and AA rules on every screen, in both themes, on each viewport (a phone's light
 // theme on the routes that show its own parts): axe per route and theme, in a few walks of
@@ -79,6 +81,7 @@ const walks: Record<string, (ids: Ids) => { path: string; phoneLight?: true }[]>
     { path: '/search/track/a' },
     { path: '/notification' },
     { path: '/player' },
+    { path: '/user/me/top-artists' },
   ],
   'albums, artists and playlists': (ids) => [
     { path: `/album/${ids.album}`, phoneLight: true },
@@ -99,8 +102,16 @@ const walks: Record<string, (ids: Ids) => { path: string; phoneLight?: true }[]>
     { path: '/collection' },
     { path: '/collection/albums' },
     { path: '/collection/tracks', phoneLight: true },
+    { path: '/user/me/saved-albums' },
+    { path: '/user/me/saved-tracks' },
   ],
 };
+
+test('the walks reach every route of the registry', { tag: '@viewport-free' }, () => {
+  const ids: Ids = { artist: 'an-artist', album: 'an-album', playlist: 'a-playlist', category: 'a-category', otherUser: 'someone' };
+  const walked = new Set(Object.values(walks).flatMap((walk) => walk(ids)).map(({ path }) => parseRoute(path)?.name));
+  expect((Object.keys(ROUTES) as RouteName[]).filter((name) => !walked.has(name))).toEqual([]);
+});
 
 test.describe('no serious or critical accessibility violation in either theme', () => {
   // The not-found page answers 404 on purpose (and Chromium logs that status).

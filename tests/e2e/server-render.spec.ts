@@ -56,6 +56,8 @@ async function appRoutes(page: Page, sandboxUrl: string): Promise<RouteCheck[]> 
     { path: '/collection', shows: 'Your Library', items: true },
     { path: '/collection/tracks', shows: 'Liked Songs', items: true },
     { path: '/collection/albums', shows: 'Saved Albums', items: true },
+    { path: '/user/me/saved-tracks', shows: 'Liked Songs', items: true },
+    { path: '/user/me/saved-albums', shows: 'Saved Albums', items: true },
     { path: '/notification', shows: "We don't have any updates for you yet", text: true },
   ];
 }
@@ -81,7 +83,7 @@ async function withoutJavaScript(browser: Browser, page: Page, testInfo: TestInf
 }
 
 test('every app route reads whole with JavaScript off: its heading and the first page of its list are in the HTML', async ({ page, signIn, sandboxUrl, browser }, testInfo) => {
-  // A walk through 22 routes: about 40 s on two busy cores, room for a busier one.
+  // A walk through 24 routes: about 40 s on two busy cores, room for a busier one.
   test.setTimeout(180_000);
   await signIn(page, 'guest', { home: false });
   const routes = await appRoutes(page, sandboxUrl);
@@ -350,7 +352,7 @@ test("no page asks the provider in the browser for its first data (the islands s
   // On the desktop alone (@viewport-free): the islands and their seeds are the same on both
   // viewports, and the headers are the server's. A CSP violation on a phone would also be a
   // console error, which fails any mobile test (the accessibility walk visits every route).
-  // A walk through 23 routes: about 40 s on two busy cores, room for a busier one.
+  // A walk through 25 routes: about 40 s on two busy cores, room for a busier one.
   test.setTimeout(180_000);
   await recordCspViolations(page);
   await signIn(page, 'guest', { home: false });
@@ -374,7 +376,7 @@ test("no page asks the provider in the browser for its first data (the islands s
 });
 
 test("a page reached in the app asks the provider nothing in the browser for its first data either: its island adopts the server's seed", { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {
-  // The same 22 routes, one after the other by the client router (the search page's See all
+  // The same 24 routes, one after the other by the client router (the search page's See all
   // came in-app from its search: leaving /search once made the see-all list ask its first page).
   test.setTimeout(180_000);
   await signIn(page, 'guest', { home: false });

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hrefOf, ROUTES, type RouteName } from '../../src/lib/routes';
 import { parseRoute } from '../../src/stores/route';
@@ -19,5 +21,28 @@ describe('the route registry', () => {
     expect(hrefOf('artist', { artistId: 'x/albums' })).toBe('/artist/x%2Falbums');
     expect(parseRoute(hrefOf('artist', { artistId: 'x/albums' }))?.name).toBe('artist');
     expect(hrefOf('seeAll', { searchType: 'track', searchQuery: 'rock & roll' })).toBe('/search/track/rock%20%26%20roll');
+  });
+
+  const src = join(import.meta.dirname, '../../src');
+  const sources = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((file) => /\.(astro|tsx?)$/.test(file));
+
+  it('has a route for every page of the app, and a page for every route', () => {
+    // The pages outside the shell, and /home (a redirect to /): no route of the app.
+    const outside = /^(auth|callback|access_denied|404|500|offline|home|login|session\/.*)$/;
+    const pages = sources
+      .filter((file) => file.startsWith('pages/') && file.endsWith('.astro'))
+      .map((file) => file.slice('pages/'.length, -'.astro'.length).replace(/(^|\/)index$/, ''))
+      .filter((path) => !outside.test(path))
+      .map((path) => `/${path.replace(/\[(\w+)\]/g, ':$1')}`);
+    expect(pages.sort()).toEqual(Object.values(ROUTES).sort());
+  });
+
+  it('makes every link to an app route: none is written by hand in a page, a component or an island', () => {
+    const byHand = sources
+      .filter((file) => file !== join('lib', 'routes.ts'))
+      .flatMap((file) => [...readFileSync(join(src, file), 'utf8').matchAll(/href=["'](\/[^"'#?]*)["']/g)].map(([, path]) => ({ file, path: path! })))
+      .filter(({ path }) => parseRoute(path) !== null)
+      .map(({ file, path }) => `${file}: ${path}`);
+    expect(byHand).toEqual([]);
   });
 });

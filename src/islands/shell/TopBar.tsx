@@ -1,4 +1,5 @@
 import { Icon } from '../../components/Icon';
+import { hrefOf } from '../../lib/routes';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { DevicesButton } from './DevicesButton';
 import { RateLimitNotice } from './RateLimitNotice';
@@ -20,7 +21,7 @@ function TopBarView({ searchQuery = '' }: { searchQuery?: string }) {
       <RateLimitNotice />
       <DevicesButton />
       <MiniPlayerButton />
-      <a className="icon-button" href="/notification" aria-label="What's New" data-tooltip="What's New">
+      <a className="icon-button" href={hrefOf('notification')} aria-label="What's New" data-tooltip="What's New">
         <Icon name="bell" />
       </a>
       <ThemeToggle />
