@@ -67,6 +67,12 @@ export function redisCatalogueStore(redis: NonNullable<ReturnType<typeof sharedR
   };
 }
 
+/** A refusal that may be the asking session's own rather than the catalogue's: 401 or 403. */
+const isSessionRefusal = (error: unknown): boolean => {
+  const status = (error as { status?: unknown } | null)?.status;
+  return status === 401 || status === 403;
+};
+
 /**
  * One short-lived cache of public catalogue answers for every session (the API client asks
  * it for calls marked `catalogue`; per-user calls never reach it). Answers in flight are
@@ -97,7 +103,9 @@ export function createCatalogueCache(store: CatalogueStore, ttlMs: number): Cata
     remember(key, load) {
       if (ttlMs <= 0) return load();
       const running = inFlight.get(key);
-      if (running) return running;
+      // Another session's call, shared: its refusal (a 401 or 403) may be that session's own (a
+      // token the provider dropped, an account it refuses), so this one then asks for itself, once.
+      if (running) return running.catch((error: unknown) => (isSessionRefusal(error) ? load() : Promise.reject(error)));
       const answer = loadAndKeep(key, load).finally(() => inFlight.delete(key));
       inFlight.set(key, answer);
       return answer;

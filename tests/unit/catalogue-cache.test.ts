@@ -54,6 +54,20 @@ describe('the catalogue cache', () => {
     expect(await off.remember('k', load)).toEqual({ n: 4 });
   });
 
+  it("a session that joined another's call asks for itself when that call was refused (401, 403: maybe that session's own); any other failure is shared", async () => {
+    const cache = createCatalogueCache(memoryCatalogueStore(), 60_000);
+    const refused = (status: number) => () => new Promise((_, reject) => setTimeout(() => reject(Object.assign(new Error(`HTTP ${status}`), { status })), 5));
+    for (const status of [401, 403]) {
+      const [first, second] = await Promise.allSettled([cache.remember(`album-${status}`, refused(status)), cache.remember(`album-${status}`, async () => 'its own answer')]);
+      expect(first.status).toBe('rejected');
+      expect(second).toEqual({ status: 'fulfilled', value: 'its own answer' });
+    }
+    let asked = 0;
+    const [first, second] = await Promise.allSettled([cache.remember('album-500', refused(500)), cache.remember('album-500', async () => `asked ${++asked}`)]);
+    expect([first.status, second.status]).toEqual(['rejected', 'rejected']);
+    expect(asked).toBe(0);
+  });
+
   it('still answers when its store fails (Redis gone): the provider is asked instead', async () => {
     const broken: CatalogueStore = { read: () => Promise.reject(new Error('gone')), write: () => Promise.reject(new Error('gone')) };
     const cache = createCatalogueCache(broken, 60_000);
