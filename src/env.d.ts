@@ -6,6 +6,8 @@ declare namespace App {
     serverToast?: () => string | null;
     /** When the provider's rate limit this render met ends, if not yet (the top bar counts down); set by src/middleware.ts. */
     limitedUntil?: () => number | null;
+    /** SPEC §8's exit this render's calls met (a streamed part tells the browser); set by src/middleware.ts. */
+    leaving?: () => import('./lib/page-leaving').PageLeaving | null;
     /** What the account plays, for the player card of a page the browser loads whole; set by src/middleware.ts. */
     playingNow?: Promise<import('./api/page-seeds').NowPlayingSeed | null>;
   }

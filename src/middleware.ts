@@ -6,7 +6,7 @@ import { INLINE_SCRIPTS } from './layouts/inline-scripts';
 import { contentSecurityPolicy, FIXED_HEADERS, withSecurityHeaders } from './lib/security-headers';
 import { leaveNotice } from './server/notice';
 import { notePlayingRead, pageLimitedUntil, quietPart, runPageCalls } from './server/page-calls';
-import { pageToast } from './server/page-data';
+import { pageLeaving, pageToast } from './server/page-data';
 import { findPlayingNow, withItsHeart } from './server/pages/player';
 import { playingMarkOfFound } from './stores/player-rules';
 import { isAllowedRequest } from './server/request-guard';
@@ -70,6 +70,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (tokens) {
       context.locals.serverToast = pageToast;
       context.locals.limitedUntil = pageLimitedUntil;
+      context.locals.leaving = pageLeaving;
       const render = () => {
         // Started beside the page's own calls for a page loaded whole (the client router keeps its
         // persisted card); the card is the document's last part, and /player's view reuses the answer.

@@ -1,4 +1,5 @@
 import type { AstroGlobal } from 'astro';
+import type { PageLeaving } from '../lib/page-leaving';
 import { pageFailureOf } from '../api/errors';
 import { checkInLibrary, type LibraryKind } from '../api/library';
 import type { ListPage } from '../api/list-pages';
@@ -169,16 +170,24 @@ export function answerFailure(Astro: Pick<AstroGlobal, 'response'>, failure: Det
  * when the page renders.
  */
 export function leavingRedirect(Astro: Pick<AstroGlobal, 'cookies' | 'session' | 'redirect'>): Response | null {
+  const leaving = pageLeaving();
+  if (!leaving) return null;
+  endSession(Astro);
+  if (leaving.kind === 'deny-access') return Astro.redirect(accessDeniedPath(leaving.message), 302);
+  leaveNotice(Astro.cookies, 'session-expired');
+  return Astro.redirect('/auth', 302);
+}
+
+/**
+ * Whether this render's failed calls leave the page, and how: the first such decision. Before
+ * the response, `leavingRedirect` carries it out; a part that streams after it (which can no
+ * longer redirect, nor end the session: Astro keeps the session as the response starts) tells
+ * the browser in a mark, and the browser carries it out (ServerNotices.astro, shell-client.ts).
+ */
+export function pageLeaving(): PageLeaving | null {
   for (const outcome of pageOutcomes()) {
-    if (outcome.type === 'expire-session') {
-      endSession(Astro);
-      leaveNotice(Astro.cookies, 'session-expired');
-      return Astro.redirect('/auth', 302);
-    }
-    if (outcome.type === 'deny-access') {
-      endSession(Astro);
-      return Astro.redirect(accessDeniedPath(outcome.message), 302);
-    }
+    if (outcome.type === 'expire-session') return { kind: 'expire-session' };
+    if (outcome.type === 'deny-access') return { kind: 'deny-access', message: outcome.message };
   }
   return null;
 }

@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import type { RefreshOutcome } from '../api/auth';
 import { endSiteSession, requestAccessToken, SessionEndedError, type AccessGrant } from '../api/site-session';
 import { accessDeniedPath } from '../lib/access-denied';
+import type { PageLeaving } from '../lib/page-leaving';
 import { navigateTo } from '../lib/navigation';
 import { clearStorage } from '../lib/storage';
 import { forgetCachedPages } from '../lib/page-cache';
@@ -119,6 +120,28 @@ export async function freshAccessToken(): Promise<string> {
 /** The shell's start on every full page load: the first token, so the player can connect. */
 export function startSession(): void {
   void freshAccessToken();
+}
+
+/** The address this page loaded again for, once, after a part met a refused token (no second try). */
+let reloadedFor: string | null = null;
+
+/**
+ * SPEC §8's exit that a part the server streamed met after the page began, when it could no
+ * longer leave (the server tells it in a mark: ServerNotices.astro): a 403 on a bad request goes
+ * to /access_denied; a 401 has the site renew the token the page holds (the server's, refused):
+ * the provider's refusal ends the session ('Session Expired', /auth), a renewed token loads the
+ * page again, once, so the part shows what it could not.
+ */
+export async function followServerLeaving(leaving: PageLeaving, here: string): Promise<void> {
+  if (leaving.kind === 'deny-access') return denyAccess(leaving.message ?? undefined);
+  // The page's token first, if it has none yet: the one the server met refused.
+  if (!$session.get()) await refreshSession();
+  const outcome = await refreshSession();
+  if (outcome === 'refused') return expireSession();
+  if (outcome === 'refreshed' && reloadedFor !== here) {
+    reloadedFor = here;
+    navigateTo(here, { replace: true });
+  }
 }
 
 /** Carries out SPEC §8's outcome of a failed call, as src/api/errors.ts decided it. */

@@ -244,6 +244,42 @@ test.describe('SPEC §8 request errors on an album page', { tag: '@viewport-free
   });
 });
 
+test.describe("SPEC §8's exits met by a part the server streams (search results)", { tag: '@viewport-free' }, () => {
+  // The results stream after the page has begun: the server can no longer redirect or end the
+  // session, so the part tells the browser (ServerNotices.astro), which carries the exit out.
+  const SEARCH = '^/v1/search$';
+  const searched = (page: Page) => page.goto('/search?q=Sol');
+
+  test("a 401 the refresh cannot mend ends the session with 'Session Expired' on /auth", async ({ page, signIn, sandbox }) => {
+    await signIn(page, 'guest', { home: false });
+    await sandbox.addFault({ match: { method: 'GET', path: SEARCH }, status: 401 });
+    await sandbox.addFault({ match: { method: 'POST', path: '^/api/token$' }, status: 400, body: { error: 'invalid_grant', error_description: 'Refresh token revoked' } });
+    await searched(page);
+    await expect(page).toHaveURL(/\/auth$/);
+    await expectToastShown(page, 'Session Expired');
+    expect(await accessTokenOf(page)).toBeNull();
+  });
+
+  test('a 401 the refresh mends loads the page again, once, with its results, and keeps the session', async ({ page, signIn, sandbox }) => {
+    await signIn(page, 'guest', { home: false });
+    await sandbox.addFault({ match: { method: 'GET', path: SEARCH }, status: 401, times: 1 });
+    await searched(page);
+    await expect(page.locator('#content .track-row').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/search\?q=Sol$/);
+    expect(await accessTokenOf(page)).not.toBeNull();
+  });
+
+  test('a 403 on a bad request ends the session and goes to /access_denied', async ({ page, signIn, sandbox }) => {
+    await signIn(page, 'guest', { home: false });
+    await sandbox.addFault({ match: { method: 'GET', path: SEARCH }, status: 403, body: { error: { status: 403, message: 'Bad OAuth request' } } });
+    await searched(page);
+    await expect(page).toHaveURL(/\/access_denied$/);
+    expect(await accessTokenOf(page)).toBeNull();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+});
+
 test.describe("SPEC §8's error screens on real pages", () => {
   // The render failure is this test's own doing; React and the boundary log it, and the
   // not-found album is a 404 from the provider.

@@ -10,7 +10,7 @@ import { parseRoute } from '../../stores/route';
 import { $connectionLost, noteConnectionLost, reportNoConnection, waitForSite } from '../../stores/connection';
 import { noteServerToastsIn, showToastsWithoutIsland } from './plain-toast';
 import { dropReplacedSkeletons } from './replaced-skeletons';
-import { followSignOutElsewhere, startSession } from '../../stores/session';
+import { followServerLeaving, followSignOutElsewhere, startSession } from '../../stores/session';
 import { noteLimitedUntil } from '../../stores/provider-limit';
 import { registerServiceWorker } from './register-sw';
 import { followInstallOfferWithoutIsland } from './install-without-island';
@@ -137,14 +137,25 @@ followFocusBeforeModal();
 //   server's clock; an old page shown from memory carries an end long past, which counts for nothing);
 // - SPEC §8's toasts (the offline shell's too): the same words from a call of the browser's
 //   meanwhile are not shown twice, and do not wake the shell's islands to say them.
+// - SPEC §8's exits a streamed part met (a 401, a 403 on a bad request), which it could not make
+//   itself once the page had begun (a page shown again from memory tells it again: the session
+//   store loads a page again once at most).
 function noteServerNotices(page: Document): void {
   for (const mark of page.querySelectorAll('[data-limited-until]')) {
     const until = Number(mark.getAttribute('data-limited-until'));
     if (Number.isFinite(until) && until > 0) noteLimitedUntil(until);
   }
   noteServerToastsIn(page);
+  // Once each: this runs again when a page loaded whole has received its last streamed part.
+  const leaving = page.querySelector('[data-leaving]:not([data-told])');
+  leaving?.setAttribute('data-told', '');
+  const kind = leaving?.getAttribute('data-leaving');
+  if (kind === 'expire-session') void followServerLeaving({ kind }, location.pathname + location.search);
+  else if (kind === 'deny-access') void followServerLeaving({ kind, message: leaving?.getAttribute('data-message') ?? null }, location.pathname + location.search);
 }
 noteServerNotices(document);
+// This script starts after the first paint, which a part the provider is slow for streams after.
+if (document.readyState !== 'complete') window.addEventListener('load', () => noteServerNotices(document), { once: true });
 document.addEventListener('astro:after-swap', () => noteServerNotices(document));
 
 // A navigation that starts while the last one's view transition runs (a quick second
