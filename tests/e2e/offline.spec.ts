@@ -127,7 +127,11 @@ test('offline: a page reached in the app opens as it was shown, in the shell, an
   await signIn(page);
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   // Reached by the client router (a fetch, not a navigation): the worker never saw the page.
+  // The shell's script, which keeps each page the router shows, starts after the first paint;
+  // it asks for the page's token as it starts, so that answer says it is there.
+  const shellStarted = page.waitForResponse((response) => new URL(response.url()).pathname === '/session/token');
   await page.goto('/notification');
+  await shellStarted;
   await switchInApp(page, '/playlist/popular');
   const heading = page.getByRole('heading', { level: 1, name: 'Popular Playlists' });
   await expect(heading).toBeVisible();
