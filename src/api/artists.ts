@@ -27,13 +27,14 @@ export async function getArtistAlbums(id: string, offset = 0, limit = ARTIST_ALB
 }
 
 /**
- * An artist the provider has: the first its search finds. A first 404 from an artist's sections
+ * An artist the provider has: the first its search finds (a catalogue answer, so the two probes
+ * a fresh session's unknown artist starts ask it once on the server). A first 404 from an artist's sections
  * (top tracks, related artists) may mean "no such artist" (a hand-typed address) or "endpoint
  * gone" (DESIGN §2): their probes ask the same endpoint about this one (errors.ts
  * judgeCapabilityRefusal), so an unknown artist never hides the sections for the session.
  */
 async function aKnownArtistPath(section: 'top-tracks' | 'related-artists'): Promise<string> {
-  const found = record(record(await callApi({ path: 'search', query: { q: 'a', type: 'artist', limit: 1 }, quietStatuses: PROBE_QUIET_STATUSES })).artists);
+  const found = record(record(await callApi({ path: 'search', query: { q: 'a', type: 'artist', limit: 1 }, quietStatuses: PROBE_QUIET_STATUSES, catalogue: true })).artists);
   const id = text(record(list(found.items)[0]).id);
   if (!id) throw new ApiError('http', 'No artist to ask about', 500);
   return `artists/${encodeURIComponent(id)}/${section}`;

@@ -5,6 +5,7 @@ import { listenForPaletteKey } from '../../stores/palette';
 import { followFocusBeforeModal } from '../focus-before-modal';
 import { setNavigator } from '../../lib/navigation';
 import { keepRoutedPage, OFFLINE_SHELL } from '../../lib/page-cache';
+import type { PageLeaving } from '../../lib/page-leaving';
 import { fetchPageAhead, keepPage, keptPage, notePageSource } from '../../stores/page-memory';
 import { parseRoute } from '../../stores/route';
 import { $connectionLost, noteConnectionLost, reportNoConnection, waitForSite } from '../../stores/connection';
@@ -150,8 +151,9 @@ function noteServerNotices(page: Document): void {
   const leaving = page.querySelector('[data-leaving]:not([data-told])');
   leaving?.setAttribute('data-told', '');
   const kind = leaving?.getAttribute('data-leaving');
-  if (kind === 'expire-session') void followServerLeaving({ kind }, location.pathname + location.search);
-  else if (kind === 'deny-access') void followServerLeaving({ kind, message: leaving?.getAttribute('data-message') ?? null }, location.pathname + location.search);
+  const message = leaving?.getAttribute('data-message') ?? null;
+  const told: PageLeaving | null = kind === 'expire-session' ? { kind } : kind === 'deny-access' ? { kind, message } : null;
+  if (told) void followServerLeaving(told, location.pathname + location.search);
 }
 noteServerNotices(document);
 // This script starts after the first paint, which a part the provider is slow for streams after.
