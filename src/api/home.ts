@@ -4,6 +4,7 @@ import { getPlaylistTracks } from './playlists';
 import { search } from './search';
 import type { Album, Playlist, Track } from './types';
 import { isCanceled, isUnavailable, statusOf } from './errors';
+import type { Section } from '../lib/part-state';
 
 // Home's rules (SPEC §4, §9) and its four questions, each a few calls of the resource modules:
 // shared by the server that renders home and the store that refreshes it in the browser.
@@ -18,21 +19,16 @@ const PROVIDER_USER_ID = 'spotify';
 export type TrendingLanguage = 'Hindi' | 'Punjabi' | 'English';
 export const TRENDING_LANGUAGES: readonly TrendingLanguage[] = ['Hindi', 'Punjabi', 'English'];
 
-/** A home section: 'unavailable' when the provider does not offer it to this app (DESIGN §2). */
-export interface HomeSection<T> {
-  status: 'idle' | 'loading' | 'ready' | 'error' | 'unavailable';
-  items: T[];
-}
 
 /** Home's sections: Recent Played, Tranding Songs (three languages), New Release, Daily Mix. */
 export interface HomeState {
-  recentPlays: HomeSection<Track>;
-  trending: Record<TrendingLanguage, HomeSection<Track>>;
-  newReleases: HomeSection<Album>;
-  dailyMix: HomeSection<Playlist>;
+  recentPlays: Section<Track>;
+  trending: Record<TrendingLanguage, Section<Track>>;
+  newReleases: Section<Album>;
+  dailyMix: Section<Playlist>;
 }
 
-const idle = <T>(): HomeSection<T> => ({ status: 'idle', items: [] });
+const idle = <T>(): Section<T> => ({ status: 'idle', items: [] });
 
 export function initialHome(): HomeState {
   return { recentPlays: idle(), trending: { Hindi: idle(), Punjabi: idle(), English: idle() }, newReleases: idle(), dailyMix: idle() };
@@ -66,7 +62,7 @@ function isProviderPlaylist(playlist: Playlist): boolean {
  * 'unavailable' for a missing capability or a provider-owned list development mode hides
  * (403/404, or no list: null), 'error' otherwise.
  */
-export function settledSection<T>(outcome: { items: T[] | null } | { error: unknown }): HomeSection<T> {
+export function settledSection<T>(outcome: { items: T[] | null } | { error: unknown }): Section<T> {
   if ('items' in outcome) return outcome.items === null ? { status: 'unavailable', items: [] } : { status: 'ready', items: outcome.items };
   const status = statusOf(outcome.error);
   return isUnavailable(outcome.error) || status === 403 || status === 404 ? { status: 'unavailable', items: [] } : { status: 'error', items: [] };
@@ -77,7 +73,7 @@ export function settledSection<T>(outcome: { items: T[] | null } | { error: unkn
  * server's render and the browser's refresh fill a section. Null when the load was cancelled
  * (a newer load of the same name owns the section).
  */
-export async function settleSection<T>(load: Promise<T[] | null>): Promise<HomeSection<T> | null> {
+export async function settleSection<T>(load: Promise<T[] | null>): Promise<Section<T> | null> {
   try {
     return settledSection({ items: await load });
   } catch (error) {

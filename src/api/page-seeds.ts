@@ -1,5 +1,6 @@
 import type { DetailFailure, FirstPage, LibraryFlags } from './page-shapes';
-import type { HomeSection, HomeState } from './home';
+import type { Section } from '../lib/part-state';
+import type { HomeState } from './home';
 import type { Album, Artist, Category, Playback, Playlist, PlayQueue, SearchResults, SearchType, Track } from './types';
 
 /** What the server renders for / (home): every section settled, and the flags of what they show. */
@@ -12,7 +13,7 @@ export interface HomeSeed {
 
 /** What the server renders for /track/recent-played: the recent plays, settled, with their hearts. */
 export interface RecentPlayedSeed {
-  recentPlays: HomeSection<Track>;
+  recentPlays: Section<Track>;
   flags?: LibraryFlags;
   failure: null;
 }

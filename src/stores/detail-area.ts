@@ -1,6 +1,7 @@
 import { map, onMount, type MapStore } from 'nanostores';
 import { ApiError, isCanceled, isUnavailable, pageFailureOf } from '../api/errors';
 import { createAnswerGuard } from '../lib/answer-guard';
+import { partStateOf, type PartState, type Section } from '../lib/part-state';
 import { DEFAULT_BACKGROUND, randomPaletteColor } from '../lib/colors';
 import type { AreaSeed, DetailFailure, DetailList, DetailPage, FirstPage } from '../api/page-shapes';
 import { seedOnItsWay } from './adoption-mark';
@@ -11,13 +12,10 @@ import { createPagedList, firstPageState, type PagedList, type PagedListState } 
 import { onRoute, type RouteName } from './route';
 import { withTopLoading } from './ui';
 
-/** A section of a detail page; 'hidden' when it failed or the provider does not offer it (SPEC §4, DESIGN §2). */
-export interface Section<T> {
-  status: 'idle' | 'loading' | 'ready' | 'hidden';
-  items: T[];
-}
-
-/** A section's states that need no more asking: shown, or hidden for good. */
+/**
+ * A section's states that need no more asking: shown, or hidden for good. A detail page's
+ * section is hidden when it failed or the provider does not offer it (SPEC §4, DESIGN §2).
+ */
 const SETTLED: readonly Section<unknown>['status'][] = ['ready', 'hidden'];
 
 /**
@@ -58,6 +56,12 @@ function errorOf(failure: DetailFailure): ApiError | null {
 export function failureOf(state: Pick<DetailState<unknown, Record<string, unknown>>, 'error' | 'unavailable'>): DetailFailure {
   if (state.unavailable) return 'unavailable';
   return state.error ? pageFailureOf(state.error) : null;
+}
+
+/** The page's entity as a part of it (lib/part-state.ts): shown once loaded, else why not. */
+export function entityPartState(state: Pick<DetailState<unknown, Record<string, unknown>>, 'error' | 'unavailable' | 'data'>): PartState {
+  const answered = state.data !== null;
+  return partStateOf({ answered, count: answered ? 1 : 0, failure: failureOf(state) });
 }
 
 interface DetailAreaOptions<T> {

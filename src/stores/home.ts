@@ -1,7 +1,8 @@
 import { map, onMount } from 'nanostores';
 import { getDailyMixPlaylists, getNewReleaseAlbums, getRecentPlayTracks, getTrendingTracks } from '../api/home';
 import type { Album, Playlist, Track } from '../api/types';
-import { initialHome, settleSection, TRENDING_LANGUAGES, type HomeSection, type HomeState, type TrendingLanguage } from '../api/home';
+import type { Section } from '../lib/part-state';
+import { initialHome, settleSection, TRENDING_LANGUAGES, type HomeState, type TrendingLanguage } from '../api/home';
 import type { HomeSeed, RecentPlayedSeed } from '../api/page-seeds';
 import { $pageFromMemory } from './page-memory';
 import { onRoute } from './route';
@@ -9,7 +10,7 @@ import { withTopLoading } from './ui';
 import { adoptLibraryFlags, checkLibraryOf, checkLikesOf, librarySnapshot } from './library';
 import { createAdoptionMark } from './adoption-mark';
 
-export { dedupeRecentPlays, HOME_NEW_RELEASES, HOME_TRENDING_TRACKS, keepProviderPlaylists, TRENDING_LANGUAGES, type HomeSection } from '../api/home';
+export { dedupeRecentPlays, HOME_NEW_RELEASES, HOME_TRENDING_TRACKS, keepProviderPlaylists, TRENDING_LANGUAGES } from '../api/home';
 export type { HomeSeed } from '../api/page-seeds';
 
 /** The home page's sections: Recent Played, Tranding Songs (three languages), New Release, Daily Mix. */
@@ -17,7 +18,7 @@ export const $home = map<HomeState>(initialHome());
 
 // SPEC §8: home fetch failures are logged only (api/home.ts settles each section). A section
 // that already shows items keeps them while it reloads: the page never blanks.
-async function fill<T>(current: HomeSection<T>, assign: (section: HomeSection<T>) => void, load: () => Promise<T[] | null>): Promise<void> {
+async function fill<T>(current: Section<T>, assign: (section: Section<T>) => void, load: () => Promise<T[] | null>): Promise<void> {
   if (current.status !== 'ready') assign({ status: 'loading', items: [] });
   const section = await settleSection(load());
   if (section) assign(section);
@@ -83,7 +84,7 @@ export function loadHome(now: number = Date.now()): Promise<void> {
 }
 
 async function loadEveryHomeSection(): Promise<void> {
-  const setTrending = (language: TrendingLanguage) => (section: HomeSection<Track>) =>
+  const setTrending = (language: TrendingLanguage) => (section: Section<Track>) =>
     $home.setKey('trending', { ...$home.get().trending, [language]: section });
   await withTopLoading(Promise.all([
     loadRecentPlays(),

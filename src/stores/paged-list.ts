@@ -3,6 +3,7 @@ import { ApiError, isCanceled, isUnavailable, statusOf, UNAVAILABLE_MESSAGE } fr
 import type { FirstPage } from '../api/page-shapes';
 import type { Page } from '../api/types';
 import { createAnswerGuard } from '../lib/answer-guard';
+import { partStateOf, type PartState } from '../lib/part-state';
 
 /** DESIGN §2: what a page says where the provider does not offer something to this app. */
 export const NOT_AVAILABLE_MESSAGE = UNAVAILABLE_MESSAGE;
@@ -131,6 +132,12 @@ export function createPagedList<T>(load: PageLoader<T>, limit = 20): PagedList<T
 /** Whether a list (or area) failed only because the provider does not offer it to this app (DESIGN §2). */
 export function isListUnavailable(error: unknown): boolean {
   return isUnavailable(error);
+}
+
+/** The list's first page as a part of its screen (lib/part-state.ts): its items once any came, else why not. */
+export function listPartState(state: PagedListState<unknown>): PartState {
+  const failure = state.error ? (isListUnavailable(state.error) ? 'unavailable' : 'error') : null;
+  return partStateOf({ answered: state.loaded && !state.loading, count: state.list.length, failure });
 }
 
 /** Whether a list failed because what it belongs to is not there: an unknown (404) or malformed (400) id. */

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { failureOf, type DetailState } from '../../stores/detail-area';
-import { ErrorScreen } from '../ErrorScreen';
+import { entityPartState, type DetailState } from '../../stores/detail-area';
 import { HeaderSkeleton, RowSkeletons } from './Skeletons';
 import { ImagePreview } from './ImagePreview';
-import { NotAvailable } from './NotAvailable';
+import { PartBody } from './PartBody';
 
 interface DetailPageProps<T> {
   state: DetailState<T, Record<string, unknown>>;
@@ -14,22 +13,17 @@ interface DetailPageProps<T> {
 
 /** The frame of every detail page: its loading, not-found, not-available and error states, then its content on the area's colour. */
 export function DetailPage<T>({ state, notFound, children }: DetailPageProps<T>) {
-  const failure = failureOf(state);
-  let body: ReactNode;
-  if (failure === 'not-found') body = <ErrorScreen kind="data_not_found" title={notFound} />;
-  else if (failure === 'unavailable') body = <NotAvailable />;
-  else if (failure === 'error') body = <ErrorScreen kind="something_went_wrong" />;
-  else if (!state.data) {
-    body = (
-      <>
-        <HeaderSkeleton />
-        <RowSkeletons />
-      </>
-    );
-  } else body = children(state.data);
+  const skeleton = (
+    <>
+      <HeaderSkeleton />
+      <RowSkeletons />
+    </>
+  );
   return (
     <div className="detail-area" style={{ '--area-color': state.background } as React.CSSProperties}>
-      {body}
+      <PartBody state={entityPartState(state)} skeleton={skeleton} notFound={notFound}>
+        {() => (state.data ? children(state.data) : null)}
+      </PartBody>
       <ImagePreview />
     </div>
   );

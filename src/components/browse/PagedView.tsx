@@ -1,9 +1,9 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { lastItemBefore, LIST_CONTINUES } from '../../lib/list-end';
-import { canLoadMore, isListUnavailable, type PagedList } from '../../stores/paged-list';
+import { canLoadMore, listPartState, type PagedList } from '../../stores/paged-list';
 import { ErrorScreen } from '../ErrorScreen';
 import { useStore } from '../server-snapshot';
-import { NotAvailable } from './NotAvailable';
+import { PartBody } from './PartBody';
 
 interface PagedViewProps<T> {
   list: PagedList<T>;
@@ -16,8 +16,8 @@ interface PagedViewProps<T> {
 }
 
 /**
- * A paged list's four states (SPEC §4): skeletons while loading, the error
- * screen, the catalogue's empty message, or the items, with the next page
+ * A paged list's states (SPEC §4; one look with every loading part, PartBody): skeletons while
+ * loading, the error screen, the catalogue's empty message, or the items, with the next page
  * loading when the last item comes into view. The list's own guard (canLoadMore:
  * not while loading, after an error, with no more data or past offset 80) decides
  * whether the last item is watched at all.
@@ -46,31 +46,24 @@ export function PagedView<T>({ list, empty, skeleton, children }: PagedViewProps
     };
   }, [list, watching, state.list.length]);
 
-  if (state.error && state.list.length === 0) {
-    if (isListUnavailable(state.error)) return <NotAvailable />;
-    return (
-      <ErrorScreen kind="something_went_wrong">
-        <button type="button" className="button button--ghost" onClick={() => void list.loadFirstPage()}>
-          Try again
-        </button>
-      </ErrorScreen>
-    );
-  }
-  // Loading its first page: before any answer, or again after a failed one (Try again).
-  if (!state.loaded || (state.loading && state.list.length === 0)) return <>{skeleton}</>;
-  if (state.list.length === 0) return <ErrorScreen kind="data_not_found" title={empty} />;
+  const retry = () => void list.loadFirstPage();
   return (
-    <>
-      {children(state.list)}
-      <span ref={anchor} hidden {...{ [LIST_CONTINUES]: watching ? '' : undefined }} />
-      {state.loading ? <div className="paged-view__more" role="status" aria-label="Loading more" /> : null}
-      {state.error ? (
-        <ErrorScreen kind="something_went_wrong" compact>
-          <button type="button" className="button button--ghost" onClick={() => void list.loadFirstPage()}>
-            Try again
-          </button>
-        </ErrorScreen>
-      ) : null}
-    </>
+    <PartBody state={listPartState(state)} skeleton={skeleton} empty={empty} onRetry={retry}>
+      {() => (
+        <>
+          {children(state.list)}
+          <span ref={anchor} hidden {...{ [LIST_CONTINUES]: watching ? '' : undefined }} />
+          {state.loading ? <div className="paged-view__more" role="status" aria-label="Loading more" /> : null}
+          {/* A next page that failed: what came stays, with Try again below it. */}
+          {state.error ? (
+            <ErrorScreen kind="something_went_wrong" compact>
+              <button type="button" className="button button--ghost" onClick={retry}>
+                Try again
+              </button>
+            </ErrorScreen>
+          ) : null}
+        </>
+      )}
+    </PartBody>
   );
 }

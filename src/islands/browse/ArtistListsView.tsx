@@ -1,13 +1,13 @@
+import { sectionStateOf } from '../../lib/part-state';
 import { hrefOf } from '../../lib/routes';
 import { AlbumGrid, ArtistGrid } from '../../components/browse/Card';
 import { DetailPage } from '../../components/browse/DetailPage';
-import { NotAvailable } from '../../components/browse/NotAvailable';
 import { PagedView } from '../../components/browse/PagedView';
+import { PartBody } from '../../components/browse/PartBody';
 import { CardSkeletons } from '../../components/browse/Skeletons';
 import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { seededAreaView, useStore } from '../../components/server-snapshot';
-import { ErrorScreen } from '../../components/ErrorScreen';
 import { $artist, artistAlbums, artistArea } from '../../stores/artist';
 import '../../styles/content.css';
 
@@ -36,20 +36,16 @@ function ArtistAlbumsBody() {
 function RelatedArtistsBody() {
   const state = useStore($artist);
   const related = state.sections.relatedArtists;
+  const relatedState = sectionStateOf(related);
   return (
     <DetailPage state={state} notFound="Artist Not Found">
       {(artist) => (
         <>
           <h1 className="page-heading">Fans Also like {artist.name}</h1>
-          {related.status === 'hidden' ? (
-            <NotAvailable />
-          ) : related.status !== 'ready' ? (
-            <CardSkeletons count={12} />
-          ) : related.items.length === 0 ? (
-            <ErrorScreen kind="data_not_found" title="No Related Artists Found." />
-          ) : (
-            <ArtistGrid artists={related.items} />
-          )}
+          {/* The list is this page's whole content: a section that failed says so here. */}
+          <PartBody state={relatedState === 'hidden' ? 'unavailable' : relatedState} skeleton={<CardSkeletons count={12} />} empty="No Related Artists Found.">
+            {() => <ArtistGrid artists={related.items} />}
+          </PartBody>
         </>
       )}
     </DetailPage>

@@ -6,14 +6,17 @@ import { DetailHeader } from '../../components/browse/DetailHeader';
 import { DetailPage } from '../../components/browse/DetailPage';
 import { LibraryButton } from '../../components/browse/LibraryButton';
 import { SectionHeader } from '../../components/browse/SectionHeader';
+import { PartBody } from '../../components/browse/PartBody';
 import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
 import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { seededAreaView, useStore } from '../../components/server-snapshot';
 import { formatCount } from '../../lib/format';
+import { sectionStateOf, showsSection } from '../../lib/part-state';
 import type { Artist } from '../../api/types';
 import { $artist, artistAlbums, artistArea, isVerified } from '../../stores/artist';
+import { listPartState } from '../../stores/paged-list';
 import '../../styles/content.css';
 
 /** The artist's header: picture, Verified, name, monthly listeners and Follow. */
@@ -46,6 +49,9 @@ function ArtistViewBody() {
   // The first 10 albums, no paging here (the full list is /artist/{id}/albums); a failed load hides the section.
   const albums = useStore(artistAlbums.$state);
   const albumRow = albums.list.slice(0, SECTION_SIZE);
+  const topState = sectionStateOf(topTracks);
+  const albumsState = listPartState(albums);
+  const relatedState = sectionStateOf(relatedArtists);
   return (
     <DetailPage state={state} notFound="Artist Not Found">
       {(artist) => {
@@ -54,60 +60,52 @@ function ArtistViewBody() {
           <>
             <ArtistHeader artist={artist} background={state.background} />
             <div className="page-stack">
-              {topTracks.status !== 'hidden' ? (
+              {showsSection(topState) ? (
                 <section aria-labelledby="popular-tracks">
                   <SectionHeader
                     id="popular-tracks"
                     title="Popular Tracks"
                     seeAllHref={hasSeeAll(topTracks.items.length) ? seeAllHref('track', artist.name) : null}
                   />
-                  {topTracks.status === 'ready' ? (
-                    <TrackList tracks={topTracks.items} label={`Popular tracks of ${artist.name}`} />
-                  ) : (
-                    <RowSkeletons />
-                  )}
+                  <PartBody state={topState} skeleton={<RowSkeletons />}>
+                    {() => <TrackList tracks={topTracks.items} label={`Popular tracks of ${artist.name}`} />}
+                  </PartBody>
                 </section>
               ) : null}
-              {albums.error ? null : (
+              {showsSection(albumsState, { saysEmpty: true }) ? (
                 <section aria-labelledby="artist-albums">
                   <SectionHeader
                     id="artist-albums"
                     title={`Albums By ${artist.name}`}
                     seeAllHref={hasSeeAll(albumRow.length) ? hrefOf('artistAlbums', params) : null}
                   />
-                  {!albums.loaded ? (
-                    <CardSkeletons row />
-                  ) : albumRow.length === 0 ? (
-                    <p className="not-available">No Albums Available.</p>
-                  ) : (
-                    <div className="card-row">
-                      {albumRow.map((album) => (
-                        <AlbumCard key={album.id} album={album} toggle />
-                      ))}
-                    </div>
-                  )}
+                  <PartBody compact state={albumsState} skeleton={<CardSkeletons row />} empty="No Albums Available.">
+                    {() => (
+                      <div className="card-row">
+                        {albumRow.map((album) => (
+                          <AlbumCard key={album.id} album={album} toggle />
+                        ))}
+                      </div>
+                    )}
+                  </PartBody>
                 </section>
-              )}
-              {relatedArtists.status !== 'hidden' ? (
+              ) : null}
+              {showsSection(relatedState, { saysEmpty: true }) ? (
                 <section aria-labelledby="fans-also-like">
                   <SectionHeader
                     id="fans-also-like"
                     title="Fans Also like"
                     seeAllHref={hasSeeAllAtLeast(relatedArtists.items.length) ? hrefOf('relatedArtists', params) : null}
                   />
-                  {relatedArtists.status === 'ready' ? (
-                    relatedArtists.items.length > 0 ? (
+                  <PartBody compact state={relatedState} skeleton={<CardSkeletons row />} empty="No Related Artists Found.">
+                    {() => (
                       <div className="card-row">
                         {relatedArtists.items.slice(0, SECTION_SIZE).map((related) => (
                           <ArtistCard key={related.id} artist={related} toggle />
                         ))}
                       </div>
-                    ) : (
-                      <p className="not-available">No Related Artists Found.</p>
-                    )
-                  ) : (
-                    <CardSkeletons row />
-                  )}
+                    )}
+                  </PartBody>
                 </section>
               ) : null}
             </div>

@@ -6,7 +6,8 @@ import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { seededAreaView, SeededIsland, useStore } from '../../components/server-snapshot';
 import { ErrorScreen } from '../../components/ErrorScreen';
-import { SectionBody } from '../../components/browse/SectionBody';
+import { PartBody } from '../../components/browse/PartBody';
+import { sectionStateOf } from '../../lib/part-state';
 import {
   $playlistListTitle,
   categoryPlaylistsArea,
@@ -79,9 +80,9 @@ function RecentPlayedBody() {
   return (
     <>
       <h1 className="page-heading">Recent Played</h1>
-      <SectionBody section={recentPlays} skeleton={<RowSkeletons />} empty="No Recent Played Tracks Found">
-        {(tracks) => <TrackList tracks={tracks} showAlbum label="Recent Played" />}
-      </SectionBody>
+      <PartBody state={sectionStateOf(recentPlays)} skeleton={<RowSkeletons />} empty="No Recent Played Tracks Found">
+        {() => <TrackList tracks={recentPlays.items} showAlbum label="Recent Played" />}
+      </PartBody>
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { hrefOf } from '../../lib/routes';
 import { hasSeeAll, hasSeeAllAtLeast, SECTION_SIZE } from '../../lib/see-all';
 import type { ReactNode } from 'react';
-import { SectionBody } from '../../components/browse/SectionBody';
+import { PartBody } from '../../components/browse/PartBody';
+import { sectionStateOf } from '../../lib/part-state';
 import { AlbumCard, PlaylistCard } from '../../components/browse/Card';
 import { SectionHeader } from '../../components/browse/SectionHeader';
 import { FIRST_SCREEN_TILES } from '../../components/browse/Cover';
@@ -42,23 +43,23 @@ function HomeViewBody() {
       <section aria-labelledby="recent-played">
         {/* The row shows the first SECTION_SIZE plays; See all when it is full (SPEC §9). */}
         <SectionHeader id="recent-played" title="Recent Played" seeAllHref={hasSeeAll(Math.min(recent.items.length, SECTION_SIZE)) ? hrefOf('recentPlayed') : null} />
-        <SectionBody compact section={recent} skeleton={<CardSkeletons row />} empty="No Recent Played Tracks Found">
-          {(tracks) => (
+        <PartBody compact state={sectionStateOf(recent)} skeleton={<CardSkeletons row />} empty="No Recent Played Tracks Found">
+          {() => (
             <div className="card-row">
-              {tracks.slice(0, SECTION_SIZE).map((track, index) => (
-                <TrackCard key={track.id} track={track} onPlay={() => playFrom(tracks, index)} eager={index < FIRST_SCREEN_TILES} />
+              {recent.items.slice(0, SECTION_SIZE).map((track, index) => (
+                <TrackCard key={track.id} track={track} onPlay={() => playFrom(recent.items, index)} eager={index < FIRST_SCREEN_TILES} />
               ))}
             </div>
           )}
-        </SectionBody>
+        </PartBody>
       </section>
       <section aria-labelledby="trending">
         <SectionHeader id="trending" title="Tranding Songs" />
         <TrendingColumns>
           {(language) => (
-            <SectionBody compact section={home.trending[language]} skeleton={<RowSkeletons count={HOME_TRENDING_TRACKS} />} empty="No Playlist Available">
-              {(tracks) => <TrackList tracks={tracks} numbered={false} label={`Tranding Songs: ${language}`} />}
-            </SectionBody>
+            <PartBody compact state={sectionStateOf(home.trending[language])} skeleton={<RowSkeletons count={HOME_TRENDING_TRACKS} />} empty="No Playlist Available">
+              {() => <TrackList tracks={home.trending[language].items} numbered={false} label={`Tranding Songs: ${language}`} />}
+            </PartBody>
           )}
         </TrendingColumns>
       </section>
@@ -68,15 +69,15 @@ function HomeViewBody() {
           title="New Release"
           seeAllHref={hasSeeAllAtLeast(home.newReleases.items.length) ? hrefOf('newRelease') : null}
         />
-        <SectionBody compact section={home.newReleases} skeleton={<CardSkeletons row />} empty="No New Release Albums Available.">
-          {(albums) => (
+        <PartBody compact state={sectionStateOf(home.newReleases)} skeleton={<CardSkeletons row />} empty="No New Release Albums Available.">
+          {() => (
             <div className="card-row">
-              {albums.slice(0, HOME_NEW_RELEASES).map((album) => (
+              {home.newReleases.items.slice(0, HOME_NEW_RELEASES).map((album) => (
                 <AlbumCard key={album.id} album={album} toggle />
               ))}
             </div>
           )}
-        </SectionBody>
+        </PartBody>
       </section>
       {home.dailyMix.items.length > 0 ? (
         <section aria-labelledby="daily-mix">

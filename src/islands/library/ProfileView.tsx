@@ -10,7 +10,8 @@ import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { seededAreaView, useStore } from '../../components/server-snapshot';
 import { formatCount } from '../../lib/format';
-import type { Section } from '../../stores/detail-area';
+import { sectionStateOf, showsSection, type Section } from '../../lib/part-state';
+import { PartBody } from '../../components/browse/PartBody';
 import { hasSeeAll } from '../../lib/see-all';
 import { $profile, profilePage } from '../../stores/profile';
 import '../../styles/content.css';
@@ -25,11 +26,14 @@ function ProfileSection<T>({ id, title, href, section, skeleton, children }: {
   skeleton: ReactNode;
   children: (items: T[]) => ReactNode;
 }) {
-  if (section.status === 'hidden' || (section.status === 'ready' && section.items.length === 0)) return null;
+  const state = sectionStateOf(section);
+  if (!showsSection(state)) return null;
   return (
     <section aria-labelledby={id}>
       <SectionHeader id={id} title={title} seeAllHref={hasSeeAll(section.items.length) ? href : null} />
-      {section.status === 'ready' ? children(section.items) : skeleton}
+      <PartBody state={state} skeleton={skeleton}>
+        {() => children(section.items)}
+      </PartBody>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useStore } from '../../components/server-snapshot';
 import { $devices, toggleDevicePicker, transferTo, type PickerPlace } from '../../stores/devices';
 import { $player } from '../../stores/player';
 import { useEscapeKey } from '../../components/use-escape-key';
+import { partStateOf } from '../../lib/part-state';
 
 const closeDevicePicker = () => toggleDevicePicker(false);
 
@@ -25,11 +26,12 @@ export function DevicePicker({ place = 'card', className = '', onPicked }: Props
   const open = devices.open && devices.place === place;
   useEscapeKey(open, closeDevicePicker);
   if (!open) return null;
+  const state = partStateOf({ answered: !devices.loading, count: devices.list.length, failure: devices.failed ? 'error' : null });
   return (
     <div className={`device-picker ${className}`.trim()} role="dialog" aria-label="Devices" aria-busy={devices.loading}>
       <h2 className="device-picker__title">Connect to a device</h2>
-      {devices.list.length === 0 ? (
-        <p className="device-picker__note">{devices.loading ? 'Looking for devices…' : devices.failed ? 'The devices could not be read.' : 'No devices found.'}</p>
+      {state !== 'ready' ? (
+        <p className="device-picker__note">{state === 'loading' ? 'Looking for devices…' : state === 'error' ? 'The devices could not be read.' : 'No devices found.'}</p>
       ) : (
         <ul className="device-picker__list">
           {devices.list.map((device) => {

@@ -5,6 +5,7 @@ import { Cover } from '../../components/browse/Cover';
 import { Icon } from '../../components/Icon';
 import { $queue, toggleQueue } from '../../stores/queue';
 import { useEscapeKey } from '../../components/use-escape-key';
+import { partStateOf } from '../../lib/part-state';
 
 const closeQueue = () => toggleQueue(false);
 
@@ -32,6 +33,7 @@ export function QueuePanel() {
   useEscapeKey(queue.open, closeQueue);
   if (!queue.open) return null;
   const { nowPlaying, nextUp, loaded, failed } = queue;
+  const state = partStateOf({ answered: loaded, count: (nowPlaying ? 1 : 0) + nextUp.length, failure: failed ? 'error' : null });
   return (
     <aside className="queue-panel" aria-label="Queue" aria-busy={queue.loading}>
       <header className="queue-panel__header">
@@ -40,9 +42,9 @@ export function QueuePanel() {
           <Icon name="close" size={18} />
         </button>
       </header>
-      {failed && !loaded ? (
+      {state === 'error' ? (
         <p className="queue-panel__note">The queue could not be read.</p>
-      ) : !loaded ? (
+      ) : state === 'loading' ? (
         <p className="queue-panel__note">Loading…</p>
       ) : (
         <div className="queue-panel__lists">

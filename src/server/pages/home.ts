@@ -1,10 +1,10 @@
-import { getDailyMixPlaylists, getNewReleaseAlbums, getRecentPlayTracks, getTrendingTracks } from '../../api/home';
-import { settleSection, settledSection, TRENDING_LANGUAGES, type HomeSection } from '../../api/home';
+import { getDailyMixPlaylists, getNewReleaseAlbums, getRecentPlayTracks, getTrendingTracks, settleSection, settledSection, TRENDING_LANGUAGES } from '../../api/home';
+import type { Section } from '../../lib/part-state';
 import type { HomeSeed, RecentPlayedSeed } from '../../api/page-seeds';
 import { idsOf, libraryFlagsOf } from '../page-data';
 
 /** A section once its load settled; a failure is logged only (SPEC §8), the page shows the rest. */
-async function sectionOf<T>(load: Promise<T[] | null>): Promise<HomeSection<T>> {
+async function sectionOf<T>(load: Promise<T[] | null>): Promise<Section<T>> {
   // Nothing is cancelled on the server; a null would only mean that.
   return (await settleSection(load)) ?? settledSection<T>({ error: new Error('cancelled') });
 }

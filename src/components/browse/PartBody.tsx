@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import type { PartState } from '../../lib/part-state';
+import { ErrorScreen } from '../ErrorScreen';
+import { NotAvailable } from './NotAvailable';
+
+interface PartBodyProps {
+  /** What the part shows (lib/part-state.ts). */
+  state: PartState;
+  /** What shows until its answer comes. */
+  skeleton: ReactNode;
+  /** The catalogue's message for nothing ("No Recent Played Tracks Found"): a line in its section (compact), else the empty-data screen's title. */
+  empty?: string;
+  /** SPEC §8's message for an absent entity ("Album Not Found"). */
+  notFound?: string;
+  /** A part that is one section among others: its failure is the small error screen. */
+  compact?: boolean;
+  /** Where asking again can help: a failure offers Try again. */
+  onRetry?: () => void;
+  /** The part once its items are in. */
+  children: () => ReactNode;
+}
+
+/** A loading part of a page, in each of its states: one look for home's sections, lists, detail pages and their sections. */
+export function PartBody({ state, skeleton, empty, notFound, compact = false, onRetry, children }: PartBodyProps) {
+  switch (state) {
+    case 'loading':
+      return <>{skeleton}</>;
+    case 'hidden':
+      return null;
+    case 'unavailable':
+      return <NotAvailable />;
+    case 'not-found':
+      return <ErrorScreen kind="data_not_found" title={notFound} />;
+    case 'error':
+      return (
+        <ErrorScreen kind="something_went_wrong" compact={compact}>
+          {onRetry ? (
+            <button type="button" className="button button--ghost" onClick={onRetry}>
+              Try again
+            </button>
+          ) : null}
+        </ErrorScreen>
+      );
+    case 'empty':
+      return compact && empty ? <p className="not-available">{empty}</p> : <ErrorScreen kind="data_not_found" title={empty} />;
+    case 'ready':
+      return <>{children()}</>;
+  }
+}
