@@ -1,10 +1,14 @@
 import type { Track } from '../api/types';
+import { isolated, isolatedList } from '../lib/bidi';
 import { $player } from '../stores/player';
 
-/** The title while a track plays: its name and its artists. */
-function playingTitle(track: Track): string {
-  const artists = track.artists.map((artist) => artist.name).join(', ');
-  return artists ? `${track.name} • ${artists}` : track.name;
+/**
+ * The title while a track plays: its name and its artists, each isolated (lib/bidi.ts), so that
+ * a right-to-left name keeps its place before the bullet and does not turn the tab's line around.
+ */
+export function playingTitle(track: Pick<Track, 'name' | 'artists'>): string {
+  const artists = isolatedList(track.artists.map((artist) => artist.name));
+  return artists ? `${isolated(track.name)} • ${artists}` : isolated(track.name);
 }
 
 /**

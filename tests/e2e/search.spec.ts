@@ -182,6 +182,7 @@ const ODD_QUERIES = [
   'Sol 🎵 Vida',
   'ਸੋਹਣੀ ਸੁਪਨੇ ਪਿਆਰ ਯਾਰ ਮਾਹੀ ਦਿਲਾ',
   'a/b?c#d&e=f',
+  'سلام Sol',
 ];
 
 test('odd queries work and are shown back exactly', { tag: '@viewport-free' }, async ({ page, signIn }, testInfo) => {
@@ -206,6 +207,8 @@ test('odd queries work and are shown back exactly', { tag: '@viewport-free' }, a
 
     await page.goto(`/search/track/${encodeURIComponent(query)}`);
     await expect(page.locator('.see-all-heading__query')).toHaveText(`“${query}”`);
+    // The tab's title: the words isolated, so a right-to-left query leaves "| My Music" after them.
+    await expect(page).toHaveTitle(`\u2068${query}\u2069 | My Music`);
     await expect(songs(page).first().or(page.getByRole('heading', { name: 'No track Found' }))).toBeVisible();
     await page.goto(`/search?q=${encodeURIComponent(query)}`);
   }
