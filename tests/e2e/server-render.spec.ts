@@ -27,7 +27,12 @@ interface RouteCheck {
   items?: boolean;
   /** The q the search box on screen shows (the wide top bar's, the narrow search page's own). */
   query?: string;
+  /** The tab's title, where it names what the page shows (src/lib/page-title.ts). */
+  title?: string;
 }
+
+/** A title naming a provider's entity: its name isolated (lib/bidi.ts). */
+const named = (name: string, prefix = '') => `${prefix}\u2068${name}\u2069 | My Music`;
 
 /** Every app route with content, with ids picked from the sandbox's catalogue. */
 async function appRoutes(page: Page, sandboxUrl: string): Promise<RouteCheck[]> {
@@ -36,12 +41,12 @@ async function appRoutes(page: Page, sandboxUrl: string): Promise<RouteCheck[]> 
   const [playlist] = await searchCatalogue(page, sandboxUrl, 'playlist', 1);
   return [
     { path: '/', shows: 'Recent Played', items: true },
-    { path: `/album/${album!.id}`, shows: album!.name, items: true },
-    { path: `/artist/${artist!.id}`, shows: artist!.name, items: true },
-    { path: `/artist/${artist!.id}/albums`, shows: `Albums By ${artist!.name}`, items: true },
-    { path: `/artist/${artist!.id}/related-artists`, shows: `Fans Also like ${artist!.name}` },
-    { path: `/playlist/${playlist!.id}`, shows: playlist!.name, items: true },
-    { path: '/user/aarav.sharma', shows: 'Aarav Sharma', items: true },
+    { path: `/album/${album!.id}`, shows: album!.name, items: true, title: named(album!.name) },
+    { path: `/artist/${artist!.id}`, shows: artist!.name, items: true, title: named(artist!.name) },
+    { path: `/artist/${artist!.id}/albums`, shows: `Albums By ${artist!.name}`, items: true, title: named(artist!.name, 'Albums By ') },
+    { path: `/artist/${artist!.id}/related-artists`, shows: `Fans Also like ${artist!.name}`, title: named(artist!.name, 'Fans Also like ') },
+    { path: `/playlist/${playlist!.id}`, shows: playlist!.name, items: true, title: named(playlist!.name) },
+    { path: '/user/aarav.sharma', shows: 'Aarav Sharma', items: true, title: named('Aarav Sharma') },
     { path: '/search', shows: 'Browse All', items: true },
     { path: '/search?q=Sol', shows: 'Songs', items: true, query: 'Sol' },
     { path: '/search/track/Sol', shows: /Songs/, items: true },
@@ -96,6 +101,7 @@ test('every app route reads whole with JavaScript off: its heading and the first
       expect(response?.status(), route.path).toBe(200);
       const content = plain.locator('#content');
       await expect(shown(plain, route), route.path).toBeVisible();
+      if (route.title) await expect(plain, route.path).toHaveTitle(route.title);
       if (route.items) expect(await content.locator(ITEMS).count(), `${route.path}: items in the HTML`).toBeGreaterThan(0);
       if (route.query !== undefined) await expect(plain.getByRole('searchbox', { name: 'Search' }), `${route.path}: the search box`).toHaveValue(route.query);
       if (route.path === '/') {
@@ -397,6 +403,8 @@ test("a page reached in the app asks the provider nothing in the browser for its
     pageData.clear();
     await switchInApp(page, route.path);
     await expect(shown(page, route)).toBeVisible();
+    // The client router takes the new page's title too.
+    if (route.title) await expect(page, route.path).toHaveTitle(route.title);
     await expect(page.locator(WAITING_FOR_INPUT)).toHaveCount(0);
     await page.waitForTimeout(300);
     expect(pageData.asked(), route.path).toEqual([]);
