@@ -390,9 +390,9 @@ test("a page reached in the app asks the provider nothing in the browser for its
   // for the new id as the swap announces it.
   const kinds = ['album', 'artist', 'playlist'] as const;
   const pairs = await Promise.all(kinds.map((kind) => searchCatalogue(page, sandboxUrl, kind, 2)));
-  const routes = [
+  const routes: RouteCheck[] = [
     ...(await appRoutes(page, sandboxUrl)),
-    ...pairs.flatMap((found, index) => found.map((item) => ({ path: `/${kinds[index]}/${item.id}`, shows: item.name }))),
+    ...pairs.flatMap((found, index) => found.map((item) => ({ path: `/${kinds[index]}/${item.id}`, shows: item.name, title: named(item.name) }))),
     // And home's Recent Played to its own page, as its See all goes.
     { path: '/', shows: 'Recent Played', items: true },
     { path: '/track/recent-played', shows: 'Recent Played', items: true },
