@@ -2,6 +2,12 @@ import { callApi } from './client';
 import { toPlayback } from './normalize';
 import type { Playback, RepeatState } from './types';
 
+// The commands that set a value (seek, volume, repeat, shuffle) have a name: in a burst (Shift+Up
+// held, a scrub from the system's media controls) the newest is the one that counts, so it
+// cancels the one before (DESIGN §5). Play, pause, next and previous have none: each press is a
+// step of its own, and a cancelled call the browser had not sent yet would be a press lost (a
+// play while another is pending waits for it instead: stores/play.ts).
+
 /** GET me/player: the current playback, or null when nothing plays (204). */
 export async function getPlayback(): Promise<Playback | null> {
   return toPlayback(await callApi({ path: 'me/player', name: 'playback' }));
@@ -42,21 +48,21 @@ export async function skipToPrevious(deviceId?: string): Promise<void> {
 
 /** PUT me/player/repeat?state=off|context|track. */
 export async function setRepeatMode(state: RepeatState, deviceId?: string): Promise<void> {
-  await callApi({ method: 'PUT', path: 'me/player/repeat', query: { state, device_id: deviceId } });
+  await callApi({ method: 'PUT', path: 'me/player/repeat', query: { state, device_id: deviceId }, name: 'player-repeat' });
 }
 
 /** PUT me/player/shuffle?state=true|false. */
 export async function setShuffle(state: boolean, deviceId?: string): Promise<void> {
-  await callApi({ method: 'PUT', path: 'me/player/shuffle', query: { state, device_id: deviceId } });
+  await callApi({ method: 'PUT', path: 'me/player/shuffle', query: { state, device_id: deviceId }, name: 'player-shuffle' });
 }
 
 /** PUT me/player/seek?position_ms. */
 export async function seekTo(positionMs: number, deviceId?: string): Promise<void> {
-  await callApi({ method: 'PUT', path: 'me/player/seek', query: { position_ms: Math.round(positionMs), device_id: deviceId } });
+  await callApi({ method: 'PUT', path: 'me/player/seek', query: { position_ms: Math.round(positionMs), device_id: deviceId }, name: 'player-seek' });
 }
 
 /** PUT me/player/volume?volume_percent. */
 export async function setVolume(volumePercent: number, deviceId?: string): Promise<void> {
   const volume = Math.max(0, Math.min(100, Math.round(volumePercent)));
-  await callApi({ method: 'PUT', path: 'me/player/volume', query: { volume_percent: volume, device_id: deviceId } });
+  await callApi({ method: 'PUT', path: 'me/player/volume', query: { volume_percent: volume, device_id: deviceId }, name: 'player-volume' });
 }

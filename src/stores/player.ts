@@ -1,4 +1,5 @@
 import { map, onMount, onNotify } from 'nanostores';
+import { isCanceled } from '../api/errors';
 import { isInLibrary } from '../api/library';
 import * as playerApi from '../api/player';
 import type { Track } from '../api/types';
@@ -186,6 +187,8 @@ export async function runPlayerCommand(what: string, run: (deviceId: string | un
   try {
     await run(targetDeviceId());
   } catch (error) {
+    // A newer command of the same name took its place (a burst of volume steps): that one reports.
+    if (isCanceled(error)) return;
     logUnlessCanceled(`Player command failed: ${what}`, error);
     await refreshPlayback();
   }

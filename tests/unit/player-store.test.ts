@@ -6,7 +6,7 @@ import { writeStored } from '../../src/lib/storage';
 import { setPlayerClock } from '../../src/lib/clock';
 import { applyDeviceState } from '../../src/playback/device-state';
 import type { PlayerState } from '../../src/stores/player-rules';
-import { $player, closePlayer, showDeviceLost, showDeviceReady, cycleRepeat, likeCurrentTrack, nextTrack, refreshPlayback, storedDeviceId, resetPlayer, seekToSecond, setProgressSeconds, toggleShuffle } from '../../src/stores/player';
+import { $player, changeVolume, closePlayer, showDeviceLost, showDeviceReady, cycleRepeat, likeCurrentTrack, nextTrack, refreshPlayback, storedDeviceId, resetPlayer, seekToSecond, setProgressSeconds, toggleShuffle } from '../../src/stores/player';
 import { playFromList, setPlaybackActivator, togglePlay } from '../../src/stores/play';
 import { $likedTracks } from '../../src/stores/library';
 import { $session } from '../../src/stores/session';
@@ -57,10 +57,12 @@ function holdRequests(matches: (method: string, url: string) => boolean) {
   const gates: (() => void)[] = [];
   const sent: string[] = [];
   const plays: string[] = [];
+  const asked: string[] = [];
   let onWire = 0;
   let mostOnWire = 0;
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const request = new Request(input, init);
+    asked.push(`${request.method} ${new URL(request.url).pathname}`);
     if (isPlay(request.method, request.url)) plays.push(await request.clone().text());
     if (!matches(request.method, request.url)) return realFetch(request);
     sent.push(await request.clone().text());
@@ -77,6 +79,8 @@ function holdRequests(matches: (method: string, url: string) => boolean) {
     sent,
     /** The bodies of every PUT me/player/play, held or not. */
     plays,
+    /** Every request the site made, as method and path. */
+    asked,
     held: () => gates.length,
     mostOnWire: () => mostOnWire,
     /** Lets the oldest held request go on to the sandbox. */
@@ -322,6 +326,29 @@ describe('player against a real sandbox device', () => {
     await seekToSecond(42);
     expect($player.get().progressSeconds).toBe(42);
     expect((await providerPlayback())?.progress_ms).toBeGreaterThanOrEqual(42_000);
+  });
+
+  it('a burst of volume steps: each cancels the one before, silently (no toast, no second reading of the playback), and the provider keeps the last', async () => {
+    const auth = { Authorization: `Bearer ${$session.get()!.accessToken}` };
+    const volumeOf = async () => ((await (await testFetch(`${running.base}/v1/me/player`, { headers: auth })).json()) as { device: { volume_percent: number } }).device.volume_percent;
+    await changeVolume(50 - $player.get().volumePercent);
+    expect(await volumeOf()).toBe(50);
+    $toasts.set([]);
+    const wire = holdRequests((method, url) => method === 'PUT' && new URL(url).pathname.endsWith('/me/player/volume'));
+    const first = changeVolume(-10);
+    await vi.waitFor(() => expect(wire.held()).toBe(1));
+    const second = changeVolume(-10);
+    await vi.waitFor(() => expect(wire.held()).toBe(2));
+    wire.release(); // the first, cancelled while held: it never reaches the provider
+    await first;
+    expect(await volumeOf()).toBe(50);
+    wire.release();
+    await second;
+    expect(wire.sent).toHaveLength(2);
+    expect(await volumeOf()).toBe(30);
+    expect($player.get().volumePercent).toBe(30);
+    expect(wire.asked.filter((call) => call.startsWith('GET '))).toEqual([]);
+    expect($toasts.get()).toEqual([]);
   });
 
   it("a 5xx on a command shows the catalogue's toast and the card follows GET me/player again", async () => {
