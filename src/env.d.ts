@@ -8,6 +8,8 @@ declare namespace App {
     limitedUntil?: () => number | null;
     /** SPEC §8's exit this render's calls met (a streamed part tells the browser); set by src/middleware.ts. */
     leaving?: () => import('./lib/page-leaving').PageLeaving | null;
+    /** What the page's provider calls know the provider offers this app (DESIGN §2), told to the browser. */
+    learntCapabilities?: () => import('./api/errors').LearntCapabilities;
     /** What the account plays, for the player card of a page the browser loads whole; set by src/middleware.ts. */
     playingNow?: Promise<import('./api/page-seeds').NowPlayingSeed | null>;
   }

@@ -5,7 +5,7 @@ import { readProviderConfig, readSiteOrigin } from './config/provider';
 import { INLINE_SCRIPTS } from './layouts/inline-scripts';
 import { contentSecurityPolicy, FIXED_HEADERS, withSecurityHeaders } from './lib/security-headers';
 import { leaveNotice } from './server/notice';
-import { notePlayingRead, pageLimitedUntil, quietPart, runPageCalls } from './server/page-calls';
+import { notePlayingRead, pageCapabilities, pageLimitedUntil, quietPart, runPageCalls } from './server/page-calls';
 import { pageLeaving, pageToast } from './server/page-data';
 import { findPlayingNow, withItsHeart } from './server/pages/player';
 import { playingMarkOfFound } from './stores/player-rules';
@@ -71,6 +71,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       context.locals.serverToast = pageToast;
       context.locals.limitedUntil = pageLimitedUntil;
       context.locals.leaving = pageLeaving;
+      context.locals.learntCapabilities = pageCapabilities;
       const render = () => {
         // Started beside the page's own calls for a page loaded whole (the client router keeps its
         // persisted card); the card is the document's last part, and /player's view reuses the answer.

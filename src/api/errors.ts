@@ -3,19 +3,40 @@
  * mode some endpoints are gone; the first 403 or 404 from one of them marks it
  * missing (src/stores/capabilities.ts keeps the record), so its section is hidden.
  */
-export type Capability =
-  | 'artistTopTracks'
-  | 'relatedArtists'
-  | 'newReleases'
-  | 'categories'
-  | 'categoryPlaylists'
-  | 'featuredPlaylists'
-  | 'providerPlaylists'
-  | 'otherUsers'
-  | 'legacyPlaylistTracks'
-  | 'legacyLibrary'
-  | 'largeSearchPages'
-  | 'largeArtistAlbumPages';
+export const CAPABILITIES = [
+  'artistTopTracks',
+  'relatedArtists',
+  'newReleases',
+  'categories',
+  'categoryPlaylists',
+  'featuredPlaylists',
+  'providerPlaylists',
+  'otherUsers',
+  'legacyPlaylistTracks',
+  'legacyLibrary',
+  'largeSearchPages',
+  'largeArtistAlbumPages',
+] as const;
+
+export type Capability = (typeof CAPABILITIES)[number];
+
+/** What a session learnt of the capabilities; absent ones are not known yet. */
+export type LearntCapabilities = Partial<Record<Capability, 'available' | 'missing'>>;
+
+/**
+ * A record of learnt capabilities read from outside the code (the session's store, the site's
+ * token answer): only known capabilities in a known state, so that nothing else passes as one.
+ */
+export function learntCapabilitiesOf(value: unknown): LearntCapabilities {
+  if (!value || typeof value !== 'object') return {};
+  const record = value as Record<string, unknown>;
+  const learnt: LearntCapabilities = {};
+  for (const capability of CAPABILITIES) {
+    const state = record[capability];
+    if (state === 'available' || state === 'missing') learnt[capability] = state;
+  }
+  return learnt;
+}
 
 /** What went wrong with a request, in the terms SPEC §8's table uses. */
 type ApiErrorKind = 'canceled' | 'timeout' | 'offline' | 'network' | 'http' | 'unavailable';

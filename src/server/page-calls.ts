@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { TokenSet } from '../api/auth';
 import { configureApiClient } from '../api/client';
-import type { Capability, ErrorOutcome } from '../api/errors';
+import { learntCapabilitiesOf, type Capability, type ErrorOutcome, type LearntCapabilities } from '../api/errors';
 import { laterDeadline, limitedUntil } from '../api/rate-limit';
 import { readProviderConfig } from '../config/provider';
 import type { PlayingMark } from '../lib/playing-mark';
@@ -27,7 +27,7 @@ interface PageCalls {
   /** SPEC §8's decisions about failed calls, for the page to carry out (toast, redirect). */
   outcomes: ErrorOutcome[];
   /** DESIGN §2's record for this session: the development profile's removed endpoints. */
-  capabilities: Partial<Record<Capability, 'available' | 'missing'>>;
+  capabilities: LearntCapabilities;
   /** When the provider's rate limit that this render met ends (ms since the epoch), for the top bar's countdown. */
   limitedUntil: number | null;
   /**
@@ -44,6 +44,11 @@ interface PageCalls {
 
 const CAPABILITIES = 'capabilities';
 const calls = new AsyncLocalStorage<PageCalls>();
+
+/** What this session learnt of the capabilities, as its store keeps it. */
+async function sessionCapabilities(context: SessionContext): Promise<LearntCapabilities> {
+  return learntCapabilitiesOf(await context.session?.get(CAPABILITIES));
+}
 
 function current(): PageCalls {
   const page = calls.getStore();
@@ -108,8 +113,7 @@ function wireServerClient(): void {
  */
 export async function runPageCalls<T>(context: SessionContext, tokens: TokenSet, render: () => Promise<T>): Promise<T> {
   wireServerClient();
-  const learnt = await context.session?.get(CAPABILITIES);
-  const capabilities = learnt && typeof learnt === 'object' ? (learnt as PageCalls['capabilities']) : {};
+  const capabilities = await sessionCapabilities(context);
   const page: PageCalls = { context, tokens, outcomes: [], capabilities, limitedUntil: null, streaming: false, toastTold: false, playingRead: null };
   let answer: T;
   try {
@@ -169,6 +173,15 @@ function whenSent(response: Response, done: () => void): Response {
 export function quietPart<T>(load: () => Promise<T>): Promise<T | null> {
   const page = current();
   return calls.run({ ...page, context: null, outcomes: [], limitedUntil: null, streaming: true }, () => load().catch(() => null));
+}
+
+/**
+ * What this render knows of the capabilities so far (the session's record and what its own calls
+ * learnt), which the page tells the browser (ServerNotices.astro): a tab then sends no doomed
+ * call to learn it again.
+ */
+export function pageCapabilities(): LearntCapabilities {
+  return calls.getStore()?.capabilities ?? {};
 }
 
 /** Whether this session may try a capability (not learnt missing, DESIGN §2). */

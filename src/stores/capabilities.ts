@@ -1,5 +1,5 @@
 import { map } from 'nanostores';
-import type { Capability } from '../api/errors';
+import { learntCapabilitiesOf, type Capability, type LearntCapabilities } from '../api/errors';
 
 // The record of what the provider offers this app, learnt during the session (DESIGN §2);
 // the API client reads and updates it through src/stores/session.ts.
@@ -52,6 +52,24 @@ export function markCapabilityAvailable(capability: Capability): void {
 /** Records that a capability is gone for this app (a 403 or 404 from its endpoint). */
 export function markCapabilityMissing(capability: Capability): void {
   if ($capabilities.get()[capability] !== 'missing') $capabilities.setKey(capability, 'missing');
+}
+
+/**
+ * Takes what the server's calls learnt (a page's mark, ServerNotices.astro: JSON of a record of
+ * learnt capabilities): the tab then sends no doomed call to learn it again (in development mode,
+ * the first heart of every tab went to the removed me/tracks first). What this tab learnt itself
+ * stands; a mark that does not read is ignored.
+ */
+export function adoptServerCapabilities(told: string | null): void {
+  let learnt: LearntCapabilities;
+  try {
+    learnt = learntCapabilitiesOf(told ? JSON.parse(told) : null);
+  } catch {
+    return;
+  }
+  const known = $capabilities.get();
+  const news = Object.entries(learnt).filter(([capability]) => known[capability as Capability] === undefined);
+  if (news.length > 0) $capabilities.set({ ...known, ...Object.fromEntries(news) });
 }
 
 /** Forgets what was learnt (sign-out). */

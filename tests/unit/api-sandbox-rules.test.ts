@@ -13,8 +13,10 @@ import { getCategoryPlaylists } from '../../src/api/browse';
 import { getMe } from '../../src/api/me';
 import { getUser } from '../../src/api/users';
 import { getArtistTopTracks, getRelatedArtists } from '../../src/api/artists';
-import { $capabilities } from '../../src/stores/capabilities';
+import { $capabilities, adoptServerCapabilities } from '../../src/stores/capabilities';
 import { $session } from '../../src/stores/session';
+import { addToLibrary, isInLibrary, removeFromLibrary } from '../../src/api/library';
+import { searchType } from '../../src/api/search';
 import { faultHits } from '../../sandbox/tests/harness';
 import { expectSessionKept, sleepForReal, trackClientEffects } from './helpers/client-effects';
 import { addFault, grantOf, signInToSandbox, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
@@ -60,6 +62,22 @@ describe('requests', () => {
     expect(await callApi({ path: 'me/tracks/contains', query: { ids: trackId } })).toEqual([true]);
     await callApi({ method: 'DELETE', path: 'me/tracks', body: { ids: [trackId] } });
     expect(await callApi({ path: 'me/tracks/contains', query: { ids: trackId } })).toEqual([false]);
+  });
+});
+
+describe("what the server's calls learnt of the provider", () => {
+  it("is adopted from the page's mark where the tab knows nothing yet; the tab then sends no doomed call", async () => {
+    $capabilities.set({ categories: 'missing' }); // this tab's own lesson
+    adoptServerCapabilities('not json');
+    adoptServerCapabilities(JSON.stringify({ legacyLibrary: 'missing', categories: 'available', notACapability: 'missing', otherUsers: 'maybe' }));
+    expect($capabilities.get()).toEqual({ legacyLibrary: 'missing', categories: 'missing' });
+    const [track] = (await searchType('Sol', 'track')).items;
+    await addFault(running.url, { match: { path: '^/v1/me/tracks' } });
+    await addToLibrary('track', [track!.id]);
+    expect(await isInLibrary('track', track!.id)).toBe(true);
+    expect(await hits()).toEqual([0]);
+    await removeFromLibrary('track', [track!.id]);
+    $capabilities.set({});
   });
 });
 

@@ -13,6 +13,7 @@ import { noteServerToastsIn, showToastsWithoutIsland } from './plain-toast';
 import { dropReplacedSkeletons } from './replaced-skeletons';
 import { followServerLeaving, followSignOutElsewhere, startSession } from '../../stores/session';
 import { noteLimitedUntil } from '../../stores/provider-limit';
+import { adoptServerCapabilities } from '../../stores/capabilities';
 import { registerServiceWorker } from './register-sw';
 import { followInstallOfferWithoutIsland } from './install-without-island';
 import { ISLAND_UNLOADED, notePlayingMark } from '../../lib/intent-signals';
@@ -138,10 +139,13 @@ followFocusBeforeModal();
 //   server's clock; an old page shown from memory carries an end long past, which counts for nothing);
 // - SPEC §8's toasts (the offline shell's too): the same words from a call of the browser's
 //   meanwhile are not shown twice, and do not wake the shell's islands to say them.
+// - DESIGN §2's capabilities the server's calls learnt: the tab does not learn them again with a
+//   doomed call (in development mode, every tab's first heart went to the removed me/tracks first);
 // - SPEC §8's exits a streamed part met (a 401, a 403 on a bad request), which it could not make
 //   itself once the page had begun (a page shown again from memory tells it again: the session
 //   store loads a page again once at most).
 function noteServerNotices(page: Document): void {
+  for (const mark of page.querySelectorAll('[data-capabilities]')) adoptServerCapabilities(mark.getAttribute('data-capabilities'));
   for (const mark of page.querySelectorAll('[data-limited-until]')) {
     const until = Number(mark.getAttribute('data-limited-until'));
     if (Number.isFinite(until) && until > 0) noteLimitedUntil(until);
