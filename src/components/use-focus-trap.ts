@@ -50,3 +50,37 @@ export function useFocusTrap(container: RefObject<HTMLElement | null>, open: boo
     };
   }, [open]);
 }
+
+/** Where focus goes when what had it is gone: the page's content (App.astro gives it tabindex -1). */
+function contentOrNull(): HTMLElement | null {
+  return document.getElementById('content');
+}
+
+/**
+ * A panel that is not modal (the queue, the devices): when it closes with the keyboard's focus
+ * inside it (its Close button, Escape), focus goes back to what had it as the panel opened (its
+ * button), or to the page's content if that is gone, instead of dropping to the document, where
+ * the next Tab starts over (WCAG 2.4.3). A panel closed from outside (its button pressed again)
+ * leaves focus where it is.
+ */
+export function useFocusReturn(container: RefObject<HTMLElement | null>, open: boolean): void {
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (!open) return;
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    const panel = container.current;
+    return () => {
+      const focused = document.activeElement;
+      const lost = !focused || focused === document.body || (panel?.contains(focused) ?? false);
+      if (!lost) return;
+      const target = opener.current?.isConnected ? opener.current : contentOrNull();
+      target?.focus();
+    };
+  }, [container, open]);
+}
+
+/** Before a control that removes itself (the player's Close): focus goes to the page's content, not to the document. */
+export function focusContent(): void {
+  contentOrNull()?.focus();
+}

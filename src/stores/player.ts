@@ -242,7 +242,8 @@ export function toggleShuffle(): Promise<void> {
 /** The player's like heart: like or unlike, then reload the current playback (SPEC §4); the heart is the toggle's answer, not asked again. */
 export async function likeCurrentTrack(): Promise<void> {
   const track = $player.get().currentPlayingTrack;
-  if (!track) return;
+  // A press while its like is on its way is no new like (the heart stays pressable: LikeButton.tsx).
+  if (!track || $libraryPending.track.get()[track.id]) return;
   await toggleLikeTrack(track.id);
   await refreshPlayback();
 }

@@ -28,7 +28,11 @@ export function ImagePreview() {
       ref={dialog}
       className="image-preview"
       aria-label="Image preview"
-      // Escape would close a modal dialog by itself; SPEC keeps it open.
+      // Escape would close a modal dialog by itself; SPEC keeps it open. Taken here, it closes
+      // no panel under the preview either (use-escape-key.ts).
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') event.preventDefault();
+      }}
       onCancel={(event) => event.preventDefault()}
       // Chromium closes anyway on a second Escape without a click between: open it again.
       onClose={() => $ui.get().openDialogImagePreview && dialog.current?.showModal()}

@@ -2,6 +2,8 @@ import { useStore } from '../../components/server-snapshot';
 import { $devices, toggleDevicePicker, transferTo, type PickerPlace } from '../../stores/devices';
 import { $player } from '../../stores/player';
 import { useEscapeKey } from '../../components/use-escape-key';
+import { useFocusReturn } from '../../components/use-focus-trap';
+import { useRef } from 'react';
 import { partStateOf } from '../../lib/part-state';
 
 const closeDevicePicker = () => toggleDevicePicker(false);
@@ -24,11 +26,13 @@ export function DevicePicker({ place = 'card', className = '', onPicked }: Props
   const ownId = player.deviceId;
   const activeState = player.playback?.isPlaying ? ' · Playing' : ' · Paused';
   const open = devices.open && devices.place === place;
+  const picker = useRef<HTMLDivElement>(null);
   useEscapeKey(open, closeDevicePicker);
+  useFocusReturn(picker, open);
   if (!open) return null;
   const state = partStateOf({ answered: !devices.loading, count: devices.list.length, failure: devices.failed ? 'error' : null });
   return (
-    <div className={`device-picker ${className}`.trim()} role="dialog" aria-label="Devices" aria-busy={devices.loading}>
+    <div ref={picker} className={`device-picker ${className}`.trim()} role="dialog" aria-label="Devices" aria-busy={devices.loading}>
       <h2 className="device-picker__title">Connect to a device</h2>
       {state !== 'ready' ? (
         <p className="device-picker__note">{state === 'loading' ? 'Looking for devices…' : state === 'error' ? 'The devices could not be read.' : 'No devices found.'}</p>
@@ -42,7 +46,8 @@ export function DevicePicker({ place = 'card', className = '', onPicked }: Props
                   type="button"
                   className={`menu-item device-picker__device${device.isActive ? ' is-active' : ''}`}
                   aria-current={device.isActive ? 'true' : undefined}
-                  disabled={devices.transferring !== null}
+                  // Not disabled while a move runs (focus would drop to the page); transferTo ignores a press meanwhile.
+                  aria-disabled={devices.transferring !== null}
                   onClick={() => void transferTo(device.id).then(onPicked)}
                 >
                   <span className="device-picker__name">

@@ -23,7 +23,9 @@ export function LikeButton({ trackId }: { trackId: string | null }) {
       {...(liked ? { 'data-tooltip-error': '' } : {})}
       aria-pressed={liked}
       aria-busy={busy}
-      disabled={trackId === null || busy}
+      // Not disabled while the like is on its way: a disabled button drops the keyboard's focus.
+      // A press meanwhile is ignored by the library store; the icon shows the wait (global.css).
+      disabled={trackId === null}
       onClick={() => void likeCurrentTrack()}
     >
       <Icon name="heart" filled={liked} />

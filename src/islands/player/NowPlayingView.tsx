@@ -10,6 +10,7 @@ import { hrefOf } from '../../lib/routes';
 import { $devices, $otherDevice, toggleDevicePicker } from '../../stores/devices';
 import { adoptNowPlaying, enterNowPlaying, nowPlayingSnapshot } from '../../stores/now-playing-page';
 import { $player, closePlayer } from '../../stores/player';
+import { focusContent } from '../../components/use-focus-trap';
 import { $queue, toggleQueue } from '../../stores/queue';
 import '../../styles/player.css';
 import '../../styles/queue.css';
@@ -111,7 +112,12 @@ function NowPlaying({ server, lastPlayed }: { server: Playback | null; lastPlaye
               className="button button--ghost"
               aria-label="Close player"
               aria-disabled={picture.fromServer || undefined}
-              onClick={() => void (picture.fromServer || closePlayer())}>
+              onClick={() => {
+                if (picture.fromServer) return;
+                // The view's controls go away with the track: the keyboard's focus goes on to the page.
+                focusContent();
+                void closePlayer();
+              }}>
               <Icon name="close" size={18} />
               Close
             </button>

@@ -5,6 +5,7 @@ import { hrefOf } from '../../lib/routes';
 import { $devices, toggleDevicePicker } from '../../stores/devices';
 import { isSounding, type PlayerState } from '../../stores/player-rules';
 import { closePlayer } from '../../stores/player';
+import { focusContent } from '../../components/use-focus-trap';
 import { $queue, toggleQueue } from '../../stores/queue';
 import { AddToPlaylistButton } from '../playlists/AddToPlaylistButton';
 import { DevicePicker } from './DevicePicker';
@@ -87,7 +88,11 @@ export function PlayerCardBody({ player, otherDeviceName, hydrated, screenKnown,
               <Icon name="miniplayer" size={18} />
             </button>
           )}
-          <button type="button" className="icon-button player-card__close" aria-label="Close player" disabled={!track} onClick={() => void closePlayer()}>
+          <button type="button" className="icon-button player-card__close" aria-label="Close player" disabled={!track} onClick={() => {
+            // The card goes away with the button: the keyboard's focus goes on to the page.
+            focusContent();
+            void closePlayer();
+          }}>
             <Icon name="close" size={18} />
           </button>
         </span>

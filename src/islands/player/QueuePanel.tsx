@@ -5,6 +5,8 @@ import { Cover } from '../../components/browse/Cover';
 import { Icon } from '../../components/Icon';
 import { $queue, toggleQueue } from '../../stores/queue';
 import { useEscapeKey } from '../../components/use-escape-key';
+import { useFocusReturn } from '../../components/use-focus-trap';
+import { useRef } from 'react';
 import { partStateOf } from '../../lib/part-state';
 
 const closeQueue = () => toggleQueue(false);
@@ -30,12 +32,14 @@ function QueueRow({ track }: { track: Track }) {
  */
 export function QueuePanel() {
   const queue = useStore($queue);
+  const panel = useRef<HTMLElement>(null);
   useEscapeKey(queue.open, closeQueue);
+  useFocusReturn(panel, queue.open);
   if (!queue.open) return null;
   const { nowPlaying, nextUp, loaded, failed } = queue;
   const state = partStateOf({ answered: loaded, count: (nowPlaying ? 1 : 0) + nextUp.length, failure: failed ? 'error' : null });
   return (
-    <aside className="queue-panel" aria-label="Queue" aria-busy={queue.loading}>
+    <aside ref={panel} className="queue-panel" aria-label="Queue" aria-busy={queue.loading}>
       <header className="queue-panel__header">
         <h2>Queue</h2>
         <button type="button" className="icon-button" aria-label="Close queue" onClick={closeQueue}>

@@ -62,20 +62,24 @@ export function CommandPalette() {
     } else if (event.key === 'Enter') {
       event.preventDefault();
       if (active) run(active);
-    } else if (event.key === 'Escape') {
-      // Only the palette closes: the panels and sheets under it hear nothing.
-      event.preventDefault();
-      event.nativeEvent.stopImmediatePropagation();
-      event.stopPropagation();
-      closePalette();
     }
+  };
+
+  // On the panel, so that Escape closes the palette from its Close button too.
+  const onPanelKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape' || event.nativeEvent.isComposing) return;
+    // Only the palette closes: the panels and sheets under it hear nothing.
+    event.preventDefault();
+    event.nativeEvent.stopImmediatePropagation();
+    event.stopPropagation();
+    closePalette();
   };
 
   const searching = searchesCatalogue(query) && found.loading;
   return (
     <div className="command-palette">
       <div className="command-palette__backdrop" onClick={closePalette} aria-hidden="true" />
-      <div ref={panel} className="command-palette__panel" role="dialog" aria-modal="true" aria-label="Command palette">
+      <div ref={panel} className="command-palette__panel" role="dialog" aria-modal="true" aria-label="Command palette" onKeyDown={onPanelKeyDown}>
         <div className="command-palette__field">
           <Icon name="search" />
           <input

@@ -2,6 +2,7 @@ import { useStore } from '../../components/server-snapshot';
 import { useRef } from 'react';
 import { Icon } from '../../components/Icon';
 import { PROVIDER_PLANS_URL } from '../../components/site-links';
+import { useEscapeKey } from '../../components/use-escape-key';
 import { useFocusTrap } from '../../components/use-focus-trap';
 import { getProviderConfig } from '../../lib/provider-config';
 import { $ui, closePremiumPrompt } from '../../stores/ui';
@@ -22,6 +23,7 @@ export function PremiumDialogView() {
   const { openDialogPremiumRequired: open } = useStore($ui);
   const panel = useRef<HTMLDivElement>(null);
   useFocusTrap(panel, open);
+  useEscapeKey(open, closePremiumPrompt);
   if (!open) return null;
   return (
     <div className="dialog-backdrop">

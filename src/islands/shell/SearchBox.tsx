@@ -58,6 +58,8 @@ export function SearchBox({ serverQuery = '' }: { serverQuery?: string }) {
   const clear = () => {
     setTyped({ generation: start.generation, text: '' });
     clearSearchQuery();
+    // The clear icon goes with the text: focus goes to the box, ready for the next search, not to the page.
+    input.current?.focus();
   };
 
   return (

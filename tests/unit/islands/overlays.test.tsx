@@ -88,6 +88,11 @@ describe("the 'Premium Required' prompt", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(link.href).toBe('http://127.0.0.1:4332/premium');
+    // A modal dialog closes with Escape too (SPEC keeps only the image preview open).
+    act(() => openPremiumPrompt());
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
     setProviderConfig(null);
   });
 });

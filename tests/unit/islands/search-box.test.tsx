@@ -142,6 +142,8 @@ describe('the top bar search box (SPEC §2, §5)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(box().value).toBe('');
     expect(screen.queryByRole('button', { name: 'Clear search' })).toBeNull();
+    // The icon went with the text: focus is in the box, ready for the next search, not on the page.
+    expect(document.activeElement).toBe(box());
     expect(visits.at(-1)).toEqual({ path: '/search', replace: false });
   });
 

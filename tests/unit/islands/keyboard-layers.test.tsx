@@ -1,0 +1,116 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfirmDialog } from '../../../src/components/browse/Dialog';
+import { followFocusBeforeModal } from '../../../src/components/focus-before-modal';
+import { LikeButton } from '../../../src/islands/player/LikeButton';
+import { QueuePanel } from '../../../src/islands/player/QueuePanel';
+import { $libraryPending } from '../../../src/stores/library';
+import { $queue, toggleQueue } from '../../../src/stores/queue';
+
+// Where the keyboard's focus goes as layers open and close (WCAG 2.4.3), and which layer an
+// Escape closes: one at a time.
+followFocusBeforeModal();
+
+afterEach(() => {
+  cleanup();
+  $queue.set({ open: false, loading: false, failed: false, loaded: false, nowPlaying: null, nextUp: [] });
+  $libraryPending.track.set({});
+});
+
+function PageWithDialog() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        More options for Sol
+      </button>
+      {open ? (
+        <ConfirmDialog
+          title="Already added"
+          id="already-added"
+          onClose={() => setOpen(false)}
+          cancel={{ label: "Don't add", onClick: () => setOpen(false) }}
+          confirm={{ label: 'Add anyway', onClick: () => setOpen(false) }}
+          focus="cancel"
+        >
+          This is already in your playlist.
+        </ConfirmDialog>
+      ) : null}
+      <button type="button">Behind the dialog</button>
+    </>
+  );
+}
+
+const tab = (shiftKey = false) => fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Tab', shiftKey });
+
+describe('a dialog (Add to playlist, Already added, Edit details, Remove from Your Library)', () => {
+  it('keeps Tab inside, closes with Escape, and gives focus back to what opened it', () => {
+    render(<PageWithDialog />);
+    const opener = screen.getByRole('button', { name: 'More options for Sol' });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Already added' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: "Don't add" }));
+    // From its last control, Tab comes round to its first (Close), and Shift+Tab back.
+    screen.getByRole('button', { name: 'Add anyway' }).focus();
+    tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
+    tab(true);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add anyway' }));
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    return Promise.resolve().then(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it("takes its Escape for itself: the queue open beside it stays open", () => {
+    $queue.set({ ...$queue.get(), open: true, loaded: true });
+    render(
+      <>
+        <QueuePanel />
+        <PageWithDialog />
+      </>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'More options for Sol' }));
+    fireEvent.keyDown(screen.getByRole('button', { name: "Don't add" }), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect($queue.get().open).toBe(true);
+    // The next Escape is the queue's.
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect($queue.get().open).toBe(false);
+  });
+});
+
+describe('the queue panel', () => {
+  it('closed from inside (its Close button), gives focus back to the button that opened it', () => {
+    render(
+      <>
+        <button type="button" onClick={() => toggleQueue(true)}>
+          Queue
+        </button>
+        <QueuePanel />
+      </>,
+    );
+    const opener = screen.getByRole('button', { name: 'Queue' });
+    opener.focus();
+    act(() => $queue.set({ ...$queue.get(), open: true, loaded: true }));
+    const close = screen.getByRole('button', { name: 'Close queue' });
+    close.focus();
+    fireEvent.click(close);
+    expect(screen.queryByRole('complementary', { name: 'Queue' })).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+});
+
+describe("the player's heart", () => {
+  it('stays pressable while its like is on its way (a disabled button drops the focus), and says it is busy', () => {
+    render(<LikeButton trackId="t1" />);
+    const heart = screen.getByRole('button', { name: 'Save to Liked' });
+    heart.focus();
+    act(() => $libraryPending.track.setKey('t1', true));
+    expect(heart.hasAttribute('disabled')).toBe(false);
+    expect(heart.getAttribute('aria-busy')).toBe('true');
+    expect(document.activeElement).toBe(heart);
+  });
+});
