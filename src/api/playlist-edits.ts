@@ -66,11 +66,15 @@ export async function removePlaylistFromLibrary(id: string): Promise<void> {
   await callApi({ method: 'DELETE', path: path(id, '/followers'), quietStatuses: QUIET });
 }
 
-/** Every track id of a playlist, in order (50 a page, the most development mode gives), for the duplicate check. */
+/**
+ * Every track id of a playlist, in order (50 a page, the most development mode gives), for the
+ * duplicate check. Unnamed: each is a read for one add, and two adds in a row each need theirs (a
+ * name would cancel the first add's check, and that add with it).
+ */
 export async function getPlaylistTrackIds(id: string): Promise<string[]> {
   const ids: string[] = [];
   for (let offset = 0; offset < 2000; offset += 50) {
-    const body = record(await callApi({ path: path(id, '/items'), query: { limit: 50, offset }, name: `playlist-ids-${id}`, quietStatuses: QUIET }));
+    const body = record(await callApi({ path: path(id, '/items'), query: { limit: 50, offset }, quietStatuses: QUIET }));
     const items = list(body.items);
     for (const item of items) {
       const entry = toPlaylistEntry(item);

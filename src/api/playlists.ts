@@ -64,9 +64,13 @@ export async function getPlaylistTracks(
   return getItems(id, offset, limit, name, shared);
 }
 
-/** GET me/playlists: the user's playlists (Your Library). */
-export async function getMyPlaylists(offset = 0, limit = 20): Promise<Page<Playlist>> {
-  return toPage(await callApi({ path: 'me/playlists', query: { limit, offset }, name: 'my-playlists' }), toPlaylist);
+/**
+ * GET me/playlists: the user's playlists. Your Library's list pages through them under one name;
+ * the list of the user's own (the side navigation, the picker: stores/my-playlists.ts) reads them
+ * under another, so that neither cancels the other.
+ */
+export async function getMyPlaylists(offset = 0, limit = 20, name = 'my-playlists'): Promise<Page<Playlist>> {
+  return toPage(await callApi({ path: 'me/playlists', query: { limit, offset }, name }), toPlaylist);
 }
 
 /** A page of a playlist's entries; development mode shows the header of a playlist the user does not own, not its tracks. */

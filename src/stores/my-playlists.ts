@@ -36,6 +36,8 @@ let asking: Promise<Playlist[]> | null = null;
 /** The provider's largest page of /me/playlists, and how many of the library's playlists are looked through. */
 const OWN_PLAYLISTS_PAGE = 50;
 const OWN_PLAYLISTS_MAX = 200;
+/** Its calls' name: not Your Library's list's, which pages through the same endpoint meanwhile. */
+const OWN_PLAYLISTS_CALL = 'own-playlists';
 
 /** Loads the user's own playlists once (pages of 50, as many as the library holds, up to 200). */
 function loadOwnPlaylists(): Promise<Playlist[]> {
@@ -46,10 +48,10 @@ function loadOwnPlaylists(): Promise<Playlist[]> {
       // The user's id only picks the own playlists out of the list: asked beside its first page,
       // not before it (the side list's first open waits one answer fewer). The pages after it go
       // one by one: calls of one name cancel each other (SPEC §4).
-      const [me, first] = await Promise.all([loadMe(), getMyPlaylists(0, OWN_PLAYLISTS_PAGE)]);
+      const [me, first] = await Promise.all([loadMe(), getMyPlaylists(0, OWN_PLAYLISTS_PAGE, OWN_PLAYLISTS_CALL)]);
       const all: Playlist[] = [...first.items];
       for (let offset = OWN_PLAYLISTS_PAGE; offset < Math.min(first.total, OWN_PLAYLISTS_MAX); offset += OWN_PLAYLISTS_PAGE) {
-        all.push(...(await getMyPlaylists(offset, OWN_PLAYLISTS_PAGE)).items);
+        all.push(...(await getMyPlaylists(offset, OWN_PLAYLISTS_PAGE, OWN_PLAYLISTS_CALL)).items);
       }
       const own = all.filter((playlist) => playlist.owner.id === me.id);
       $ownPlaylists.set(own);

@@ -105,6 +105,27 @@ describe('playlists the user makes', () => {
     expect(visits).toEqual([]);
   });
 
+  it('two adds in a row to one playlist (two drops onto the side navigation): both arrive, neither cancels the other', async () => {
+    const playlist = $ownPlaylists.get()![0]!;
+    await playlistArea.load(playlist.id);
+    const before = titles();
+    const both = await Promise.all([addToPlaylist(playlist, tracks[0]!), addToPlaylist(playlist, tracks[2]!)]);
+    expect(both).toEqual([true, true]);
+    await playlistArea.load(playlist.id);
+    expect(titles()).toEqual([...before, tracks[0]!.id, tracks[2]!.id]);
+    expect(await removeFromPlaylist(playlist.id, tracks[0]!)).toBe(true);
+    expect(await removeFromPlaylist(playlist.id, tracks[2]!)).toBe(true);
+  });
+
+  it("Your Library's list and the own playlists' list read the same endpoint at once: neither cancels the other", async () => {
+    $ownPlaylists.set(null);
+    myPlaylistsList.reset();
+    await Promise.all([listOwnPlaylists(), myPlaylistsList.loadFirstPage()]);
+    expect($ownPlaylists.get()?.length).toBeGreaterThan(0);
+    expect(myPlaylistsList.$state.get()).toMatchObject({ loaded: true, error: null });
+    expect(myPlaylistsList.$state.get().list.length).toBeGreaterThan(0);
+  });
+
   it('refuses bad details before any request, stores markup as text, and rolls a refused rename back', async () => {
     const playlist = $ownPlaylists.get()![0]!;
     expect(await savePlaylistDetails(playlist.id, { name: ' ', description: '' })).toEqual({ name: 'Playlist name is required.' });
