@@ -3,14 +3,23 @@ import type { ListPage } from '../api/list-pages';
 import type { ListSeed } from '../api/page-seeds';
 import { createAreaMemory } from './area-memory';
 import { adoptLibraryFlags, keepItemFlagsOf, librarySnapshot } from './library';
-import { $pageFromMemory } from './page-memory';
+import { $pageFromMemory, forgetPagesWhere } from './page-memory';
 import { createPagedList, firstPageState, type PagedList, type PagedListState } from './paged-list';
-import { $route, onRoute, type Route, type RouteName } from './route';
+import { $route, onRoute, parseRoute, type Route, type RouteName } from './route';
 import { createAdoptionMark } from './adoption-mark';
 
 /** The key a route's content is remembered under: its name, params and query. */
 function routeKey(route: Route): string {
   return JSON.stringify([route.name, route.params, route.search]);
+}
+
+/** A kept page's route name; null for an address no route reads (a malformed escape). */
+function routeNameOf(path: string): string | null {
+  try {
+    return parseRoute(path)?.name ?? null;
+  } catch {
+    return null;
+  }
 }
 
 interface ListAreaOptions {
@@ -23,7 +32,10 @@ interface ListAreaOptions {
 }
 
 export interface ListArea<T> {
-  /** The list's data changed (a like makes Liked Songs stale): what is remembered goes. */
+  /**
+   * The list's data changed (a like makes Liked Songs stale): what is remembered goes, the
+   * client router's kept pages of its routes too, so back and forward ask the site for them.
+   */
   forget: () => void;
   /** The list's stores as the server rendered them (`seed`), by store: what a server render reads. */
   snapshotOf: (seed: ListSeed<T>) => Map<unknown, unknown>;
@@ -84,6 +96,7 @@ export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], opt
   return {
     forget: () => {
       memory.forget();
+      forgetPagesWhere((path) => names.includes(routeNameOf(path) as RouteName));
       stale = current !== null;
     },
     snapshotOf: (seed) =>

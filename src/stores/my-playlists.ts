@@ -17,6 +17,7 @@ import { navigateTo } from '../lib/navigation';
 import { checkPlaylistDetails, nextPlaylistName, type PlaylistDetailsInput, type PlaylistDetailsProblems } from '../lib/playlist-details';
 import { myPlaylistsArea, myPlaylistsList } from './collection';
 import { logUnlessCanceled } from './log';
+import { forgetPage } from './page-memory';
 import { $creatingPlaylist, $duplicatePrompt, $ownPlaylists, $playlistPicker, $signInAgain } from './playlist-dialogs';
 import { changeShownPlaylist, noteShownSnapshot } from './playlist-shown';
 import { $myProfile, loadMe } from './profile';
@@ -238,6 +239,8 @@ export async function removePlaylist(id: string): Promise<boolean> {
     return false;
   }
   playlistArea.forget(id);
+  // Back to it asks the site: its page no longer offers Remove from Your Library.
+  forgetPage(hrefOf('playlist', { playlistId: id }));
   navigateTo(hrefOf('collection'));
   return true;
 }

@@ -71,6 +71,11 @@ export function forgetPage(href: string): void {
   kept.delete(keyOf(href));
 }
 
+/** Forgets the kept pages whose address `shows` picks (what a list shows changed here: a like, a new playlist). */
+export function forgetPagesWhere(shows: (path: string) => boolean): void {
+  for (const key of [...kept.keys()]) if (shows(key)) kept.delete(key);
+}
+
 /** Forgets every kept page (sign-out: nobody at this browser may see the last user's pages). */
 export function forgetPages(): void {
   kept.clear();

@@ -42,6 +42,11 @@ test('create, add from three pages, keep them through a reload and a sandbox res
   const playlistPath = new URL(page.url()).pathname;
   await expect(page.getByRole('button', { name: 'Edit details' })).toBeVisible();
   await saveScreen(page, testInfo, 'playlist-new');
+  // Back, Your Library lists it: the page kept from before the change is not shown again.
+  await page.goBack();
+  await expect(page.locator('#content').getByText(name, { exact: true })).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
   // Add: from a search list, an album page, and the player card.
   await page.goto('/search/track/Sol');

@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import { describe, expect, it, vi } from 'vitest';
 import { listArea } from '../../src/stores/list-area';
 import { createPagedList } from '../../src/stores/paged-list';
+import { keepPage, keptPage } from '../../src/stores/page-memory';
 import { syncRoute } from '../../src/stores/route';
 
 describe('a list tied to its routes', () => {
@@ -33,6 +34,20 @@ describe('a list tied to its routes', () => {
     expect(list.$state.get().list).toEqual(['v2']);
     expect(load).toHaveBeenCalledTimes(2);
     stop();
+  });
+
+  it("forgets, once its data changed, the client router's kept pages of its routes: back asks the site, other pages stay", async () => {
+    const list = createPagedList(async () => ({ items: ['a'], offset: 0, limit: 20, total: 1 }), 20);
+    const { forget } = listArea(list, ['collectionTracks', 'mySavedTracks']);
+    keepPage('/collection/tracks', '<p>Liked Songs, before the like</p>');
+    keepPage('/user/me/saved-tracks', '<p>Liked Songs, before the like</p>');
+    keepPage('/collection', '<p>Your Library</p>');
+    keepPage('/album/%%%', '<p>A malformed address</p>');
+    forget();
+    expect(await keptPage('/collection/tracks', true)).toBeNull();
+    expect(await keptPage('/user/me/saved-tracks', true)).toBeNull();
+    expect(await keptPage('/collection', true)).toBe('<p>Your Library</p>');
+    expect(await keptPage('/album/%%%', true)).toBe('<p>A malformed address</p>');
   });
 
   it('keeps a first page on its way when its islands remount on the same route', async () => {
