@@ -54,6 +54,14 @@ export function toTokenSet(body: TokenResponse, previousRefreshToken: string | n
   };
 }
 
+/**
+ * SPEC §9's 30 s time-out holds for the token URL too: a hung accounts service must not hold a
+ * sign-in, or every page whose token is due, for the minutes Node would wait. Given up, the call
+ * counts as unreachable (never a refusal: the session stays), and the refresh ledger's claim
+ * (35 s) outlives it.
+ */
+export const TOKEN_URL_TIMEOUT_MS = 30_000;
+
 // The token URL is not under the API base, and its errors are OAuth's
 // ({"error":"invalid_grant"}), not the API envelope, so it has its own small chain. Only the
 // site's server calls it (DESIGN §1): a confidential client authenticates with HTTP Basic.
@@ -62,8 +70,10 @@ async function postToTokenUrl(client: TokenClient, form: Record<string, string>)
   if (client.clientSecret) {
     chain = chain.auth(`Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`);
   }
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error('The token URL did not answer in time')), TOKEN_URL_TIMEOUT_MS);
   try {
-    return await chain.formUrl(form).post().json<TokenResponse>();
+    return await chain.options({ signal: controller.signal }).formUrl(form).post().json<TokenResponse>();
   } catch (error) {
     const status = (error as { status?: number }).status;
     if (typeof status !== 'number') throw error;
@@ -71,6 +81,8 @@ async function postToTokenUrl(client: TokenClient, form: Record<string, string>)
     const code = typeof body?.error === 'string' ? body.error : 'token_request_failed';
     const description = typeof body?.error_description === 'string' ? body.error_description : undefined;
     throw new TokenError(code, status, description);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

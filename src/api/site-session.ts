@@ -18,6 +18,13 @@ export class SessionEndedError extends Error {
   }
 }
 
+/**
+ * How long the page waits for its token: the site's own wait for the token URL (30 s,
+ * TOKEN_URL_TIMEOUT_MS in auth.ts) and a little, so that the site's answer (503: unreachable)
+ * comes first; given up, the page reads it the same way (no sign-out).
+ */
+const SITE_TOKEN_TIMEOUT_MS = 35_000;
+
 // The site's own routes: same origin, so the session cookie goes along; the custom header
 // tells the server the request comes from the site's pages (src/server/request-guard.ts).
 const site = () => wretch().headers({ [SITE_REQUEST_HEADER]: SITE_REQUEST_VALUE });
@@ -29,8 +36,11 @@ const site = () => wretch().headers({ [SITE_REQUEST_HEADER]: SITE_REQUEST_VALUE 
  * the site or its token URL could not be reached.
  */
 export async function requestAccessToken(refused?: string | null): Promise<AccessGrant> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error('The site did not answer in time')), SITE_TOKEN_TIMEOUT_MS);
   try {
     const grant = await site()
+      .options({ signal: controller.signal })
       .url(SESSION_ROUTES.token)
       .json(refused ? { refused } : {})
       .post()
@@ -41,6 +51,8 @@ export async function requestAccessToken(refused?: string | null): Promise<Acces
   } catch (error) {
     if ((error as { status?: number }).status === 401) throw new SessionEndedError();
     throw error;
+  } finally {
+    clearTimeout(timer);
   }
 }
 

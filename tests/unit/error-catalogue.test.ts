@@ -96,16 +96,18 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
     await expectSessionKept();
   });
 
-  it('the time-out is per try: a slow token refresh after a 401 does not time out the replay', async () => {
+  it('the time-out is per try: a slow token refresh after a slow 401 does not time out the replay', async () => {
     useFakeTimeouts();
     await addFaults([
-      { match: { method: 'GET', path: ME }, status: 401, times: 1 },
-      // No status: the token URL answers for real, 40 s late.
-      { match: { method: 'POST', path: '^/api/token$' }, delayMs: 40_000, times: 1 },
+      { match: { method: 'GET', path: ME }, status: 401, delayMs: 20_000, times: 1 },
+      // No status: the token URL answers for real, 25 s late (within its own 30 s).
+      { match: { method: 'POST', path: '^/api/token$' }, delayMs: 25_000, times: 1 },
     ]);
     const call = getMe();
+    await expect.poll(hits).toEqual([1, 0]);
+    await vi.advanceTimersByTimeAsync(20_000);
     await expect.poll(hits).toEqual([1, 1]);
-    await vi.advanceTimersByTimeAsync(40_000);
+    await vi.advanceTimersByTimeAsync(25_000);
     expect((await call).id).toBe('guest');
     expect(await hits()).toEqual([1, 1]);
     expect(effects.shown).toEqual([]);
@@ -175,6 +177,20 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
     expect(await site.tokens()).toBeNull();
     expect(effects.shown).toEqual(['Session Expired']);
     expect(effects.visits).toEqual([{ path: '/auth', replace: true }]);
+  });
+
+  it("401 when the token URL does not answer: given up after 30 s as any call, 'Internet Connection Problem', still signed in", async () => {
+    useFakeTimeouts();
+    await addFaults([
+      { match: { method: 'GET', path: ME }, status: 401, times: 1 },
+      { match: { method: 'POST', path: '^/api/token$' }, delayMs: 120_000, times: 1 },
+    ]);
+    const call = rejection(getMe());
+    await expect.poll(hits).toEqual([1, 1]);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect((await call).kind).toBe('network');
+    expect(effects.shown).toEqual(['Internet Connection Problem']);
+    await expectSessionKept();
   });
 
   it("401 when the token URL cannot be reached: 'Internet Connection Problem', still signed in", async () => {
