@@ -11,7 +11,7 @@ import { findPlayingNow, withItsHeart } from './server/pages/player';
 import { playingMarkOfFound } from './stores/player-rules';
 import { isAllowedRequest } from './server/request-guard';
 import { accessOf } from './server/route-access';
-import { currentSession, readTokens } from './server/session-tokens';
+import { currentSession, dropForeignSessionCookie, readTokens } from './server/session-tokens';
 import { loadsWholeDocument } from './server/whole-document';
 
 // Made once per process: the provider configuration is read from the environment at
@@ -54,6 +54,7 @@ const refusal = () =>
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
   if (!isAllowedRequest(context.request, readSiteOrigin())) return withSecurityHeaders(refusal(), securityHeaders());
+  dropForeignSessionCookie(context.cookies);
   const access = accessOf(context.routePattern);
   if (access === 'visitor-only' && (await readTokens(context))) {
     return withSecurityHeaders(context.redirect('/', 302), securityHeaders());

@@ -21,3 +21,15 @@ export function isHttpsSite(env: Record<string, string | undefined> = process.en
 export function cookieAttributes(path = '/') {
   return { httpOnly: true, sameSite: 'lax' as const, secure: isHttpsSite(), path };
 }
+
+/** The ids the session store makes (Astro's: a random UUID). */
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Whether a session cookie holds an id the site could have made. Any other value (forged,
+ * damaged, planted from a sibling host) never reaches the session store, which refuses such keys
+ * by throwing: every page, /auth and /login included, would fail until the user cleared cookies.
+ */
+export function isSessionId(value: string): boolean {
+  return SESSION_ID.test(value);
+}

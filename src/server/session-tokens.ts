@@ -4,7 +4,7 @@ import { readTokenClient } from '../config/provider';
 import { refreshLedger } from './refresh-ledger';
 import { createRefresher, type RefreshResult } from './refresher';
 import { isDue } from '../lib/token-timing';
-import { cookieAttributes, SESSION_COOKIE, SESSION_TTL_SECONDS } from './session-cookie';
+import { cookieAttributes, isSessionId, SESSION_COOKIE, SESSION_TTL_SECONDS } from './session-cookie';
 
 /** A request's view of its session: Astro's session and the cookies (an Astro context has both). */
 export interface SessionContext {
@@ -33,10 +33,27 @@ function isTokenSet(value: unknown): value is TokenSet {
   return typeof tokens?.accessToken === 'string' && tokens.accessToken !== '';
 }
 
-/** The session's tokens, or null for a visitor. */
+/**
+ * A session cookie the site did not make is dropped before anything reads the session (the
+ * middleware, first thing): the request goes on as a visitor's, and the next sign-in starts a
+ * new session.
+ */
+export function dropForeignSessionCookie(cookies: AstroCookies): void {
+  const id = cookies.get(SESSION_COOKIE)?.value;
+  if (id !== undefined && !isSessionId(id)) cookies.delete(SESSION_COOKIE, cookieAttributes());
+}
+
+/** The session's tokens, or null for a visitor (a stored session that no longer reads is one too). */
 export async function readTokens(context: SessionContext): Promise<TokenSet | null> {
   if (!context.cookies.get(SESSION_COOKIE)?.value) return null; // no cookie: nothing to read
-  const stored = await context.session?.get(TOKENS);
+  let stored: unknown;
+  try {
+    stored = await context.session?.get(TOKENS);
+  } catch (error) {
+    console.error('The stored session could not be read; it is dropped', error);
+    context.cookies.delete(SESSION_COOKIE, cookieAttributes());
+    return null;
+  }
   return isTokenSet(stored) ? stored : null;
 }
 

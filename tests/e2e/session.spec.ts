@@ -165,3 +165,17 @@ test('the token route answers no-store, and never to a visitor', { tag: '@viewpo
   const body = (await answer.json()) as Record<string, unknown>;
   expect(Object.keys(body).sort()).toEqual(['accessToken', 'expiresAt', 'renewAt']);
 });
+
+test('a session cookie the site never made (forged, damaged) opens the landing page as a visitor and is dropped; the app sends to /auth', { tag: '@viewport-free' }, async ({ request }) => {
+  for (const value of ['..', '.', '?', 'x'.repeat(300), '00000000-0000-0000-0000-00000000000g']) {
+    const headers = { cookie: `my-music-session=${encodeURIComponent(value)}` };
+    const landing = await request.get(`${stack.siteUrl}/auth`, { headers, maxRedirects: 0 });
+    expect(landing.status(), value).toBe(200);
+    expect(await landing.text()).toContain('data-login');
+    // The answer deletes the cookie (an expired Set-Cookie of the same name).
+    expect(landing.headers()['set-cookie'] ?? '', value).toMatch(/my-music-session=[^;]*;.*Expires=Thu, 01 Jan 1970/i);
+    const app = await request.get(`${stack.siteUrl}/album/any`, { headers, maxRedirects: 0 });
+    expect(app.status(), value).toBe(302);
+    expect(app.headers()['location']).toBe('/auth');
+  }
+});
