@@ -46,6 +46,9 @@ function pageOf<T extends SearchType>(results: SearchResults, type: T): Page<Ite
  * are asked from then on.
  */
 export async function searchType<T extends SearchType>(query: string, type: T, offset = 0): Promise<Page<ItemOf<T>>> {
+  // Nothing to look for (a see-all address of spaces): nothing found, and nothing asked, which the
+  // provider would refuse with a 400 that says nothing about page sizes.
+  if (query.trim() === '') return { items: [], offset: 0, limit: 0, total: 0 };
   if (await isCapabilityUsable('largeSearchPages')) {
     try {
       const body = await callApi({
@@ -59,7 +62,10 @@ export async function searchType<T extends SearchType>(query: string, type: T, o
       return pageOf(resultsOf(body), type);
     } catch (error) {
       if (statusOf(error) !== 400) throw error;
+      // The page size was refused, or the query: a page of 10 answered tells it was the size.
+      const page = pageOf(await search(query, [type], SEARCH_LIMIT, offset, 'search-see-all'), type);
       markCapabilityMissing('largeSearchPages');
+      return page;
     }
   }
   return pageOf(await search(query, [type], SEARCH_LIMIT, offset, 'search-see-all'), type);

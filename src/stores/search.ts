@@ -1,7 +1,7 @@
 import { atom, map, onMount } from 'nanostores';
 import { isCanceled } from '../api/errors';
 import { search, searchType } from '../api/search';
-import type { Album, Artist, Page, Playlist, SearchResults, SearchType, Track } from '../api/types';
+import type { Album, Artist, Playlist, SearchResults, SearchType, Track } from '../api/types';
 import { navigateTo } from '../lib/navigation';
 import { isSearchType } from '../lib/search-query';
 import type { SearchSeed, SeeAllSeed } from '../api/page-seeds';
@@ -58,12 +58,10 @@ export type SeeAllItem = Track | Artist | Album | Playlist;
 /** The open see-all list: its type and query, as the route gives them. */
 export const $seeAll = atom<{ type: SearchType; query: string }>({ type: 'track', query: '' });
 
-const NOTHING: Page<SeeAllItem> = { items: [], offset: 0, limit: 0, total: 0 };
-
 /** /search/{type}/{query}: one type's results, paged (20 where the provider allows, else 10). */
 export const seeAllList = createPagedList<SeeAllItem>(async (offset) => {
   const { type, query } = $seeAll.get();
-  return query === '' ? NOTHING : searchType(query, type, offset);
+  return searchType(query, type, offset);
 }, 20);
 
 // The q whose results the page adopted from the server: entering /search with it asks nothing.

@@ -17,7 +17,7 @@ import { $capabilities, adoptServerCapabilities } from '../../src/stores/capabil
 import { $session } from '../../src/stores/session';
 import { addToLibrary, isInLibrary, removeFromLibrary } from '../../src/api/library';
 import { searchType } from '../../src/api/search';
-import { faultHits } from '../../sandbox/tests/harness';
+import { clearFaults, faultHits } from '../../sandbox/tests/harness';
 import { expectSessionKept, sleepForReal, trackClientEffects } from './helpers/client-effects';
 import { addFault, grantOf, signInToSandbox, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
 import { rejection } from './helpers/rejection';
@@ -78,6 +78,20 @@ describe("what the server's calls learnt of the provider", () => {
     expect(await hits()).toEqual([0]);
     await removeFromLibrary('track', [track!.id]);
     $capabilities.set({});
+  });
+});
+
+describe('see-all pages of 20', () => {
+  it("are not given up for a query the provider refuses: only a page of 10 answered says it was the size (a see-all of spaces asks nothing)", async () => {
+    $capabilities.set({});
+    await addFault(running.url, { match: { path: '^/v1/search$' } });
+    expect(await searchType('   ', 'track')).toMatchObject({ items: [], total: 0 });
+    expect(await hits()).toEqual([0]);
+    await clearFaults(running.url);
+    await addFault(running.url, { match: { path: '^/v1/search$' }, status: 400, body: { error: { status: 400, message: 'Bad query' } }, times: 2 });
+    expect((await rejection(searchType('Sol', 'track'))).status).toBe(400);
+    expect($capabilities.get().largeSearchPages).toBeUndefined();
+    expect((await searchType('Sol', 'track')).limit).toBe(20);
   });
 });
 
