@@ -1,7 +1,8 @@
-import { exchangeCode } from '../api/auth';
+import { exchangeCode, TokenError } from '../api/auth';
 import { readTokenClient } from '../config/provider';
 import { accessDeniedPath } from '../lib/access-denied';
 import { takeLoginAttempt } from './login-attempt';
+import { leaveNotice } from './notice';
 import { readTokens, startSession, type SessionContext } from './session-tokens';
 
 /** SPEC §9: /callback with nothing to act on goes to /auth after 1000 ms. */
@@ -50,6 +51,8 @@ export async function completeLogin(context: SessionContext & { url: URL }): Pro
     return '/';
   } catch (error) {
     console.error('Could not exchange the authorization code', error);
+    // Said on /auth: the user approved, and would otherwise meet the landing page again with no word.
+    leaveNotice(context.cookies, error instanceof TokenError ? 'sign-in-failed' : 'connection-problem');
     return '/auth';
   }
 }

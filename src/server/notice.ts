@@ -1,13 +1,20 @@
 import type { AstroCookies } from 'astro';
+import { CONNECTION_PROBLEM } from '../api/errors';
 import { cookieAttributes } from './session-cookie';
 
 /**
  * A message for the next page the browser opens, when the server ended the session while
- * answering another request: /auth shows it as SPEC §8's toast ('Session Expired'). Kept in a
- * short cookie rather than the URL, so a reload or a bookmark never shows it again.
+ * answering another request, or could not start one: /auth shows it as SPEC §8's toast
+ * ('Session Expired'; a sign-in whose code exchange failed: the connection's words, or the
+ * catalogue's 'Something went wrong'). Kept in a short cookie rather than the URL, so a reload or
+ * a bookmark never shows it again.
  */
 const NOTICE_COOKIE = 'my-music-notice';
-const NOTICES = { 'session-expired': 'Session Expired' } as const;
+const NOTICES = {
+  'session-expired': 'Session Expired',
+  'connection-problem': CONNECTION_PROBLEM,
+  'sign-in-failed': 'Something went wrong',
+} as const;
 export type Notice = keyof typeof NOTICES;
 
 export function leaveNotice(cookies: AstroCookies, notice: Notice): void {
@@ -19,5 +26,6 @@ export function takeNotice(cookies: AstroCookies): string | null {
   const notice = cookies.get(NOTICE_COOKIE)?.value;
   if (!notice) return null;
   cookies.delete(NOTICE_COOKIE, cookieAttributes('/auth'));
-  return notice in NOTICES ? NOTICES[notice as Notice] : null;
+  // Own keys only: a forged 'valueOf' or 'constructor' is no notice.
+  return Object.hasOwn(NOTICES, notice) ? NOTICES[notice as Notice] : null;
 }

@@ -8,6 +8,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TokenSet } from '../../src/api/auth';
 import { completeLogin, judgeCallback } from '../../src/server/login-callback';
+import { takeNotice } from '../../src/server/notice';
 import { startLoginAttempt } from '../../src/server/login-attempt';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from '../../src/server/session-cookie';
 import { currentSession, readTokens, startSession } from '../../src/server/session-tokens';
@@ -187,6 +188,25 @@ describe('the sign-in on the server against the token URL', () => {
     expect(await tokenRequests()).toBe(1);
     expect(sessions.size).toBe(0);
     expect([...callback.cookies.headers()].some((line) => line.startsWith(`${SESSION_COOKIE}=`))).toBe(false);
+    // /auth says it, rather than showing the landing page again with no word.
+    expect(takeNotice(callback.cookies)).toBe('Something went wrong');
+  });
+
+  it("says 'Internet Connection Problem' on /auth when the token URL cannot be reached at sign-in", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const browser = aBrowser();
+    const callbackUrl = await startSignIn(browser);
+    await addFault(running.url, { match: { method: 'POST', path: TOKEN_URL }, drop: true, times: 1 });
+    const callback = browser.request(callbackUrl.href);
+    expect(await completeLogin(callback)).toBe('/auth');
+    expect(sessions.size).toBe(0);
+    expect(takeNotice(callback.cookies)).toBe('Internet Connection Problem');
+  });
+
+  it("takes a forged notice for none ('valueOf' is no notice of ours)", () => {
+    const browser = aBrowser();
+    browser.jar.keep(['my-music-notice=valueOf; Path=/auth']);
+    expect(takeNotice(browser.request('/auth').cookies)).toBeNull();
   });
 
   it('gives a new session id at sign-in, never the one a visitor brought along', async () => {
