@@ -21,3 +21,32 @@ export function isAllowedRequest(request: GuardedRequest, siteOrigin: string): b
   if (origin !== null) return origin === siteOrigin;
   return request.headers.get('Sec-Fetch-Site') === 'same-origin';
 }
+
+/** The most a request of the site's own routes carries (the token route's `{"refused": token}`). */
+export const SMALL_BODY_BYTES = 4096;
+
+/**
+ * A request's body as text, or null when it is larger than `maxBytes` (its Content-Length says
+ * so, or its stream goes past it): read no further, so that a huge body cannot fill the
+ * server's memory. The CSRF headers stop only a browser's cross-site requests; anyone else can
+ * send them.
+ */
+export async function readSmallBody(request: Request, maxBytes = SMALL_BODY_BYTES): Promise<string | null> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) return null;
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}

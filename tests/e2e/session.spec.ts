@@ -164,6 +164,13 @@ test('the token route answers no-store, and never to a visitor', { tag: '@viewpo
   expect(answer.headers()['cache-control']).toBe('no-store');
   const body = (await answer.json()) as Record<string, unknown>;
   expect(Object.keys(body).sort()).toEqual(['accessToken', 'expiresAt', 'renewAt']);
+  // A body far beyond what a page sends is refused unread, and the session stays.
+  const huge = await page.request.post(`${stack.siteUrl}/session/token`, {
+    headers: { Origin: stack.siteUrl, 'X-My-Music': '1', 'Content-Type': 'application/json' },
+    data: JSON.stringify({ refused: 'x'.repeat(100_000) }),
+  });
+  expect(huge.status()).toBe(413);
+  expect((await askTokenRoute(page, stack.siteUrl)).status()).toBe(200);
 });
 
 test('a session cookie the site never made (forged, damaged) opens the landing page as a visitor and is dropped; the app sends to /auth', { tag: '@viewport-free' }, async ({ request }) => {

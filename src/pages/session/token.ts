@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { leaveNotice } from '../../server/notice';
+import { readSmallBody } from '../../server/request-guard';
 import { currentSession } from '../../server/session-tokens';
 
 export const prerender = false;
@@ -7,9 +8,12 @@ export const prerender = false;
 const answer = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
 
-async function refusedToken(request: Request): Promise<string | null> {
+/** The token the page says the provider refused, if any; undefined for a body too large to read. */
+async function refusedToken(request: Request): Promise<string | null | undefined> {
+  const text = await readSmallBody(request);
+  if (text === null) return undefined;
   try {
-    const body = (await request.json()) as { refused?: unknown } | null;
+    const body = JSON.parse(text) as { refused?: unknown } | null;
     return typeof body?.refused === 'string' ? body.refused : null;
   } catch {
     return null; // no body: the page just wants a token
@@ -24,7 +28,9 @@ async function refusedToken(request: Request): Promise<string | null> {
  * refreshes unless the session already holds a newer one. 401 means the session is over.
  */
 export const POST: APIRoute = async (context) => {
-  const state = await currentSession(context, await refusedToken(context.request));
+  const refused = await refusedToken(context.request);
+  if (refused === undefined) return answer(413, { error: 'request_too_large' });
+  const state = await currentSession(context, refused);
   switch (state.kind) {
     case 'signed-in': {
       const { accessToken, expiresAt, renewAt } = state.tokens;
