@@ -10,7 +10,8 @@ import { saveScreen } from './helpers/screens';
 // rules, remove a track, a forced 403 rolled back with a toast, no edit actions on someone
 // else's playlist, and removing the playlist. It changes the guest's library (and restarts
 // the sandbox): it asks for `sandbox`.
-test.use({ allowErrors: new RegExp(`HTTP 403: DELETE \\S+\\/items|status of 403|${RESTART_PROBLEMS.source}`) });
+// The refusals this walk injects: a track's removal (403) and a rename (500).
+test.use({ allowErrors: new RegExp(`HTTP 403: DELETE \\S+\\/items|status of 403|HTTP 500: PUT \\S+\\/v1\\/playlists\\/|status of 500|Could not change the playlist|${RESTART_PROBLEMS.source}`) });
 
 /** Opens a track row's More menu and picks an action. */
 async function rowAction(page: Page, row: Locator, action: string): Promise<void> {
@@ -111,12 +112,18 @@ test('create, add from three pages, keep them through a reload and a sandbox res
   await dialog.getByLabel(/^Description/).fill('<i>for the drive</i>');
   await expect(dialog.getByText('20/300')).toBeVisible();
   await saveScreen(page, testInfo, 'playlist-edit');
+  // Refused: the dialog stays with what was typed, and says so; the page rolls back.
+  await sandbox.addFault({ match: { method: 'PUT', path: '^/v1/playlists/[^/]+$' }, status: 500, times: 1 });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Your playlist could not be changed. Try again.');
+  await expect(dialog.getByLabel(/^Name/)).toHaveValue('Road <b>Songs</b>');
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   const renamed = 'Road <b>Songs</b>';
   await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
   await expect(page.getByText('<i>for the drive</i>')).toBeVisible();
-  expect(puts).toHaveLength(1);
+  expect(puts).toHaveLength(2);
 
   // Remove a track from its row's menu: gone at once, and the count follows.
   const removal = page.waitForResponse((response) => response.request().method() === 'DELETE' && /\/items$/.test(new URL(response.url()).pathname));

@@ -8,26 +8,34 @@ import {
   PLAYLIST_NAME_MAX,
   type PlaylistDetailsProblems,
 } from '../../lib/playlist-details';
-import { savePlaylistDetails } from '../../stores/my-playlists';
+import { CHANGE_REFUSED, savePlaylistDetails } from '../../stores/my-playlists';
 
 /**
  * Edit details: the name (at most 100 characters) and description (at most 300), plain
- * text, with counts as the user types; empty or over-long is refused here, before any request.
+ * text, with counts as the user types; empty or over-long is refused here, before any request,
+ * and the dialog closes once the provider saved it.
  */
 export function PlaylistEditDialog({ playlist, onClose }: { playlist: Playlist; onClose: () => void }) {
   const [name, setName] = useState(playlist.name);
   const [description, setDescription] = useState(playlist.description);
   const [problems, setProblems] = useState<PlaylistDetailsProblems>({});
+  const [saving, setSaving] = useState(false);
+  const [refused, setRefused] = useState(false);
   const live = checkPlaylistDetails({ name, description });
 
-  // Shown at once: a valid change closes the dialog before the provider answers (a refusal rolls back with a toast).
-  const save = () => {
+  // The page shows the change at once; the dialog stays until the provider agreed, so a refusal
+  // (rolled back on the page, with a toast) keeps what the user typed here to try again.
+  const save = async () => {
+    if (saving) return;
     const found = checkPlaylistDetails({ name, description });
-    if (found.name || found.description) setProblems(found);
-    else {
-      onClose();
-      void savePlaylistDetails(playlist.id, { name, description });
-    }
+    if (found.name || found.description) return setProblems(found);
+    setSaving(true);
+    setRefused(false);
+    const outcome = await savePlaylistDetails(playlist.id, { name, description });
+    setSaving(false);
+    if (outcome === 'saved') onClose();
+    else if (outcome === 'refused') setRefused(true);
+    else setProblems(outcome);
   };
 
   return (
@@ -37,7 +45,7 @@ export function PlaylistEditDialog({ playlist, onClose }: { playlist: Playlist; 
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          save();
+          void save();
         }}
       >
         <CountedField label="Name" id="playlist-name" value={name} max={PLAYLIST_NAME_MAX} over={!!live.name && name !== ''} problem={problems.name}>
@@ -69,12 +77,17 @@ export function PlaylistEditDialog({ playlist, onClose }: { playlist: Playlist; 
             />
           )}
         </CountedField>
+        {refused ? (
+          <p className="playlist-edit__problem" role="alert">
+            {CHANGE_REFUSED}. Try again.
+          </p>
+        ) : null}
         <div className="dialog__actions">
           <button type="button" className="button button--ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="button">
-            Save
+          <button type="submit" className="button" aria-busy={saving}>
+            {saving ? 'Saving…' : 'Save'}
           </button>
         </div>
       </form>
