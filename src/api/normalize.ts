@@ -1,3 +1,4 @@
+import { decodeCharacterReferences } from '../lib/html-text';
 import type {
   Album,
   AlbumRef,
@@ -149,7 +150,8 @@ export function toPlaylist(value: unknown): Playlist | null {
     name: text(playlist.name),
     uri: text(playlist.uri, `spotify:playlist:${playlist.id}`),
     type: text(playlist.type, 'playlist'),
-    description: text(playlist.description),
+    // Escaped by the provider; ours is the text itself (lib/html-text.ts).
+    description: decodeCharacterReferences(text(playlist.description)),
     images: toImages(playlist.images),
     owner: toUserRef(playlist.owner),
     // Development mode renames the playlist's `tracks` to `items` (DESIGN §2).
