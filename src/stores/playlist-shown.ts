@@ -40,8 +40,13 @@ export function changeShownPlaylist(id: string, change: ShownChange): () => void
     }
   } else if ('remove' in change) {
     const kept = removeEntries(list, (entry) => entry.track.id === change.remove);
-    data = { ...data, totalTracks: Math.max(0, (data.totalTracks ?? list.length) - (list.length - kept.length)) };
-    playlistTracks.$state.setKey('list', kept);
+    const removed = list.length - kept.length;
+    data = { ...data, totalTracks: Math.max(0, (data.totalTracks ?? list.length) - removed) };
+    // The provider closes the gap: the next page starts that many entries earlier, or the entry
+    // that moved up into it would never be asked for.
+    playlistTracks.$state.set({ ...before.tracks, list: kept, offset: Math.max(0, before.tracks.offset - removed) });
+    // Every shown row gone while more remain: nothing is left to scroll to, so the next page comes now.
+    if (kept.length === 0 && hasMore) void playlistTracks.loadNextPage();
   } else if ('move' in change) {
     playlistTracks.$state.setKey('list', moveEntry(list, change.move.from, change.move.before));
   } else {

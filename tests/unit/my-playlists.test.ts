@@ -6,6 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Track } from '../../src/api/types';
 import { LOGIN_SCOPES } from '../../src/config/provider';
 import { myPlaylistsList } from '../../src/stores/collection';
+import { addPlaylistItems, removePlaylistItems } from '../../src/api/playlist-edits';
+import { getPlaylistTracks } from '../../src/api/playlists';
 import {
   $duplicatePrompt,
   $ownPlaylists,
@@ -124,6 +126,28 @@ describe('playlists the user makes', () => {
     expect($ownPlaylists.get()?.length).toBeGreaterThan(0);
     expect(myPlaylistsList.$state.get()).toMatchObject({ loaded: true, error: null });
     expect(myPlaylistsList.$state.get().list.length).toBeGreaterThan(0);
+  });
+
+  it('a track removed before the playlist has loaded whole: paging on skips none of the rest', async () => {
+    const more = (running.sandbox.db.prepare("SELECT id FROM tracks WHERE name <> '' ORDER BY id LIMIT 25 OFFSET 10").all() as { id: string }[]).map((row) => row.id);
+    const playlist = $ownPlaylists.get()![0]!;
+    await addPlaylistItems(playlist.id, more.map((id) => `spotify:track:${id}`));
+    await playlistArea.load(playlist.id);
+    const provider = async () => {
+      const ids: string[] = [];
+      for (let offset = 0; ; offset += 10) {
+        const page = await getPlaylistTracks(playlist.id, offset, 10);
+        if ('unavailable' in page) throw new Error('not available');
+        ids.push(...page.items.map((entry) => entry.track.id));
+        if (page.items.length < 10) return ids;
+      }
+    };
+    expect(titles()).toHaveLength(10);
+    const gone = playlistTracks.$state.get().list[2]!.track;
+    expect(await removeFromPlaylist(playlist.id, gone)).toBe(true);
+    await playlistTracks.loadNextPage();
+    expect(titles()).toEqual((await provider()).slice(0, 19));
+    await removePlaylistItems(playlist.id, more.map((id) => `spotify:track:${id}`));
   });
 
   it('refuses bad details before any request, stores markup as text, and rolls a refused rename back', async () => {
