@@ -4,6 +4,8 @@ import { expectToastShown, toasts } from './helpers/toasts';
 import { expect, test, type SandboxControl, type SignIn } from './fixtures';
 import { accessTokenOf } from './helpers/access-token';
 import { actOnPage, followLink } from './helpers/in-app';
+import { saveScreen } from './helpers/screens';
+import { startPlaying } from './player-kit';
 
 // SPEC §8's request-error table where users meet it: one test per row, each failure
 // scripted through the sandbox's fault injection while a signed-in user is on an album
@@ -226,7 +228,27 @@ test.describe('SPEC §8 request errors on an album page', { tag: '@viewport-free
     expect(await accessTokenOf(page)).not.toBeNull();
   });
 
-  test('cancelled requests: leaving a slow album for another at once shows no toast', async ({ page, signIn, sandbox }) => {
+  test("cancelled requests: a browser call replaced by a newer one of its name ends as 'Request was canceled', silently", async ({ page, signIn, sandbox }) => {
+    // Two volume steps (Shift+Up twice) while the provider holds the first: the second cancels
+    // it in the browser (DESIGN §5), which says nothing of it.
+    await startPlaying(page, sandbox, signIn);
+    await sandbox.addFault({ match: { method: 'PUT', path: '^/v1/me/player/volume$' }, delayMs: 1_000, times: 1 });
+    const aborted: string[] = [];
+    page.on('requestfailed', (request) => {
+      if (new URL(request.url()).pathname === '/v1/me/player/volume') aborted.push(request.failure()?.errorText ?? '');
+    });
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/v1/me/player/volume');
+    await page.locator('body').press('Shift+ArrowUp');
+    await expect.poll(() => sandbox.faultHits()).toEqual([1]);
+    await page.locator('body').press('Shift+ArrowUp');
+    expect((await answered).ok()).toBe(true);
+    await expect.poll(() => aborted).toEqual(['net::ERR_ABORTED']);
+    await page.waitForTimeout(1_300);
+    await expect(toasts(page)).toHaveCount(0);
+    expect(await accessTokenOf(page)).not.toBeNull();
+  });
+
+  test('leaving a slow album for another at once shows no toast', async ({ page, signIn, sandbox }) => {
     const [first, second] = await twoAlbums(page, signIn, sandbox);
     await page.goto(`/album/${second.id}`);
     await expect(page.getByRole('heading', { level: 1, name: second.name })).toBeVisible();
@@ -316,5 +338,42 @@ test.describe("SPEC §8's error screens on real pages", () => {
     await expect(page.getByRole('heading', { level: 1, name: playlist.name })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Something went wrong with application.' })).toHaveCount(0);
     expect(await accessTokenOf(page)).not.toBeNull();
+  });
+});
+
+test.describe("SPEC §8's messages, each produced by the provider's own answer", () => {
+  test.use({ allowErrors: /HTTP 404|status of 404/i });
+
+  test('an empty answer shows each list\'s catalogue message, and an absent profile says so', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }, testInfo) => {
+    // On the desktop alone (@viewport-free): the messages are the same components on both viewports.
+    await signIn(page, 'guest', { home: false });
+    const [artist] = await searchCatalogue<{ id: string; name: string }>(page, sandbox.url, 'artist');
+    const nothing = { href: '', items: [], offset: 0, limit: 20, total: 0, next: null, previous: null };
+    const answers = (path: string, body: unknown) => sandbox.addFault({ match: { method: 'GET', path }, status: 200, body });
+    const shows = async (path: string, message: string) => {
+      await page.goto(path);
+      await expect(page.locator('#content').getByText(message, { exact: true }).first(), path).toBeVisible();
+    };
+    await answers('^/v1/browse/new-releases$', { albums: nothing });
+    await shows('/album/new-release', 'No New Release Albums Available.');
+    await answers('^/v1/artists/[^/]+/albums$', nothing);
+    await shows(`/artist/${artist!.id}/albums`, 'No Albums Available.');
+    await answers('^/v1/artists/[^/]+/related-artists$', { artists: [] });
+    await shows(`/artist/${artist!.id}/related-artists`, 'No Related Artists Found.');
+    // The artist page says both in its rows.
+    await shows(`/artist/${artist!.id}`, 'No Albums Available.');
+    await expect(page.locator('#content').getByText('No Related Artists Found.', { exact: true })).toBeVisible();
+    await answers('^/v1/me/player/recently-played$', { href: '', items: [], limit: 50, next: null, cursors: null });
+    await shows('/track/recent-played', 'No Recent Played Tracks Found');
+    // Home says both of its own in their rows.
+    await shows('/', 'No Recent Played Tracks Found');
+    await expect(page.locator('#content').getByText('No New Release Albums Available.', { exact: true })).toBeVisible();
+    await answers('^/v1/browse/categories$', { categories: nothing });
+    await shows('/search', 'No Category Available.');
+    await answers('^/v1/me/playlists$', nothing);
+    await shows('/collection', 'No Playlist Available');
+    await sandbox.addFault({ match: { method: 'GET', path: '^/v1/me$' }, status: 404, body: { error: { status: 404, message: 'Not found' } } });
+    await shows('/user/me', 'Profile Not Found');
+    await saveScreen(page, testInfo, 'profile-not-found');
   });
 });
