@@ -188,12 +188,21 @@ export function answerDuplicate(addAnyway: boolean): Promise<boolean> {
   return addToPlaylist(prompt.playlist, prompt.track, { twice: true });
 }
 
+/** The name of one of the user's playlists, as shown (its page, or the list of their own). */
+function playlistNameOf(id: string): string | null {
+  const shown = playlistArea.$state.get();
+  if (shown.id === id && shown.data) return shown.data.name;
+  return $ownPlaylists.get()?.find((playlist) => playlist.id === id)?.name ?? null;
+}
+
 /** Removes every occurrence of a track from one of the user's playlists, at once; rolled back if refused. */
 export async function removeFromPlaylist(playlistId: string, track: Track): Promise<boolean> {
   const removed = changeShownPlaylist(playlistId, { remove: track.id });
   const undoListed = changeListed(playlistId, (p) => ({ ...p, totalTracks: Math.max(0, (p.totalTracks ?? 1) - 1) }));
   try {
     noteShownSnapshot(playlistId, await removePlaylistItems(playlistId, [track.uri]));
+    // Said, as an add is: the row went at once, and a screen reader's user would hear nothing.
+    showToast(`Removed from ${playlistNameOf(playlistId) ?? 'your playlist'}`, 'success');
     return true;
   } catch (error) {
     removed();

@@ -117,6 +117,19 @@ test('Move up and Move down in a row\'s menu, by keyboard alone, reorder the pro
   await page.reload();
   await expect(playlistRows(page)).toHaveCount(4);
   expect(letters(await shownOrder(page))).toBe('abdc');
+
+  // Remove from this playlist, by the keyboard: the row goes, focus stays in the list on the
+  // More options of the row now in its place, and the removal is said.
+  await actOnPage(page);
+  await more(1).focus();
+  await page.keyboard.press('Enter');
+  for (let tries = 0; tries < 8 && !(await page.getByRole('menuitem', { name: 'Remove from this playlist' }).evaluate((item) => item === document.activeElement)); tries += 1) {
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => letters(await shownOrder(page))).toBe('adc');
+  await expectToastShown(page, 'Removed from Shaping by keyboard');
+  await expect(more(1)).toBeFocused();
 });
 
 test.describe('refused', () => {

@@ -1,5 +1,5 @@
 import { useStore } from '../server-snapshot';
-import type { DragEvent } from 'react';
+import { useLayoutEffect, useRef, type DragEvent, type FocusEvent, type RefObject } from 'react';
 import type { Track } from '../../api/types';
 import { dropBefore } from '../../lib/playlist-order';
 import { $dropBefore, $trackDrag, dragOverRows, dropOnRows } from '../../stores/track-drag';
@@ -40,6 +40,37 @@ function itemOf(event: DragEvent<HTMLElement>): { index: number; box: DOMRect } 
 }
 
 /**
+ * Keeps the keyboard's place when the row that has focus leaves the list (Remove from this
+ * playlist, from its own menu): focus goes to the row now in its place, or the last one, on the
+ * same control, rather than to the document, where the next Tab starts over (WCAG 2.4.3).
+ */
+function useFocusStaysInList(list: RefObject<HTMLDivElement | null>, count: number) {
+  const focused = useRef<{ element: HTMLElement; index: number; control: number } | null>(null);
+  const controlsOf = (item: Element | null | undefined) => [...(item?.querySelectorAll<HTMLElement>('button, a[href]') ?? [])];
+  useLayoutEffect(() => {
+    const was = focused.current;
+    const dropped = document.activeElement === null || document.activeElement === document.body;
+    if (!was || was.element.isConnected || !dropped || count === 0) return;
+    const item = list.current?.querySelector(`[data-row-index="${Math.min(was.index, count - 1)}"]`);
+    // The same control of the row now in its place (its More options), else its first one.
+    const controls = controlsOf(item);
+    (controls[was.control] ?? controls[0])?.focus();
+  });
+  return {
+    onFocus: (event: FocusEvent<HTMLElement>) => {
+      const item = event.target.closest('[data-row-index]');
+      if (!(item instanceof HTMLElement)) return;
+      focused.current = { element: event.target, index: Number(item.dataset.rowIndex), control: controlsOf(item).indexOf(event.target) };
+    },
+    onBlur: (event: FocusEvent<HTMLElement>) => {
+      // Focus that moved on elsewhere is not the list's to keep (a removed row's goes nowhere).
+      const next = event.relatedTarget as Node | null;
+      if (next && !event.currentTarget.contains(next)) focused.current = null;
+    },
+  };
+}
+
+/**
  * A list of track rows; a click plays the list from that track (SPEC §2, DESIGN §6). On wide
  * screens a row can be dragged onto one of the user's playlists and, with `onMove`, to another
  * place in the list: the dragged row is marked and a line shows where it would go.
@@ -48,6 +79,8 @@ export function TrackList({ tracks, contextUri, numbered = true, showCover = tru
   const drag = useStore($trackDrag);
   const before = useStore($dropBefore);
   const keys = keysOf(tracks);
+  const list = useRef<HTMLDivElement>(null);
+  const keptFocus = useFocusStaysInList(list, tracks.length);
   const moving = onMove && drag?.row != null ? drag.row : null;
   // Only a row dragged in this list is dropped here (dragOverRows), and only wide screens drag rows.
   const dropHandlers = onMove
@@ -77,7 +110,7 @@ export function TrackList({ tracks, contextUri, numbered = true, showCover = tru
     return marks.join(' ');
   };
   return (
-    <div className="track-list" role="list" aria-label={label} {...dropHandlers}>
+    <div ref={list} className="track-list" role="list" aria-label={label} {...dropHandlers} {...keptFocus}>
       {tracks.map((track, index) => (
         <div role="listitem" key={keys[index]} className={markOf(index)} data-row-index={index}>
           <TrackRow
