@@ -69,6 +69,8 @@ export function startShortcuts(): () => void {
     if (event.defaultPrevented || event.repeat) return;
     const action = shortcutFor(event);
     if (!action) return;
+    // A modal dialog is all there is meanwhile: L would like, Q open the queue, behind it.
+    if (document.querySelector('[aria-modal="true"], dialog[open]')) return;
     // Player keys only mean something with a track; '?' and the queue (which says when it is empty) always work.
     if (action !== 'help' && action !== 'queue' && !$player.get().currentPlayingTrack) return;
     event.preventDefault();

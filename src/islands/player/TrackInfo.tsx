@@ -12,11 +12,11 @@ export function TrackInfo({ track, status }: { track: Track | null; status: stri
         {track?.name ?? 'Nothing playing'}
       </p>
       <p className="player-card__artists">{track ? <ArtistLinks artists={track.artists} separator={QUIET_BULLET} /> : null}</p>
-      {status && (
-        <p className="player-card__status" role="status">
-          {status}
-        </p>
-      )}
+      {/* Always there, empty when all is well: a live region put in with its text is often not
+          read, and "Press play to start the sound" is the one thing a screen reader's user must hear. */}
+      <p className="player-card__status" role="status">
+        {status}
+      </p>
     </div>
   );
 }

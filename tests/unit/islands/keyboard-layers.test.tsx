@@ -7,6 +7,7 @@ import { LikeButton } from '../../../src/islands/player/LikeButton';
 import { QueuePanel } from '../../../src/islands/player/QueuePanel';
 import { $libraryPending } from '../../../src/stores/library';
 import { $queue, toggleQueue } from '../../../src/stores/queue';
+import { startShortcuts } from '../../../src/playback/shortcuts';
 
 // Where the keyboard's focus goes as layers open and close (WCAG 2.4.3), and which layer an
 // Escape closes: one at a time.
@@ -112,5 +113,21 @@ describe("the player's heart", () => {
     expect(heart.hasAttribute('disabled')).toBe(false);
     expect(heart.getAttribute('aria-busy')).toBe('true');
     expect(document.activeElement).toBe(heart);
+  });
+});
+
+describe("the player's single-key shortcuts", () => {
+  it('do nothing behind a modal dialog (Q would open the queue under it), and work again once it closed', () => {
+    const stop = startShortcuts();
+    try {
+      const { unmount } = render(<div role="dialog" aria-modal="true" aria-label="Edit details" />);
+      fireEvent.keyDown(document.body, { key: 'q' });
+      expect($queue.get().open).toBe(false);
+      unmount();
+      fireEvent.keyDown(document.body, { key: 'q' });
+      expect($queue.get().open).toBe(true);
+    } finally {
+      stop();
+    }
   });
 });

@@ -47,14 +47,18 @@ describe("the card's track", () => {
       ['Two', '/artist/a2'],
       ['Three', '/artist/a3'],
     ]);
-    expect(screen.queryByRole('status')).toBeNull();
+    // The status line is there, empty, so that the text it gets later is announced.
+    expect(screen.getByRole('status').textContent).toBe('');
   });
 
-  it("says 'Nothing playing' without a track, and shows a status when there is one", () => {
-    render(<TrackInfo track={null} status="Reconnecting…" />);
+  it("says 'Nothing playing' without a track, and shows a status when there is one, in the same live region", () => {
+    const { container, rerender } = render(<TrackInfo track={null} status={null} />);
+    const region = container.querySelector('.player-card__status');
+    rerender(<TrackInfo track={null} status="Reconnecting…" />);
     expect(screen.getByText('Nothing playing')).toBeTruthy();
     expect(screen.queryAllByRole('link')).toHaveLength(0);
     expect(screen.getByRole('status').textContent).toBe('Reconnecting…');
+    expect(screen.getByRole('status')).toBe(region);
   });
 });
 
