@@ -3,6 +3,15 @@ import { useHydrated } from '../../components/use-hydrated';
 import { formatSeconds } from '../../lib/format';
 import { seekToSecond, setProgressSeconds } from '../../stores/player';
 
+/** Whether focus came from the keyboard (a pointer's click focuses the slider too, and its thumb should keep moving). */
+function isKeyboardFocus(element: Element): boolean {
+  try {
+    return element.matches(':focus-visible');
+  } catch {
+    return false; // a browser without the selector: as a pointer
+  }
+}
+
 const SEEK_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
 
 /**
@@ -14,12 +23,18 @@ export function PlayerProgress({ seconds, durationMs }: { seconds: number; durat
   const total = Math.floor(durationMs / 1000);
   // While the thumb is held, the bar shows where it is, not the ticking timer.
   const [held, setHeld] = useState<number | null>(null);
+  // While the keyboard is on the slider, its value stands still at the second it came (and at
+  // each second the user moves it to): a focused slider's every change is read out, and a
+  // ticking one would talk over the user for as long as they stay. The times beside it tick on.
+  const [still, setStill] = useState<number | null>(null);
   // Server-rendered (the Now Playing view): a drag before the island answers would be lost.
   const hydrated = useHydrated();
   const shown = held ?? seconds;
+  const onSlider = held ?? still ?? seconds;
   const release = () => {
     if (held === null) return;
     setHeld(null);
+    if (still !== null) setStill(held);
     void seekToSecond(held);
   };
   return (
@@ -32,11 +47,14 @@ export function PlayerProgress({ seconds, durationMs }: { seconds: number; durat
         min={0}
         max={total}
         step={1}
-        value={Math.min(shown, total)}
+        value={Math.min(onSlider, total)}
         disabled={total === 0}
         aria-label="Seek"
         aria-disabled={!hydrated || undefined}
-        aria-valuetext={`${formatSeconds(shown)} of ${formatSeconds(total)}`}
+        aria-valuetext={`${formatSeconds(onSlider)} of ${formatSeconds(total)}`}
+        onFocus={(event) => {
+          if (isKeyboardFocus(event.currentTarget)) setStill(seconds);
+        }}
         onChange={(event) => {
           const value = Number(event.currentTarget.value);
           setHeld(value);
@@ -46,7 +64,10 @@ export function PlayerProgress({ seconds, durationMs }: { seconds: number; durat
         onKeyUp={(event) => {
           if (SEEK_KEYS.has(event.key)) release();
         }}
-        onBlur={release}
+        onBlur={() => {
+          release();
+          setStill(null);
+        }}
       />
       <span className="player-card__time" aria-label="Total">
         {formatSeconds(total)}

@@ -84,6 +84,25 @@ describe("the card's progress bar", () => {
   });
 });
 
+describe("the card's progress bar under the keyboard", () => {
+  it('stands still while the keyboard is on it (each change of a focused slider is read out), at the second the user moves it to, and ticks again once left', () => {
+    const { rerender } = render(<PlayerProgress seconds={10} durationMs={track.durationMs} />);
+    const bar = screen.getByRole('slider', { name: 'Seek' });
+    vi.spyOn(bar, 'matches').mockImplementation((selector: string) => selector === ':focus-visible');
+    fireEvent.focus(bar);
+    rerender(<PlayerProgress seconds={11} durationMs={track.durationMs} />);
+    expect(bar.getAttribute('aria-valuetext')).toBe('00:10 of 03:20');
+    expect(screen.getByLabelText('Elapsed').textContent).toBe('00:11');
+    fireEvent.change(bar, { target: { value: '30' } });
+    fireEvent.keyUp(bar, { key: 'ArrowRight' });
+    rerender(<PlayerProgress seconds={31} durationMs={track.durationMs} />);
+    expect(bar.getAttribute('aria-valuetext')).toBe('00:30 of 03:20');
+    fireEvent.blur(bar);
+    rerender(<PlayerProgress seconds={32} durationMs={track.durationMs} />);
+    expect(bar.getAttribute('aria-valuetext')).toBe('00:32 of 03:20');
+  });
+});
+
 describe('the card', () => {
   it('shows the loading overlay while the loading flag is set, and says it is busy', () => {
     const card = createRef<HTMLElement>();
