@@ -55,7 +55,9 @@ function NowPlaying({ server, lastPlayed }: { server: Playback | null; lastPlaye
   const live = useStore($player);
   const otherDevice = useStore($otherDevice);
   const queueOpen = useStore($queue).open;
-  const pickerOpen = useStore($devices).open;
+  const devices = useStore($devices);
+  // Its own picker (place 'card', as DevicePicker's default): the top bar's is not this button's.
+  const pickerOpen = devices.open && devices.place === 'card';
   const [asking, setAsking] = useState(true);
 
   // Before the first paint of the hydrated view, so the queue never flashes closed.
@@ -98,7 +100,7 @@ function NowPlaying({ server, lastPlayed }: { server: Playback | null; lastPlaye
           <NothingPlaying />
         )}
         <div className="now-playing__tools">
-          <button type="button" className={`button button--ghost${otherDevice && hydrated ? ' is-on' : ''}`} aria-expanded={hydrated && pickerOpen} onClick={() => toggleDevicePicker()}>
+          <button type="button" className={`button button--ghost${otherDevice && hydrated ? ' is-on' : ''}`} aria-expanded={hydrated && pickerOpen} onClick={() => toggleDevicePicker(!pickerOpen, 'card')}>
             <Icon name="devices" size={18} />
             Devices
           </button>

@@ -46,7 +46,8 @@ export function PlayerCardBody({ player, otherDeviceName, hydrated, screenKnown,
   const queue = useStore($queue);
   const devices = useStore($devices);
   const queueOpen = hydrated && queue.open;
-  const pickerOpen = hydrated && devices.open;
+  // The card's own picker: another place's (the top bar's) is not this button's to say or close.
+  const pickerOpen = hydrated && devices.open && devices.place === 'card';
 
   const { currentPlayingTrack: track, playback, isPlaybackLoading, device } = player;
   const playing = isSounding(player);
@@ -79,7 +80,7 @@ export function PlayerCardBody({ player, otherDeviceName, hydrated, screenKnown,
             className={`icon-button player-card__tool${otherDeviceName ? ' is-on' : ''}`}
             aria-label="Devices"
             aria-expanded={pickerOpen}
-            onClick={() => toggleDevicePicker()}
+            onClick={() => toggleDevicePicker(!pickerOpen, 'card')}
           >
             <Icon name="devices" size={18} />
           </button>
@@ -97,6 +98,8 @@ export function PlayerCardBody({ player, otherDeviceName, hydrated, screenKnown,
           </button>
         </span>
       </div>
+      {/* Right after its button in the tab order (it shows above the card, queue.css). */}
+      {hydrated && <DevicePicker />}
       <div className="player-card__body">
         <PlayerCover track={track} />
         <TrackInfo track={track} status={status} />
@@ -105,7 +108,6 @@ export function PlayerCardBody({ player, otherDeviceName, hydrated, screenKnown,
       </div>
       <PlayerProgress seconds={player.progressSeconds} durationMs={track?.durationMs ?? 0} />
       <PlayerControls playback={playback} playing={playing} hasTrack={track !== null} />
-      {hydrated && <DevicePicker />}
       {isPlaybackLoading && (
         <div className="player-card__loading" aria-hidden="true">
           <span className="player-card__spinner" />

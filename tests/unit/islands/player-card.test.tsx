@@ -8,6 +8,7 @@ import { PlayerControls } from '../../../src/islands/player/PlayerControls';
 import { PlayerProgress } from '../../../src/islands/player/PlayerProgress';
 import { TrackInfo } from '../../../src/islands/player/TrackInfo';
 import { $player, resetPlayer } from '../../../src/stores/player';
+import { $devices, toggleDevicePicker } from '../../../src/stores/devices';
 
 // The seek call itself (the store's command sends it); the sandbox tests prove the provider follows it.
 const seekTo = vi.hoisted(() => vi.fn(async () => undefined));
@@ -122,6 +123,26 @@ describe('the card', () => {
     expect(region.getAttribute('aria-busy')).toBe('true');
     act(() => $player.setKey('isPlaybackLoading', false));
     expect(region.querySelector('.player-card__loading')).toBeNull();
+  });
+});
+
+describe("the card's Devices button", () => {
+  it("says and toggles the card's own picker, not the top bar's, and its devices come right after it in the tab order", () => {
+    function Card() {
+      const player = useStore($player);
+      return <PlayerCardBody player={player} otherDeviceName={null} hydrated screenKnown attach={() => undefined} offset={{ x: 0, y: 0 }} handle={{}} miniSupported={false} openMini={async () => undefined} />;
+    }
+    $devices.set({ ...$devices.get(), open: true, place: 'top-bar', list: [], loading: false });
+    render(<Card />);
+    const button = screen.getByRole('button', { name: 'Devices' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(button);
+    expect($devices.get()).toMatchObject({ open: true, place: 'card' });
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const picker = screen.getByRole('dialog', { name: 'Devices' });
+    // Next after the bar's tools (Close player), before the cover, the heart and the controls.
+    expect(picker.previousElementSibling?.classList.contains('player-card__bar')).toBe(true);
+    act(() => toggleDevicePicker(false));
   });
 });
 
