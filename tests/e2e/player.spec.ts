@@ -62,6 +62,8 @@ test('a click on a track on home plays it and marks its row', { tag: '@viewport-
   await expect(card(page).getByText(name, { exact: true })).toBeVisible();
   await expectSound(page);
   await expect(row).toHaveAttribute('aria-current', 'true');
+  // Its play button says so to a screen reader too.
+  await expect(row.getByRole('button', { name: `Play ${name}, now playing` })).toBeVisible();
 });
 
 test('pause, resume, next and previous across the album; shuffle and repeat agree with GET me/player', async ({ page, sandbox, signIn }) => {

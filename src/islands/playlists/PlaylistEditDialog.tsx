@@ -104,23 +104,27 @@ interface CountedFieldProps {
   /** The count shows the limit passed, as the user types. */
   over: boolean;
   problem?: string;
-  /** The control, given the attributes that tie it to its problem. */
-  children: (described: { 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+  /** The control, given its name and the attributes that tie it to its count and its problem. */
+  children: (described: { 'aria-label': string; 'aria-invalid'?: true; 'aria-describedby': string }) => ReactNode;
 }
 
 /** One field of the dialog: its label with the character count, the control, and the problem found on save. */
 function CountedField({ label, id, value, max, over, problem, children }: CountedFieldProps) {
   const problemId = `${id}-problem`;
+  const countId = `${id}-count`;
+  // The field is named by its label alone (the count beside it is its description, read when
+  // the field is reached): a count in its name, or in a live region, was read out at every key.
+  const described = { 'aria-label': label, 'aria-describedby': problem ? `${countId} ${problemId}` : countId };
   return (
     <>
       <label className="playlist-edit__field">
         <span className="playlist-edit__label">
           {label}
-          <span className={`playlist-edit__count${over ? ' is-over' : ''}`} aria-live="polite">
+          <span className={`playlist-edit__count${over ? ' is-over' : ''}`} id={countId}>
             {characterCount(value)}/{max}
           </span>
         </span>
-        {children(problem ? { 'aria-invalid': true, 'aria-describedby': problemId } : {})}
+        {children(problem ? { ...described, 'aria-invalid': true } : described)}
       </label>
       {problem ? (
         <p className="playlist-edit__problem" id={problemId} role="alert">

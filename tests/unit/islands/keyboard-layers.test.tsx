@@ -8,6 +8,7 @@ import { QueuePanel } from '../../../src/islands/player/QueuePanel';
 import { $libraryPending } from '../../../src/stores/library';
 import { $queue, toggleQueue } from '../../../src/stores/queue';
 import { startShortcuts } from '../../../src/playback/shortcuts';
+import { PlaylistEditDialog } from '../../../src/islands/playlists/PlaylistEditDialog';
 
 // Where the keyboard's focus goes as layers open and close (WCAG 2.4.3), and which layer an
 // Escape closes: one at a time.
@@ -129,5 +130,18 @@ describe("the player's single-key shortcuts", () => {
     } finally {
       stop();
     }
+  });
+});
+
+describe('Edit details', () => {
+  it('names each field by its label alone, with its count as its description, not read out at every key', () => {
+    const playlist = { id: 'p1', name: 'Road', uri: 'spotify:playlist:p1', type: 'playlist', description: '', images: [], owner: { id: 'guest', displayName: 'Guest' }, totalTracks: 0, followers: 0, collaborative: false, snapshotId: null };
+    render(<PlaylistEditDialog playlist={playlist} onClose={() => undefined} />);
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    fireEvent.change(name, { target: { value: 'Road trip' } });
+    expect(screen.getByRole('textbox', { name: 'Name' })).toBe(name);
+    const description = (name.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(description).toEqual(['9/100']);
+    expect(document.querySelector('[aria-live]')).toBeNull();
   });
 });
