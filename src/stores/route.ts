@@ -35,7 +35,7 @@ export const $route = computed($router, toRoute);
  * compiled patterns (`routes`) the way it does: trailing slash dropped, params decoded.
  */
 export function parseRoute(href: string): Route | null {
-  const url = new URL(href, 'http://app.invalid');
+  const url = new URL(wellEscaped(href), 'http://app.invalid');
   const path = url.pathname.replace(/\/$/, '') || '/';
   for (const [name, pattern] of $router.routes) {
     const match = pattern.exec(path);
@@ -46,8 +46,18 @@ export function parseRoute(href: string): Route | null {
   return null;
 }
 
+/**
+ * An address whose stray '%' (not an escape: `/album/%%%`) is escaped itself, as the server
+ * reads such a path: decoding it as it stands throws (the router's parse did, and the shell's
+ * script stopped on a page the server had rendered, its player with it).
+ */
+function wellEscaped(href: string): string {
+  return href.replace(/%(?![0-9a-f]{2})/gi, '%25');
+}
+
 /** Reads the route from a URL (the shell's page loads; tests). */
 export function syncRoute(href: string): void {
+  href = wellEscaped(href);
   // open() also writes the URL into the history entry, with a null state; ClientRouter keeps
   // its own state there (entry index, scroll), so it is put back. The URL is the same one.
   const state: unknown = typeof history === 'undefined' ? null : history.state;

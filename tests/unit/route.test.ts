@@ -21,6 +21,14 @@ describe('routes of SPEC §2', () => {
     expect(parseRoute('/nowhere/at/all')).toBeNull();
   });
 
+  it("reads an address with a stray '%' as the server does, with no throw: the id is the characters written", () => {
+    expect(parseRoute('/album/%%%')).toMatchObject({ name: 'album', params: { albumId: '%%%' } });
+    expect(parseRoute('/album/50%25off%2')).toMatchObject({ name: 'album', params: { albumId: '50%off%2' } });
+    syncRoute('/album/%%%');
+    expect($route.get()).toMatchObject({ name: 'album', params: { albumId: '%%%' } });
+    syncRoute('/');
+  });
+
   it('enters on a matching route, again when its params or query change, and leaves elsewhere', () => {
     const seen: string[] = [];
     const stop = onRoute(['album'], (route) => seen.push(`enter ${route.params.albumId}`), () => seen.push('leave'));
