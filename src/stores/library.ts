@@ -52,7 +52,11 @@ export async function checkLibrary(kind: LibraryKind, ids: readonly string[]): P
   for (const id of unknown) asking[kind].add(id);
   try {
     const answers = await checkInLibrary(kind, unknown);
-    $inLibrary[kind].set({ ...$inLibrary[kind].get(), ...Object.fromEntries(unknown.map((id, index) => [id, answers[index] === true])) });
+    // A flag a toggle set while the question was out is newer than this answer: it stands.
+    const now = $inLibrary[kind].get();
+    const pending = $libraryPending[kind].get();
+    const news = unknown.flatMap((id, index) => (now[id] === undefined && !pending[id] ? [[id, answers[index] === true] as const] : []));
+    if (news.length > 0) $inLibrary[kind].set({ ...now, ...Object.fromEntries(news) });
   } catch (error) {
     logUnlessCanceled(`Could not check the library (${kind})`, error);
   } finally {

@@ -21,7 +21,7 @@ import { forgetPage } from './page-memory';
 import { $creatingPlaylist, $duplicatePrompt, $ownPlaylists, $playlistPicker, $signInAgain } from './playlist-dialogs';
 import { changeShownPlaylist, noteShownSnapshot } from './playlist-shown';
 import { $myProfile, loadMe } from './profile';
-import { playlistArea } from './playlist';
+import { playlistArea, playlistTracks } from './playlist';
 import { showToast } from './toasts';
 
 /** The toast of a refused change (rolled back). */
@@ -197,8 +197,10 @@ function playlistNameOf(id: string): string | null {
 
 /** Removes every occurrence of a track from one of the user's playlists, at once; rolled back if refused. */
 export async function removeFromPlaylist(playlistId: string, track: Track): Promise<boolean> {
+  // Every occurrence goes (the provider's rule): as many as the page shows, one at least.
+  const shown = playlistArea.$state.get().id === playlistId ? playlistTracks.$state.get().list.filter((entry) => entry.track.id === track.id).length : 0;
   const removed = changeShownPlaylist(playlistId, { remove: track.id });
-  const undoListed = changeListed(playlistId, (p) => ({ ...p, totalTracks: Math.max(0, (p.totalTracks ?? 1) - 1) }));
+  const undoListed = changeListed(playlistId, (p) => ({ ...p, totalTracks: Math.max(0, (p.totalTracks ?? 1) - Math.max(1, shown)) }));
   try {
     noteShownSnapshot(playlistId, await removePlaylistItems(playlistId, [track.uri]));
     // Said, as an add is: the row went at once, and a screen reader's user would hear nothing.

@@ -141,6 +141,19 @@ describe('detail areas against a real sandbox', () => {
     expect(await toggleLikeTrack(trackId)).toBe(true);
   });
 
+  it("a like made while the row's flag is still being asked stands: the older answer does not undo it", async () => {
+    const { tracks } = await search('Sol', ['track']);
+    const trackId = tracks.items.find((track) => $likedTracks.get()[track.id] === undefined)!.id;
+    // The question is out, slowly, and its answer was made before the like; the user likes the track meanwhile.
+    await addFault(running.url, { match: { method: 'GET', path: '^/v1/me/tracks/contains$' }, status: 200, body: [false], delayMs: 400, times: 1 });
+    const asked = checkLibrary('track', [trackId]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await toggleLikeTrack(trackId)).toBe(true);
+    await asked;
+    expect($likedTracks.get()[trackId]).toBe(true);
+    expect(await toggleLikeTrack(trackId)).toBe(false);
+  });
+
   it('search: results for q, see-all paging, clearing on leave', async () => {
     expect(queryFromText('   ')).toBeNull();
     await runSearch('a');

@@ -94,6 +94,8 @@ describe('playlists the user makes', () => {
 
     expect(await removeFromPlaylist(playlist.id, tracks[0]!)).toBe(true);
     expect(titles()).toEqual([tracks[1]!.id]);
+    // Both occurrences went, in the own playlists' count (the side navigation) as on the page.
+    expect($ownPlaylists.get()!.find((p) => p.id === playlist.id)!.totalTracks).toBe($playlist.get().data!.totalTracks);
     await playlistArea.load(playlist.id);
     expect(titles()).toEqual([tracks[1]!.id]);
 
