@@ -134,16 +134,28 @@ export function closePlaylistPicker(): void {
 /** Picker's "New playlist": makes "My Playlist #N" holding the track, and opens it. */
 export async function addToNewPlaylist(track: Track): Promise<void> {
   $playlistPicker.set(null);
-  const own = await loadOwnPlaylists().catch(() => []);
+  let own: Playlist[];
+  let playlist: Playlist;
   try {
-    const playlist = await createPlaylist(nextPlaylistName(own.length));
-    await addPlaylistItems(playlist.id, [track.uri]);
-    listNewPlaylist({ ...playlist, totalTracks: 1 }, own);
-    showToast(`Added to ${playlist.name}`, 'success');
-    navigateTo(hrefOf('playlist', { playlistId: playlist.id }));
+    // The name counts the playlists the user has: without their list, no name is safe to give.
+    own = await loadOwnPlaylists();
+    playlist = await createPlaylist(nextPlaylistName(own.length));
   } catch (error) {
     refused(error, 'Could not make a playlist with the track');
+    return;
   }
+  // Listed as soon as it exists: an add refused next leaves it there, empty, not unlisted (and
+  // the next new playlist would have taken its name).
+  listNewPlaylist(playlist, own);
+  try {
+    await addPlaylistItems(playlist.id, [track.uri]);
+  } catch (error) {
+    refused(error, 'Could not add to the new playlist');
+    return;
+  }
+  changeListed(playlist.id, (p) => ({ ...p, totalTracks: 1 }));
+  showToast(`Added to ${playlist.name}`, 'success');
+  navigateTo(hrefOf('playlist', { playlistId: playlist.id }));
 }
 
 /**

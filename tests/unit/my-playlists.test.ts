@@ -2,7 +2,7 @@
 // The playlist store against a real sandbox: create, add (and the duplicate question), remove,
 // rename, remove from the library; a refusal rolls back with a toast; a session without the
 // playlist-modify scopes is asked to sign in again.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Track } from '../../src/api/types';
 import { LOGIN_SCOPES } from '../../src/config/provider';
 import { myPlaylistsList } from '../../src/stores/collection';
@@ -12,6 +12,7 @@ import {
   $duplicatePrompt,
   $ownPlaylists,
   $signInAgain,
+  addToNewPlaylist,
   addToPlaylist,
   answerDuplicate,
   CHANGE_REFUSED,
@@ -150,6 +151,22 @@ describe('playlists the user makes', () => {
     await playlistTracks.loadNextPage();
     expect(titles()).toEqual((await provider()).slice(0, 19));
     await removePlaylistItems(playlist.id, more.map((id) => `spotify:track:${id}`));
+  });
+
+  it('"New playlist" with an add refused: the new playlist stays listed (empty), and the next one takes another name', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const before = $ownPlaylists.get()!.length;
+    await addFault(running.base, { match: { method: 'POST', path: '/items$' }, status: 403, times: 1 });
+    await addToNewPlaylist(tracks[0]!);
+    const made = $ownPlaylists.get()!;
+    expect(made).toHaveLength(before + 1);
+    expect(made[0]!.totalTracks ?? 0).toBe(0);
+    expect(toastTexts()).toContain(CHANGE_REFUSED);
+    await addToNewPlaylist(tracks[1]!);
+    const names = $ownPlaylists.get()!.slice(0, 2).map((p) => p.name);
+    expect(new Set(names).size).toBe(2);
+    expect($ownPlaylists.get()![0]!.totalTracks).toBe(1);
+    for (const p of $ownPlaylists.get()!.slice(0, 2)) await removePlaylist(p.id);
   });
 
   it('refuses bad details before any request, stores markup as text, and rolls a refused rename back', async () => {
