@@ -49,7 +49,8 @@ export function parseRoute(href: string): Route | null {
 /**
  * An address whose stray '%' (not an escape: `/album/%%%`) is escaped itself, as the server
  * reads such a path: decoding it as it stands throws (the router's parse did, and the shell's
- * script stopped on a page the server had rendered, its player with it).
+ * script stopped on a page the server had rendered, its player with it). The router writes the
+ * escaped form into the history entry, the same address, and one every later parse can read.
  */
 function wellEscaped(href: string): string {
   return href.replace(/%(?![0-9a-f]{2})/gi, '%25');
