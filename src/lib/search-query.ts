@@ -13,6 +13,14 @@ export function isSearchType(value: string): value is SearchType {
 // SPEC §5's search-box rules, pure and free of stores, so the top bar's box
 // (on every page) carries no data-store code. The search store re-exports them.
 
+/**
+ * The q of a search address; of several (`?q=a&q=b`), the last, as the browser's router reads
+ * the query, so that the page the server rendered and its islands show the same search.
+ */
+export function queryParamOf(params: URLSearchParams): string | null {
+  return params.getAll('q').at(-1) ?? null;
+}
+
 /** SPEC §5: search text is limited to 30 characters. */
 export const SEARCH_MAX_LENGTH = 30;
 

@@ -1,5 +1,6 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { actOnPage } from './helpers/in-app';
 import { saveScreen } from './helpers/screens';
 
 // Search (SPEC §2, §5): the box's rules, the category browse, results with See
@@ -213,6 +214,16 @@ test('odd queries work and are shown back exactly', { tag: '@viewport-free' }, a
     await page.goto(`/search?q=${encodeURIComponent(query)}`);
   }
   await saveScreen(page, testInfo, 'search-odd-query');
+});
+
+test('an address with q twice shows one search, the same on the server and once the page is touched (the last q)', { tag: '@viewport-free' }, async ({ page, signIn }) => {
+  await signIn(page, 'guest', { home: false });
+  await page.goto('/search?q=zzqqxxnothing&q=Sol');
+  await expect(songs(page)).toHaveCount(10);
+  await actOnPage(page);
+  await page.waitForTimeout(300);
+  await expect(songs(page)).toHaveCount(10);
+  await expect(page.getByRole('heading', { name: 'No Search Result Found' })).toHaveCount(0);
 });
 
 test("letters typed before the box has hydrated are kept (the box is the server's form), and an early Enter gives SPEC §5's q", async ({ page, signIn }, testInfo) => {

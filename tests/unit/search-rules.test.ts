@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, SearchResults } from '../../src/api/types';
-import { isSearchType, limitSearchText, queryFromText, searchHref, seeAllHref } from '../../src/lib/search-query';
+import { isSearchType, limitSearchText, queryFromText, searchHref, seeAllHref, queryParamOf } from '../../src/lib/search-query';
 import { hasSeeAll, hasSeeAllAtLeast, SECTION_SIZE } from '../../src/lib/see-all';
 import { isEmptyResult } from '../../src/stores/search';
 import { parseRoute } from '../../src/stores/route';
@@ -75,3 +75,13 @@ describe("the search box's start after a route change (what typed text survives)
   });
 });
 
+
+describe('the q of a search address', () => {
+  it('is the last of several, as the browser reads it, so the server renders the search its islands show', () => {
+    expect(queryParamOf(new URLSearchParams('q=a&q=b'))).toBe('b');
+    expect(queryParamOf(new URLSearchParams('q=Sol'))).toBe('Sol');
+    expect(queryParamOf(new URLSearchParams('type=track'))).toBeNull();
+    // The router's own reading of the same query, which the page's islands follow.
+    expect(Object.fromEntries(new URLSearchParams('q=a&q=b')).q).toBe('b');
+  });
+});
