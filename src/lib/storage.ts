@@ -8,6 +8,8 @@
 export const STORAGE_KEYS = {
   themeMode: 'THEME_MODE_VALUE',
   deviceId: 'DEVICE_ID',
+  // Beyond the seed: whether the player's single-key shortcuts (L, Q, ?) listen (WCAG 2.1.4).
+  singleKeyShortcuts: 'SINGLE_KEY_SHORTCUTS',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

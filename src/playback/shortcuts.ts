@@ -1,5 +1,5 @@
 import { $player, changeVolume, likeCurrentTrack, nextTrack, previousTrack } from '../stores/player';
-import { setShortcutsSheet } from '../stores/ui';
+import { $singleKeyShortcuts, setShortcutsSheet } from '../stores/ui';
 import { togglePlay } from '../stores/play';
 import { toggleQueue } from '../stores/queue';
 
@@ -34,9 +34,16 @@ function isTyping(target: EventTarget | null): boolean {
   return input !== null && !['checkbox', 'radio', 'button', 'submit', 'reset', 'range'].includes(input.type);
 }
 
-/** The shortcut a key press means, or null (typing, a modifier combination, another key). */
-export function shortcutFor(event: KeyInfo): ShortcutAction | null {
+/** The keys that are one character alone (WCAG 2.1.4): they listen only while the user leaves them on. */
+export const SINGLE_KEYS = ['L', 'Q', '?'] as const;
+
+/**
+ * The shortcut a key press means, or null (typing, a modifier combination, another key, or a
+ * single-character key the user turned off: `singleKeys`).
+ */
+export function shortcutFor(event: KeyInfo, singleKeys = true): ShortcutAction | null {
   if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return null;
+  if (!singleKeys && SINGLE_KEYS.some((key) => key === event.key.toUpperCase())) return null;
   if (event.key === '?') return 'help';
   if (event.shiftKey) {
     const shifted: Record<string, ShortcutAction> = { ArrowRight: 'next', ArrowLeft: 'previous', ArrowUp: 'volumeUp', ArrowDown: 'volumeDown' };
@@ -67,7 +74,7 @@ const RUN: Record<ShortcutAction, () => unknown> = {
 export function startShortcuts(): () => void {
   const onKey = (event: KeyboardEvent) => {
     if (event.defaultPrevented || event.repeat) return;
-    const action = shortcutFor(event);
+    const action = shortcutFor(event, $singleKeyShortcuts.get());
     if (!action) return;
     // A modal dialog is all there is meanwhile: L would like, Q open the queue, behind it.
     if (document.querySelector('[aria-modal="true"], dialog[open]')) return;

@@ -20,6 +20,7 @@ import { $queue, toggleQueue } from './queue';
 import { $route } from './route';
 import { signOut } from './session';
 import { $theme, toggleTheme } from './theme';
+import { setShortcutsSheet } from './ui';
 
 /**
  * What the command palette offers for what was typed: pages (and the user's playlists by
@@ -168,6 +169,8 @@ const $actions = computed([$player, $likedTracks, $queue, $devices, $theme, $min
     run: () => (devices.open ? toggleDevicePicker(false) : track || cardShown ? toggleDevicePicker(true) : openShellDevicePicker()),
   });
   add({ id: 'theme', label: `Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`, keywords: ['Theme', 'Dark mode', 'Light mode'], run: toggleTheme });
+  // The sheet's way in when '?' is turned off with the other single keys.
+  add({ id: 'shortcuts', label: 'Keyboard shortcuts', keywords: ['Keys', 'Help', 'Single-key shortcuts'], shortcut: '?', run: () => setShortcutsSheet(true) });
   actions.push({ id: 'sign-out', label: 'LogOut', keywords: ['Sign out', 'Log out'], navigates: true, run: signOut });
   return actions;
 });

@@ -1,4 +1,5 @@
 import { atom, map } from 'nanostores';
+import { readStored, STORAGE_KEYS, writeStored } from '../lib/storage';
 
 interface UiState {
   isTopLoading: boolean;
@@ -72,6 +73,19 @@ export const $shortcutsSheet = atom(false);
 /** Opens or closes the keyboard shortcuts sheet. */
 export function setShortcutsSheet(open: boolean): void {
   $shortcutsSheet.set(open);
+}
+
+/**
+ * Whether the player's single-key shortcuts (L, Q, ?) listen: on unless the user turned them off
+ * in the shortcuts sheet (WCAG 2.1.4: a speech-input user's words arrive as letters, and a brushed
+ * key should not like a track). Kept in this browser.
+ */
+export const $singleKeyShortcuts = atom<boolean>(readStored<unknown>(STORAGE_KEYS.singleKeyShortcuts, true) !== false);
+
+/** Turns the single-key shortcuts on or off, for this browser. */
+export function setSingleKeyShortcuts(on: boolean): void {
+  $singleKeyShortcuts.set(on);
+  writeStored(STORAGE_KEYS.singleKeyShortcuts, on);
 }
 
 let pageLoads = 0;

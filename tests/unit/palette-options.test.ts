@@ -55,7 +55,7 @@ describe('the palette options', () => {
   it('offers the five pages and the actions that need no player when nothing is typed and nothing plays', () => {
     expect(labelsOf('Pages')).toEqual(['Home', 'Search', 'Your Library', 'Liked Songs', 'Profile']);
     // The device picker is reachable from the shell with nothing playing too.
-    expect(labelsOf('Actions')).toEqual(['Show the queue', 'Connect to a device', `Switch to ${$theme.get() === 'dark' ? 'light' : 'dark'} theme`, 'LogOut']);
+    expect(labelsOf('Actions')).toEqual(['Show the queue', 'Connect to a device', `Switch to ${$theme.get() === 'dark' ? 'light' : 'dark'} theme`, 'Keyboard shortcuts', 'LogOut']);
   });
 
   it('filters the pages by words and initials, and finds the user\'s own playlists by name', async () => {
@@ -82,6 +82,7 @@ describe('the palette options', () => {
       'Show the queue',
       'Connect to a device',
       `Switch to ${$theme.get() === 'dark' ? 'light' : 'dark'} theme`,
+      'Keyboard shortcuts',
       'LogOut',
     ]);
     typeInPalette('pause');

@@ -1,15 +1,19 @@
 import { useStore } from '../../components/server-snapshot';
 import { useRef } from 'react';
 import { useFocusTrap } from '../../components/use-focus-trap';
-import { SHORTCUTS } from '../../playback/shortcuts';
-import { $shortcutsSheet, setShortcutsSheet } from '../../stores/ui';
+import { SHORTCUTS, SINGLE_KEYS } from '../../playback/shortcuts';
+import { $shortcutsSheet, $singleKeyShortcuts, setShortcutsSheet, setSingleKeyShortcuts } from '../../stores/ui';
 import { useEscapeKey } from '../../components/use-escape-key';
 
 const closeShortcutsSheet = () => setShortcutsSheet(false);
 
-/** The sheet '?' opens: every keyboard shortcut of the player. Escape, the backdrop or Close shuts it. */
+/**
+ * The sheet '?' opens (or the palette's "Keyboard shortcuts"): every keyboard shortcut of the
+ * player, and the switch for the single-key ones. Escape, the backdrop or Close shuts it.
+ */
 export function ShortcutsSheet() {
   const open = useStore($shortcutsSheet);
+  const singleKeys = useStore($singleKeyShortcuts);
   const panel = useRef<HTMLDivElement>(null);
   useFocusTrap(panel, open);
   useEscapeKey(open, closeShortcutsSheet);
@@ -35,6 +39,16 @@ export function ShortcutsSheet() {
             </div>
           ))}
         </dl>
+        {/* WCAG 2.1.4: one-character shortcuts can be turned off (speech input types letters). */}
+        <button
+          type="button"
+          role="switch"
+          aria-checked={singleKeys}
+          className="button button--ghost shortcuts-sheet__switch"
+          onClick={() => setSingleKeyShortcuts(!singleKeys)}
+        >
+          Single-key shortcuts ({SINGLE_KEYS.join(', ')}): {singleKeys ? 'on' : 'off'}
+        </button>
         <button type="button" className="button" onClick={closeShortcutsSheet} autoFocus>
           Close
         </button>

@@ -7,7 +7,9 @@ import { LikeButton } from '../../../src/islands/player/LikeButton';
 import { QueuePanel } from '../../../src/islands/player/QueuePanel';
 import { $libraryPending } from '../../../src/stores/library';
 import { $queue, toggleQueue } from '../../../src/stores/queue';
-import { startShortcuts } from '../../../src/playback/shortcuts';
+import { shortcutFor, startShortcuts } from '../../../src/playback/shortcuts';
+import { ShortcutsSheet } from '../../../src/islands/player/ShortcutsSheet';
+import { setShortcutsSheet, setSingleKeyShortcuts } from '../../../src/stores/ui';
 import { PlaylistEditDialog } from '../../../src/islands/playlists/PlaylistEditDialog';
 
 // Where the keyboard's focus goes as layers open and close (WCAG 2.4.3), and which layer an
@@ -143,5 +145,33 @@ describe('Edit details', () => {
     const description = (name.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
     expect(description).toEqual(['9/100']);
     expect(document.querySelector('[aria-live]')).toBeNull();
+  });
+});
+
+describe('the single-key shortcuts (WCAG 2.1.4)', () => {
+  afterEach(() => setSingleKeyShortcuts(true));
+
+  it("turn off from the shortcuts sheet, for this browser: L, Q and ? then do nothing, Space and Shift's keys still work", () => {
+    render(<ShortcutsSheet />);
+    act(() => setShortcutsSheet(true));
+    const toggle = screen.getByRole('switch', { name: /^Single-key shortcuts \(L, Q, \?\)/ });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(localStorage.getItem('SINGLE_KEY_SHORTCUTS')).toBe('false');
+    act(() => setShortcutsSheet(false));
+    const stop = startShortcuts();
+    try {
+      fireEvent.keyDown(document.body, { key: 'q' });
+      expect($queue.get().open).toBe(false);
+      expect(shortcutFor({ key: '?', shiftKey: true, ctrlKey: false, metaKey: false, altKey: false, target: document.body }, false)).toBeNull();
+      expect(shortcutFor({ key: ' ', shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, target: document.body }, false)).toBe('toggle');
+      expect(shortcutFor({ key: 'ArrowRight', shiftKey: true, ctrlKey: false, metaKey: false, altKey: false, target: document.body }, false)).toBe('next');
+      setSingleKeyShortcuts(true);
+      fireEvent.keyDown(document.body, { key: 'q' });
+      expect($queue.get().open).toBe(true);
+    } finally {
+      stop();
+    }
   });
 });
