@@ -74,7 +74,18 @@ export function refused(error: unknown, what: string): void {
   console.warn(what, error);
 }
 
-/** Updates a playlist wherever it is listed (own playlists, the library list); returns the undo. */
+/** A list with the playlist `id` as it was in `before` (put back where it stood if it left); other playlists as they are now. */
+function withListedAsBefore(now: Playlist[], before: Playlist[], id: string): Playlist[] {
+  const index = before.findIndex((p) => p.id === id);
+  const rest = now.filter((p) => p.id !== id);
+  if (index < 0) return rest;
+  return [...rest.slice(0, index), before[index]!, ...rest.slice(index)];
+}
+
+/**
+ * Updates a playlist wherever it is listed (own playlists, the library list); returns the undo,
+ * which puts back that playlist alone: a change to another one that succeeded meanwhile stays.
+ */
 function changeListed(id: string, change: (playlist: Playlist) => Playlist | null): () => void {
   const own = $ownPlaylists.get();
   const library = myPlaylistsList.$state.get();
@@ -83,8 +94,10 @@ function changeListed(id: string, change: (playlist: Playlist) => Playlist | nul
   if (library.loaded) myPlaylistsList.$state.setKey('list', apply(library.list));
   myPlaylistsArea.forget();
   return () => {
-    if (own) $ownPlaylists.set(own);
-    if (library.loaded) myPlaylistsList.$state.setKey('list', library.list);
+    const ownNow = $ownPlaylists.get();
+    if (own && ownNow) $ownPlaylists.set(withListedAsBefore(ownNow, own, id));
+    const libraryNow = myPlaylistsList.$state.get();
+    if (library.loaded && libraryNow.loaded) myPlaylistsList.$state.setKey('list', withListedAsBefore(libraryNow.list, library.list, id));
   };
 }
 

@@ -169,6 +169,18 @@ describe('playlists the user makes', () => {
     for (const p of $ownPlaylists.get()!.slice(0, 2)) await removePlaylist(p.id);
   });
 
+  it('a refused add rolls back its own playlist alone: an add to another one that went through meanwhile keeps its count', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const [first, second] = $ownPlaylists.get()!;
+    const countOf = (id: string) => $ownPlaylists.get()!.find((p) => p.id === id)!.totalTracks ?? 0;
+    const before = [countOf(first!.id), countOf(second!.id)];
+    await addFault(running.base, { match: { method: 'POST', path: `^/v1/playlists/${first!.id}/items$` }, status: 403, times: 1 });
+    const both = await Promise.all([addToPlaylist(first!, tracks[2]!), addToPlaylist(second!, tracks[2]!)]);
+    expect(both).toEqual([false, true]);
+    expect([countOf(first!.id), countOf(second!.id)]).toEqual([before[0], before[1]! + 1]);
+    expect(await removeFromPlaylist(second!.id, tracks[2]!)).toBe(true);
+  });
+
   it('refuses bad details before any request, stores markup as text, and rolls a refused rename back', async () => {
     const playlist = $ownPlaylists.get()![0]!;
     expect(await savePlaylistDetails(playlist.id, { name: ' ', description: '' })).toEqual({ name: 'Playlist name is required.' });
