@@ -1,6 +1,7 @@
 import wretch from 'wretch';
 import FormUrlAddon from 'wretch/addons/formUrl';
 import type { TokenClient } from '../config/provider';
+import { withTimeLimit } from '../lib/time-limit';
 import { renewAt } from '../lib/token-timing';
 
 /** The tokens the product keeps: access, refresh (may be absent), the expiry and when to renew, in epoch ms. */
@@ -70,10 +71,10 @@ async function postToTokenUrl(client: TokenClient, form: Record<string, string>)
   if (client.clientSecret) {
     chain = chain.auth(`Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`);
   }
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error('The token URL did not answer in time')), TOKEN_URL_TIMEOUT_MS);
   try {
-    return await chain.options({ signal: controller.signal }).formUrl(form).post().json<TokenResponse>();
+    return await withTimeLimit(TOKEN_URL_TIMEOUT_MS, 'The token URL did not answer in time', (signal) =>
+      chain.options({ signal }).formUrl(form).post().json<TokenResponse>(),
+    );
   } catch (error) {
     const status = (error as { status?: number }).status;
     if (typeof status !== 'number') throw error;
@@ -81,8 +82,6 @@ async function postToTokenUrl(client: TokenClient, form: Record<string, string>)
     const code = typeof body?.error === 'string' ? body.error : 'token_request_failed';
     const description = typeof body?.error_description === 'string' ? body.error_description : undefined;
     throw new TokenError(code, status, description);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

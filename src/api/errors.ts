@@ -24,8 +24,8 @@ export type Capability = (typeof CAPABILITIES)[number];
 export type LearntCapabilities = Partial<Record<Capability, 'available' | 'missing'>>;
 
 /**
- * A record of learnt capabilities read from outside the code (the session's store, the site's
- * token answer): only known capabilities in a known state, so that nothing else passes as one.
+ * A record of learnt capabilities read from outside the code (the session's store, a page's
+ * mark, ServerNotices.astro): only known capabilities in a known state, so nothing else passes as one.
  */
 export function learntCapabilitiesOf(value: unknown): LearntCapabilities {
   if (!value || typeof value !== 'object') return {};

@@ -1,5 +1,6 @@
 import wretch from 'wretch';
 import { SESSION_ROUTES, SITE_REQUEST_HEADER, SITE_REQUEST_VALUE } from '../lib/site-request';
+import { withTimeLimit } from '../lib/time-limit';
 
 /** What the browser holds of the session: a short-lived access token, in memory only (DESIGN §1). */
 export interface AccessGrant {
@@ -36,23 +37,21 @@ const site = () => wretch().headers({ [SITE_REQUEST_HEADER]: SITE_REQUEST_VALUE 
  * the site or its token URL could not be reached.
  */
 export async function requestAccessToken(refused?: string | null): Promise<AccessGrant> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error('The site did not answer in time')), SITE_TOKEN_TIMEOUT_MS);
   try {
-    const grant = await site()
-      .options({ signal: controller.signal })
-      .url(SESSION_ROUTES.token)
-      .json(refused ? { refused } : {})
-      .post()
-      .json<AccessGrant>();
+    const grant = await withTimeLimit(SITE_TOKEN_TIMEOUT_MS, 'The site did not answer in time', (signal) =>
+      site()
+        .options({ signal })
+        .url(SESSION_ROUTES.token)
+        .json(refused ? { refused } : {})
+        .post()
+        .json<AccessGrant>(),
+    );
     if (typeof grant?.accessToken !== 'string' || grant.accessToken === '') throw new Error('The site answered no access token');
     const time = (value: unknown) => (typeof value === 'number' ? value : null);
     return { accessToken: grant.accessToken, expiresAt: time(grant.expiresAt), renewAt: time(grant.renewAt) };
   } catch (error) {
     if ((error as { status?: number }).status === 401) throw new SessionEndedError();
     throw error;
-  } finally {
-    clearTimeout(timer);
   }
 }
 

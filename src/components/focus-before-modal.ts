@@ -1,3 +1,5 @@
+import { OPEN_MODAL } from '../lib/modal';
+
 /**
  * The element focused last outside any modal: where focus goes back when a dialog closes
  * (use-focus-trap.ts). Followed from the shell's script as the page loads, not from the first
@@ -13,7 +15,7 @@ export function followFocusBeforeModal(doc: Document = document): void {
   following = true;
   doc.addEventListener('focusin', (event) => {
     const target = event.target;
-    if (target instanceof HTMLElement && !target.closest('[aria-modal="true"], dialog[open]')) lastOutside = target;
+    if (target instanceof HTMLElement && !target.closest(OPEN_MODAL)) lastOutside = target;
   });
   // A new page (the client router's swap) starts with what still has focus (a persisted island's
   // field), or nothing: the last focus of the page before must not get it back. The top bar's

@@ -1,5 +1,6 @@
 import { $player, changeVolume, likeCurrentTrack, nextTrack, previousTrack } from '../stores/player';
 import { $singleKeyShortcuts, setShortcutsSheet } from '../stores/ui';
+import { OPEN_MODAL } from '../lib/modal';
 import { togglePlay } from '../stores/play';
 import { toggleQueue } from '../stores/queue';
 
@@ -77,7 +78,7 @@ export function startShortcuts(): () => void {
     const action = shortcutFor(event, $singleKeyShortcuts.get());
     if (!action) return;
     // A modal dialog is all there is meanwhile: L would like, Q open the queue, behind it.
-    if (document.querySelector('[aria-modal="true"], dialog[open]')) return;
+    if (document.querySelector(OPEN_MODAL)) return;
     // Player keys only mean something with a track; '?' and the queue (which says when it is empty) always work.
     if (action !== 'help' && action !== 'queue' && !$player.get().currentPlayingTrack) return;
     event.preventDefault();

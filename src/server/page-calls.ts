@@ -45,11 +45,6 @@ interface PageCalls {
 const CAPABILITIES = 'capabilities';
 const calls = new AsyncLocalStorage<PageCalls>();
 
-/** What this session learnt of the capabilities, as its store keeps it. */
-async function sessionCapabilities(context: SessionContext): Promise<LearntCapabilities> {
-  return learntCapabilitiesOf(await context.session?.get(CAPABILITIES));
-}
-
 function current(): PageCalls {
   const page = calls.getStore();
   if (!page) throw new Error('A provider call on the server outside a page render (runPageCalls)');
@@ -113,7 +108,7 @@ function wireServerClient(): void {
  */
 export async function runPageCalls<T>(context: SessionContext, tokens: TokenSet, render: () => Promise<T>): Promise<T> {
   wireServerClient();
-  const capabilities = await sessionCapabilities(context);
+  const capabilities = learntCapabilitiesOf(await context.session?.get(CAPABILITIES));
   const page: PageCalls = { context, tokens, outcomes: [], capabilities, limitedUntil: null, streaming: false, toastTold: false, playingRead: null };
   let answer: T;
   try {

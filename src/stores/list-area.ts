@@ -13,15 +13,6 @@ function routeKey(route: Route): string {
   return JSON.stringify([route.name, route.params, route.search]);
 }
 
-/** A kept page's route name; null for an address no route reads (a malformed escape). */
-function routeNameOf(path: string): string | null {
-  try {
-    return parseRoute(path)?.name ?? null;
-  } catch {
-    return null;
-  }
-}
-
 interface ListAreaOptions {
   /** Takes what the list needs from the route it is entered on (a category's id, a search query). */
   start?: (route: Route) => void;
@@ -96,7 +87,10 @@ export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], opt
   return {
     forget: () => {
       memory.forget();
-      forgetPagesWhere((path) => names.includes(routeNameOf(path) as RouteName));
+      forgetPagesWhere((path) => {
+        const name = parseRoute(path)?.name;
+        return name !== undefined && names.includes(name);
+      });
       stale = current !== null;
     },
     snapshotOf: (seed) =>

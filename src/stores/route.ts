@@ -40,7 +40,7 @@ export function parseRoute(href: string): Route | null {
   for (const [name, pattern] of $router.routes) {
     const match = pattern.exec(path);
     if (!match) continue;
-    const params = Object.fromEntries(Object.entries(match.groups ?? {}).map(([key, value]) => [key, value ? decodeURIComponent(value) : '']));
+    const params = Object.fromEntries(Object.entries(match.groups ?? {}).map(([key, value]) => [key, value ? decodedSegment(value) : '']));
     return { name: name as RouteName, params, search: Object.fromEntries(url.searchParams) };
   }
   return null;
@@ -54,6 +54,15 @@ export function parseRoute(href: string): Route | null {
  */
 function wellEscaped(href: string): string {
   return href.replace(/%(?![0-9a-f]{2})/gi, '%25');
+}
+
+/** A path segment decoded; escapes that make no text (`%FF`) leave it as written: a parse never throws. */
+function decodedSegment(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 /** Reads the route from a URL (the shell's page loads; tests). */

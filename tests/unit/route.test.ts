@@ -24,6 +24,8 @@ describe('routes of SPEC §2', () => {
   it("reads an address with a stray '%' as the server does, with no throw: the id is the characters written", () => {
     expect(parseRoute('/album/%%%')).toMatchObject({ name: 'album', params: { albumId: '%%%' } });
     expect(parseRoute('/album/50%25off%2')).toMatchObject({ name: 'album', params: { albumId: '50%off%2' } });
+    // Escapes that make no text stay as written.
+    expect(parseRoute('/album/%FF')).toMatchObject({ name: 'album', params: { albumId: '%FF' } });
     syncRoute('/album/%%%');
     expect($route.get()).toMatchObject({ name: 'album', params: { albumId: '%%%' } });
     syncRoute('/');
