@@ -29,7 +29,6 @@ export function LibraryButton({ kind, id, name, compact = false }: {
           : `button button--ghost library-button${on ? ' library-button--on' : ''}`
       }
       {...(compact ? { 'data-tooltip': on ? onLabel : off } : {})}
-      aria-pressed={on}
       aria-busy={pending}
       // Until the provider said whether it is saved, a click could only guess.
       disabled={flag === undefined}

@@ -14,7 +14,6 @@ export function LikeButton({ trackId, name }: { trackId: string; name: string })
       data-tooltip={label}
       {...(liked ? { 'data-tooltip-error': '' } : {})}
       aria-label={`${label}: ${name}`}
-      aria-pressed={liked}
       aria-busy={pending}
       onClick={(event) => {
         event.stopPropagation();

@@ -21,7 +21,6 @@ export function LikeButton({ trackId }: { trackId: string | null }) {
       aria-label={label}
       data-tooltip={label}
       {...(liked ? { 'data-tooltip-error': '' } : {})}
-      aria-pressed={liked}
       aria-busy={busy}
       // Not disabled while the like is on its way: a disabled button drops the keyboard's focus.
       // A press meanwhile is ignored by the library store; the icon shows the wait (global.css).
