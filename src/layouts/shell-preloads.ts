@@ -4,12 +4,13 @@
  * `astro dev`, which builds nothing.
  *
  * `atStart`: what the app layout's script loads as a page starts (the shell, its packages, the
- * player's start, the catch-up). Every app page lists them as modulepreload links in its head,
- * so they come side by side with the page's first bytes instead of one level of imports after
- * another, and Vite's preload helper, finding its links there, adds none while the page starts.
+ * player's start, the catch-up). Every app page names them in a meta element, and the script asks
+ * for them all at once as the first frame is painted (src/lib/named-code.ts): side by side rather
+ * than one level of imports after another, and not before the first paint, whose style sheets and
+ * covers they would share the network with. Vite's preload helper then finds its links there.
  *
  * `islands`: what only the shell's islands run (their components, React). A page names it in a
- * meta element, not a link: the page loads it only once an island starts, and then beside the
+ * meta element too: the page loads it only once an island starts, and then beside the
  * island's own chunk, not found one import later (hydrate-on-intent.ts).
  */
 const BUILT_LISTS: string = '__MY_MUSIC_SHELL_PRELOADS__';
@@ -21,5 +22,5 @@ interface ShellChunkLists {
 
 const lists: ShellChunkLists = BUILT_LISTS.startsWith('{') ? (JSON.parse(BUILT_LISTS) as ShellChunkLists) : { atStart: [], islands: [] };
 
-export const SHELL_PRELOADS: readonly string[] = lists.atStart;
+export const SHELL_START_CODE: readonly string[] = lists.atStart;
 export const SHELL_ISLANDS_CODE: readonly string[] = lists.islands;

@@ -15,9 +15,6 @@ export const PLAYING_MARK = 'my-music:playing-mark';
 /** The event the shell sends to wake the islands of a name (`client:intent="shell"`): what they show has changed. */
 export const WAKE_ISLANDS = 'my-music:wake-islands';
 
-/** The meta element where the page names the shell islands' code (the layout writes it, the directive preloads it as the first island starts). */
-export const ISLAND_CODE_META = 'my-music-island-code';
-
 /** The names islands wait under besides the user's first input: the shell's own (its top bar, overlays, side list), the player card. */
 export type WakeName = 'shell' | 'player';
 

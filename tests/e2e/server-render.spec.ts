@@ -466,14 +466,18 @@ test("a cold load asks for no island's code before the page's first screen is in
   }
 });
 
-test("the chunks the shell's script loads as the page starts are named in the head: the page adds no preload of its own, and none is an island's code", { tag: '@viewport-free' }, async ({ page, signIn }) => {
+test("the chunks the shell's script loads as the page starts are named in the head and asked for after the first frame, all at once: the page adds no preload of its own, and none is an island's code", { tag: '@viewport-free' }, async ({ page, signIn }) => {
   await signIn(page, 'guest', { home: false });
+  // The time of the page's first frame: this callback runs in it, before the layout script's own.
+  await page.addInitScript(() => requestAnimationFrame(() => ((window as { firstFrameAt?: number }).firstFrameAt = performance.now())));
   const response = await page.goto('/');
   const head = (await response!.text()).split('</head>')[0]!;
-  const named = [...head.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(([, href]) => href!);
+  // No links: they would be fetched with the first bytes, beside the style sheets and covers.
+  expect(head).not.toContain('rel="modulepreload"');
+  const named = (await page.locator('meta[name="my-music-shell-code"]').getAttribute('content'))!.split(' ');
   // The shell's script itself, the shell and the player's start at least (scripts/lib/shell-chunks.mjs).
   expect(named.length).toBeGreaterThan(3);
-  const script = await page.locator('script[type="module"][src*="App.astro_astro_type_script"]').getAttribute('src');
+  const script = (await page.locator('script[type="module"][src*="App.astro_astro_type_script"]').getAttribute('src'))!;
   expect(named).toContain(script);
   // Once the script has run (its imports and its import() calls), Vite's preload helper found every link there.
   // (its import() calls ask the helper as the script runs, before the load event).
@@ -481,7 +485,8 @@ test("the chunks the shell's script loads as the page starts are named in the he
   const now = await page.evaluate(() => ({
     links: [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute('href') ?? ''),
     islands: [...document.querySelectorAll('astro-island')].flatMap((island) => [island.getAttribute('component-url'), island.getAttribute('renderer-url')]),
-    loaded: performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname).filter((path) => path.endsWith('.js')),
+    loaded: performance.getEntriesByType('resource').map((entry) => ({ path: new URL(entry.name).pathname, at: entry.startTime })).filter(({ path }) => path.endsWith('.js')),
+    firstFrameAt: (window as { firstFrameAt?: number }).firstFrameAt,
   }));
   // (An island the player woke meanwhile asked for the shell islands' code, named apart below.)
   const islandCode = (await page.locator('meta[name="my-music-island-code"]').getAttribute('content'))!.split(' ');
@@ -489,8 +494,22 @@ test("the chunks the shell's script loads as the page starts are named in the he
   expect(now.links.filter((href) => !islandCode.includes(href)).sort()).toEqual([...named].sort());
   expect(named.filter((href) => now.islands.includes(href))).toEqual([]);
   expect(named.filter((href) => islandCode.includes(href))).toEqual([]);
-  // And each is one the page loads.
-  for (const href of named) expect(now.loaded, href).toContain(href);
+  // Each is one the page loads; before the first frame, none but the page's scripts (the layout's,
+  // the client router's) and what they import themselves.
+  const headScripts = await page.locator('script[type="module"][src]').evaluateAll((scripts) => scripts.map((script) => script.getAttribute('src')!));
+  const early = new Set(headScripts);
+  for (const src of headScripts) {
+    const text = await (await page.request.get(src)).text();
+    for (const [, file] of text.matchAll(/import\s*(?:\{[^}]*\}\s*from\s*)?"\.\/([^"]+)"/g)) early.add(new URL(file!, new URL(src, page.url())).pathname);
+  }
+  expect(early).toContain(script);
+  expect(named.filter((href) => !early.has(href)).length).toBeGreaterThan(3);
+  expect(now.firstFrameAt).toBeGreaterThan(0);
+  for (const href of named) {
+    const loaded = now.loaded.find(({ path }) => path === href);
+    expect(loaded, href).toBeDefined();
+    if (!early.has(href)) expect(loaded!.at, `${href} asked before the first frame`).toBeGreaterThanOrEqual(now.firstFrameAt!);
+  }
   // The shell islands' code (React, the shell's components) is asked for as the first island
   // starts, beside the island's own chunk, rather than found through its imports.
   await actOnPage(page);

@@ -1,5 +1,6 @@
 import { lastItemBefore, LIST_CONTINUES } from '../../lib/list-end';
-import { ISLAND_CODE_META, ISLAND_UNLOADED, isWoken, PLAYING_MARK, playingMark, WAKE_ISLANDS } from '../../lib/intent-signals';
+import { ISLAND_UNLOADED, isWoken, PLAYING_MARK, playingMark, WAKE_ISLANDS } from '../../lib/intent-signals';
+import { ISLAND_CODE_META, preloadNamedCode } from '../../lib/named-code';
 import { markFromAttribute, rendersAgainFor, SHOWN_MARK_ATTRIBUTE, type PlayingMark } from '../../lib/playing-mark';
 
 /**
@@ -209,23 +210,6 @@ if (typeof window !== 'undefined') stateOf(window);
 
 type Hydrate = () => Promise<void>;
 
-/**
- * The code every island imports that the page has not loaded (the shell islands' chunk: React,
- * the shell's components), asked for as the first island starts, beside the island's own chunk:
- * found through that chunk's imports, it would come one round trip later. Once per page shown
- * (the meta is marked; a page the router brings has its own, and asking again for code already
- * loaded costs a cache hit).
- */
-export function preloadIslandCode(doc: Document): void {
-  const meta = doc.querySelector(`meta[name="${ISLAND_CODE_META}"]`);
-  if (!meta || meta.hasAttribute('data-asked')) return;
-  meta.setAttribute('data-asked', '');
-  for (const href of (meta.getAttribute('content') ?? '').split(' ').filter(Boolean)) {
-    if (doc.querySelector(`link[rel="modulepreload"][href="${href}"]`)) continue;
-    doc.head.append(Object.assign(doc.createElement('link'), { rel: 'modulepreload', href }));
-  }
-}
-
 /** The directive Astro calls for each island (after the page's before-hydration stage). */
 export default function hydrateOnIntent(load: () => Promise<Hydrate>, options: { value: unknown }, island: HTMLElement): void {
   const state = stateOf(window);
@@ -236,7 +220,9 @@ export default function hydrateOnIntent(load: () => Promise<Hydrate>, options: {
     started = true;
     state.waiting.delete(island);
     ending?.disconnect();
-    preloadIslandCode(document);
+    // The shell islands' code every island imports, beside the island's own chunk: found through
+    // that chunk's imports, it would come one round trip later.
+    preloadNamedCode(document, ISLAND_CODE_META);
     load().then(
       (hydrate) => hydrate(),
       () => {

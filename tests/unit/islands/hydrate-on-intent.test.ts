@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import hydrateOnIntent, { islandToWaitFor, preloadIslandCode, replayOf } from '../../../src/components/shell/hydrate-on-intent';
-import { ISLAND_CODE_META, ISLAND_UNLOADED, notePlayingMark, wakeIslands } from '../../../src/lib/intent-signals';
+import hydrateOnIntent, { islandToWaitFor, replayOf } from '../../../src/components/shell/hydrate-on-intent';
+import { ISLAND_UNLOADED, notePlayingMark, wakeIslands } from '../../../src/lib/intent-signals';
+import { ISLAND_CODE_META, preloadNamedCode } from '../../../src/lib/named-code';
 import { SHOWN_MARK_ATTRIBUTE, type PlayingMark } from '../../../src/lib/playing-mark';
 
 // The client:intent directive over a page's islands as Astro leaves them before hydrating
@@ -237,7 +238,7 @@ describe("the shell islands' code", () => {
       const later = directive(island(), 'shell');
       await vi.waitFor(() => expect(later.load).toHaveBeenCalledTimes(1));
       expect(preloads()).toEqual(['/_astro/named.X.js', '/_astro/shell-islands.X.js']);
-      preloadIslandCode(document);
+      preloadNamedCode(document, ISLAND_CODE_META);
       expect(preloads()).toEqual(['/_astro/named.X.js', '/_astro/shell-islands.X.js']);
     } finally {
       document.head.innerHTML = '';
