@@ -2,6 +2,7 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { actOnPage } from './helpers/in-app';
 import { saveScreen } from './helpers/screens';
+import { hrefOf } from '../../src/lib/routes';
 
 // Search (SPEC §2, §5): the box's rules, the category browse, results with See
 // all, the see-all pages with infinite scroll, empty results and odd queries,
@@ -184,6 +185,9 @@ const ODD_QUERIES = [
   'ਸੋਹਣੀ ਸੁਪਨੇ ਪਿਆਰ ਯਾਰ ਮਾਹੀ ਦਿਲਾ',
   'a/b?c#d&e=f',
   'سلام Sol',
+  // A space beside '&' or ',': Astro 5 found no page for the link's first form (src/lib/routes.ts).
+  'Simon & Garfunkel, live',
+  'Beyoncé & Jay-Z',
 ];
 
 test('odd queries work and are shown back exactly', { tag: '@viewport-free' }, async ({ page, signIn }, testInfo) => {
@@ -206,7 +210,9 @@ test('odd queries work and are shown back exactly', { tag: '@viewport-free' }, a
     await expect(page.getByRole('heading', { name: /^(Songs|Artist|Album|Playlist|No Search Result Found)$/ }).first()).toBeVisible();
     await expect(page.getByText('Something went wrong.')).toHaveCount(0);
 
-    await page.goto(`/search/track/${encodeURIComponent(query)}`);
+    // The address the site's own See all links make.
+    const seeAll = await page.goto(hrefOf('seeAll', { searchType: 'track', searchQuery: query }));
+    expect(seeAll?.status(), query).toBe(200);
     await expect(page.locator('.see-all-heading__query')).toHaveText(`“${query}”`);
     // The tab's title: the words isolated, so a right-to-left query leaves "| My Music" after them.
     await expect(page).toHaveTitle(`\u2068${query}\u2069 | My Music`);
