@@ -28,8 +28,10 @@ export interface PagedList<T> {
   limit: number;
   /** The list's state; islands read it. */
   $state: MapStore<PagedListState<T>>;
-  /** Loads the first page (offset 0, replacing the list); also after an error (a retry). */
+  /** Loads the first page (offset 0, replacing the list). */
   loadFirstPage: () => Promise<void>;
+  /** Asks again for the page that failed: the first, or the next one after what came, which stays. */
+  retry: () => Promise<void>;
   /** Loads the next page; does nothing while loading, after an error or with no more data. */
   loadNextPage: () => Promise<void>;
   /** Back to the empty state; an answer still on its way is dropped. */
@@ -113,6 +115,8 @@ export function createPagedList<T>(load: PageLoader<T>, limit = 20): PagedList<T
     limit,
     $state,
     loadFirstPage: () => loadAt(0),
+    // The offset moves on only with a page that arrived, so it is the failed page's (0 for the first).
+    retry: () => loadAt($state.get().offset),
     loadNextPage: async () => {
       const state = $state.get();
       if (!canLoadMore(state)) return;

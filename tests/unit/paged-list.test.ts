@@ -82,6 +82,40 @@ describe('paged list (SPEC §4)', () => {
     expect(list.$state.get()).toMatchObject({ error: null, offset: 20 });
   });
 
+  it('retry asks again for the page that failed: what came stays, and paging goes on after it', async () => {
+    let fail = false;
+    const provider = numbers(100);
+    const list = createPagedList(async (offset, limit) => {
+      if (fail) throw new ApiError('http', 'boom', 500);
+      return provider.load(offset, limit);
+    }, 20);
+    await list.loadFirstPage();
+    await list.loadNextPage();
+    fail = true;
+    await list.loadNextPage();
+    expect(list.$state.get()).toMatchObject({ offset: 40 });
+    expect(list.$state.get().list).toHaveLength(40);
+    fail = false;
+    await list.retry();
+    expect(provider.asked.map(({ offset }) => offset)).toEqual([0, 20, 40]);
+    expect(list.$state.get()).toMatchObject({ error: null, offset: 60 });
+    expect(list.$state.get().list).toEqual(Array.from({ length: 60 }, (_, index) => index));
+  });
+
+  it('retry after a first page that failed asks for the first page', async () => {
+    const provider = numbers(30);
+    let fail = true;
+    const list = createPagedList(async (offset, limit) => {
+      if (fail) throw new ApiError('http', 'boom', 500);
+      return provider.load(offset, limit);
+    }, 20);
+    await list.loadFirstPage();
+    fail = false;
+    await list.retry();
+    expect(provider.asked).toEqual([{ offset: 0, limit: 20 }]);
+    expect(list.$state.get().list).toHaveLength(20);
+  });
+
   it('follows a smaller page size answered by the provider (development mode)', async () => {
     const provider = numbers(100);
     const list = createPagedList((offset) => provider.load(offset, 10), 20);

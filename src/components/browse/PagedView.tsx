@@ -46,7 +46,7 @@ export function PagedView<T>({ list, empty, skeleton, children }: PagedViewProps
     };
   }, [list, watching, state.list.length]);
 
-  const retry = () => void list.loadFirstPage();
+  const retry = () => void list.retry();
   return (
     <PartBody state={listPartState(state)} skeleton={skeleton} empty={empty} onRetry={retry}>
       {() => (

@@ -77,6 +77,25 @@ describe('PagedView', () => {
     expect(screen.queryByTestId('load-more')).toBeNull();
   });
 
+  it('Try again under a next page that failed asks for that page: the items that came stay', async () => {
+    const asked: number[] = [];
+    let fail = false;
+    const list = createPagedList(async (offset: number, limit: number): Promise<Page<number>> => {
+      asked.push(offset);
+      if (fail) throw new Error('boom');
+      return { items: Array.from({ length: limit }, (_, index) => offset + index), offset, limit, total: 100 };
+    }, 20);
+    await list.loadFirstPage();
+    await list.loadNextPage();
+    fail = true;
+    await list.loadNextPage();
+    renderList(list);
+    fail = false;
+    await act(async () => screen.getByRole('button', { name: 'Try again' }).click());
+    expect(asked).toEqual([0, 20, 40, 40]);
+    expect(screen.getAllByRole('listitem')).toHaveLength(60);
+  });
+
   it('watches nothing when the list has no more data', async () => {
     const { list } = numbers(15);
     await list.loadFirstPage();
