@@ -115,16 +115,18 @@ export function adoptHome(seed: HomeSeed, now: number = Date.now()): void {
   // entry must find home loaded already.
   loadedAt = now;
   homeLoad = Promise.resolve();
+  serverRenderAdopted.mark('home'); // its route's name
   adoptLibraryFlags(seed.flags, $pageFromMemory.get());
   $home.set(seed.home);
 }
 
-// Marked when /track/recent-played adopted what the server rendered: its route entry then asks nothing.
-const recentPlaysAdopted = createAdoptionMark();
+// Marked when home or /track/recent-played adopted what the server rendered: its route entry
+// then asks nothing, nor while the page's island is on its way with the server's answer.
+const serverRenderAdopted = createAdoptionMark();
 
 /** Shows /track/recent-played as the server rendered it. */
 export function adoptRecentPlayed(seed: RecentPlayedSeed): void {
-  recentPlaysAdopted.mark('recentPlayed'); // its route's name
+  serverRenderAdopted.mark('recentPlayed'); // its route's name
   adoptLibraryFlags(seed.flags, $pageFromMemory.get());
   $home.setKey('recentPlays', seed.recentPlays);
 }
@@ -140,16 +142,18 @@ export function resetHome(): void {
   $home.set(initialHome());
 }
 
-// Home loads every section on entry; /track/recent-played loads only the recent plays.
+// Home loads every section on entry; /track/recent-played loads only the recent plays. Neither
+// asks for what the server rendered: from /track/recent-played to home, the store was still
+// mounted as the route changed, and the browser asked for all of home beside the server.
 onMount($home, () =>
   onRoute(
     ['home', 'recentPlayed'],
     (route) => {
-      const adopted = recentPlaysAdopted.take(route.name);
+      if (serverRenderAdopted.take(route.name)) return;
       if (route.name === 'home') void loadHome();
-      else if (!adopted) void loadRecentPlays();
+      else void loadRecentPlays();
     },
-    () => recentPlaysAdopted.clear(),
+    () => serverRenderAdopted.clear(),
   ),
 );
 

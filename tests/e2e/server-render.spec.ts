@@ -411,6 +411,20 @@ test("a page reached in the app asks the provider nothing in the browser for its
   }
 });
 
+test("home, reached in the app from a Recent Played page that was loaded whole and touched, asks the provider nothing in the browser", { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {
+  await signIn(page, 'guest', { home: false });
+  await page.goto('/track/recent-played');
+  await expect(page.getByRole('heading', { name: 'Recent Played' })).toBeVisible();
+  // Its island holds the home store: the store is still held as the route becomes home.
+  await actOnPage(page);
+  await expect(page.locator(WAITING_FOR_INPUT)).toHaveCount(0);
+  const pageData = recordPageData(page, sandboxUrl);
+  await switchInApp(page, '/');
+  await expect(page.getByRole('heading', { name: 'New Release' })).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(pageData.asked()).toEqual([]);
+});
+
 test("a page the client router fetches holds only the places of the shell's persisted parts, and the ones on screen stay through the swap, back included", { tag: '@viewport-free' }, async ({ page, signIn }) => {
   await signIn(page, 'guest', { home: false });
   await page.goto('/notification');

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import type { SearchResults } from '../../src/api/types';
 import { $home, adoptRecentPlayed } from '../../src/stores/home';
@@ -7,7 +8,7 @@ import { $search, searchPage } from '../../src/stores/search';
 // Pages whose stores adopt what the server rendered, beyond the list and detail areas (their
 // own tests): the route's entry asks nothing for what was adopted, and a later visit asks again.
 // The provider's answers are the test's.
-const asked = vi.hoisted(() => ({ search: 0, recentPlays: 0 }));
+const asked = vi.hoisted(() => ({ search: 0, recentPlays: 0, newReleases: 0 }));
 const NOTHING = { items: [], offset: 0, limit: 10, total: 0 };
 vi.mock('../../src/api/search', async (original) => ({
   ...(await original<typeof import('../../src/api/search')>()),
@@ -20,6 +21,10 @@ vi.mock('../../src/api/home', async (original) => ({
   ...(await original<typeof import('../../src/api/home')>()),
   getRecentPlayTracks: async () => {
     asked.recentPlays++;
+    return [];
+  },
+  getNewReleaseAlbums: async () => {
+    asked.newReleases++;
     return [];
   },
 }));
@@ -60,5 +65,25 @@ describe('pages adopted from the server', () => {
     syncRoute('/track/recent-played');
     await vi.waitFor(() => expect(asked.recentPlays).toBe(1));
     stop();
+  });
+
+  it("home, reached from /track/recent-played while its store is still held: asks nothing while the page's island brings the server's home", async () => {
+    syncRoute('/collection');
+    const before = asked.recentPlays;
+    const stop = $home.listen(() => undefined);
+    syncRoute('/track/recent-played');
+    await vi.waitFor(() => expect(asked.recentPlays).toBe(before + 1));
+    // The client router swapped in home's server render: its content island has not hydrated yet.
+    const island = document.body.appendChild(document.createElement('main'));
+    island.id = 'content';
+    island.innerHTML = '<astro-island ssr></astro-island>';
+    try {
+      syncRoute('/');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(asked).toMatchObject({ recentPlays: before + 1, newReleases: 0 });
+    } finally {
+      island.remove();
+      stop();
+    }
   });
 });
