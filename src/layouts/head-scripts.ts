@@ -9,16 +9,16 @@
 // Reads a stored value: JSON text first, raw text as a fallback.
 const READ = "function r(k){var v=localStorage.getItem(k);try{return JSON.parse(v)}catch(e){return v}}";
 
-import { PAGE_CACHE } from '../lib/page-cache';
+import { PAGE_CACHE, ROUTED_PAGE_CACHE } from '../lib/page-cache';
 
 /**
  * SPEC §8: a 401 or a 403 that ended the session clears local storage. The server ends the
  * session and sends the browser to /auth or /access_denied, pages without any other script:
- * this one forgets what the browser kept (its storage and its cached pages) before the theme
- * script reads it.
+ * this one forgets what the browser kept (its storage and both caches of pages: those loaded
+ * whole and those the client router showed) before the theme script reads it.
  */
 export const FORGET_SESSION_SCRIPT =
-  "try{localStorage.clear();sessionStorage.clear();self.caches&&caches.delete(" + JSON.stringify(PAGE_CACHE) + ")}catch(e){}";
+  "try{localStorage.clear();sessionStorage.clear();self.caches&&(caches.delete(" + JSON.stringify(PAGE_CACHE) + "),caches.delete(" + JSON.stringify(ROUTED_PAGE_CACHE) + "))}catch(e){}";
 
 /** Applies the stored theme (dark by default) and keeps it across ClientRouter swaps, whose new <html> would otherwise drop it. */
 export const THEME_SCRIPT =

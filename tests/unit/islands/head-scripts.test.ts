@@ -1,5 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { INSTANT_SWAP_SCRIPT, THEME_SCRIPT } from '../../../src/layouts/head-scripts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { FORGET_SESSION_SCRIPT, INSTANT_SWAP_SCRIPT, THEME_SCRIPT } from '../../../src/layouts/head-scripts';
+import { PAGE_CACHE, ROUTED_PAGE_CACHE } from '../../../src/lib/page-cache';
 
 // The inline scripts run as the browser runs them: as text, in the page's window.
 function run(script: string): void {
@@ -11,6 +12,21 @@ function run(script: string): void {
 beforeEach(() => {
   localStorage.clear();
   document.documentElement.removeAttribute('data-theme');
+});
+
+describe('the script of a session the server ended (SPEC §8)', () => {
+  it("forgets the storage and every page the worker kept of it: those loaded whole and those the client router showed", () => {
+    localStorage.setItem('THEME_MODE_VALUE', '"light"');
+    const deleted = vi.fn(async () => true);
+    vi.stubGlobal('caches', { delete: deleted });
+    try {
+      run(FORGET_SESSION_SCRIPT);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(localStorage.length).toBe(0);
+    expect(deleted.mock.calls.map(([name]) => name).sort()).toEqual([PAGE_CACHE, ROUTED_PAGE_CACHE].sort());
+  });
 });
 
 describe('the theme script (before first paint)', () => {
