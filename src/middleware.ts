@@ -3,7 +3,7 @@ import type { NowPlayingSeed } from './api/page-seeds';
 import { defineMiddleware } from 'astro:middleware';
 import { readProviderConfig, readSiteOrigin } from './config/provider';
 import { INLINE_SCRIPTS } from './layouts/inline-scripts';
-import { contentSecurityPolicy, FIXED_HEADERS, withSecurityHeaders } from './lib/security-headers';
+import { contentSecurityPolicy, FIXED_HEADERS, SESSION_PAGE_HEADERS, withSecurityHeaders } from './lib/security-headers';
 import { leaveNotice } from './server/notice';
 import { notePlayingRead, pageCapabilities, pageLimitedUntil, quietPart, runPageCalls } from './server/page-calls';
 import { pageLeaving, pageToast } from './server/page-data';
@@ -66,21 +66,20 @@ export const onRequest = defineMiddleware(async (context, next) => {
       return withSecurityHeaders(context.redirect('/auth', 302), securityHeaders());
     }
     // The page renders with its session's provider calls (src/server/page-calls.ts). With the
-    // token URL out of reach the stored token is tried still: the page then says what failed.
-    const tokens = state.kind === 'signed-in' ? state.tokens : await readTokens(context);
-    if (tokens) {
-      context.locals.serverToast = pageToast;
-      context.locals.limitedUntil = pageLimitedUntil;
-      context.locals.leaving = pageLeaving;
-      context.locals.learntCapabilities = pageCapabilities;
-      const render = () => {
-        // Started beside the page's own calls for a page loaded whole (the client router keeps its
-        // persisted card); the card is the document's last part, and /player's view reuses the answer.
-        if (loadsWholeDocument(context.request)) context.locals.playingNow = startPlayingNow();
-        return next();
-      };
-      return withSecurityHeaders(await runPageCalls(context, tokens, render), securityHeaders());
-    }
+    // token URL or the session store out of reach it renders with no usable token: each call
+    // renews first, and the page says 'Internet Connection Problem' while that fails.
+    const tokens = state.kind === 'signed-in' ? state.tokens : null;
+    context.locals.serverToast = pageToast;
+    context.locals.limitedUntil = pageLimitedUntil;
+    context.locals.leaving = pageLeaving;
+    context.locals.learntCapabilities = pageCapabilities;
+    const render = () => {
+      // Started beside the page's own calls for a page loaded whole (the client router keeps its
+      // persisted card); the card is the document's last part, and /player's view reuses the answer.
+      if (loadsWholeDocument(context.request)) context.locals.playingNow = startPlayingNow();
+      return next();
+    };
+    return withSecurityHeaders(await runPageCalls(context, tokens, render), { ...securityHeaders(), ...SESSION_PAGE_HEADERS });
   }
   return withSecurityHeaders(await next(), securityHeaders());
 });

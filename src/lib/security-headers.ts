@@ -27,6 +27,14 @@ export const FIXED_HEADERS: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 };
 
+/**
+ * What a page rendered for a session carries besides: it holds that user's library, profile and
+ * playlists, so no shared cache (a proxy, a CDN) may keep it, and the browser keeps no copy either
+ * (after a sign-out, Back would show it from the back/forward cache). The app keeps its pages in
+ * its own memory and the service worker's caches, which this header does not govern.
+ */
+export const SESSION_PAGE_HEADERS: Readonly<Record<string, string>> = { 'Cache-Control': 'private, no-store' };
+
 function originOf(url: string): string | null {
   try {
     const { origin } = new URL(url);
@@ -54,6 +62,8 @@ export function contentSecurityPolicy(endpoints: ProviderEndpoints, scriptHashes
     ['worker-src', "'self'"],
     ['frame-ancestors', "'none'"],
     ['base-uri', "'self'"],
+    // An injected form could post what the page holds elsewhere; the search box is the site's own.
+    ['form-action', "'self'"],
     ['object-src', "'none'"],
   ];
   return directives.map((directive) => unique(directive).join(' ')).join('; ');

@@ -155,6 +155,16 @@ test('a visitor gets a redirect to /auth from the server, never the shell', { ta
   expect(answer.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
 });
 
+test("a page rendered for a session is kept by no shared cache and by no browser cache", { tag: '@viewport-free' }, async ({ page, signIn }) => {
+  await signIn(page, 'guest', { home: false });
+  for (const path of ['/collection/tracks', '/user/me', '/']) {
+    const answer = await page.request.get(`${stack.siteUrl}${path}`, { maxRedirects: 0 });
+    expect(answer.status(), path).toBe(200);
+    expect(answer.headers()['cache-control'], path).toBe('private, no-store');
+    expect(answer.headers()['content-security-policy'], path).toContain("form-action 'self'");
+  }
+});
+
 test('the token route answers no-store, and never to a visitor', { tag: '@viewport-free' }, async ({ page, signIn }) => {
   const visitor = await askTokenRoute(page, stack.siteUrl);
   expect(visitor.status()).toBe(401);

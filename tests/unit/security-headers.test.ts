@@ -16,7 +16,7 @@ describe('contentSecurityPolicy', () => {
     expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
     expect(directive(policy, 'connect-src')).toEqual(["'self'", 'http://127.0.0.1:4322']);
     expect(directive(policy, 'img-src')).toEqual(["'self'", 'http://127.0.0.1:4322']);
-    for (const fixed of ["frame-ancestors 'none'", "base-uri 'self'", "object-src 'none'", "worker-src 'self'"]) expect(policy).toContain(fixed);
+    for (const fixed of ["frame-ancestors 'none'", "base-uri 'self'", "object-src 'none'", "worker-src 'self'", "form-action 'self'"]) expect(policy).toContain(fixed);
   });
 
   it('follows the runtime provider configuration: the real provider, its image hosts and any added ones', () => {

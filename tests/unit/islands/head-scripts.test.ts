@@ -17,7 +17,7 @@ beforeEach(() => {
 describe('the script of a session the server ended (SPEC §8)', () => {
   it("forgets the storage and every page the worker kept of it: those loaded whole and those the client router showed", () => {
     localStorage.setItem('THEME_MODE_VALUE', '"light"');
-    const deleted = vi.fn(async () => true);
+    const deleted = vi.fn(async (_name: string) => true);
     vi.stubGlobal('caches', { delete: deleted });
     try {
       run(FORGET_SESSION_SCRIPT);
