@@ -92,9 +92,20 @@ let pageLoads = 0;
 
 /**
  * Shows the top loading bar while a page's data loads; loads that overlap keep
- * it up until the last one settles. Resolves like the promise it watches.
+ * it up until the last one settles. Resolves like the promise it watches. With `shownAfterMs`,
+ * only a load still running by then shows it: a page swap that answers at once does not flash it.
  */
-export async function withTopLoading<T>(load: Promise<T>): Promise<T> {
+export async function withTopLoading<T>(load: Promise<T>, shownAfterMs = 0): Promise<T> {
+  if (shownAfterMs <= 0) return showTopLoadingWhile(load);
+  const slow = setTimeout(() => void showTopLoadingWhile(load).catch(() => undefined), shownAfterMs);
+  try {
+    return await load;
+  } finally {
+    clearTimeout(slow);
+  }
+}
+
+async function showTopLoadingWhile<T>(load: Promise<T>): Promise<T> {
   pageLoads++;
   startTopLoading(Math.max($ui.get().topLoadingProgress % 100, 30));
   try {

@@ -176,6 +176,28 @@ test('an empty result, and a bad search type replacing history with /', { tag: '
   await page.waitForURL('**/search/album/zzqqxxnothing');
 });
 
+test('a search the site is slow to answer shows the top loading bar over the older results until the new ones come', { tag: '@viewport-free' }, async ({ page, signIn }, testInfo) => {
+  await signIn(page);
+  const box = await openSearchBox(page, testInfo);
+  await box.fill('Sol');
+  await box.press('Enter');
+  await page.waitForURL(() => queryOf(page) === 'Sol');
+  await expect(songs(page)).toHaveCount(10);
+  // The client router's fetch of the next results page is held for a while, as a slow provider would.
+  await page.route((url) => url.pathname === '/search' && url.searchParams.get('q') === 'Luna', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await route.continue();
+  });
+  const bar = page.getByRole('progressbar', { name: 'Loading' });
+  await box.fill('Luna');
+  await box.press('Enter');
+  await expect(bar).toBeVisible();
+  // The older results are still there beneath it.
+  await expect(songs(page)).toHaveCount(10);
+  await page.waitForURL(() => queryOf(page) === 'Luna');
+  await expect(bar).toHaveCount(0);
+});
+
 // Quotes, operators, emoji, percent signs and 30 characters of one script.
 const ODD_QUERIES = [
   '"Sol" -Mar',

@@ -153,4 +153,26 @@ describe('top loading bar', () => {
     await first;
     expect($ui.get()).toMatchObject({ isTopLoading: false, topLoadingProgress: 100 });
   });
+
+  it('shown after a delay: a load that settles sooner never shows it, a slower one shows it until it settles', async () => {
+    const { withTopLoading } = await import('../../src/stores/ui');
+    vi.useFakeTimers();
+    try {
+      let answer: () => void = () => undefined;
+      await withTopLoading(Promise.resolve('quick'), 150);
+      await vi.advanceTimersByTimeAsync(200);
+      expect($ui.get().isTopLoading).toBe(false);
+      const slow = withTopLoading(new Promise<void>((resolve) => (answer = resolve)), 150);
+      await vi.advanceTimersByTimeAsync(100);
+      expect($ui.get().isTopLoading).toBe(false);
+      await vi.advanceTimersByTimeAsync(100);
+      expect($ui.get().isTopLoading).toBe(true);
+      answer();
+      await slow;
+      await vi.advanceTimersByTimeAsync(0);
+      expect($ui.get().isTopLoading).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -14,6 +14,7 @@ import { dropReplacedSkeletons } from './replaced-skeletons';
 import { followServerLeaving, followSignOutElsewhere, startSession } from '../../stores/session';
 import { noteLimitedUntil } from '../../stores/provider-limit';
 import { adoptServerCapabilities } from '../../stores/capabilities';
+import { withTopLoading } from '../../stores/ui';
 import { registerServiceWorker } from './register-sw';
 import { followInstallOfferWithoutIsland } from './install-without-island';
 import { ISLAND_UNLOADED, notePlayingMark } from '../../lib/intent-signals';
@@ -37,6 +38,8 @@ setNavigator((path, { replace }) => {
 /** What App.astro says of the page: 'keep', 'ask-again' or 'offline-shell'. */
 const kindOf = (page: Document) => page.querySelector('meta[name="my-music-page"]')?.getAttribute('content');
 const isKeepable = (page: Document) => kindOf(page) === 'keep';
+/** A page the site takes longer than this to send shows the top loading bar meanwhile. */
+const SLOW_PAGE_MS = 150;
 /** The worker's offline shell (src/pages/offline.astro) is on screen, at the address of a page it could not load. */
 const isOfflineShell = () => kindOf(document) === 'offline-shell';
 const htmlOf = (page: Document) => `<!doctype html>${page.documentElement.outerHTML}`;
@@ -82,7 +85,9 @@ document.addEventListener('astro:before-preparation', (event) => {
       return;
     }
     notePageSource('site');
-    await askSite();
+    // The old page stays until the new one has come (the router waits for its whole body): the
+    // top bar says a page is on its way, so results for an older search are not taken for the new.
+    await withTopLoading(askSite(), SLOW_PAGE_MS);
     if (preparation.newDocument) dropReplacedSkeletons(preparation.newDocument);
     if (!preparation.defaultPrevented && preparation.newDocument && isKeepable(preparation.newDocument)) {
       const html = htmlOf(preparation.newDocument);
