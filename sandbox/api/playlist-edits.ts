@@ -168,7 +168,10 @@ export function registerPlaylistEdits(app: Hono<SandboxEnv>, kit: Kit, access: P
     };
     const name = text('name');
     if (name !== undefined && name.trim() === '') throw new ApiFailure(400, 'name must not be empty');
-    changes.editDetails(row.id, { name, description: text('description'), public: flag('public'), collaborative: flag('collaborative') });
+    // As Spotify answers it (spotify/web-api#1011): a description cannot be emptied.
+    const description = text('description');
+    if (description === '') throw new ApiFailure(400, 'Attribute description is empty.');
+    changes.editDetails(row.id, { name, description, public: flag('public'), collaborative: flag('collaborative') });
     return c.body(null, 200);
   });
 

@@ -199,6 +199,11 @@ describe.each(['extended', 'development'] as const)('playlists users make and ch
     expect(after.snapshot_id).not.toBe(made.snapshot_id);
     expect((await put({ name: '' })).status).toBe(400);
     expect((await put({ description: 5 })).status).toBe(400);
+    // Spotify's answer to an emptied description (spotify/web-api#1011): refused, the old one stays.
+    const emptied = await put({ name: 'Again', description: '' });
+    expect(emptied.status).toBe(400);
+    expect((await emptied.json()).error.message).toBe('Attribute description is empty.');
+    expect(await (await s.get(`/v1/playlists/${made.id}`, guest)).json()).toMatchObject({ name: 'After', description: '<script>x</script>' });
   });
 
   it('removes a playlist from the library: the owner\'s own and a followed one', async () => {

@@ -56,8 +56,8 @@ export async function reorderPlaylistItems(id: string, move: { rangeStart: numbe
   return snapshotOf(await callApi({ method: 'PUT', path: path(id, '/items'), body, quietStatuses: QUIET }));
 }
 
-/** PUT playlists/{id}: the name and description (plain text). */
-export async function changePlaylistDetails(id: string, details: { name: string; description: string }): Promise<void> {
+/** PUT playlists/{id}: the name, the description or both (plain text); what is left out stays. */
+export async function changePlaylistDetails(id: string, details: { name?: string; description?: string }): Promise<void> {
   await callApi({ method: 'PUT', path: path(id), body: details, quietStatuses: QUIET });
 }
 

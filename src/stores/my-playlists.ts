@@ -14,7 +14,7 @@ import {
 import { getMyPlaylists } from '../api/playlists';
 import type { Playlist, Track } from '../api/types';
 import { navigateTo } from '../lib/navigation';
-import { checkPlaylistDetails, nextPlaylistName, type PlaylistDetailsInput, type PlaylistDetailsProblems } from '../lib/playlist-details';
+import { checkPlaylistDetails, detailsChanged, nextPlaylistName, type PlaylistDetailsInput, type PlaylistDetailsProblems } from '../lib/playlist-details';
 import { myPlaylistsArea, myPlaylistsList } from './collection';
 import { logUnlessCanceled } from './log';
 import { forgetPage } from './page-memory';
@@ -240,17 +240,20 @@ export async function removeFromPlaylist(playlistId: string, track: Track): Prom
 }
 
 /**
- * Saves a playlist's name and description (the edit dialog). Problems found before any
- * request are answered as such; otherwise shown at once and rolled back if refused.
+ * Saves a playlist's name and description (the edit dialog), from what they were (`before`).
+ * Problems found before any request are answered as such; what changed is shown at once and
+ * rolled back if refused; nothing changed asks nothing.
  */
-export async function savePlaylistDetails(id: string, input: PlaylistDetailsInput): Promise<PlaylistDetailsProblems | 'saved' | 'refused'> {
-  const problems = checkPlaylistDetails(input);
+export async function savePlaylistDetails(id: string, input: PlaylistDetailsInput, before: PlaylistDetailsInput): Promise<PlaylistDetailsProblems | 'saved' | 'refused'> {
+  const problems = checkPlaylistDetails(input, before);
   if (problems.name || problems.description) return problems;
-  const details = { name: input.name.trim(), description: input.description.trim() };
+  const changed = detailsChanged(input, before);
+  if (Object.keys(changed).length === 0) return 'saved';
+  const details = { name: before.name, description: before.description, ...changed };
   const undoShown = changeShownPlaylist(id, { details });
   const undoListed = changeListed(id, (p) => ({ ...p, ...details }));
   try {
-    await changePlaylistDetails(id, details);
+    await changePlaylistDetails(id, changed);
     return 'saved';
   } catch (error) {
     undoShown();

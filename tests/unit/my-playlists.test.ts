@@ -183,14 +183,20 @@ describe('playlists the user makes', () => {
 
   it('refuses bad details before any request, stores markup as text, and rolls a refused rename back', async () => {
     const playlist = $ownPlaylists.get()![0]!;
-    expect(await savePlaylistDetails(playlist.id, { name: ' ', description: '' })).toEqual({ name: 'Playlist name is required.' });
-    expect(await savePlaylistDetails(playlist.id, { name: 'Drive', description: '<b>loud</b>' })).toBe('saved');
+    const asBefore = { name: playlist.name, description: playlist.description };
+    expect(await savePlaylistDetails(playlist.id, { name: ' ', description: '' }, asBefore)).toEqual({ name: 'Playlist name is required.' });
+    expect(await savePlaylistDetails(playlist.id, { name: 'Drive', description: '<b>loud</b>' }, asBefore)).toBe('saved');
     expect($playlist.get().data).toMatchObject({ name: 'Drive', description: '<b>loud</b>' });
     await playlistArea.load(playlist.id);
     expect($playlist.get().data).toMatchObject({ name: 'Drive', description: '<b>loud</b>' });
+    const drive = { name: 'Drive', description: '<b>loud</b>' };
     await addFault(running.base, { match: { method: 'PUT', path: '^/v1/playlists/' }, status: 500, times: 1 });
-    expect(await savePlaylistDetails(playlist.id, { name: 'Never', description: '' })).toBe('refused');
+    expect(await savePlaylistDetails(playlist.id, { name: 'Never', description: '<b>loud</b>' }, drive)).toBe('refused');
     expect($playlist.get().data?.name).toBe('Drive');
+    // A rename of a playlist without a description leaves it out: the provider refuses an empty one.
+    expect(await savePlaylistDetails(playlist.id, { name: 'Bare', description: '' }, { name: 'Drive', description: '' })).toBe('saved');
+    await playlistArea.load(playlist.id);
+    expect($playlist.get().data).toMatchObject({ name: 'Bare', description: '<b>loud</b>' });
   });
 
   it('removes the playlist from the lists at once, opens the library once the provider agreed, and puts it back if refused', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { characterCount, checkPlaylistDetails, nextPlaylistName } from '../../src/lib/playlist-details';
+import { characterCount, checkPlaylistDetails, detailsChanged, nextPlaylistName } from '../../src/lib/playlist-details';
 
 describe('the playlist edit rules', () => {
   it('needs a name of at most 100 characters and a description of at most 300, counted as the user sees them', () => {
@@ -18,5 +18,21 @@ describe('the playlist edit rules', () => {
   it('names a new playlist "My Playlist #N", one more than the user\'s own', () => {
     expect(nextPlaylistName(0)).toBe('My Playlist #1');
     expect(nextPlaylistName(4)).toBe('My Playlist #5');
+  });
+});
+
+describe('a save of the details', () => {
+  const before = { name: 'Road Trip', description: 'for the drive' };
+
+  it('refuses to empty a description the playlist has (the provider answers 400), but not to leave one empty', () => {
+    expect(checkPlaylistDetails({ name: 'Road Trip', description: '  ' }, before).description).toBe('A description can be changed but not removed.');
+    expect(checkPlaylistDetails({ name: 'Road Trip', description: '' }, { name: 'Road Trip', description: '' })).toEqual({});
+  });
+
+  it('sends only what changed, trimmed, and never an empty description', () => {
+    expect(detailsChanged({ name: ' Road Trip ', description: 'for the drive' }, before)).toEqual({});
+    expect(detailsChanged({ name: 'Drive', description: 'for the drive' }, before)).toEqual({ name: 'Drive' });
+    expect(detailsChanged({ name: 'Drive', description: '' }, { name: 'Road Trip', description: '' })).toEqual({ name: 'Drive' });
+    expect(detailsChanged({ name: 'Road Trip', description: ' late ' }, before)).toEqual({ description: 'late' });
   });
 });

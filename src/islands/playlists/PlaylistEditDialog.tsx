@@ -27,11 +27,12 @@ export function PlaylistEditDialog({ playlist, onClose }: { playlist: Playlist; 
   // (rolled back on the page, with a toast) keeps what the user typed here to try again.
   const save = async () => {
     if (saving) return;
-    const found = checkPlaylistDetails({ name, description });
+    const before = { name: playlist.name, description: playlist.description };
+    const found = checkPlaylistDetails({ name, description }, before);
     if (found.name || found.description) return setProblems(found);
     setSaving(true);
     setRefused(false);
-    const outcome = await savePlaylistDetails(playlist.id, { name, description });
+    const outcome = await savePlaylistDetails(playlist.id, { name, description }, before);
     setSaving(false);
     if (outcome === 'saved') onClose();
     else if (outcome === 'refused') setRefused(true);
