@@ -133,6 +133,8 @@ export interface FailedCall {
   capability?: Capability;
   /** Statuses the caller turns into its own state (a not-found page), with no toast or redirect. */
   quietStatuses?: readonly number[];
+  /** Reasons the caller expects and settles itself (a closing card's pause refused PREMIUM_REQUIRED), with no toast or prompt. */
+  quietReasons?: readonly string[];
 }
 
 /**
@@ -186,6 +188,9 @@ export function judgeCapabilityRefusal({ status, answeredBefore, canProbe, probe
   return canProbe ? 'probe' : 'missing';
 }
 
+/** SPEC §6: a refusal carrying this reason opens the premium prompt. */
+export const PREMIUM_REQUIRED = 'PREMIUM_REQUIRED';
+
 /** DESIGN §2: a spent quota is a 429 carrying this reason; it is not a wait, and not retried. */
 export const QUOTA_EXCEEDED = 'QUOTA_EXCEEDED';
 
@@ -216,11 +221,12 @@ export function mapRequestError(error: ApiError, call: FailedCall = {}): ErrorOu
   }
   const status = error.status ?? 0;
   if (call.quietStatuses?.includes(status)) return { type: 'silent' };
+  if (error.reason !== null && call.quietReasons?.includes(error.reason)) return { type: 'silent' };
   if (status === 401) return { type: 'expire-session' };
   if (call.capability && (status === 403 || status === 404)) {
     return { type: 'capability-missing', capability: call.capability };
   }
-  if (status >= 400 && status < 500 && error.reason === 'PREMIUM_REQUIRED') return { type: 'premium-prompt' };
+  if (status >= 400 && status < 500 && error.reason === PREMIUM_REQUIRED) return { type: 'premium-prompt' };
   // **Change** (issue 28) from SPEC's "other 4xx": a spent quota says so, in words; a rate
   // limit shows nothing here, since the top bar's indicator counts it down (the client
   // reports every 429 to it, src/api/rate-limit.ts), which a toast per refused call would drown.

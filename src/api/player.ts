@@ -1,4 +1,5 @@
 import { callApi } from './client';
+import { ApiError } from './errors';
 import { toPlayback } from './normalize';
 import type { Playback, RepeatState } from './types';
 
@@ -22,6 +23,19 @@ export interface PlayRequest {
   positionMs?: number;
 }
 
+/**
+ * Whether a command was refused because the provider lost the device it names: 404 "Device
+ * not found" (Spotify's and the sandbox's words for an id it does not know: the device's
+ * connection dropped, the provider restarted), or 404 NO_ACTIVE_DEVICE (it could not make
+ * that device the active one). A play's other 404s ("Offset uri not found in context",
+ * "Offset out of range") are about what was asked, not where: registering the device again
+ * would not help, and would stop what plays.
+ */
+export function isDeviceLost(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 404) return false;
+  return error.reason === 'NO_ACTIVE_DEVICE' || /\bdevice not found\b/i.test(error.providerMessage ?? '');
+}
+
 /** PUT me/player/play?device_id: a track start sends one uri and position_ms 0 (SPEC §7). */
 export async function startPlayback(request: PlayRequest): Promise<void> {
   const body: Record<string, unknown> = { position_ms: request.positionMs ?? 0 };
@@ -31,9 +45,9 @@ export async function startPlayback(request: PlayRequest): Promise<void> {
   await callApi({ method: 'PUT', path: 'me/player/play', query: { device_id: request.deviceId }, body });
 }
 
-/** PUT me/player/pause. */
-export async function pausePlayback(deviceId?: string): Promise<void> {
-  await callApi({ method: 'PUT', path: 'me/player/pause', query: { device_id: deviceId } });
+/** PUT me/player/pause; `quietReasons` are refusals the caller settles itself (no toast, no prompt). */
+export async function pausePlayback(deviceId?: string, quietReasons?: readonly string[]): Promise<void> {
+  await callApi({ method: 'PUT', path: 'me/player/pause', query: { device_id: deviceId }, quietReasons });
 }
 
 /** POST me/player/next. */

@@ -2,9 +2,8 @@ import { transferPlayback } from '../api/devices';
 import * as playerApi from '../api/player';
 import type { Track } from '../api/types';
 import { whereaboutsOf } from '../api/playback-whereabouts';
-import { statusOf } from '../api/errors';
 import { playerClock } from '../lib/clock';
-import { isSounding, resumePositionMs } from './player-rules';
+import { beforePlayOf, isSounding, resumePositionMs, type BeforePlay } from './player-rules';
 import { logUnlessCanceled } from './log';
 import {
   $player,
@@ -90,8 +89,19 @@ function requireDevice(): string {
   throw new Error(DEVICE_NOT_AVAILABLE);
 }
 
+/** Plays sent one after another, from a click until the provider has answered the latest. */
+interface Round {
+  /** The request on the wire. */
+  key: string;
+  played: Promise<void>;
+  /** The card before the round's first click: what a failed play goes back to. */
+  before: BeforePlay;
+  /** The provider took one of the round's plays (a later one then failed): that one plays. */
+  taken: boolean;
+}
+
 /** The play request on the wire: the provider has not answered it yet. */
-let sending: { key: string; played: Promise<void> } | null = null;
+let sending: Round | null = null;
 /** The latest click made while a request was on the wire: sent once that one answers. */
 let wanted: { key: string; request: playerApi.PlayRequest } | null = null;
 
@@ -99,18 +109,20 @@ let wanted: { key: string; request: playerApi.PlayRequest } | null = null;
  * Sends the wanted request, then the one clicked meanwhile, if any: one request on the wire
  * at a time. Every play goes to this tab's device (requireDevice); one the provider refused
  * because it lost that device (a dropped event stream, a provider restart) is sent once more,
- * to the device registered again, rather than failing the click.
+ * to the device registered again, rather than failing the click. Any other refusal (a 404 for
+ * an offset not in the context too) fails the click.
  */
-async function sendWanted(): Promise<void> {
+async function sendWanted(round: Round): Promise<void> {
   let renewed = false;
   while (wanted) {
     const { key, request } = wanted;
     wanted = null;
-    if (sending) sending.key = key;
+    round.key = key;
     try {
       await playerApi.startPlayback(request);
+      round.taken = true;
     } catch (error) {
-      if (!wanted && !renewed && statusOf(error) === 404) {
+      if (!wanted && !renewed && playerApi.isDeviceLost(error)) {
         renewed = true;
         const deviceId = await renewedDeviceId(request.deviceId);
         // A click made while the device came back wins, as any newer click does.
@@ -141,22 +153,34 @@ function start(request: Omit<playerApi.PlayRequest, 'deviceId'>, track: Track | 
   }
   const full = { ...request, deviceId };
   const key = JSON.stringify(full);
+  const before = beforePlayOf($player.get());
   showPlayRequested(track);
   if (sending) {
     wanted = key === sending.key ? null : { key, request: full };
     return sending.played;
   }
   wanted = { key, request: full };
-  const round = { key, played: Promise.resolve() };
+  const round: Round = { key, played: Promise.resolve(), before, taken: false };
   sending = round;
-  const sent = sendWanted().finally(() => {
+  const sent = sendWanted(round).finally(() => {
     if (sending === round) sending = null;
   });
-  round.played = sent.then(showPlayAnswered, (error: unknown) => {
-    showPlayFailed();
+  round.played = sent.then(showPlayAnswered, async (error: unknown) => {
+    // An earlier click of the round plays: the card follows the provider to it.
+    if (round.taken) await showPlayAnswered();
+    else await showPlayFailedAndRead(round.before);
     throw error;
   });
   return round.played;
+}
+
+/**
+ * The failed play's card goes back at once to what played before the press, then follows the
+ * provider's own word (the click dropped any reading on its way, stores/player.ts).
+ */
+async function showPlayFailedAndRead(before: BeforePlay): Promise<void> {
+  showPlayFailed(before);
+  await refreshPlayback();
 }
 
 /**
@@ -224,9 +248,10 @@ function takeOverHere(track: Track): Promise<void> {
     console.warn(DEVICE_NOT_AVAILABLE);
     return Promise.resolve();
   }
+  const before = beforePlayOf($player.get());
   showPlayRequested(track);
-  return transferPlayback(deviceId, true).then(showPlayAnswered, (error: unknown) => {
-    showPlayFailed();
+  return transferPlayback(deviceId, true).then(showPlayAnswered, async (error: unknown) => {
     logUnlessCanceled('Could not resume playback here', error);
+    await showPlayFailedAndRead(before);
   });
 }

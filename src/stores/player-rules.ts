@@ -170,6 +170,33 @@ export function withPlayRequested(state: PlayerState, track: Track | null): Play
   };
 }
 
+/** What a play puts aside as it shows the clicked track: the card as it was before the press. */
+export type BeforePlay = Pick<PlayerState, 'currentPlayingTrack' | 'dismissed' | 'autoplayBlocked'>;
+
+/** The card as it is before a play is asked (stores/play.ts keeps it until the provider answers). */
+export function beforePlayOf({ currentPlayingTrack, dismissed, autoplayBlocked }: PlayerState): BeforePlay {
+  return { currentPlayingTrack, dismissed, autoplayBlocked };
+}
+
+/**
+ * A play that failed (refused, or no answer): the clicked track never played, so the card goes
+ * back to what does, the playback's track as the provider or the SDK last told it (else the one
+ * it showed before the press). SPEC §4's "failure hides it" holds when nothing plays.
+ * **Change** from SPEC §4: a playback that goes on keeps its card, as hiding it would say the
+ * music stopped (and the clicked track's row would be marked as playing).
+ */
+export function withPlayFailed(state: PlayerState, before: BeforePlay): PlayerState {
+  const plays = state.playback?.isPlaying === true;
+  return {
+    ...state,
+    isPlaybackLoading: false,
+    currentPlayingTrack: state.playback?.item ?? before.currentPlayingTrack,
+    autoplayBlocked: before.autoplayBlocked,
+    visible: plays,
+    dismissed: plays ? false : before.dismissed,
+  };
+}
+
 /** SPEC §9's progress timer, one tick: +1 s while playing, back to 0 past the track's end. */
 export function withTick(state: PlayerState): PlayerState {
   const { playback, currentPlayingTrack, progressSeconds } = state;
@@ -200,8 +227,22 @@ export function withVolumeChange(state: PlayerState, delta: number): PlayerState
 const NEXT_REPEAT: Record<RepeatState, RepeatState> = { off: 'context', context: 'track', track: 'off' };
 
 /** The repeat button's next mode: off, context, track, off. */
-export function nextRepeat(playback: Playback | null): RepeatState {
+export function nextRepeat(playback: Pick<Playback, 'repeatState'> | null): RepeatState {
   return NEXT_REPEAT[playback?.repeatState ?? 'off'];
+}
+
+/** Repeat and shuffle as pressed on the card, while the provider has not answered that press. */
+export type PressedModes = Partial<Pick<Playback, 'repeatState' | 'shuffleState'>>;
+
+/**
+ * The modes a new press steps on from: the newest press not answered yet, else the playback's.
+ * Two quick presses are two steps (off, context, track), not the same step twice.
+ */
+export function modesNow(playback: Playback | null, pressed: PressedModes): Pick<Playback, 'repeatState' | 'shuffleState'> {
+  return {
+    repeatState: pressed.repeatState ?? playback?.repeatState ?? 'off',
+    shuffleState: pressed.shuffleState ?? playback?.shuffleState ?? false,
+  };
 }
 
 /** The playback with its fields changed as a command the provider took changed them; none without a playback. */

@@ -1,24 +1,28 @@
 import { map, onMount, onNotify } from 'nanostores';
-import { isCanceled } from '../api/errors';
+import { isCanceled, PREMIUM_REQUIRED } from '../api/errors';
 import { isInLibrary } from '../api/library';
 import * as playerApi from '../api/player';
 import type { Track } from '../api/types';
 import { createAnswerGuard } from '../lib/answer-guard';
 import {
   initialPlayer,
+  modesNow,
   nextRepeat,
   withDeviceLost,
   withDeviceReport,
   withPlaybackChange,
   withPlaybackRead,
+  withPlayFailed,
   withPlayRequested,
   withProgress,
   withPlayingNow,
   withTick,
   withVolumeChange,
+  type BeforePlay,
   type DeviceReport,
   type PlayerState,
   type PlayingNow,
+  type PressedModes,
 } from './player-rules';
 import { readStored, STORAGE_KEYS } from '../lib/storage';
 import { playerClock, wait } from '../lib/clock';
@@ -80,6 +84,21 @@ export function notePlaybackChange(): void {
 }
 
 /**
+ * Repeat and shuffle as last pressed, until the provider answers that press. A second press
+ * steps on from there, not from the provider's last word (which comes only with the first
+ * press's answer), and a reading of the playback in between shows them as pressed.
+ */
+let pressedModes: PressedModes = {};
+/** How many times each was pressed: only the newest press's answer ends its wait. */
+const modePresses: Record<keyof PressedModes, number> = { repeatState: 0, shuffleState: 0 };
+
+/**
+ * The user's own player actions (a play, a command, a close): a close's reset, 800 ms on,
+ * runs only when no other came after it, so a track clicked meanwhile is not wiped.
+ */
+const playerActions = createAnswerGuard();
+
+/**
  * Reads the current playback (SPEC §7: GET me/player). Whether its track is liked is not
  * awaited here: the reaction at the end of this file asks it once, when it is not known,
  * beside what shows the track (a tab catching up shows the card one round trip sooner).
@@ -88,7 +107,7 @@ export async function refreshPlayback(): Promise<void> {
   const asked = playbackAnswers.ask();
   try {
     const playback = await playerApi.getPlayback();
-    if (playbackAnswers.isCurrent(asked)) $player.set(withPlaybackRead($player.get(), playback));
+    if (playbackAnswers.isCurrent(asked)) $player.set(withPlaybackChange(withPlaybackRead($player.get(), playback), pressedModes));
   } catch (error) {
     logUnlessCanceled('Could not read the playback', error);
   }
@@ -145,6 +164,7 @@ export function followDeviceReport(report: DeviceReport): boolean {
 
 /** A play was asked for (stores/play.ts): the card shows, loading, with the clicked track. */
 export function showPlayRequested(track: Track | null): void {
+  playerActions.forget();
   $player.set(withPlayRequested($player.get(), track));
   // A reading of the playback asked before this click is stale.
   notePlaybackChange();
@@ -174,16 +194,26 @@ export function showPlayingNow(found: PlayingNow): void {
   $player.set(withPlayingNow($player.get(), found));
 }
 
-/** SPEC §4: a failed start hides the player. */
-export function showPlayFailed(): void {
-  $player.set({ ...$player.get(), visible: false, isPlaybackLoading: false });
+/**
+ * A play failed: the card shows what plays again, as it was before the press (`before`, from
+ * player-rules.ts beforePlayOf), and hides only when nothing plays (SPEC §4: a failed start
+ * hides the player).
+ */
+export function showPlayFailed(before: BeforePlay): void {
+  $player.set(withPlayFailed($player.get(), before));
 }
 
 /**
  * A player command. Its failure was already shown by the API client (SPEC §8's
  * toast); the card then reads GET me/player again so it shows what really plays.
  */
-export async function runPlayerCommand(what: string, run: (deviceId: string | undefined) => Promise<void>): Promise<void> {
+export function runPlayerCommand(what: string, run: (deviceId: string | undefined) => Promise<void>): Promise<void> {
+  playerActions.forget();
+  return sendCommand(what, run);
+}
+
+/** A command as runPlayerCommand sends it, but no user action of its own (the close's pause). */
+async function sendCommand(what: string, run: (deviceId: string | undefined) => Promise<void>): Promise<void> {
   try {
     await run(targetDeviceId());
   } catch (error) {
@@ -219,24 +249,44 @@ export function previousTrack(): Promise<void> {
   });
 }
 
-/** Repeat cycles off, context, track, off. */
-export function cycleRepeat(): Promise<void> {
-  return runPlayerCommand('repeat', async (deviceId) => {
-    const next = nextRepeat($player.get().playback);
-    await playerApi.setRepeatMode(next, deviceId);
+/**
+ * A repeat or shuffle press: shown at once, and sent. Its call has a name, so a quicker
+ * second press cancels it and the newest is the one the provider keeps (api/player.ts).
+ */
+function pressMode(what: string, mode: keyof PressedModes, change: PressedModes, send: (deviceId: string | undefined) => Promise<void>): Promise<void> {
+  const press = ++modePresses[mode];
+  pressedModes = { ...pressedModes, ...change };
+  // The card changed here: a reading asked before the press would put it back.
+  notePlaybackChange();
+  $player.set(withPlaybackChange($player.get(), change));
+  const newest = () => modePresses[mode] === press;
+  return runPlayerCommand(what, async (deviceId) => {
+    try {
+      await send(deviceId);
+    } finally {
+      // Taken or refused, the newest press waits no more: the provider's word counts again (a
+      // refusal reads the playback again, runPlayerCommand).
+      if (newest()) {
+        pressedModes = { ...pressedModes };
+        delete pressedModes[mode];
+      }
+    }
+    if (!newest()) return;
     notePlaybackChange();
-    $player.set(withPlaybackChange($player.get(), { repeatState: next }));
+    $player.set(withPlaybackChange($player.get(), change));
   });
 }
 
-/** Shuffle toggles. */
+/** Repeat cycles off, context, track, off, on from the last press. */
+export function cycleRepeat(): Promise<void> {
+  const repeatState = nextRepeat(modesNow($player.get().playback, pressedModes));
+  return pressMode('repeat', 'repeatState', { repeatState }, (deviceId) => playerApi.setRepeatMode(repeatState, deviceId));
+}
+
+/** Shuffle toggles, from the last press. */
 export function toggleShuffle(): Promise<void> {
-  return runPlayerCommand('shuffle', async (deviceId) => {
-    const next = !($player.get().playback?.shuffleState ?? false);
-    await playerApi.setShuffle(next, deviceId);
-    notePlaybackChange();
-    $player.set(withPlaybackChange($player.get(), { shuffleState: next }));
-  });
+  const shuffleState = !modesNow($player.get().playback, pressedModes).shuffleState;
+  return pressMode('shuffle', 'shuffleState', { shuffleState }, (deviceId) => playerApi.setShuffle(shuffleState, deviceId));
 }
 
 /** The player's like heart: like or unlike, then reload the current playback (SPEC §4); the heart is the toggle's answer, not asked again. */
@@ -259,15 +309,26 @@ export function setProgressSeconds(seconds: number): void {
  */
 export function seekToSecond(seconds: number): Promise<void> {
   setProgressSeconds(seconds);
+  // As pause, repeat and shuffle: a reading asked before the seek (or while it is on the
+  // wire) would put the bar back where the music was.
+  notePlaybackChange();
   const positionMs = $player.get().progressSeconds * 1000;
-  return runPlayerCommand('seek', (deviceId) => playerApi.seekTo(positionMs, deviceId));
+  return runPlayerCommand('seek', async (deviceId) => {
+    await playerApi.seekTo(positionMs, deviceId);
+    notePlaybackChange();
+  });
 }
 
 /** Volume up or down by `delta` percent (the Shift+Up/Down shortcuts). */
 export function changeVolume(delta: number): Promise<void> {
   const next = withVolumeChange($player.get(), delta);
+  // A reading asked before the change (or while it is on the wire) would put the volume back.
+  notePlaybackChange();
   $player.set(next);
-  return runPlayerCommand('volume', (deviceId) => playerApi.setVolume(next.volumePercent, deviceId));
+  return runPlayerCommand('volume', async (deviceId) => {
+    await playerApi.setVolume(next.volumePercent, deviceId);
+    notePlaybackChange();
+  });
 }
 
 /** One tick of the progress timer (player-rules.ts withTick). */
@@ -276,10 +337,23 @@ function tickProgress(): void {
   $player.set(withTick($player.get()));
 }
 
-/** Closing the player: pause, then reset after 800 ms. */
+/**
+ * Closing the player: pause what plays, then reset after 800 ms (SPEC §4). **Change** from
+ * SPEC §4's "pauses": only a playback that plays is paused, and the reset is skipped when the
+ * user played or pressed something meanwhile (a track clicked within the 800 ms keeps its card).
+ */
 export async function closePlayer(): Promise<void> {
-  await runPlayerCommand('pause', (deviceId) => playerApi.pausePlayback(deviceId));
+  const closing = playerActions.ask();
+  // Only what plays is paused: a paused card, or a free account's last played track, has
+  // nothing to pause, and a free account's pause is refused (403 PREMIUM_REQUIRED). Its music on
+  // a phone is paused if the provider lets it; closing a card offers no Premium either way.
+  if ($player.get().playback?.isPlaying === true) {
+    await sendCommand('pause', (deviceId) => playerApi.pausePlayback(deviceId, [PREMIUM_REQUIRED]));
+  }
   await wait(CLOSE_RESET_MS);
+  if (!playerActions.isCurrent(closing)) return;
+  // A reading asked before the reset would bring the closed card's track back.
+  notePlaybackChange();
   resetPlayer();
   $player.setKey('dismissed', true);
 }

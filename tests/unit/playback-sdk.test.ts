@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { httpError } from '../../src/api/errors';
+import { isDeviceLost } from '../../src/api/player';
 import { connectPlayer, keepPlayerConnected, PLAYER_NAME, PLAYER_VOLUME } from '../../src/playback/sdk';
 import { $player, resetPlayer } from '../../src/stores/player';
 import { playFromList } from '../../src/stores/play';
@@ -214,6 +216,43 @@ describe('the SDK player (SPEC §4, DESIGN §6)', () => {
     expect(player.connections).toBe(1);
     expect(player.disconnected).toBe(false);
     vi.unstubAllGlobals();
+  });
+
+  it("a play answered with another 404 (an offset not in the context) fails the click: the device is not registered again, and the card goes back", async () => {
+    signIn('T1');
+    await connectPlayer();
+    const player = RecordingPlayer.last!;
+    player.emit('ready', { device_id: 'device-1' });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const plays: string[] = [];
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+      if (method === 'PUT' && url.pathname === '/v1/me/player/play') {
+        plays.push(url.searchParams.get('device_id')!);
+        // The sandbox's (and the provider's) answer for an offset uri the album does not hold.
+        return Promise.resolve(Response.json({ error: { status: 404, message: 'Offset uri not found in context' } }, { status: 404 }));
+      }
+      return Promise.resolve(new Response(null, { status: 204 }));
+    });
+    const track = { id: 't1', name: 'One', uri: 'spotify:track:t1', durationMs: 1000, artists: [], album: null };
+    void playFromList([track], 0, 'spotify:album:a1');
+    await vi.waitFor(() => expect(error).toHaveBeenCalledWith('Could not start playback', expect.objectContaining({ status: 404 })));
+    expect(plays).toEqual(['device-1']);
+    expect(player.connections).toBe(1);
+    expect(player.disconnected).toBe(false);
+    // Nothing played before the click: SPEC §4's failed start hides the player.
+    expect($player.get()).toMatchObject({ visible: false, isPlaybackLoading: false, currentPlayingTrack: null, deviceId: 'device-1' });
+    vi.unstubAllGlobals();
+  });
+
+  it('tells a lost device (404 "Device not found", 404 NO_ACTIVE_DEVICE) from a play\'s other 404s', () => {
+    expect(isDeviceLost(httpError(404, { error: { status: 404, message: 'Device not found' } }))).toBe(true);
+    expect(isDeviceLost(httpError(404, { error: { status: 404, message: 'Player command failed: No active device found', reason: 'NO_ACTIVE_DEVICE' } }))).toBe(true);
+    expect(isDeviceLost(httpError(404, { error: { status: 404, message: 'Offset uri not found in context' } }))).toBe(false);
+    expect(isDeviceLost(httpError(404, { error: { status: 404, message: 'Offset out of range' } }))).toBe(false);
+    expect(isDeviceLost(httpError(403, { error: { status: 403, message: 'Device not found' } }))).toBe(false);
+    expect(isDeviceLost(new Error('Device not found'))).toBe(false);
   });
 
   it("logs 'Failed to connect player' when connect fails", async () => {

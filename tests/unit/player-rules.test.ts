@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Playback, Track } from '../../src/api/types';
 import {
+  beforePlayOf,
   initialPlayer,
   isSounding,
+  modesNow,
   nextRepeat,
   playingMarkOf,
   playingMarkOfFound,
@@ -11,6 +13,7 @@ import {
   withDeviceReport,
   withPlaybackChange,
   withPlaybackRead,
+  withPlayFailed,
   withPlayRequested,
   withProgress,
   withTick,
@@ -87,6 +90,20 @@ describe('the player card rules (SPEC §4, §9)', () => {
     expect(withPlayRequested(closed, null).currentPlayingTrack?.id).toBe('a');
   });
 
+  it('a failed play goes back to what plays: its track and card; with nothing playing, the card hides (SPEC §4) with the track it had', () => {
+    const playing = showing({ currentPlayingTrack: track('a'), playback: playback(track('a')) });
+    const failed = withPlayFailed(withPlayRequested(playing, track('b')), beforePlayOf(playing));
+    expect(failed).toMatchObject({ visible: true, dismissed: false, isPlaybackLoading: false, currentPlayingTrack: { id: 'a' }, playback: { item: { id: 'a' } } });
+    expect(playingMarkOf(failed)).toEqual({ trackId: 'a', isPlaying: true });
+    // The SDK moved on to the list's next track while the click waited: that one plays.
+    const movedOn = { ...withPlayRequested(playing, track('b')), playback: playback(track('c')) };
+    expect(withPlayFailed(movedOn, beforePlayOf(playing)).currentPlayingTrack?.id).toBe('c');
+    const paused = showing({ currentPlayingTrack: track('a'), playback: playback(track('a'), { isPlaying: false }), autoplayBlocked: true });
+    expect(withPlayFailed(withPlayRequested(paused, track('b')), beforePlayOf(paused))).toMatchObject({ visible: false, currentPlayingTrack: { id: 'a' }, autoplayBlocked: true });
+    const closed = { ...initialPlayer(), dismissed: true };
+    expect(withPlayFailed(withPlayRequested(closed, track('b')), beforePlayOf(closed))).toMatchObject({ visible: false, dismissed: true, currentPlayingTrack: null, isPlaybackLoading: false });
+  });
+
   it('ticks a second while playing, back to 0 past the end; paused or empty, not at all', () => {
     const playing = showing({ currentPlayingTrack: track('a', 3_500), playback: playback(track('a')), progressSeconds: 2 });
     expect(withTick(playing).progressSeconds).toBe(3);
@@ -117,6 +134,14 @@ describe('the player card rules (SPEC §4, §9)', () => {
     expect(withPlaybackChange(state, { shuffleState: true, isPlaying: false }).playback).toMatchObject({ shuffleState: true, isPlaying: false, item: { id: 'a' } });
     const empty = showing();
     expect(withPlaybackChange(empty, { isPlaying: false })).toBe(empty);
+  });
+
+  it('a press steps on from the newest press the provider has not answered yet, else from the playback', () => {
+    const on = playback(track('a'), { repeatState: 'off', shuffleState: false });
+    expect(modesNow(on, {})).toEqual({ repeatState: 'off', shuffleState: false });
+    expect(nextRepeat(modesNow(on, { repeatState: 'context' }))).toBe('track');
+    expect(modesNow(on, { shuffleState: true }).shuffleState).toBe(true);
+    expect(modesNow(null, {})).toEqual({ repeatState: 'off', shuffleState: false });
   });
 });
 

@@ -6,13 +6,16 @@ import { writeStored } from '../../src/lib/storage';
 import { setPlayerClock } from '../../src/lib/clock';
 import { applyDeviceState } from '../../src/playback/device-state';
 import type { PlayerState } from '../../src/stores/player-rules';
-import { $player, changeVolume, closePlayer, showDeviceLost, showDeviceReady, cycleRepeat, likeCurrentTrack, nextTrack, refreshPlayback, storedDeviceId, resetPlayer, seekToSecond, setProgressSeconds, toggleShuffle } from '../../src/stores/player';
+import { $player, changeVolume, closePlayer, showDeviceLost, showDeviceReady, cycleRepeat, likeCurrentTrack, nextTrack, pausePlayback, refreshPlayback, storedDeviceId, resetPlayer, seekToSecond, setProgressSeconds, showLastPlayed, toggleShuffle } from '../../src/stores/player';
 import { playFromList, setPlaybackActivator, togglePlay } from '../../src/stores/play';
 import { $likedTracks } from '../../src/stores/library';
+import { $playingTrackId } from '../../src/stores/now-playing';
 import { $session } from '../../src/stores/session';
 import { $toasts } from '../../src/stores/toasts';
 import { $ui, closePremiumPrompt } from '../../src/stores/ui';
 import { connectDevice as connectSdkDevice } from '../../sandbox/tests/harness';
+import { signIn as signInToProvider } from '../../sandbox/tests/oauth';
+import { FREE_EMAIL } from '../../sandbox/catalogue/people';
 import { addFault, type RunningSandbox, startSignedIn } from './helpers/sandbox';
 import { manualClock } from './helpers/manual-clock';
 
@@ -370,13 +373,156 @@ describe('player against a real sandbox device', () => {
     expect($likedTracks.get()[id]).toBe(!before);
   });
 
-  it('a premium-only refusal hides the player and opens the premium prompt', async () => {
+  it('with nothing playing, a premium-only refusal hides the player (SPEC §4) and opens the premium prompt; the card keeps the paused track', async () => {
+    await playFromList(tracks, 0);
+    await pausePlayback();
     await addFault(running.url, { match: { method: 'PUT', path: '^/v1/me/player/play$' }, status: 403, body: { error: { status: 403, message: 'Premium required', reason: 'PREMIUM_REQUIRED' } }, times: 1 });
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await playFromList(tracks, 0);
+    await playFromList(tracks, 1);
     expect(error).toHaveBeenCalledWith('Could not start playback', expect.objectContaining({ status: 403 }));
-    expect($player.get().visible).toBe(false);
+    expect($player.get()).toMatchObject({ visible: false, isPlaybackLoading: false, currentPlayingTrack: { id: tracks[0]!.id } });
     expect($ui.get().openDialogPremiumRequired).toBe(true);
+  });
+
+  it('a failed play while a track plays: that track stays the current one, playing, and its card stays (the clicked track never played)', async () => {
+    await playFromList(tracks, 0);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await addFault(running.url, { match: { method: 'PUT', path: '^/v1/me/player/play$' }, status: 503, body: { error: { status: 503, message: 'Service busy' } }, times: 1 });
+    const played = playFromList(tracks, 1);
+    expect($player.get().currentPlayingTrack?.id).toBe(tracks[1]!.id); // shown loading at once
+    await played;
+    expect((await providerPlayback())?.item.id).toBe(tracks[0]!.id);
+    expect($player.get()).toMatchObject({ visible: true, isPlaybackLoading: false, currentPlayingTrack: { id: tracks[0]!.id }, playback: { isPlaying: true, item: { id: tracks[0]!.id } } });
+    // Every list marks the track that plays, not the one clicked.
+    expect($playingTrackId.get()).toBe(tracks[0]!.id);
+  });
+
+  it('a click that failed after an earlier click of the same round was taken: the card shows the earlier one, which plays', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const wire = holdRequests(isPlay);
+    const first = playFromList(tracks, 1);
+    await vi.waitFor(() => expect(wire.held()).toBe(1));
+    const second = playFromList(tracks, 2);
+    wire.release(); // the provider takes the first
+    await vi.waitFor(() => expect(wire.held()).toBe(1)); // the second is on the wire
+    await addFault(running.url, { match: { method: 'PUT', path: '^/v1/me/player/play$' }, status: 503, body: { error: { status: 503, message: 'Service busy' } }, times: 1 });
+    wire.release();
+    await Promise.all([first, second]);
+    expect((await providerPlayback())?.item.id).toBe(tracks[1]!.id);
+    expect($player.get()).toMatchObject({ visible: true, isPlaybackLoading: false, currentPlayingTrack: { id: tracks[1]!.id }, playback: { item: { id: tracks[1]!.id } } });
+  });
+
+  it("closing a card with nothing playing sends no pause; a free account's close opens no premium prompt, even when its pause is refused", async () => {
+    // The guest's paused card: nothing to pause.
+    await playFromList(tracks, 0);
+    await pausePlayback();
+    let wire = holdRequests(() => false);
+    let closing = closePlayer();
+    await vi.waitFor(() => expect(clock.waiting()).toBe(1));
+    clock.advance(800);
+    await closing;
+    expect(wire.asked).not.toContain('PUT /v1/me/player/pause');
+    expect($player.get()).toMatchObject({ visible: false, dismissed: true });
+    vi.restoreAllMocks();
+    // The free account: its card shows its last played track, and the provider refuses it every command.
+    const guest = $session.get();
+    const free = await signInToProvider(running.url, undefined, { email: FREE_EMAIL, password: 'free' });
+    $session.set({ accessToken: free.access_token, expiresAt: null, renewAt: null });
+    try {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      resetPlayer();
+      showLastPlayed(tracks[1]!);
+      wire = holdRequests(() => false);
+      closing = closePlayer();
+      await vi.waitFor(() => expect(clock.waiting()).toBe(1));
+      clock.advance(800);
+      await closing;
+      expect(wire.asked).not.toContain('PUT /v1/me/player/pause');
+      expect($ui.get().openDialogPremiumRequired).toBe(false);
+      // Its music on a phone, as the card last read it: the pause is asked, refused PREMIUM_REQUIRED, and says nothing.
+      showLastPlayed(tracks[1]!);
+      $player.setKey('playback', playing(tracks[1]!));
+      closing = closePlayer();
+      await vi.waitFor(() => expect(clock.waiting()).toBe(1));
+      expect(wire.asked).toContain('PUT /v1/me/player/pause');
+      clock.advance(800);
+      await closing;
+      expect($ui.get().openDialogPremiumRequired).toBe(false);
+      expect($player.get()).toMatchObject({ visible: false, dismissed: true });
+    } finally {
+      $session.set(guest);
+    }
+  });
+
+  it('a track clicked within 800 ms of closing the card plays on with its card: the close does not reset it', async () => {
+    await playFromList(tracks, 0);
+    const closing = closePlayer();
+    await vi.waitFor(() => expect(clock.waiting()).toBe(1)); // paused; the reset waits
+    await playFromList(tracks, 1);
+    clock.advance(800);
+    await closing;
+    expect($player.get()).toMatchObject({ visible: true, dismissed: false, currentPlayingTrack: { id: tracks[1]!.id }, playback: { isPlaying: true, item: { id: tracks[1]!.id } } });
+    expect((await providerPlayback())?.item.id).toBe(tracks[1]!.id);
+  });
+
+  it('repeat pressed twice quickly reaches repeat one, shuffle on then off quickly ends off: each press steps from the last, shows at once, and the newest wins', async () => {
+    const auth = { Authorization: `Bearer ${$session.get()!.accessToken}` };
+    await playFromList(tracks, 0);
+    await testFetch(`${running.base}/v1/me/player/repeat?state=off`, { method: 'PUT', headers: auth });
+    await testFetch(`${running.base}/v1/me/player/shuffle?state=false`, { method: 'PUT', headers: auth });
+    await refreshPlayback();
+    const modes = async () => {
+      const playback = (await (await testFetch(`${running.base}/v1/me/player`, { headers: auth })).json()) as { repeat_state: string; shuffle_state: boolean };
+      return [playback.repeat_state, playback.shuffle_state];
+    };
+    const wire = holdRequests((method, url) => method === 'PUT' && /\/me\/player\/(repeat|shuffle)$/.test(new URL(url).pathname));
+    const repeats = [cycleRepeat()];
+    expect($player.get().playback?.repeatState).toBe('context');
+    repeats.push(cycleRepeat());
+    expect($player.get().playback?.repeatState).toBe('track');
+    const shuffles = [toggleShuffle()];
+    expect($player.get().playback?.shuffleState).toBe(true);
+    shuffles.push(toggleShuffle());
+    expect($player.get().playback?.shuffleState).toBe(false);
+    // The newest of each on the wire (an earlier press the newer one cancelled may never get there).
+    await vi.waitFor(() => expect(wire.held()).toBeGreaterThanOrEqual(2));
+    // A reading answered before the presses are: the card still shows them as pressed.
+    await refreshPlayback();
+    expect($player.get().playback).toMatchObject({ repeatState: 'track', shuffleState: false });
+    let answered = false;
+    void Promise.all([...repeats, ...shuffles]).then(() => (answered = true));
+    await vi.waitFor(() => {
+      while (wire.held() > 0) wire.release();
+      expect(answered).toBe(true);
+    });
+    expect(await modes()).toEqual(['track', false]);
+    expect($player.get().playback).toMatchObject({ repeatState: 'track', shuffleState: false });
+    await testFetch(`${running.base}/v1/me/player/repeat?state=off`, { method: 'PUT', headers: auth });
+  });
+
+  it('a seek and a volume change drop a reading of the playback asked before them: its late answer does not put the bar or the volume back', async () => {
+    await playFromList(tracks, 0);
+    await changeVolume(50 - $player.get().volumePercent);
+    const realFetch = globalThis.fetch;
+    const answers: (() => void)[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const request = new Request(input, init);
+      const response = await realFetch(request);
+      if (request.method === 'GET' && new URL(request.url).pathname.endsWith('/me/player')) await new Promise<void>((resolve) => answers.push(resolve));
+      return response;
+    });
+    const beforeSeek = refreshPlayback(); // the provider says: at 0:00
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    await seekToSecond(42);
+    answers[0]!();
+    await beforeSeek;
+    expect($player.get().progressSeconds).toBe(42);
+    const beforeVolume = refreshPlayback(); // the provider says: 50 %
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    await changeVolume(-20);
+    answers[1]!();
+    await beforeVolume;
+    expect($player.get().volumePercent).toBe(30);
   });
 
   it('closing pauses, then resets after 800 ms', async () => {

@@ -92,7 +92,7 @@ function NowPlaying({ server, lastPlayed }: { server: Playback | null; lastPlaye
               <LikeButton trackId={track.id} />
               <AddToPlaylistButton track={track} />
             </div>
-            <PlayerProgress seconds={picture.seconds} durationMs={track.durationMs} />
+            <PlayerProgress seconds={picture.seconds} durationMs={track.durationMs} trackId={track.id} />
             <PlayerControls playback={picture.playback} playing={picture.playing} hasTrack />
             <VolumeControl percent={picture.volumePercent} />
           </>

@@ -106,7 +106,7 @@ export function PlayerCardBody({ player, otherDeviceName, hydrated, screenKnown,
         <LikeButton trackId={track?.id ?? null} />
         <AddToPlaylistButton track={track} />
       </div>
-      <PlayerProgress seconds={player.progressSeconds} durationMs={track?.durationMs ?? 0} />
+      <PlayerProgress seconds={player.progressSeconds} durationMs={track?.durationMs ?? 0} trackId={track?.id ?? null} />
       <PlayerControls playback={playback} playing={playing} hasTrack={track !== null} />
       {isPlaybackLoading && (
         <div className="player-card__loading" aria-hidden="true">

@@ -17,24 +17,28 @@ const SEEK_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'H
 /**
  * Progress in whole seconds with elapsed and total time. Dragging sets the
  * second (SPEC §4); releasing it also seeks, so the music follows the bar
- * (**Change** from SPEC §5, whose seek listener does nothing).
+ * (**Change** from SPEC §5, whose seek listener does nothing). `trackId` is the
+ * track's, so a slider standing still under the keyboard knows a new one came.
  */
-export function PlayerProgress({ seconds, durationMs }: { seconds: number; durationMs: number }) {
+export function PlayerProgress({ seconds, durationMs, trackId = null }: { seconds: number; durationMs: number; trackId?: string | null }) {
   const total = Math.floor(durationMs / 1000);
   // While the thumb is held, the bar shows where it is, not the ticking timer.
   const [held, setHeld] = useState<number | null>(null);
   // While the keyboard is on the slider, its value stands still at the second it came (and at
   // each second the user moves it to): a focused slider's every change is read out, and a
   // ticking one would talk over the user for as long as they stay. The times beside it tick on.
-  const [still, setStill] = useState<number | null>(null);
+  const [still, setStill] = useState<{ second: number; trackId: string | null } | null>(null);
+  // A new track under a still slider: it stands still again at that track's second (read out
+  // once), not at a second of the track before.
+  if (still !== null && still.trackId !== trackId) setStill({ second: seconds, trackId });
   // Server-rendered (the Now Playing view): a drag before the island answers would be lost.
   const hydrated = useHydrated();
   const shown = held ?? seconds;
-  const onSlider = held ?? still ?? seconds;
+  const onSlider = held ?? still?.second ?? seconds;
   const release = () => {
     if (held === null) return;
     setHeld(null);
-    if (still !== null) setStill(held);
+    if (still !== null) setStill({ second: held, trackId });
     void seekToSecond(held);
   };
   return (
@@ -53,7 +57,16 @@ export function PlayerProgress({ seconds, durationMs }: { seconds: number; durat
         aria-disabled={!hydrated || undefined}
         aria-valuetext={`${formatSeconds(onSlider)} of ${formatSeconds(total)}`}
         onFocus={(event) => {
-          if (isKeyboardFocus(event.currentTarget)) setStill(seconds);
+          if (isKeyboardFocus(event.currentTarget)) setStill({ second: seconds, trackId });
+        }}
+        onKeyDown={(event) => {
+          // A key steps from where the music is now, not from the second the slider stood still
+          // at (30 s in, listened to 2:40, → would seek back to 0:31). The browser steps the
+          // element's own value once this handler returns, so that value is moved here, at once.
+          if (held !== null || still === null || !SEEK_KEYS.has(event.key)) return;
+          const now = Math.min(seconds, total);
+          event.currentTarget.value = String(now);
+          setStill({ second: now, trackId });
         }}
         onChange={(event) => {
           const value = Number(event.currentTarget.value);

@@ -102,6 +102,34 @@ describe("the card's progress bar under the keyboard", () => {
     rerender(<PlayerProgress seconds={32} durationMs={track.durationMs} />);
     expect(bar.getAttribute('aria-valuetext')).toBe('00:32 of 03:20');
   });
+
+  it('a key steps from where the music is now, not from the second the slider stood still at; a new track stands still at its own second', () => {
+    const { rerender } = render(<PlayerProgress seconds={30} durationMs={track.durationMs} trackId="t1" />);
+    const bar = screen.getByRole('slider', { name: 'Seek' }) as HTMLInputElement;
+    vi.spyOn(bar, 'matches').mockImplementation((selector: string) => selector === ':focus-visible');
+    // A key as the browser runs it: the handlers, then its own step of the element's value.
+    const press = (key: string, step: number) => {
+      fireEvent.keyDown(bar, { key });
+      fireEvent.change(bar, { target: { value: String(Number(bar.value) + step) } });
+      fireEvent.keyUp(bar, { key });
+    };
+    fireEvent.focus(bar);
+    rerender(<PlayerProgress seconds={160} durationMs={track.durationMs} trackId="t1" />);
+    expect(bar.getAttribute('aria-valuetext')).toBe('00:30 of 03:20'); // still, for the screen reader
+    press('ArrowRight', 1);
+    expect(seekTo).toHaveBeenLastCalledWith(161_000, undefined);
+    expect(bar.getAttribute('aria-valuetext')).toBe('02:41 of 03:20');
+    rerender(<PlayerProgress seconds={161} durationMs={track.durationMs} trackId="t1" />); // the music followed
+    press('ArrowLeft', -1);
+    expect(seekTo).toHaveBeenLastCalledWith(160_000, undefined);
+    // The next track starts while the keyboard is still on the bar.
+    rerender(<PlayerProgress seconds={5} durationMs={track.durationMs} trackId="t2" />);
+    expect(bar.getAttribute('aria-valuetext')).toBe('00:05 of 03:20');
+    rerender(<PlayerProgress seconds={6} durationMs={track.durationMs} trackId="t2" />);
+    expect(bar.getAttribute('aria-valuetext')).toBe('00:05 of 03:20');
+    press('ArrowRight', 1);
+    expect(seekTo).toHaveBeenLastCalledWith(7_000, undefined);
+  });
 });
 
 describe('the card', () => {
