@@ -2,10 +2,14 @@ import { catchUpWithPlayback } from '../stores/devices';
 import { $player, recheckPlayingLike, storedDeviceId } from '../stores/player';
 import { adoptPlayingNow } from './playing-now';
 
+/** A tab coming back fires both visibilitychange and focus: one catch-up serves both. */
+const CATCH_UP_COALESCE_MS = 1_000;
+
 /**
  * Every tab knows what plays: as the page loads, and whenever the tab comes back into
- * view, the card catches up with the account's playback on any device (or the last
- * played track). A tab whose own device is playing has nothing to catch up with.
+ * view or its window gets the focus back (a window left in view beside another, where music
+ * was started on a phone meanwhile, never stopped being visible), the card catches up with the
+ * account's playback on any device (or the last played track). A tab whose own device is playing has nothing to catch up with.
  * The shell's script starts it as the page loads (src/components/shell/shell-client.ts),
  * beside the page's first token, not once the player card's island has hydrated: the
  * card then shows what plays one hydration sooner. A page the browser loaded whole holds the
@@ -18,12 +22,21 @@ export function startCatchingUp(): () => void {
     const playsHere = playback?.isPlaying === true && playback.device?.id === storedDeviceId();
     if (!playsHere) await catchUpWithPlayback();
   };
+  let lastReturn = Number.NEGATIVE_INFINITY;
   const onVisible = () => {
     if (document.visibilityState !== 'visible') return;
+    const now = Date.now();
+    if (now - lastReturn < CATCH_UP_COALESCE_MS) return;
+    lastReturn = now;
     // While the tab was away the playing track may have been liked or unliked elsewhere.
     void catchUp().then(recheckPlayingLike);
   };
   if (!adoptPlayingNow()) void catchUp();
   document.addEventListener('visibilitychange', onVisible);
-  return () => document.removeEventListener('visibilitychange', onVisible);
+  const focusTarget = typeof window === 'undefined' ? null : window;
+  focusTarget?.addEventListener('focus', onVisible);
+  return () => {
+    document.removeEventListener('visibilitychange', onVisible);
+    focusTarget?.removeEventListener('focus', onVisible);
+  };
 }

@@ -60,7 +60,7 @@ function watchContains({ hold = false } = {}) {
 
 beforeAll(async () => {
   ({ running } = await startSignedIn());
-  tracks = (await search('a', ['track'])).tracks.items.slice(0, 6);
+  tracks = (await search('a', ['track'])).tracks.items.slice(0, 8);
   elsewhere = await connectDevice(running.url, $session.get()!.accessToken, 'Phone');
   await elsewhere.next('ready');
   // This tab's own device is another one (it never plays here in these tests).
@@ -131,6 +131,22 @@ describe("the player's heart", () => {
     } finally {
       stop();
       await webApi('DELETE', 'me/tracks', { ids: [tracks[3]!.id] });
+    }
+  });
+
+  it('a window left in view catches up when it gets the focus back: music started on another device shows', async () => {
+    vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible', getElementById: () => null }));
+    vi.stubGlobal('window', new EventTarget());
+    await playElsewhere(tracks[6]!);
+    const stop = startCatchingUp();
+    try {
+      await vi.waitFor(() => expect($player.get().currentPlayingTrack?.id).toBe(tracks[6]!.id));
+      // Meanwhile, on the phone: another track; the window was never out of view.
+      await playElsewhere(tracks[7]!);
+      window.dispatchEvent(new Event('focus'));
+      await vi.waitFor(() => expect($player.get().currentPlayingTrack?.id).toBe(tracks[7]!.id));
+    } finally {
+      stop();
     }
   });
 
