@@ -3,7 +3,7 @@ import * as playerApi from '../api/player';
 import type { Track } from '../api/types';
 import { whereaboutsOf } from '../api/playback-whereabouts';
 import { playerClock } from '../lib/clock';
-import { beforePlayOf, isSounding, resumePositionMs, type BeforePlay } from './player-rules';
+import { beforePlayOf, isSounding, resumePositionMs, resumesFromRow, type BeforePlay } from './player-rules';
 import { logUnlessCanceled } from './log';
 import {
   $player,
@@ -196,6 +196,7 @@ async function showPlayFailedAndRead(before: BeforePlay): Promise<void> {
 export async function playFromList(tracks: readonly Track[], index: number, contextUri?: string): Promise<void> {
   const track = tracks[index];
   if (!track) return;
+  if (resumesFromRow($player.get(), track.id, contextUri)) return togglePlay();
   const request = contextUri
     ? { contextUri, offset: { uri: track.uri }, positionMs: 0 }
     : { uris: tracks.map((item) => item.uri), offset: { position: index }, positionMs: 0 };

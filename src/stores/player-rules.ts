@@ -60,6 +60,18 @@ export function isSounding(player: Pick<PlayerState, 'playback' | 'autoplayBlock
   return player.playback?.isPlaying === true && !player.autoplayBlocked;
 }
 
+/**
+ * Whether a click on a list's row resumes the card's paused track rather than starting it from
+ * 0:00 (**Change** from SPEC §7's start at position 0): the row says 'Play {name}, paused', and
+ * every music client resumes there. Only the card's own track, paused, in the same album or
+ * playlist when the row is one's (a list of uris has no context to compare).
+ */
+export function resumesFromRow(player: Pick<PlayerState, 'playback' | 'autoplayBlocked' | 'currentPlayingTrack'>, trackId: string, contextUri?: string): boolean {
+  const { playback, currentPlayingTrack } = player;
+  if (!playback || isSounding(player) || currentPlayingTrack?.id !== trackId || playback.item?.id !== trackId) return false;
+  return contextUri === undefined || playback.contextUri === contextUri;
+}
+
 /** Whole seconds of a track's length: the progress bar's end. */
 function durationSeconds(track: Track | null): number {
   return Math.floor((track?.durationMs ?? 0) / 1000);

@@ -9,6 +9,7 @@ import {
   playingMarkOf,
   playingMarkOfFound,
   resumePositionMs,
+  resumesFromRow,
   withDeviceLost,
   withDeviceReport,
   withPlaybackChange,
@@ -40,6 +41,22 @@ const playback = (item: Track, change: Partial<Playback> = {}): Playback => ({
 });
 
 const showing = (change: Partial<PlayerState> = {}): PlayerState => ({ ...initialPlayer('ready', 50, 'here'), visible: true, ...change });
+
+describe("a row's click on the card's own track", () => {
+  const paused = (change: Partial<Playback> = {}) => showing({ currentPlayingTrack: track('a'), playback: playback(track('a'), { isPlaying: false, progressMs: 95_000, ...change }) });
+
+  it('resumes it when paused (its button says "paused"), in the same album or playlist, or from a list of uris', () => {
+    expect(resumesFromRow(paused({ contextUri: 'spotify:album:x' }), 'a', 'spotify:album:x')).toBe(true);
+    expect(resumesFromRow(paused(), 'a')).toBe(true);
+  });
+
+  it('starts it afresh when it plays, in another album or playlist, or when it is another track', () => {
+    expect(resumesFromRow(paused({ isPlaying: true }), 'a')).toBe(false);
+    expect(resumesFromRow(paused({ contextUri: 'spotify:album:x' }), 'a', 'spotify:playlist:y')).toBe(false);
+    expect(resumesFromRow(paused(), 'b')).toBe(false);
+    expect(resumesFromRow(showing({ currentPlayingTrack: track('a'), playback: null }), 'a')).toBe(false);
+  });
+});
 
 describe('the player card rules (SPEC §4, §9)', () => {
   it('starts hidden at volume 50 with no device, and keeps a device and volume it is given', () => {
