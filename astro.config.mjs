@@ -122,10 +122,12 @@ export default defineConfig({
       },
     }),
   ],
-  // The session lives on the server (DESIGN §1): the cookie carries only its id. The store is
-  // chosen when the site starts (src/server/session-driver.ts: Redis with REDIS_URL, else disk),
-  // and the cookie's Secure attribute from SITE_URL (src/server/session-cookie.ts), because this
-  // configuration is fixed at build time and one build serves every deployment.
+  // The session lives on the server (DESIGN §1): the cookie carries only its id. The site reads
+  // and writes it through src/server/session-store.ts (Redis with REDIS_URL, else disk), never
+  // through Astro's session object, which saves a request's whole copy as the request ends and so
+  // put spent tokens back or a signed-out session back. Astro's sessions stay configured on the
+  // same store and keys (src/server/session-driver.ts) only for the tests that hold that claim;
+  // the cookie's Secure attribute comes from SITE_URL (src/server/session-cookie.ts).
   // Astro's own origin check compares the Origin header with the request's host, which it does
   // not trust here (it reads http://localhost); src/server/request-guard.ts checks every
   // state-changing request against SITE_URL and the site's custom header instead.

@@ -8,7 +8,7 @@ import type { PlayingMark } from '../lib/playing-mark';
 import { setProviderConfig } from '../lib/provider-config';
 import { settledWithin } from '../lib/settled-within';
 import { catalogueCache } from './catalogue-cache';
-import { currentSession, writeSession, type SessionContext } from './session-tokens';
+import { currentSession, keepInSession, readSessionValue, type SessionContext } from './session-tokens';
 
 /**
  * The provider calls one page render makes on the server (DESIGN §5: one client for the
@@ -23,7 +23,8 @@ interface PageCalls {
    * (which does neither) and once the response has been sent (`letGo`).
    */
   context: SessionContext | null;
-  tokens: TokenSet;
+  /** The session's tokens; null when the session store could not be read (the calls then try to renew first). */
+  tokens: TokenSet | null;
   /** SPEC §8's decisions about failed calls, for the page to carry out (toast, redirect). */
   outcomes: ErrorOutcome[];
   /** DESIGN §2's record for this session: the development profile's removed endpoints. */
@@ -32,8 +33,8 @@ interface PageCalls {
   limitedUntil: number | null;
   /**
    * The response has started (a page whose data streams, `startStreaming`): its status and
-   * cookies are sent and Astro has saved the session, so a call from here on may change none
-   * of them (a refreshed token written now would be lost with the refresh token it spent).
+   * cookies are sent, so a call from here on renews no token (the session's cookie, renewed with
+   * it, could not go out with it).
    */
   streaming: boolean;
   /** Whether the page has shown SPEC §8's toast already (the shell, or a part streamed later). */
@@ -55,8 +56,9 @@ function learn(capability: Capability, state: 'available' | 'missing'): void {
   const page = current();
   if (page.capabilities[capability] === state) return;
   page.capabilities = { ...page.capabilities, [capability]: state };
-  // Streaming, the session is saved already: this render still knows, the next one learns again.
-  if (page.context?.session && !page.streaming) writeSession(page.context, CAPABILITIES, page.capabilities);
+  // Only what this render learnt goes into the record as stored now: another render may have
+  // learnt something else meanwhile, and its session may have newer tokens.
+  if (page.context) void keepInSession(page.context, CAPABILITIES, (stored) => ({ ...learntCapabilitiesOf(stored), [capability]: state }));
 }
 
 let wired = false;
@@ -67,15 +69,21 @@ function wireServerClient(): void {
   wired = true;
   setProviderConfig(readProviderConfig(process.env));
   configureApiClient({
-    getSession: () => ({ accessToken: current().tokens.accessToken }),
-    // The middleware handed over tokens that are not due; a 401 still refreshes (below).
-    needsToken: () => false,
+    getSession: () => {
+      const { tokens } = current();
+      return tokens && { accessToken: tokens.accessToken };
+    },
+    // The middleware handed over tokens that are not due, or none (the session store could not be
+    // read): then a call renews first, and fails as a connection problem if that cannot be done.
+    // A 401 still refreshes (below).
+    needsToken: () => !current().tokens,
     async refreshSession() {
       const page = current();
       // Too late to keep new tokens (see `streaming`): the call fails with the provider's 401, its
       // part shows its error, and the next request renews (the browser's calls, or the next page).
-      if (page.streaming || !page.context) return 'refused';
-      const state = await currentSession(page.context, page.tokens.accessToken);
+      // With no tokens at all it was never sent: that is the store's failure, not the session's end.
+      if (page.streaming || !page.context) return page.tokens ? 'refused' : 'unreachable';
+      const state = await currentSession(page.context, page.tokens?.accessToken);
       if (state.kind === 'signed-in') {
         page.tokens = state.tokens;
         return 'refreshed';
@@ -103,12 +111,13 @@ function wireServerClient(): void {
 
 /**
  * Runs a page render with its session's provider calls: what `render` (and the page streamed from
- * it) asks goes out with these tokens. A response's body streams after `render` has resolved, so
- * its calls are let go once the body has been sent; any other answer's, once it has resolved.
+ * it) asks goes out with these tokens (null: the session could not be read just now, and each call
+ * renews first). A response's body streams after `render` has resolved, so its calls are let go
+ * once the body has been sent; any other answer's, once it has resolved.
  */
-export async function runPageCalls<T>(context: SessionContext, tokens: TokenSet, render: () => Promise<T>): Promise<T> {
+export async function runPageCalls<T>(context: SessionContext, tokens: TokenSet | null, render: () => Promise<T>): Promise<T> {
   wireServerClient();
-  const capabilities = learntCapabilitiesOf(await context.session?.get(CAPABILITIES));
+  const capabilities = learntCapabilitiesOf(tokens ? await readSessionValue(context, CAPABILITIES) : undefined);
   const page: PageCalls = { context, tokens, outcomes: [], capabilities, limitedUntil: null, streaming: false, toastTold: false, playingRead: null };
   let answer: T;
   try {

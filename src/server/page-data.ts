@@ -13,7 +13,7 @@ import { ownId, type AreaSeed, type DetailAsk, type DetailFailure, type DetailPa
 import type { ListSeed } from '../api/page-seeds';
 import { leaveNotice } from './notice';
 import { pageOutcomes, shownPlayingMark, startStreaming, tellToastOnce } from './page-calls';
-import { endSession, writeSession, type SessionContext } from './session-tokens';
+import { endSession, keepInSession, readSessionValue, type SessionContext } from './session-tokens';
 
 /**
  * The start of every detail seed: the id, SPEC §4's new random background of this load, and the
@@ -169,10 +169,10 @@ export function answerFailure(Astro: Pick<AstroGlobal, 'response'>, failure: Det
  * /access_denied (the session ends in both; those pages clear the browser's storage). Null
  * when the page renders.
  */
-export function leavingRedirect(Astro: Pick<AstroGlobal, 'cookies' | 'session' | 'redirect'>): Response | null {
+export async function leavingRedirect(Astro: SessionContext & Pick<AstroGlobal, 'redirect'>): Promise<Response | null> {
   const leaving = pageLeaving();
   if (!leaving) return null;
-  endSession(Astro);
+  await endSession(Astro);
   if (leaving.kind === 'deny-access') return Astro.redirect(accessDeniedPath(leaving.message), 302);
   leaveNotice(Astro.cookies, 'session-expired');
   return Astro.redirect('/auth', 302);
@@ -181,7 +181,7 @@ export function leavingRedirect(Astro: Pick<AstroGlobal, 'cookies' | 'session' |
 /**
  * Whether this render's failed calls leave the page, and how: the first such decision. Before
  * the response, `leavingRedirect` carries it out; a part that streams after it (which can no
- * longer redirect, nor end the session: Astro keeps the session as the response starts) tells
+ * longer redirect, nor take the cookie away: it went with the response's start) tells
  * the browser in a mark, and the browser carries it out (ServerNotices.astro, shell-client.ts).
  */
 export function pageLeaving(): PageLeaving | null {
@@ -216,10 +216,10 @@ const VIEWER = 'viewer';
 
 /** The signed-in user's profile (GET me), kept in the session a while so a page asks for it at most that often; null when the provider could not say. */
 export async function viewerOf(context: SessionContext, now = Date.now()): Promise<UserProfile | null> {
-  const kept = (await context.session?.get(VIEWER)) as { profile: UserProfile; at: number } | undefined;
+  const kept = (await readSessionValue(context, VIEWER)) as { profile: UserProfile; at: number } | undefined;
   if (kept && now - kept.at < VIEWER_KEPT_MS) return kept.profile;
   const profile = await partOf(getMe());
-  if (profile && context.session) writeSession(context, VIEWER, { profile, at: now });
+  if (profile) await keepInSession(context, VIEWER, () => ({ profile, at: now }));
   return profile;
 }
 
@@ -243,9 +243,9 @@ async function withShownMark<S>(seed: S): Promise<S> {
 }
 
 /** `load`'s seed with the page's status (404, 502) answered, or the Response that leaves the page instead (SPEC §8's 401 and 403). */
-async function decidedSeed<S extends { failure: DetailFailure }>(Astro: Pick<AstroGlobal, 'cookies' | 'session' | 'redirect' | 'response'>, load: () => Promise<S>): Promise<S | Response> {
+async function decidedSeed<S extends { failure: DetailFailure }>(Astro: SessionContext & Pick<AstroGlobal, 'redirect' | 'response'>, load: () => Promise<S>): Promise<S | Response> {
   const seed = await load();
-  const leaving = leavingRedirect(Astro);
+  const leaving = await leavingRedirect(Astro);
   if (leaving) return leaving;
   answerFailure(Astro, seed.failure);
   return seed;
@@ -256,7 +256,7 @@ async function decidedSeed<S extends { failure: DetailFailure }>(Astro: Pick<Ast
  * (404, 502), or the Response that leaves the page instead (SPEC §8's 401 and 403); its rows
  * marked as the player shows them (`withShownMark`).
  */
-export async function pageSeed<S extends { failure: DetailFailure }>(Astro: Pick<AstroGlobal, 'cookies' | 'session' | 'redirect' | 'response'>, load: () => Promise<S>): Promise<S | Response> {
+export async function pageSeed<S extends { failure: DetailFailure }>(Astro: SessionContext & Pick<AstroGlobal, 'redirect' | 'response'>, load: () => Promise<S>): Promise<S | Response> {
   const seed = await decidedSeed(Astro, load);
   return seed instanceof Response ? seed : withShownMark(seed);
 }
@@ -305,7 +305,7 @@ export const STREAM_GRACE_MS = 0;
  * shows nothing more, but waits for the rest: no call outlives its response.
  */
 export async function splitPageSeed<S extends { failure: DetailFailure }>(
-  Astro: Pick<AstroGlobal, 'cookies' | 'session' | 'redirect' | 'response'>,
+  Astro: SessionContext & Pick<AstroGlobal, 'redirect' | 'response'>,
   parts: PageParts<S>,
   graceMs = STREAM_GRACE_MS,
 ): Promise<SplitPage<S> | Response> {
@@ -317,6 +317,6 @@ export async function splitPageSeed<S extends { failure: DetailFailure }>(
   }
   const soon = await settledWithin(parts.whole, graceMs);
   // Nothing has left yet, so what the rest's calls met still decides as the head's did (a 401 leaves).
-  if (soon) return leavingRedirect(Astro) ?? { seed: await withShownMark(soon.value), rest: null };
+  if (soon) return (await leavingRedirect(Astro)) ?? { seed: await withShownMark(soon.value), rest: null };
   return { seed: head, rest: streamedSeed(() => parts.whole) };
 }

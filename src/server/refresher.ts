@@ -26,6 +26,19 @@ const hashOf = (refreshToken: string) => createHash('sha256').update(refreshToke
 export function createRefresher({ spend, ledger, pollMs = 50, waitMs = 35_000, sleep = (ms) => new Promise((r) => setTimeout(r, ms)) }: RefresherOptions) {
   const inFlight = new Map<string, Promise<RefreshResult>>();
 
+  /**
+   * Notes an answer in the ledger. A ledger that fails then (Redis gone) changes nothing of the
+   * answer: once a refresh token is spent, the tokens it gave are the session's only way on, and
+   * the claim lapses by itself.
+   */
+  async function settle(key: string, result: SpentRefresh | null): Promise<void> {
+    try {
+      await ledger.settle(key, result);
+    } catch (error) {
+      console.error('The refresh ledger could not note the answer', error);
+    }
+  }
+
   async function settleOnce(key: string, refreshToken: string): Promise<RefreshResult> {
     const deadline = Date.now() + waitMs;
     while (Date.now() < deadline) {
@@ -36,7 +49,7 @@ export function createRefresher({ spend, ledger, pollMs = 50, waitMs = 35_000, s
         // it between our look and our claim: its answer stands, and nothing is spent twice.
         const settled = await ledger.find(key);
         if (settled) {
-          await ledger.settle(key, null);
+          await settle(key, null);
           return settled;
         }
         let result: RefreshResult;
@@ -46,7 +59,7 @@ export function createRefresher({ spend, ledger, pollMs = 50, waitMs = 35_000, s
           console.error('Token refresh failed', error);
           result = error instanceof TokenError && isTokenRefusal(error) ? { kind: 'refused' } : { kind: 'unreachable' };
         }
-        await ledger.settle(key, result.kind === 'unreachable' ? null : result);
+        await settle(key, result.kind === 'unreachable' ? null : result);
         return result;
       }
       await sleep(pollMs);
@@ -60,7 +73,7 @@ export function createRefresher({ spend, ledger, pollMs = 50, waitMs = 35_000, s
     if (running) return running;
     const settling = settleOnce(key, refreshToken)
       .catch((error: unknown): RefreshResult => {
-        // The ledger itself failed (Redis gone): nothing was spent that we know of.
+        // The ledger failed before anything was spent (Redis gone): the token URL was not asked.
         console.error('The refresh ledger failed', error);
         return { kind: 'unreachable' };
       })

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AstroCookies } from 'astro';
 import { refreshTokens, type TokenSet } from '../api/auth';
 import { readTokenClient } from '../config/provider';
@@ -5,23 +6,22 @@ import { refreshLedger } from './refresh-ledger';
 import { createRefresher, type RefreshResult } from './refresher';
 import { isDue } from '../lib/token-timing';
 import { cookieAttributes, isSessionId, SESSION_COOKIE, SESSION_TTL_SECONDS } from './session-cookie';
+import { siteSessionStore, type SessionRecord, type SessionStore } from './session-store';
 
-/** A request's view of its session: Astro's session and the cookies (an Astro context has both). */
+/** A request's view of its session: the cookies (an Astro context has them) and the store the session is kept in. */
 export interface SessionContext {
-  session?: {
-    get(key: string): Promise<unknown>;
-    set(key: string, value: unknown): void;
-    destroy(): void;
-    regenerate(): Promise<void>;
-    readonly sessionID: string | undefined;
-  };
   cookies: AstroCookies;
+  /** Where the sessions are kept: the site's store (session-store.ts), unless a test gives its requests their own. */
+  sessionStore?: SessionStore;
 }
 
 /** The session key the tokens live under. Nothing but this module reads or writes it. */
 const TOKENS = 'tokens';
 
-/** Where a session stands: signed in with usable tokens, no session, ended by the provider, or the token URL not reached. */
+/**
+ * Where a session stands: signed in with usable tokens, no session, ended by the provider, or
+ * not to be known now (the token URL or the session store out of reach: no reason to sign out).
+ */
 export type SessionState =
   | { kind: 'signed-in'; tokens: TokenSet }
   | { kind: 'visitor' }
@@ -31,6 +31,18 @@ export type SessionState =
 function isTokenSet(value: unknown): value is TokenSet {
   const tokens = value as TokenSet | null;
   return typeof tokens?.accessToken === 'string' && tokens.accessToken !== '';
+}
+
+const tokensOf = (record: SessionRecord | null): TokenSet | null => (isTokenSet(record?.[TOKENS]) ? record[TOKENS] : null);
+
+const storeOf = (context: SessionContext): SessionStore => context.sessionStore ?? siteSessionStore();
+
+/** The session id the browser's cookie carries (the middleware dropped one the site could not have made). */
+const sessionIdOf = (context: SessionContext): string | null => context.cookies.get(SESSION_COOKIE)?.value || null;
+
+/** The cookie of session `id`, for as long as its record lives without a write. */
+function setSessionCookie(context: SessionContext, id: string): void {
+  context.cookies.set(SESSION_COOKIE, id, { ...cookieAttributes(), maxAge: SESSION_TTL_SECONDS });
 }
 
 /**
@@ -43,50 +55,103 @@ export function dropForeignSessionCookie(cookies: AstroCookies): void {
   if (id !== undefined && !isSessionId(id)) cookies.delete(SESSION_COOKIE, cookieAttributes());
 }
 
-/** The session's tokens, or null for a visitor (a stored session that no longer reads is one too). */
-export async function readTokens(context: SessionContext): Promise<TokenSet | null> {
-  if (!context.cookies.get(SESSION_COOKIE)?.value) return null; // no cookie: nothing to read
-  let stored: unknown;
-  try {
-    stored = await context.session?.get(TOKENS);
-  } catch (error) {
-    console.error('The stored session could not be read; it is dropped', error);
-    context.cookies.delete(SESSION_COOKIE, cookieAttributes());
-    return null;
-  }
-  return isTokenSet(stored) ? stored : null;
+/** The session's record as stored now; null without a session. Rejects when the store cannot be read. */
+async function readRecord(context: SessionContext): Promise<SessionRecord | null> {
+  const id = sessionIdOf(context);
+  return id ? storeOf(context).read(id) : null;
 }
 
 /**
- * Writes a value into the session, and sets the cookie with this site's attributes (Secure on
- * https). Every write goes through here: Astro sets its cookie on each write with the build's
- * attributes and no lifetime, which would make the session end with the browser.
+ * The session's tokens, or null for a visitor, and for now when the store cannot be read: that
+ * is logged, and the cookie stays, since the session may well be there once the store is back.
  */
-export function writeSession(context: SessionContext, key: string, value: unknown): void {
-  const { session } = context;
-  if (!session) throw new Error('Sessions are not configured (astro.config.mjs session)');
-  session.set(key, value);
-  // This cookie wins over Astro's, and lives as long as the stored session.
-  if (session.sessionID) {
-    context.cookies.set(SESSION_COOKIE, session.sessionID, { ...cookieAttributes(), maxAge: SESSION_TTL_SECONDS });
+export async function readTokens(context: SessionContext): Promise<TokenSet | null> {
+  try {
+    return tokensOf(await readRecord(context));
+  } catch (error) {
+    console.error('The session store could not be read', error);
+    return null;
   }
 }
 
-/** Keeps new tokens in the session. */
-export function keepTokens(context: SessionContext, tokens: TokenSet): void {
-  writeSession(context, TOKENS, tokens);
+/** A value the session keeps (key: anything but the tokens); undefined without one, or when the store cannot be read. */
+export async function readSessionValue(context: SessionContext, key: string): Promise<unknown> {
+  try {
+    return (await readRecord(context))?.[key];
+  } catch (error) {
+    console.error('The session store could not be read', error);
+    return undefined;
+  }
 }
 
-/** Signs in: a new session id (never one a visitor brought along), then the tokens. */
+/**
+ * Keeps a value in the session (key: anything but the tokens), as `valueOf` makes it from the one
+ * stored now: in the record as it is stored at this moment, so no copy read earlier goes back
+ * with it, and only while the session lasts (after a sign-out it changes nothing). The cookie is
+ * left as it is: this may come after the response has begun. A store that fails loses the value
+ * (logged): it is something the next page learns again.
+ */
+export async function keepInSession(context: SessionContext, key: string, valueOf: (stored: unknown) => unknown): Promise<void> {
+  const id = sessionIdOf(context);
+  if (!id) return;
+  try {
+    await storeOf(context).change(id, (record) => ({ ...record, [key]: valueOf(record[key]) }));
+  } catch (error) {
+    console.error(`The session store could not keep ${key}`, error);
+  }
+}
+
+/**
+ * The session's record once tokens were refreshed from `spent` to `fresh`: the new tokens while it
+ * still holds the ones spent; null (left as it is) when another request kept newer ones meanwhile,
+ * since the record only ever moves on from the tokens it holds.
+ */
+export function withRefreshedTokens(record: SessionRecord, spent: TokenSet, fresh: TokenSet): SessionRecord | null {
+  return tokensOf(record)?.accessToken === spent.accessToken ? { ...record, [TOKENS]: fresh } : null;
+}
+
+/**
+ * Keeps the tokens a refresh gave, and says where the session stands then: signed in with the
+ * newest tokens the session holds, or a visitor when it ended meanwhile (signed out in another
+ * tab: nothing is kept, nor handed out).
+ */
+async function keepRefreshedTokens(context: SessionContext, spent: TokenSet, fresh: TokenSet): Promise<SessionState> {
+  const id = sessionIdOf(context);
+  if (!id) return { kind: 'visitor' };
+  let kept: TokenSet | null;
+  try {
+    kept = tokensOf(await storeOf(context).change(id, (record) => withRefreshedTokens(record, spent, fresh)));
+  } catch (error) {
+    // Spent but not kept: this request has them still, and a request that spends the old refresh
+    // token again within the minute gets the same answer from the ledger, and tries to keep it.
+    console.error('The session store could not keep the refreshed tokens', error);
+    return { kind: 'signed-in', tokens: fresh };
+  }
+  if (!kept) return { kind: 'visitor' };
+  setSessionCookie(context, id);
+  return { kind: 'signed-in', tokens: kept };
+}
+
+/** Signs in: a new session id (never one a visitor brought along) holding the tokens; an earlier session of this browser goes. */
 export async function startSession(context: SessionContext, tokens: TokenSet): Promise<void> {
-  await context.session?.regenerate();
-  keepTokens(context, tokens);
+  const store = storeOf(context);
+  const earlier = sessionIdOf(context);
+  const id = randomUUID();
+  await store.create(id, { [TOKENS]: tokens });
+  setSessionCookie(context, id);
+  if (earlier) await store.remove(earlier).catch((error: unknown) => console.error('The earlier session could not be removed', error));
 }
 
 /** Ends the session: its tokens go from the store, and the cookie from the browser. */
-export function endSession(context: SessionContext): void {
-  context.session?.destroy();
+export async function endSession(context: SessionContext): Promise<void> {
+  const id = sessionIdOf(context);
   context.cookies.delete(SESSION_COOKIE, cookieAttributes());
+  if (!id) return;
+  try {
+    await storeOf(context).remove(id);
+  } catch (error) {
+    console.error('The session store could not remove an ended session', error);
+  }
 }
 
 /**
@@ -110,25 +175,32 @@ function spendOnce(refreshToken: string): Promise<RefreshResult> {
  * The session's usable tokens, refreshed on the server when they expire (DESIGN §2): one
  * spending of the refresh token per session however many requests ask at once, the old
  * refresh token kept when the answer carries none, and the session ended on the token URL's
- * refusal (invalid_grant), which the caller turns into SPEC's 'Session Expired'.
+ * refusal (invalid_grant), which the caller turns into SPEC's 'Session Expired'. A store that
+ * cannot be read is 'unreachable', never a visitor: nobody is signed out while Redis is away.
  */
 export async function currentSession(context: SessionContext, refusedAccessToken?: string | null, now = Date.now()): Promise<SessionState> {
-  const tokens = await readTokens(context);
+  let tokens: TokenSet | null;
+  try {
+    tokens = tokensOf(await readRecord(context));
+  } catch (error) {
+    // A store out of reach says nothing of the session: the cookie stays, and the page says what failed.
+    console.error('The session store could not be read', error);
+    return { kind: 'unreachable' };
+  }
   if (!tokens) return { kind: 'visitor' };
   if (!needsRefresh(tokens, now, refusedAccessToken)) return { kind: 'signed-in', tokens };
   if (!tokens.refreshToken) {
     const stillValid = tokens.expiresAt === null || tokens.expiresAt > now;
     if (stillValid && refusedAccessToken !== tokens.accessToken) return { kind: 'signed-in', tokens };
-    endSession(context);
+    await endSession(context);
     return { kind: 'expired' };
   }
   const result = await spendOnce(tokens.refreshToken);
   switch (result.kind) {
     case 'refreshed':
-      keepTokens(context, result.tokens);
-      return { kind: 'signed-in', tokens: result.tokens };
+      return keepRefreshedTokens(context, tokens, result.tokens);
     case 'refused':
-      endSession(context);
+      await endSession(context);
       return { kind: 'expired' };
     case 'unreachable':
       // Not reached is no reason to sign out; a token with time left still works meanwhile.

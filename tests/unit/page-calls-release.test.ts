@@ -15,7 +15,7 @@ const collectGarbage = runInNewContext('gc') as () => void;
 
 const tokens: TokenSet = { accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 3_600_000 } as TokenSet;
 /** A new request's context, as big as a render's: what a timer must not keep alive. */
-const requestContext = () => ({ session: undefined, render: new Array(100_000).fill('html') }) as unknown as SessionContext;
+const requestContext = () => ({ cookies: { get: () => undefined }, render: new Array(100_000).fill('html') }) as unknown as SessionContext;
 
 /** Whether nothing holds `held` any more (a WeakRef keeps its target until the task that read it ends). */
 async function isCollected(held: WeakRef<object>): Promise<boolean> {

@@ -12,7 +12,7 @@ import { createRefresher } from '../../src/server/refresher';
 import { isAllowedRequest } from '../../src/server/request-guard';
 import { accessOf } from '../../src/server/route-access';
 import { leaveNotice, takeNotice } from '../../src/server/notice';
-import { needsRefresh } from '../../src/server/session-tokens';
+import { needsRefresh, withRefreshedTokens } from '../../src/server/session-tokens';
 import { loadsWholeDocument } from '../../src/server/whole-document';
 
 const SITE = 'https://music.example';
@@ -97,6 +97,14 @@ describe('when a token is renewed', () => {
     expect(needsRefresh(tokens, 10, 'A0')).toBe(false);
     expect(needsRefresh(tokens, 50)).toBe(true);
   });
+
+  it('and kept only in a session that still holds the tokens spent: one that moved on keeps its newer ones', () => {
+    const spent: TokenSet = { accessToken: 'A1', refreshToken: 'R1', expiresAt: 100, renewAt: 50 };
+    const fresh: TokenSet = { ...spent, accessToken: 'A2', refreshToken: 'R2' };
+    expect(withRefreshedTokens({ tokens: spent, viewer: 'kept' }, spent, fresh)).toEqual({ tokens: fresh, viewer: 'kept' });
+    expect(withRefreshedTokens({ tokens: fresh }, spent, fresh)).toBeNull();
+    expect(withRefreshedTokens({ tokens: { ...spent, accessToken: 'A3', refreshToken: 'R3' } }, spent, fresh)).toBeNull();
+  });
 });
 
 /** A token URL stand-in that counts its spendings and answers after `ms`. */
@@ -160,6 +168,16 @@ describe('the one spending of a refresh token, in one instance\'s memory', () =>
     expect(result).toEqual({ kind: 'refreshed', tokens: expect.objectContaining({ accessToken: 'A-1' }) });
     // The claim it took to look again is let go.
     expect(await shared.claim(claimed)).toBe(true);
+  });
+
+  it('keeps what the token URL gave when the ledger cannot note it (Redis gone after the spending): the refresh token is spent', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const url = tokenUrl(0);
+    const ledger: RefreshLedger = { ...memoryLedger(), settle: () => Promise.reject(new Error('Connection is closed.')) };
+    const result = await createRefresher({ spend: url.spend, ledger, ...quietly })('R0');
+    expect(url.spent).toEqual(['R0']);
+    expect(result).toEqual({ kind: 'refreshed', tokens: expect.objectContaining({ accessToken: 'A-1', refreshToken: 'R-1' }) });
+    vi.restoreAllMocks();
   });
 
   // One instance's requests: each refresher below stands for a request path of the same process.

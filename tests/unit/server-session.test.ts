@@ -17,8 +17,14 @@ import { signIn } from '../../sandbox/tests/oauth';
 import { refreshTokens, toTokenSet } from '../../src/api/auth';
 import { LOGIN_SCOPES, readTokenClient } from '../../src/config/provider';
 import { addFault, signInAsGuest, startSandbox, type RunningSandbox } from './helpers/sandbox';
-import { cookieJar, siteContext, type SessionStore } from './helpers/site-session';
+import { builtSiteSessions, cookieJar, siteContext, type SessionStore } from './helpers/site-session';
 import { POST as tokenRoute } from '../../src/pages/session/token';
+import { POST as signOutRoute } from '../../src/pages/session/sign-out';
+import { getMe } from '../../src/api/me';
+import { getPlaylistTracks } from '../../src/api/playlists';
+import { pageCapabilities, runPageCalls } from '../../src/server/page-calls';
+import { pageToast, partOf, viewerOf } from '../../src/server/page-data';
+import { createStorage } from 'unstorage';
 
 const SITE = 'http://127.0.0.1:4331';
 const TOKEN_URL = '^/api/token$';
@@ -323,5 +329,131 @@ describe('the session refresh on the server against the token URL', () => {
     expect(await readTokens(browser.request('/'))).toEqual(tokens);
     // Reached again: the refresh token was never spent, so it still works.
     expect((await currentSession(browser.request('/'), null, later(tokens))).kind).toBe('signed-in');
+  });
+});
+
+describe("requests of one session that overlap (Astro's session saves a request's copy as it ends)", () => {
+  type Site = Awaited<ReturnType<typeof builtSiteSessions>>;
+
+  /** A browser signed in on `site` as /callback leaves it. */
+  async function signedInOn(site: Site, tokens: TokenSet) {
+    const jar = cookieJar();
+    const callback = site.request(new Request(`${SITE}/callback`));
+    await startSession(callback, tokens);
+    await callback.finish();
+    jar.keep(callback.cookies.headers());
+    return jar;
+  }
+
+  /** One request of this browser; `finished` ends it as Astro does and keeps what it set in the jar. */
+  function requestOf(site: Site, jar: ReturnType<typeof cookieJar>, path: string, init: RequestInit = {}) {
+    const cookie = jar.header(path);
+    const request = site.request(new Request(`${SITE}${path}`, { ...init, headers: cookie ? { cookie } : {} }));
+    return Object.assign(request, {
+      async finished() {
+        await request.finish();
+        jar.keep(request.cookies.headers());
+      },
+    });
+  }
+
+  const post = (site: Site, jar: ReturnType<typeof cookieJar>, path: string, body: unknown = {}) => requestOf(site, jar, path, { method: 'POST', body: JSON.stringify(body) });
+
+  async function signOut(site: Site, jar: ReturnType<typeof cookieJar>) {
+    const request = post(site, jar, '/session/sign-out');
+    expect((await signOutRoute(request)).status).toBe(204);
+    await request.finished();
+  }
+
+  /** Resolves once `check` holds (polled). */
+  async function until(check: () => Promise<boolean>) {
+    while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
+  it('a sign-out while a token request refreshes stays a sign-out: the refresh writes nothing back, nor sets the cookie again', async () => {
+    const site = await builtSiteSessions();
+    const tokens = toTokenSet(await signIn(running.url, LOGIN_SCOPES));
+    const jar = await signedInOn(site, { ...tokens, renewAt: 0 });
+    const cookie = jar.header('/')!;
+    await addFault(running.url, { match: { method: 'POST', path: TOKEN_URL }, delayMs: 300, times: 1 });
+    const refreshing = post(site, jar, '/session/token');
+    const answering = tokenRoute(refreshing);
+    // The request has read the session and waits for the token URL: now the user signs out.
+    await until(async () => (await tokenRequests()) === 1);
+    await signOut(site, jar);
+    const answer = await answering;
+    await refreshing.finished();
+    expect(answer.status).toBe(401);
+    expect(jar.header('/')).toBeNull();
+    // Nor does a request that still carries the old cookie (another tab) find a session.
+    expect(await readTokens(site.request(new Request(`${SITE}/`, { headers: { cookie } })))).toBeNull();
+  });
+
+  it('a sign-out while a page renders stays a sign-out: what the page learns is not written back', async () => {
+    const site = await builtSiteSessions();
+    const tokens = toTokenSet(await signIn(running.url, LOGIN_SCOPES));
+    const jar = await signedInOn(site, tokens);
+    const cookie = jar.header('/')!;
+    const page = requestOf(site, jar, '/playlist/x');
+    // The middleware's read, then the sign-out in another tab, then the page's own calls.
+    expect(await currentSession(page)).toEqual({ kind: 'signed-in', tokens });
+    await signOut(site, jar);
+    expect(await runPageCalls(page, tokens, () => viewerOf(page))).toMatchObject({ id: 'guest' });
+    await page.finished();
+    expect(jar.header('/')).toBeNull();
+    expect(await readTokens(site.request(new Request(`${SITE}/`, { headers: { cookie } })))).toBeNull();
+  });
+
+  it('a page that read the session before a refresh keeps what it learns without putting the spent tokens back', async () => {
+    const site = await builtSiteSessions();
+    const tokens = toTokenSet(await signIn(running.url, LOGIN_SCOPES));
+    const jar = await signedInOn(site, tokens);
+    const playlistId = ((await (await running.get('/v1/browse/featured-playlists?limit=1', tokens.accessToken)).json()) as { playlists: { items: { id: string }[] } }).playlists.items[0]!.id;
+    const page = requestOf(site, jar, `/playlist/${playlistId}`);
+    expect(await currentSession(page)).toEqual({ kind: 'signed-in', tokens });
+    // Meanwhile another tab's token request: the provider refused this token, the session refreshes (and the refresh token rotates).
+    const other = post(site, jar, '/session/token', { refused: tokens.accessToken });
+    const renewed = (await (await tokenRoute(other)).json()) as { accessToken: string };
+    await other.finished();
+    expect(renewed.accessToken).not.toBe(tokens.accessToken);
+    // The page goes on with the token it began with (still good at the provider), and learns the viewer and a capability.
+    await runPageCalls(page, tokens, async () => {
+      await viewerOf(page);
+      await getPlaylistTracks(playlistId);
+      expect(pageCapabilities()).toEqual({ legacyPlaylistTracks: 'available' });
+    });
+    await page.finished();
+
+    const kept = await readTokens(requestOf(site, jar, '/'));
+    expect(kept?.accessToken).toBe(renewed.accessToken);
+    expect(kept?.refreshToken).not.toBe(tokens.refreshToken);
+    const record = await site.store.read(jar.header('/')!.split('=')[1]!);
+    expect(record).toMatchObject({ viewer: { profile: { id: 'guest' } }, capabilities: { legacyPlaylistTracks: 'available' } });
+  });
+
+  it("signs nobody out while the session store cannot be read: the token request answers 503 and keeps the cookie, a page says 'Internet Connection Problem'", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const gone = () => Promise.reject(new Error('connect ECONNREFUSED (Redis)'));
+    const site = await builtSiteSessions(createStorage({ driver: { name: 'gone', hasItem: gone, getItem: gone, setItem: gone, removeItem: gone, getKeys: gone, clear: gone } }));
+    const jar = cookieJar();
+    jar.keep([`${SESSION_COOKIE}=0b7f9a3e-9d4c-4a71-8a6e-2f1c3d5e7a90; Path=/`]);
+
+    const token = post(site, jar, '/session/token');
+    const answer = await tokenRoute(token);
+    expect(answer.status).toBe(503);
+    expect([...token.cookies.headers()]).toEqual([]);
+
+    // The middleware renders the page rather than sending it to /auth, with no token to send:
+    // its calls try to renew, fail as a connection problem, and nothing reaches the provider.
+    const page = requestOf(site, jar, '/');
+    expect(await currentSession(page)).toEqual({ kind: 'unreachable' });
+    await addFault(running.url, { match: { path: '^/v1/' } });
+    const toast = await runPageCalls(page, null, async () => {
+      expect(await partOf(getMe())).toBeNull();
+      return pageToast();
+    });
+    expect(toast).toBe('Internet Connection Problem');
+    expect(await faultHits(running.url)).toEqual([0]);
+    expect([...page.cookies.headers()]).toEqual([]);
   });
 });

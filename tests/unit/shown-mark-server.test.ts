@@ -9,8 +9,8 @@ import type { SessionContext } from '../../src/server/session-tokens';
 // beside the page's calls by the middleware) says so in time; no provider is asked here.
 
 const tokens: TokenSet = { accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 3_600_000 } as TokenSet;
-const context = { session: undefined } as unknown as SessionContext;
-const astro = { response: { status: 200, statusText: '' }, cookies: {}, session: undefined, redirect: () => new Response() } as never;
+const context = { cookies: { get: () => undefined } } as unknown as SessionContext;
+const astro = { response: { status: 200, statusText: '' }, cookies: { get: () => undefined }, redirect: () => new Response() } as never;
 const mark: PlayingMark = { trackId: 't1', isPlaying: true };
 const later = <T,>(value: T, ms: number) => new Promise<T>((resolve) => setTimeout(resolve, ms, value));
 const markOf = (seed: unknown) => (seed as Marked<object>)[SHOWN_MARK];

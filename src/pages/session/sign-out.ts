@@ -6,9 +6,11 @@ export const prerender = false;
 /**
  * LogOut: the session and its tokens are deleted on the server (POST, same origin, the site's
  * custom header: src/middleware.ts refuses anything else). Every other tab of this browser
- * holds the same cookie, so each is signed out at its next request.
+ * holds the same cookie, so each is signed out at its next request. A request of this session
+ * still on its way (a refresh, a page that learns something) writes nothing back after this:
+ * the store changes only sessions that exist (src/server/session-store.ts).
  */
-export const POST: APIRoute = (context) => {
-  endSession(context);
+export const POST: APIRoute = async (context) => {
+  await endSession(context);
   return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
 };

@@ -25,7 +25,8 @@ async function refusedToken(request: Request): Promise<string | null | undefined
  * and the provider calls the page makes), kept in the page's memory only. POST, with the
  * site's custom header and same origin (src/middleware.ts refuses anything else), never
  * cached. A body `{"refused": token}` says the provider refused that token: the server
- * refreshes unless the session already holds a newer one. 401 means the session is over.
+ * refreshes unless the session already holds a newer one. 401 means the session is over; 503
+ * that the token URL or the session store could not be reached (the page signs nobody out).
  */
 export const POST: APIRoute = async (context) => {
   const refused = await refusedToken(context.request);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIContext } from 'astro';
@@ -9,7 +8,10 @@ import { SESSION_ROUTES } from '../../../src/lib/site-request';
 import { POST as signOutRoute } from '../../../src/pages/session/sign-out';
 import { POST as tokenRoute } from '../../../src/pages/session/token';
 import { isAllowedRequest } from '../../../src/server/request-guard';
+import { SESSION_COOKIE, SESSION_TTL_SECONDS } from '../../../src/server/session-cookie';
+import { oneProcessSessionStore, type SessionRecord, type SessionStore as SiteSessionStore } from '../../../src/server/session-store';
 import { readTokens, startSession, type SessionContext } from '../../../src/server/session-tokens';
+import { createStorage, type Storage } from 'unstorage';
 
 /**
  * The site's server as far as a page's store meets it: a real HTTP server on 127.0.0.1 that
@@ -18,58 +20,84 @@ import { readTokens, startSession, type SessionContext } from '../../../src/serv
  * so the session, the refresh on the server (session-tokens.ts: the refresher, the in-memory
  * refresh ledger, src/api/auth.ts refreshTokens) and the token URL (a running sandbox) are all
  * the real ones. The page is pointed at it, so the store's relative /session/token reaches it
- * as a page reaches its site. Left out is only Astro's own machinery: its session store is a
- * Map here (sessions by id, as the driver keeps them on disk or in Redis), while the cookies
- * are Astro's own class (AstroCookies, through astro/middleware's createContext).
+ * as a page reaches its site. Left out is only Astro's own machinery: the site's store of
+ * sessions is a Map here (sessions by id, as the store keeps them on disk or in Redis), while the
+ * cookies are Astro's own class (AstroCookies, through astro/middleware's createContext).
  */
 
-/** Sessions by id, each a map of keys to values: what Astro's session driver holds. */
+/** Sessions by id, each a map of keys to values: what the site's store of sessions holds. */
 export type SessionStore = Map<string, Map<string, unknown>>;
 
 /**
- * A session as Astro hands it to a route, over a SessionStore. Values are copied in and out
- * (Astro serializes them), so a test cannot change a stored session by holding an object.
- * Unlike Astro's it never writes the cookie itself: src/server/session-tokens.ts sets and
- * deletes the cookie with the site's attributes, and a test of it must see that it does.
+ * The site's store of sessions (src/server/session-store.ts) over a SessionStore, as the disk and
+ * Redis stores keep them: values copied in and out (they are serialized), so a test cannot change
+ * a stored session by holding an object, and a change made to the record as it is stored at that
+ * moment, only to one that exists.
  */
-export function mapSession(store: SessionStore, cookies: APIContext['cookies'], cookieName: string): NonNullable<SessionContext['session']> {
-  let id: string | undefined;
-  const current = () => (id ??= cookies.get(cookieName)?.value);
+export function mapSessionStore(sessions: SessionStore): SiteSessionStore {
+  const recordOf = (id: string) => {
+    const data = sessions.get(id);
+    return data ? structuredClone(Object.fromEntries(data)) : null;
+  };
+  const keep = (id: string, record: SessionRecord) => sessions.set(id, new Map(Object.entries(structuredClone(record))));
   return {
-    async get(key) {
-      const sessionId = current();
-      const value = sessionId ? store.get(sessionId)?.get(key) : undefined;
-      return value === undefined ? undefined : structuredClone(value);
+    read: async (id) => recordOf(id),
+    async create(id, record) {
+      keep(id, record);
     },
-    set(key, value) {
-      const sessionId = current() ?? (id = randomUUID());
-      const data = store.get(sessionId) ?? new Map<string, unknown>();
-      data.set(key, structuredClone(value));
-      store.set(sessionId, data);
+    async change(id, change) {
+      const record = recordOf(id);
+      const changed = record && change(record);
+      if (changed) keep(id, changed);
+      return changed ?? record;
     },
-    destroy() {
-      const sessionId = current();
-      if (sessionId) store.delete(sessionId);
-      id = undefined;
-    },
-    async regenerate() {
-      const old = current();
-      const data = old ? store.get(old) : undefined;
-      if (old) store.delete(old);
-      id = randomUUID();
-      if (data) store.set(id, data);
-    },
-    get sessionID() {
-      return current();
+    async remove(id) {
+      sessions.delete(id);
     },
   };
 }
 
-/** A request's context as the site's routes and middleware see it: Astro's context of the request, with a session from the store. */
-export function siteContext(request: Request, store: SessionStore, cookieName = 'my-music-session'): APIContext & SessionContext {
+/** A request's context as the site's routes and middleware see it: Astro's context of the request, with the sessions of `sessions`. */
+export function siteContext(request: Request, sessions: SessionStore): APIContext & SessionContext {
   const context = createContext({ request, defaultLocale: 'en', locals: {} });
-  Object.defineProperty(context, 'session', { value: mapSession(store, context.cookies, cookieName), enumerable: true });
+  Object.defineProperty(context, 'sessionStore', { value: mapSessionStore(sessions), enumerable: true });
   return context as APIContext & SessionContext;
+}
+
+// Astro's session class, which its package does not export: the tests of overlapping requests use
+// the real one, since what they prove is that the site no longer meets its end-of-request save.
+const ASTRO_SESSION = new URL('../../../node_modules/astro/dist/core/session.js', import.meta.url).href;
+
+interface AstroSessionModule {
+  AstroSession: new (cookies: APIContext['cookies'], config: Record<string, unknown>, mode: string) => Record<symbol, () => Promise<void>>;
+  PERSIST_SYMBOL: symbol;
+}
+
+/** A request of the built site, and its end as Astro's app ends it (the session saved). */
+export type BuiltSiteRequest = APIContext & SessionContext & { finish(): Promise<void> };
+
+/**
+ * Requests as the built site gets them, for the tests of requests that overlap: with Astro's own
+ * session (its real class, which the site's configuration gives every request, saving the
+ * request's copy of the session when it ends: `finish`) beside the site's store of sessions, both
+ * over one storage as on disk or in Redis. The site's code reads and writes one of the two; a
+ * test looks at what a later request finds.
+ */
+export async function builtSiteSessions(storage: Storage = createStorage()) {
+  const { AstroSession, PERSIST_SYMBOL } = (await import(ASTRO_SESSION)) as AstroSessionModule;
+  const store = oneProcessSessionStore(storage);
+  return {
+    store,
+    request(request: Request): BuiltSiteRequest {
+      const context = createContext({ request, defaultLocale: 'en', locals: {} });
+      // As astro.config.mjs configures it.
+      const cookie = { name: SESSION_COOKIE, sameSite: 'lax', secure: false, path: '/' };
+      const session = new AstroSession(context.cookies, { driver: 'test', options: { mockStorage: storage }, cookie, ttl: SESSION_TTL_SECONDS }, 'production');
+      Object.defineProperty(context, 'session', { value: session, enumerable: true });
+      Object.defineProperty(context, 'sessionStore', { value: store, enumerable: true });
+      return Object.assign(context as APIContext & SessionContext, { finish: () => session[PERSIST_SYMBOL]!() });
+    },
+  };
 }
 
 /**

@@ -1,0 +1,133 @@
+// The site's store of sessions (src/server/session-store.ts) as each deployment has it: on this
+// machine's disk (one process), and in a real Redis shared by several instances. Every change is
+// made to the record as it is stored at that moment, and never makes a session that has ended.
+// And Redis that stops answering fails a request within a second or two, never a hang.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Redis from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedRedis } from '../../src/server/redis';
+import sessionDriver from '../../src/server/session-driver';
+import { diskSessionStore, redisSessionStore, type SessionStore } from '../../src/server/session-store';
+
+const ID = '6f1e3c2a-8b4d-4e5f-9a7b-1c2d3e4f5a6b';
+const TOKENS = { accessToken: 'A1', refreshToken: 'R1', expiresAt: null, renewAt: null };
+
+/** The same rules, whichever store: `stores` gives two stores over one place (two instances, or one process twice). */
+function keepsSessionsRight(stores: () => Promise<[SessionStore, SessionStore]>) {
+  it('changes a session as it is stored now: changes made at once, from either side, all land', async () => {
+    const [one, other] = await stores();
+    await one.create(ID, { tokens: TOKENS });
+    const keys = Array.from({ length: 12 }, (_, index) => `key${index}`);
+    await Promise.all(keys.map((key, index) => (index % 2 ? one : other).change(ID, (record) => ({ ...record, [key]: index }))));
+    expect(await other.read(ID)).toEqual({ tokens: TOKENS, ...Object.fromEntries(keys.map((key, index) => [key, index])) });
+  });
+
+  it('never makes a session: a change after the session ended changes nothing, and one that decides nothing writes nothing', async () => {
+    const [one, other] = await stores();
+    await one.create(ID, { tokens: TOKENS });
+    expect(await other.change(ID, () => null)).toEqual({ tokens: TOKENS });
+    await one.remove(ID);
+    expect(await other.change(ID, (record) => ({ ...record, viewer: 'late' }))).toBeNull();
+    expect(await one.read(ID)).toBeNull();
+    expect(await one.read('00000000-0000-4000-8000-000000000000')).toBeNull();
+  });
+}
+
+describe("the store of sessions on this machine's disk", () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+  keepsSessionsRight(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'my-music-sessions-'));
+    dirs.push(dir);
+    const store = diskSessionStore(dir);
+    return [store, store];
+  });
+});
+
+// Redis is real here as in the e2e suite: npm test installs Debian's redis-server when missing.
+const { redisServerPath, startRedis } = (await import(new URL('../../scripts/lib/redis.mjs', import.meta.url).href)) as {
+  redisServerPath(): string | null;
+  startRedis(): Promise<{ url: string; stop(): Promise<void> }>;
+};
+
+describe.skipIf(!redisServerPath())('the store of sessions in Redis, shared by instances', () => {
+  let redis: { url: string; stop(): Promise<void> };
+  const clients: Redis[] = [];
+  beforeAll(async () => {
+    redis = await startRedis();
+  }, 20_000);
+  afterAll(async () => {
+    for (const client of clients) client.disconnect();
+    await redis?.stop();
+  });
+
+  // Each instance has its own connection to the one server, as the site's processes do.
+  keepsSessionsRight(async () => {
+    while (clients.length < 2) clients.push(new Redis(redis.url));
+    await clients[0]!.flushall();
+    return [redisSessionStore(clients[0]!), redisSessionStore(clients[1]!)];
+  });
+
+  it('lets a sign-out win over a change made from the record it removed', async () => {
+    const client = new Redis(redis.url);
+    clients.push(client);
+    const store = redisSessionStore(client);
+    await store.create(ID, { tokens: TOKENS });
+    // The removal reaches Redis after this change read the record and before it is set.
+    const changed = await store.change(ID, (record) => {
+      void store.remove(ID);
+      return { ...record, tokens: { ...TOKENS, accessToken: 'A2' } };
+    });
+    expect(changed).toBeNull();
+    expect(await store.read(ID)).toBeNull();
+  });
+});
+
+describe('a Redis that stops answering', () => {
+  // Accepts connections and never answers: a Redis hung, or a network that drops its packets.
+  let silent: Server;
+  const sockets: Socket[] = [];
+  let saved: string | undefined;
+  beforeAll(async () => {
+    silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    saved = process.env.REDIS_URL;
+    process.env.REDIS_URL = `redis://127.0.0.1:${(silent.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    if (saved === undefined) delete process.env.REDIS_URL;
+    else process.env.REDIS_URL = saved;
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+
+  /** How long `command` took to fail, in ms; it must fail. */
+  async function failsAfter(command: () => Promise<unknown>): Promise<number> {
+    const start = Date.now();
+    await expect(command()).rejects.toThrow();
+    return Date.now() - start;
+  }
+
+  it("fails the site's commands within two seconds: the session store, the refresh ledger and the catalogue cache", async () => {
+    const client = sharedRedis()!;
+    try {
+      expect(await failsAfter(() => client.get('my-music:session:x'))).toBeLessThan(2_000);
+    } finally {
+      client.disconnect();
+    }
+  }, 10_000);
+
+  it("fails the session driver's commands within two seconds too", async () => {
+    const driver = sessionDriver();
+    try {
+      expect(await failsAfter(async () => driver.getItem!('x', {}))).toBeLessThan(2_000);
+    } finally {
+      await driver.dispose?.();
+    }
+  }, 10_000);
+});
