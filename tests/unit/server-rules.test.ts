@@ -3,8 +3,8 @@
 // spending of a refresh token across requests and instances (in memory, and in a real Redis
 // as several instances share it).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { hasRedisServer, realRedis } from './helpers/real-redis';
 import { createContext } from 'astro/middleware';
-import Redis from 'ioredis';
 import { TokenError, type TokenSet } from '../../src/api/auth';
 import { isDue, renewAt } from '../../src/lib/token-timing';
 import { memoryLedger, redisLedger, type RefreshLedger } from '../../src/server/refresh-ledger';
@@ -200,27 +200,12 @@ describe('the one spending of a refresh token, in one instance\'s memory', () =>
   });
 });
 
-// Redis is real here as in the e2e suite: npm test installs Debian's redis-server when missing.
-const { redisServerPath, startRedis } = (await import(new URL('../../scripts/lib/redis.mjs', import.meta.url).href)) as {
-  redisServerPath(): string | null;
-  startRedis(): Promise<{ url: string; stop(): Promise<void> }>;
-};
-
-describe.skipIf(!redisServerPath())('the one spending of a refresh token, in Redis shared by instances', () => {
-  let redis: { url: string; stop(): Promise<void> };
-  const clients: Redis[] = [];
-  beforeAll(async () => {
-    redis = await startRedis();
-  }, 20_000);
-  afterAll(async () => {
-    for (const client of clients) client.disconnect();
-    await redis?.stop();
-  });
+describe.skipIf(!hasRedisServer)('the one spending of a refresh token, in Redis shared by instances', () => {
+  const redis = realRedis();
 
   // Each instance has its own connection to the one server, as the site's processes do.
   spendsOnceAcrossInstances(async () => {
-    while (clients.length < 3) clients.push(new Redis(redis.url));
-    await clients[0]!.flushall();
+    const clients = await redis.clients(3);
     return (instance) => redisLedger(clients[instance]!);
   });
 });

@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasRedisServer, realRedis } from './helpers/real-redis';
 import { sharedRedis } from '../../src/server/redis';
 import sessionDriver from '../../src/server/session-driver';
 import { diskSessionStore, redisSessionStore, type SessionStore } from '../../src/server/session-store';
@@ -49,34 +49,17 @@ describe("the store of sessions on this machine's disk", () => {
   });
 });
 
-// Redis is real here as in the e2e suite: npm test installs Debian's redis-server when missing.
-const { redisServerPath, startRedis } = (await import(new URL('../../scripts/lib/redis.mjs', import.meta.url).href)) as {
-  redisServerPath(): string | null;
-  startRedis(): Promise<{ url: string; stop(): Promise<void> }>;
-};
-
-describe.skipIf(!redisServerPath())('the store of sessions in Redis, shared by instances', () => {
-  let redis: { url: string; stop(): Promise<void> };
-  const clients: Redis[] = [];
-  beforeAll(async () => {
-    redis = await startRedis();
-  }, 20_000);
-  afterAll(async () => {
-    for (const client of clients) client.disconnect();
-    await redis?.stop();
-  });
+describe.skipIf(!hasRedisServer)('the store of sessions in Redis, shared by instances', () => {
+  const redis = realRedis();
 
   // Each instance has its own connection to the one server, as the site's processes do.
   keepsSessionsRight(async () => {
-    while (clients.length < 2) clients.push(new Redis(redis.url));
-    await clients[0]!.flushall();
-    return [redisSessionStore(clients[0]!), redisSessionStore(clients[1]!)];
+    const [first, second] = await redis.clients(2);
+    return [redisSessionStore(first!), redisSessionStore(second!)];
   });
 
   it('lets a sign-out win over a change made from the record it removed', async () => {
-    const client = new Redis(redis.url);
-    clients.push(client);
-    const store = redisSessionStore(client);
+    const store = redisSessionStore(redis.client());
     await store.create(ID, { tokens: TOKENS });
     // The removal reaches Redis after this change read the record and before it is set.
     const changed = await store.change(ID, (record) => {
