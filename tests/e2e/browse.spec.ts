@@ -157,6 +157,14 @@ test("another user's profile shows followers and public playlists", async ({ pag
   await saveScreen(page, testInfo, 'user');
 });
 
+test("one's own id is one's own profile: /user/{my id} goes to /user/me, with no Follow of oneself", { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {
+  await signIn(page, 'guest', { home: false });
+  const me = await providerGet<{ id: string }>(page, sandboxUrl, 'me');
+  await page.goto(`/user/${encodeURIComponent(me.id)}`);
+  await page.waitForURL((url) => url.pathname === '/user/me');
+  await expect(page.locator('.detail-header').getByRole('button', { name: /^(Follow|Following) / })).toHaveCount(0);
+});
+
 test('related artists, popular playlists, a category and the recent plays show what the provider holds', async ({ page, signIn, sandboxUrl }) => {
   await signIn(page, 'guest', { home: false });
   const [artist] = await searchCatalogue<CatalogueArtist>(page, sandboxUrl, 'artist', 1);
