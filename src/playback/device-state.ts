@@ -1,6 +1,6 @@
 import type { DeviceReport } from '../stores/player-rules';
 import { writeStored, STORAGE_KEYS } from '../lib/storage';
-import { catchUpWithPlayback } from '../stores/devices';
+import { followPlaybackAway } from '../stores/devices';
 import {
   $player,
   followDeviceReport,
@@ -39,9 +39,11 @@ export function markDeviceReady(deviceId: string): void {
 export function applyDeviceState(report: DeviceReport | null): void {
   const before = $player.get();
   if (!report) {
-    resetPlayer();
-    // **Change:** playback taken by another device (a tab, a window, an app) is followed there.
-    if (before.playback) void catchUpWithPlayback();
+    // **Change:** playback taken by another device (a tab, a window, an app) is followed there,
+    // and the card keeps what it shows until the provider says where it went (every transfer
+    // sends the old device a null state): reset first, it blanked for that round trip.
+    if (before.playback) void followPlaybackAway();
+    else resetPlayer();
     return;
   }
   const newTrack = followDeviceReport(report);

@@ -2,7 +2,8 @@ import { toTrack } from '../api/normalize';
 import { getProviderConfig } from '../lib/provider-config';
 import { setDeviceRenewer, setPlaybackActivator } from '../stores/play';
 import { resetAfterAccountError } from '../stores/devices';
-import type { DeviceReport } from '../stores/player-rules';
+import type { RepeatState } from '../api/types';
+import type { DeviceReport, PlaybackModes } from '../stores/player-rules';
 import { showAutoplayBlocked, showDeviceLost } from '../stores/player';
 import { $session, freshAccessToken } from '../stores/session';
 import { applyDeviceState, markDeviceReady } from './device-state';
@@ -13,6 +14,9 @@ interface SdkState {
   paused: boolean;
   position: number;
   track_window?: { current_track?: unknown };
+  shuffle?: unknown;
+  repeat_mode?: unknown;
+  disallows?: unknown;
 }
 
 interface SdkPlayer {
@@ -56,6 +60,33 @@ function loadSdk(): Promise<SdkNamespace> {
   return sdkLoading;
 }
 
+/** The SDK's repeat_mode by number: 0 no repeat, 1 the context, 2 the track (the Web Playback SDK's reference). */
+const REPEAT_MODES: readonly RepeatState[] = ['off', 'context', 'track'];
+
+/**
+ * Shuffle, repeat and what is disallowed, as far as the state carries them (the Web Playback
+ * SDK's and the sandbox's do): without them, a change made on another device while this tab
+ * plays never showed, and Next stayed disabled after repeat was turned on. A field the state
+ * lacks is left out, so the card keeps what the provider said of it.
+ */
+function toPlaybackModes(state: SdkState): PlaybackModes {
+  const modes: PlaybackModes = {};
+  if (typeof state.shuffle === 'boolean') modes.shuffleState = state.shuffle;
+  const repeat = typeof state.repeat_mode === 'number' ? REPEAT_MODES[state.repeat_mode] : undefined;
+  if (repeat) modes.repeatState = repeat;
+  if (typeof state.disallows === 'object' && state.disallows !== null) {
+    // The SDK lists each action as true when disallowed (some builds leave allowed ones out).
+    const disallows = state.disallows as Record<string, unknown>;
+    modes.disallows = {
+      skippingPrev: disallows.skipping_prev === true,
+      skippingNext: disallows.skipping_next === true,
+      pausing: disallows.pausing === true,
+      resuming: disallows.resuming === true,
+    };
+  }
+  return modes;
+}
+
 function toDeviceReport(state: SdkState | null): DeviceReport | null {
   if (!state) return null;
   return {
@@ -63,6 +94,7 @@ function toDeviceReport(state: SdkState | null): DeviceReport | null {
     paused: state.paused,
     positionMs: state.position,
     track: toTrack(state.track_window?.current_track),
+    modes: toPlaybackModes(state),
   };
 }
 

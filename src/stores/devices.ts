@@ -8,7 +8,7 @@ import { playerClock } from '../lib/clock';
 import { NARROW_SCREEN } from '../lib/screens';
 import { whereaboutsOf } from '../api/playback-whereabouts';
 import { logUnlessCanceled } from './log';
-import { $player, notePlaybackChange, refreshPlayback, resetPlayer, showLastPlayed, showPlayerCard, storedDeviceId } from './player';
+import { $player, notePlaybackChange, refreshPlayback, resetPlayer, showLastPlayed, showPlaybackGone, showPlayerCard, storedDeviceId } from './player';
 import { activateAudio } from './play';
 import { showToast } from './toasts';
 import { openBottomSheet } from './ui';
@@ -120,6 +120,25 @@ const LAST_PLAYED_LIMIT = 1;
  */
 export async function catchUpWithPlayback(): Promise<void> {
   await refreshPlayback();
+  await showCaughtUp();
+}
+
+/**
+ * The SDK's null state: this tab's device holds the playback no more (it moved to another
+ * device, or stopped). **Change** from SPEC §4's reset at once: the card keeps what it shows
+ * (an open picker, the focused button, the title, the Now Playing view) until the provider says
+ * where the music is, then shows it there ("Playing on {device}"), or is reset when nothing
+ * plays, and shows the last played track as any catch-up does. A click, a state or a reading
+ * that came meanwhile is newer, and decides instead.
+ */
+export async function followPlaybackAway(): Promise<void> {
+  if ((await refreshPlayback()) === 'stale') return;
+  showPlaybackGone();
+  await showCaughtUp();
+}
+
+/** What catching up shows once the playback was read: see catchUpWithPlayback. */
+async function showCaughtUp(): Promise<void> {
   const { playback, currentPlayingTrack, dismissed } = $player.get();
   if (dismissed) return;
   if (playback?.item) {

@@ -1,4 +1,3 @@
-import { transferPlayback } from '../api/devices';
 import * as playerApi from '../api/player';
 import type { Track } from '../api/types';
 import { whereaboutsOf } from '../api/playback-whereabouts';
@@ -15,6 +14,7 @@ import {
   showPlayFailed,
   showPlayRequested,
   storedDeviceId,
+  takeOverPlayback,
 } from './player';
 import { openPremiumPrompt } from './ui';
 
@@ -237,8 +237,9 @@ export function togglePlay(): Promise<void> {
 
 /**
  * A playback left paused by a device that went (a tab closed or reloaded): moves it to this
- * tab's device, playing, from where it stopped (PUT me/player with play true; the provider
- * keeps the position). Inside the click, like every play.
+ * tab's device (as every command on it does, stores/player.ts takeOverPlayback), then resumes
+ * it there from the second the bar shows (the provider kept where it stopped; a drag since
+ * moved the bar). Activated inside the click, like every play.
  */
 function takeOverHere(track: Track): Promise<void> {
   activate();
@@ -249,9 +250,12 @@ function takeOverHere(track: Track): Promise<void> {
     console.warn(DEVICE_NOT_AVAILABLE);
     return Promise.resolve();
   }
-  const before = beforePlayOf($player.get());
+  const player = $player.get();
+  const before = beforePlayOf(player);
+  const positionMs = resumePositionMs(player);
   showPlayRequested(track);
-  return transferPlayback(deviceId, true).then(showPlayAnswered, async (error: unknown) => {
+  const resumed = takeOverPlayback(deviceId).then(() => playerApi.startPlayback({ deviceId, positionMs }));
+  return resumed.then(showPlayAnswered, async (error: unknown) => {
     logUnlessCanceled('Could not resume playback here', error);
     await showPlayFailedAndRead(before);
   });

@@ -1,3 +1,4 @@
+import { whereaboutsOf } from '../api/playback-whereabouts';
 import type { Playback, RepeatState, Track } from '../api/types';
 import type { PlayingMark } from '../lib/playing-mark';
 
@@ -37,7 +38,15 @@ export interface DeviceReport {
   paused: boolean;
   positionMs: number;
   track: Track | null;
+  /**
+   * Shuffle, repeat and what is disallowed, when the SDK's state carries them (the Web Playback
+   * SDK's does, as does the sandbox's): a change made on another device shows while this tab plays.
+   */
+  modes?: PlaybackModes;
 }
+
+/** The playback's modes and what they allow (Next and Previous at a list's end follow repeat). */
+export type PlaybackModes = Partial<Pick<Playback, 'shuffleState' | 'repeatState' | 'disallows'>>;
 
 /** No player: the card hidden, nothing loaded; the device, its id and the volume are kept by the caller. */
 export function initialPlayer(device: DeviceStatus = 'offline', volumePercent = INITIAL_VOLUME_PERCENT, deviceId: string | null = null): PlayerState {
@@ -155,7 +164,7 @@ export function withDeviceReport(state: PlayerState, report: DeviceReport): { ne
   if (state.playback) {
     next = {
       ...next,
-      playback: { ...state.playback, isPlaying: !report.paused, progressMs: report.positionMs },
+      playback: { ...state.playback, ...report.modes, isPlaying: !report.paused, progressMs: report.positionMs },
       progressSeconds: Math.floor(report.positionMs / 1000),
     };
   }
@@ -168,6 +177,19 @@ export function withDeviceReport(state: PlayerState, report: DeviceReport): { ne
     if (next.playback) next = { ...next, playback: { ...next.playback, item: report.track } };
   }
   return { next, newTrack };
+}
+
+/**
+ * The SDK said this tab's device holds nothing any more (its null state: the playback moved to
+ * another device, or stopped), and the provider was then asked where the music is: the card's
+ * playback is its answer (or, when that reading failed, what the card held). A playback another
+ * device holds, or left paused, stays on the card as it is ("Playing on {device}", or Play takes
+ * it over); none, or one still said to be here, is SPEC §4's reset. **Change** from SPEC §4's
+ * reset at once: the card, an open picker and the focused button went blank for that round trip.
+ */
+export function withPlaybackGone(state: PlayerState, ownDeviceId: string | null): PlayerState {
+  const { at } = whereaboutsOf(state.playback, ownDeviceId);
+  return at === 'elsewhere' || at === 'left' ? state : initialPlayer(state.device, state.volumePercent, state.deviceId);
 }
 
 /** A play was asked for (stores/play.ts): the card shows, loading, with the clicked track (else the one it had). */

@@ -1,7 +1,9 @@
-import { map, onMount, onNotify } from 'nanostores';
+import { atom, map, onMount, onNotify } from 'nanostores';
+import { transferPlayback } from '../api/devices';
 import { isCanceled, PREMIUM_REQUIRED } from '../api/errors';
 import { isInLibrary } from '../api/library';
 import * as playerApi from '../api/player';
+import { takeOverTarget, whereaboutsOf } from '../api/playback-whereabouts';
 import type { Track } from '../api/types';
 import { createAnswerGuard } from '../lib/answer-guard';
 import {
@@ -11,6 +13,7 @@ import {
   withDeviceLost,
   withDeviceReport,
   withPlaybackChange,
+  withPlaybackGone,
   withPlaybackRead,
   withPlayFailed,
   withPlayRequested,
@@ -44,6 +47,17 @@ const PROGRESS_TICK_MS = 1000;
 
 /** The player card's state: SPEC §3's currentPlayingTrack and isPlaybackLoading, the playback, progress and device (the like flag is the library store's). */
 export const $player = map<PlayerState>(initialPlayer());
+
+/**
+ * How many times the provider took a change to what plays next (a shuffle, a repeat, a playback
+ * taken over here, a mode changed on another device): an open queue reads it again
+ * (stores/queue.ts), as no change of the playing track tells it to.
+ */
+export const $queueChanges = atom(0);
+
+function noteQueueChange(): void {
+  $queueChanges.set($queueChanges.get() + 1);
+}
 
 /** This tab's SDK device id: the one its player announced, else the one stored on ready, or null. */
 export function storedDeviceId(): string | null {
@@ -98,18 +112,25 @@ const modePresses: Record<keyof PressedModes, number> = { repeatState: 0, shuffl
  */
 const playerActions = createAnswerGuard();
 
+/** How a reading of the playback ended: its answer shown, dropped for a newer word (a later reading, a change seen here), or failed. */
+export type PlaybackReading = 'shown' | 'stale' | 'failed';
+
 /**
  * Reads the current playback (SPEC §7: GET me/player). Whether its track is liked is not
  * awaited here: the reaction at the end of this file asks it once, when it is not known,
  * beside what shows the track (a tab catching up shows the card one round trip sooner).
  */
-export async function refreshPlayback(): Promise<void> {
+export async function refreshPlayback(): Promise<PlaybackReading> {
   const asked = playbackAnswers.ask();
   try {
     const playback = await playerApi.getPlayback();
-    if (playbackAnswers.isCurrent(asked)) $player.set(withPlaybackChange(withPlaybackRead($player.get(), playback), pressedModes));
+    if (!playbackAnswers.isCurrent(asked)) return 'stale';
+    $player.set(withPlaybackChange(withPlaybackRead($player.get(), playback), pressedModes));
+    return 'shown';
   } catch (error) {
     logUnlessCanceled('Could not read the playback', error);
+    // Cancelled by a newer reading, or overtaken by a change seen here: that one speaks.
+    return isCanceled(error) || !playbackAnswers.isCurrent(asked) ? 'stale' : 'failed';
   }
 }
 
@@ -157,9 +178,23 @@ export function followDeviceReport(report: DeviceReport): boolean {
   const current = $player.get();
   // The SDK's word on the playback is newer than any reading on the wire.
   if (current.playback) notePlaybackChange();
-  const { next, newTrack } = withDeviceReport(current, report);
+  const { next: reported, newTrack } = withDeviceReport(current, report);
+  // A press the provider has not answered yet still shows as pressed (the state may predate it).
+  const next = withPlaybackChange(reported, pressedModes);
   $player.set(next);
+  // Shuffle or repeat changed on another device: what plays next changed with it.
+  const [before, after] = [current.playback, next.playback];
+  if (before && after && (before.shuffleState !== after.shuffleState || before.repeatState !== after.repeatState)) noteQueueChange();
   return newTrack;
+}
+
+/**
+ * The SDK's null state, once the provider was asked where the music went (stores/devices.ts
+ * followPlaybackAway): the card keeps a playback another device holds, and is reset otherwise
+ * (player-rules.ts withPlaybackGone).
+ */
+export function showPlaybackGone(): void {
+  $player.set(withPlaybackGone($player.get(), storedDeviceId()));
 }
 
 /** A play was asked for (stores/play.ts): the card shows, loading, with the clicked track. */
@@ -212,10 +247,46 @@ export function runPlayerCommand(what: string, run: (deviceId: string | undefine
   return sendCommand(what, run);
 }
 
+/**
+ * A command on the playback (next, previous, seek, shuffle, repeat), as runPlayerCommand sends
+ * it, but a playback left behind by a device that went (a reload) is first taken over here: the
+ * provider refused every command on it (404 NO_ACTIVE_DEVICE, silent), so buttons did nothing.
+ */
+function runPlaybackCommand(what: string, run: (deviceId: string | undefined) => Promise<void>): Promise<void> {
+  playerActions.forget();
+  return sendCommand(what, run, true);
+}
+
+/** A take-over on its way: a command pressed meanwhile waits for it (a second transfer, of the same name, would cancel it). */
+let takingOver: Promise<void> | null = null;
+
+/**
+ * Moves a playback left behind (src/api/playback-whereabouts.ts, 'left') to this tab's device,
+ * paused as it is: PUT me/player with play false, so a command that is no play starts no sound
+ * (the provider keeps the position; a seek or a play then sets the one the bar shows). An open
+ * queue reads the provider's again: it lists one only for an active device.
+ */
+export function takeOverPlayback(deviceId: string): Promise<void> {
+  takingOver ??= transferPlayback(deviceId, false)
+    .then(() => {
+      notePlaybackChange();
+      noteQueueChange();
+    })
+    .finally(() => {
+      takingOver = null;
+    });
+  return takingOver;
+}
+
 /** A command as runPlayerCommand sends it, but no user action of its own (the close's pause). */
-async function sendCommand(what: string, run: (deviceId: string | undefined) => Promise<void>): Promise<void> {
+async function sendCommand(what: string, run: (deviceId: string | undefined) => Promise<void>, onPlayback = false): Promise<void> {
   try {
+    const own = storedDeviceId();
+    const takeOver = onPlayback ? takeOverTarget(whereaboutsOf($player.get().playback, own), own) : null;
+    if (takeOver) await takeOverPlayback(takeOver);
     await run(targetDeviceId());
+    // The card learns the playback is here now (the device, what the command changed).
+    if (takeOver) await refreshPlayback();
   } catch (error) {
     // A newer command of the same name took its place (a burst of volume steps): that one reports.
     if (isCanceled(error)) return;
@@ -235,7 +306,7 @@ export function pausePlayback(): Promise<void> {
 
 /** Next track. */
 export function nextTrack(): Promise<void> {
-  return runPlayerCommand('next', async (deviceId) => {
+  return runPlaybackCommand('next', async (deviceId) => {
     await playerApi.skipToNext(deviceId);
     await refreshPlayback();
   });
@@ -243,7 +314,7 @@ export function nextTrack(): Promise<void> {
 
 /** Previous track. */
 export function previousTrack(): Promise<void> {
-  return runPlayerCommand('previous', async (deviceId) => {
+  return runPlaybackCommand('previous', async (deviceId) => {
     await playerApi.skipToPrevious(deviceId);
     await refreshPlayback();
   });
@@ -260,7 +331,7 @@ function pressMode(what: string, mode: keyof PressedModes, change: PressedModes,
   notePlaybackChange();
   $player.set(withPlaybackChange($player.get(), change));
   const newest = () => modePresses[mode] === press;
-  return runPlayerCommand(what, async (deviceId) => {
+  return runPlaybackCommand(what, async (deviceId) => {
     try {
       await send(deviceId);
     } finally {
@@ -274,6 +345,10 @@ function pressMode(what: string, mode: keyof PressedModes, change: PressedModes,
     if (!newest()) return;
     notePlaybackChange();
     $player.set(withPlaybackChange($player.get(), change));
+    // What the change moves with it shows too: whether Next and Previous can go on (repeat at
+    // a list's end) and the order an open queue lists, which stayed as before until the track changed.
+    noteQueueChange();
+    await refreshPlayback();
   });
 }
 
@@ -313,7 +388,7 @@ export function seekToSecond(seconds: number): Promise<void> {
   // wire) would put the bar back where the music was.
   notePlaybackChange();
   const positionMs = $player.get().progressSeconds * 1000;
-  return runPlayerCommand('seek', async (deviceId) => {
+  return runPlaybackCommand('seek', async (deviceId) => {
     await playerApi.seekTo(positionMs, deviceId);
     notePlaybackChange();
   });

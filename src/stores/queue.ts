@@ -3,7 +3,7 @@ import { isCanceled, statusOf } from '../api/errors';
 import * as queueApi from '../api/queue';
 import type { PlayQueue, Track } from '../api/types';
 import { followPlayingMark } from './now-playing';
-import { targetDeviceId } from './player';
+import { $queueChanges, targetDeviceId } from './player';
 import { showToast } from './toasts';
 import { createAnswerGuard } from '../lib/answer-guard';
 
@@ -83,7 +83,9 @@ export async function addTrackToQueue(track: Track): Promise<void> {
 // Reaction: an open panel follows the playing track. It reads again when the player's mark moves
 // (a new track, or a play or pause) to a track other than the one it shows: a track resumed on a
 // device the provider had dropped comes back with its queue, while a pause of the track it shows
-// asks nothing. Not as it opens: it was just read.
+// asks nothing. Not as it opens: it was just read. It reads again, too, when the provider took a
+// change to what plays next with the same track (a shuffle, a repeat, the playback taken over
+// here: stores/player.ts $queueChanges).
 onMount($queue, () => {
   let opening = true;
   const stop = followPlayingMark((mark) => {
@@ -91,5 +93,11 @@ onMount($queue, () => {
     if (!opening && open && (nowPlaying?.id ?? null) !== mark.trackId) void refreshQueue();
   });
   opening = false;
-  return stop;
+  const stopChanges = $queueChanges.listen(() => {
+    if ($queue.get().open) void refreshQueue();
+  });
+  return () => {
+    stop();
+    stopChanges();
+  };
 });

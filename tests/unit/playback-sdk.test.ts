@@ -263,6 +263,43 @@ describe('the SDK player (SPEC §4, DESIGN §6)', () => {
     expect(log).toHaveBeenCalledWith('Failed to connect player');
   });
 
+  it("takes shuffle, repeat and what is disallowed from the SDK's state: a change made on another device shows while this tab plays", async () => {
+    signIn('T1');
+    await connectPlayer();
+    const track = { id: 't1', name: 'One', uri: 'spotify:track:t1', durationMs: 60_000, artists: [], album: null };
+    // This tab plays the last track of a list, repeat off: Next is disallowed.
+    $player.set({
+      ...$player.get(),
+      visible: true,
+      currentPlayingTrack: track,
+      playback: {
+        item: track, progressMs: 0, isPlaying: true, repeatState: 'off', shuffleState: false, device: null, contextUri: null,
+        disallows: { skippingPrev: false, skippingNext: true, pausing: false, resuming: true },
+      },
+    });
+    // Shuffle and repeat (all) turned on from a phone: the SDK's state says so (the Web Playback SDK's fields).
+    RecordingPlayer.last!.emit('player_state_changed', {
+      loading: false,
+      paused: false,
+      position: 5_000,
+      shuffle: true,
+      repeat_mode: 1,
+      disallows: { pausing: false, resuming: true, seeking: false, skipping_next: false, skipping_prev: false, peeking_next: false, peeking_prev: false },
+      track_window: { current_track: { id: 't1', name: 'One', uri: 'spotify:track:t1', duration_ms: 60_000, artists: [] } },
+    });
+    expect($player.get().playback).toMatchObject({ shuffleState: true, repeatState: 'context', disallows: { skippingNext: false, skippingPrev: false }, progressMs: 5_000 });
+    RecordingPlayer.last!.emit('player_state_changed', {
+      loading: false,
+      paused: false,
+      position: 6_000,
+      shuffle: false,
+      repeat_mode: 2,
+      disallows: { resuming: true },
+      track_window: { current_track: { id: 't1', name: 'One', uri: 'spotify:track:t1', duration_ms: 60_000, artists: [] } },
+    });
+    expect($player.get().playback).toMatchObject({ shuffleState: false, repeatState: 'track', disallows: { skippingNext: false, resuming: true } });
+  });
+
   it('a loaded new track becomes the current one', async () => {
     signIn('T1');
     const log = vi.spyOn(console, 'warn').mockImplementation(() => undefined);

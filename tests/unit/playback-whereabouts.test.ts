@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Device, Playback, Track } from '../../src/api/types';
-import { whereaboutsOf } from '../../src/api/playback-whereabouts';
+import { takeOverTarget, whereaboutsOf } from '../../src/api/playback-whereabouts';
 
 const device = (id: string, isActive: boolean): Device => ({ id, name: id, type: 'Computer', isActive, volumePercent: 50 });
 const track = { id: 't1' } as Track;
@@ -39,5 +39,17 @@ describe('whereaboutsOf: where the account\'s music is, seen from one tab', () =
     const gone = device('old-tab', false);
     expect(whereaboutsOf(playback({ device: gone, isPlaying: false }), 'mine')).toEqual({ at: 'left', device: gone });
     expect(whereaboutsOf(playback({ device: null, isPlaying: false }), 'mine')).toEqual({ at: 'left', device: null });
+  });
+});
+
+describe('takeOverTarget: where a command on the playback must move it first', () => {
+  it("only a playback left behind moves, to this tab's device (the provider refuses commands on it: no active device)", () => {
+    const where = (over: Partial<Playback>) => whereaboutsOf(playback(over), 'mine');
+    expect(takeOverTarget(where({ device: device('old-tab', false), isPlaying: false }), 'mine')).toBe('mine');
+    expect(takeOverTarget(where({ device: null, isPlaying: false }), 'mine')).toBe('mine');
+    expect(takeOverTarget(where({ device: device('old-tab', false), isPlaying: false }), null)).toBeNull();
+    expect(takeOverTarget(where({}), 'mine')).toBeNull();
+    expect(takeOverTarget(where({ device: device('kitchen', true) }), 'mine')).toBeNull();
+    expect(takeOverTarget(whereaboutsOf(null, 'mine'), 'mine')).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import {
   withDeviceLost,
   withDeviceReport,
   withPlaybackChange,
+  withPlaybackGone,
   withPlaybackRead,
   withPlayFailed,
   withPlayRequested,
@@ -99,6 +100,25 @@ describe('the player card rules (SPEC §4, §9)', () => {
     // Nothing to change: the same state, so the store tells no one.
     const idle = showing({ currentPlayingTrack: track('a') });
     expect(withDeviceReport(idle, { loading: false, paused: true, positionMs: 0, track: track('a') }).next).toBe(idle);
+  });
+
+  it("takes shuffle, repeat and what is disallowed from the SDK's report when it carries them, and keeps the playback's when it does not", () => {
+    const state = showing({ currentPlayingTrack: track('a'), playback: playback(track('a'), { disallows: { skippingPrev: false, skippingNext: true, pausing: false, resuming: true } }) });
+    const disallows = { skippingPrev: true, skippingNext: false, pausing: false, resuming: true };
+    const report = { loading: false, paused: false, positionMs: 1_000, track: track('a') };
+    expect(withDeviceReport(state, { ...report, modes: { shuffleState: true, repeatState: 'context', disallows } }).next.playback).toMatchObject({ shuffleState: true, repeatState: 'context', disallows });
+    expect(withDeviceReport(state, report).next.playback).toMatchObject({ shuffleState: false, repeatState: 'off', disallows: { skippingNext: true } });
+  });
+
+  it("the SDK's null state, once the provider answered: a playback another device holds or left stays; none, or one still said to be here, resets the card", () => {
+    const away = (change: Partial<Playback> | null) => showing({ currentPlayingTrack: track('a'), progressSeconds: 2, volumePercent: 30, deviceId: 'here', playback: change && playback(track('a'), change) });
+    const elsewhere = away({ device: { ...device('phone'), name: 'Phone' } });
+    expect(withPlaybackGone(elsewhere, 'here')).toBe(elsewhere);
+    const left = away({ isPlaying: false, device: { ...device('old-tab'), isActive: false } });
+    expect(withPlaybackGone(left, 'here')).toBe(left);
+    for (const gone of [away(null), away({ item: null }), away({ device: device('here') })]) {
+      expect(withPlaybackGone(gone, 'here')).toEqual({ ...initialPlayer('ready', 30, 'here') });
+    }
   });
 
   it('a play asked shows the card loading with the clicked track, or the one it had', () => {

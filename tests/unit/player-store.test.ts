@@ -500,6 +500,24 @@ describe('player against a real sandbox device', () => {
     await testFetch(`${running.base}/v1/me/player/repeat?state=off`, { method: 'PUT', headers: auth });
   });
 
+  it("a shuffle pressed and not answered yet stays pressed through an SDK state that predates it; one the provider took is read again", async () => {
+    const auth = { Authorization: `Bearer ${$session.get()!.accessToken}` };
+    await playFromList(tracks, 0);
+    await testFetch(`${running.base}/v1/me/player/shuffle?state=false`, { method: 'PUT', headers: auth });
+    await refreshPlayback();
+    const wire = holdRequests((method, url) => method === 'PUT' && new URL(url).pathname.endsWith('/me/player/shuffle'));
+    const pressed = toggleShuffle();
+    await vi.waitFor(() => expect(wire.held()).toBe(1));
+    applyDeviceState({ loading: false, paused: false, positionMs: 1_000, track: tracks[0]!, modes: { shuffleState: false, repeatState: 'off' } });
+    expect($player.get().playback?.shuffleState).toBe(true);
+    wire.release();
+    await pressed;
+    // Taken: the playback was read again after it (the provider's own word, and what Next may do).
+    expect(wire.asked.filter((call) => call === 'GET /v1/me/player').length).toBeGreaterThanOrEqual(1);
+    expect($player.get().playback?.shuffleState).toBe(true);
+    await testFetch(`${running.base}/v1/me/player/shuffle?state=false`, { method: 'PUT', headers: auth });
+  });
+
   it('a seek and a volume change drop a reading of the playback asked before them: its late answer does not put the bar or the volume back', async () => {
     await playFromList(tracks, 0);
     await changeVolume(50 - $player.get().volumePercent);

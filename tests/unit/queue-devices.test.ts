@@ -4,9 +4,9 @@ import { search } from '../../src/api/search';
 import type { Track } from '../../src/api/types';
 import { writeStored } from '../../src/lib/storage';
 import { $devices, $otherDevice, $whereabouts, catchUpWithPlayback, DEVICE_GONE, loadDevices, resetAfterAccountError, transferTo } from '../../src/stores/devices';
-import { $player, closePlayer, nextTrack, refreshPlayback, resetPlayer } from '../../src/stores/player';
+import { $player, closePlayer, cycleRepeat, nextTrack, previousTrack, refreshPlayback, resetPlayer, seekToSecond, setProgressSeconds, toggleShuffle } from '../../src/stores/player';
 import { playFromList, setDeviceRenewer, togglePlay } from '../../src/stores/play';
-import { markDeviceReady } from '../../src/playback/device-state';
+import { applyDeviceState, markDeviceReady } from '../../src/playback/device-state';
 import { $queue, ADDED_TO_QUEUE, addTrackToQueue, refreshQueue, START_PLAYBACK_FIRST, toggleQueue } from '../../src/stores/queue';
 import { $session } from '../../src/stores/session';
 import { $toasts } from '../../src/stores/toasts';
@@ -284,5 +284,150 @@ describe('a play on a device the provider has lost', () => {
       (renewed as { close(): void } | null)?.close();
       markDeviceReady(here.deviceId);
     }
+  });
+});
+
+describe('a playback left behind by a device that went (a reload)', () => {
+  const token = () => $session.get()!.accessToken;
+  const auth = () => ({ Authorization: `Bearer ${token()}` });
+  interface Provided { is_playing: boolean; progress_ms: number; shuffle_state: boolean; repeat_state: string; item: { id: string }; device: { id: string; is_active: boolean } }
+  const provided = async () => (await provider()) as unknown as Provided;
+
+  /**
+   * The page before the reload played the four tracks from `positionMs` on its own device, then
+   * went: the provider keeps the playback paused, naming that device inactive. This tab caught
+   * up with it as it loaded: the card shows the track, paused, where it stopped.
+   */
+  async function leftBehind(positionMs: number): Promise<void> {
+    const old = await connectDevice(running.url, token(), 'My Music');
+    await old.next('ready');
+    const play = () =>
+      fetch(`${running.base}/v1/me/player/play?device_id=${old.deviceId}`, {
+        method: 'PUT',
+        headers: { ...auth(), 'Content-Type': 'application/json' },
+        body: JSON.stringify({ uris: tracks.map((track) => track.uri), position_ms: positionMs }),
+      });
+    // In order, shuffle and repeat off (a play keeps the modes the playback had).
+    await play();
+    await fetch(`${running.base}/v1/me/player/shuffle?state=false`, { method: 'PUT', headers: auth() });
+    await fetch(`${running.base}/v1/me/player/repeat?state=off`, { method: 'PUT', headers: auth() });
+    await play();
+    old.close();
+    await expect.poll(async () => (await provider())?.is_playing).toBe(false);
+    resetPlayer();
+    await catchUpWithPlayback();
+    expect($whereabouts.get().at).toBe('left');
+    expect($player.get()).toMatchObject({ visible: true, currentPlayingTrack: { id: tracks[0]!.id }, progressSeconds: Math.floor(positionMs / 1000) });
+  }
+
+  it('Next, Previous, Shuffle, Repeat and Seek take it over to this tab first, paused, and then do what was pressed', async () => {
+    expect(tracks[0]!.durationMs).toBeGreaterThan(60_000);
+    const pressed: [string, () => Promise<void>, (after: Provided) => void][] = [
+      ['next', nextTrack, (after) => expect(after.item.id).toBe(tracks[1]!.id)],
+      ['previous', previousTrack, (after) => expect(after.progress_ms).toBeLessThan(20_000)],
+      ['shuffle', toggleShuffle, (after) => expect(after.shuffle_state).toBe(true)],
+      ['repeat', cycleRepeat, (after) => expect(after.repeat_state).toBe('context')],
+      ['seek', () => seekToSecond(50), (after) => expect(after.progress_ms).toBe(50_000)],
+    ];
+    for (const [what, press, done] of pressed) {
+      await leftBehind(20_000);
+      await press();
+      const after = await provided();
+      // Here now, and still silent: a command that is no play starts no sound.
+      expect(after, what).toMatchObject({ is_playing: false, device: { id: here.deviceId, is_active: true } });
+      done(after);
+      expect($whereabouts.get().at, what).toBe('here');
+      expect($player.get().playback, what).toMatchObject({ isPlaying: false, item: { id: after.item.id }, shuffleState: after.shuffle_state, repeatState: after.repeat_state });
+      expect($player.get().progressSeconds, what).toBe(Math.floor(after.progress_ms / 1000));
+    }
+  });
+
+  it('Next pressed twice quickly: one take-over, and two steps', async () => {
+    await leftBehind(20_000);
+    await Promise.all([nextTrack(), nextTrack()]);
+    expect(await provided()).toMatchObject({ is_playing: false, item: { id: tracks[2]!.id }, device: { id: here.deviceId } });
+    expect($player.get().currentPlayingTrack?.id).toBe(tracks[2]!.id);
+  });
+
+  it("Play resumes it here from the second the bar shows, not where the old page stopped", async () => {
+    await leftBehind(20_000);
+    setProgressSeconds(40);
+    await togglePlay();
+    const resumed = await provided();
+    expect(resumed).toMatchObject({ is_playing: true, device: { id: here.deviceId }, item: { id: tracks[0]!.id } });
+    expect(resumed.progress_ms).toBeGreaterThanOrEqual(40_000);
+    expect(resumed.progress_ms).toBeLessThan(42_000);
+    await fetch(`${running.base}/v1/me/player/pause`, { method: 'PUT', headers: auth() });
+  });
+
+  it("the open queue, empty while no device holds the playback, lists the provider's once a command took it over", async () => {
+    const stop = $queue.listen(() => undefined);
+    try {
+      await leftBehind(20_000);
+      toggleQueue(true);
+      await expect.poll(() => $queue.get().loaded).toBe(true);
+      expect($queue.get().nowPlaying).toBeNull(); // the provider lists no queue without an active device
+      await cycleRepeat();
+      await expect.poll(() => $queue.get().nowPlaying?.id).toBe(tracks[0]!.id);
+      expect($queue.get().nextUp.map((track) => track.id)).toEqual(tracks.slice(1).map((track) => track.id));
+    } finally {
+      toggleQueue(false);
+      stop();
+    }
+  });
+});
+
+describe('after a shuffle or repeat is taken, the card and the queue follow what it changed', () => {
+  const auth = () => ({ Authorization: `Bearer ${$session.get()!.accessToken}` });
+
+  it('repeat on at the last track of a list: Next is allowed again, and the open queue lists the list again after it', async () => {
+    const stop = $queue.listen(() => undefined);
+    try {
+      await playFromList(tracks.slice(0, 3), 2);
+      await fetch(`${running.base}/v1/me/player/repeat?state=off`, { method: 'PUT', headers: auth() });
+      await refreshPlayback();
+      expect($player.get().playback).toMatchObject({ repeatState: 'off', disallows: { skippingNext: true } });
+      toggleQueue(true);
+      await expect.poll(() => $queue.get().loaded).toBe(true);
+      expect($queue.get()).toMatchObject({ nowPlaying: { id: tracks[2]!.id }, nextUp: [] });
+      await cycleRepeat();
+      expect($player.get().playback).toMatchObject({ repeatState: 'context', disallows: { skippingNext: false } });
+      await expect.poll(() => $queue.get().nextUp.map((track) => track.id)).toEqual([tracks[0]!.id, tracks[1]!.id]);
+    } finally {
+      toggleQueue(false);
+      stop();
+      await fetch(`${running.base}/v1/me/player/repeat?state=off`, { method: 'PUT', headers: auth() });
+      await fetch(`${running.base}/v1/me/player/pause`, { method: 'PUT', headers: auth() });
+    }
+  });
+});
+
+describe("the SDK's null state: the playback moved away from this tab", () => {
+  const auth = () => ({ Authorization: `Bearer ${$session.get()!.accessToken}` });
+
+  it('the card keeps what it shows until the provider says where the music is, then says "Playing on" it', async () => {
+    await playFromList(tracks, 1);
+    expect($whereabouts.get().at).toBe('here');
+    const shown = $player.get();
+    // Another device takes it (a phone's own picker); the provider tells this tab's SDK: no state.
+    await fetch(`${running.base}/v1/me/player`, { method: 'PUT', headers: { ...auth(), 'Content-Type': 'application/json' }, body: JSON.stringify({ device_ids: [there.deviceId], play: true }) });
+    applyDeviceState(null);
+    // Not blanked for the round trip: the card, its track and its picker stay.
+    expect($player.get()).toMatchObject({ visible: true, currentPlayingTrack: { id: tracks[1]!.id }, playback: { item: { id: tracks[1]!.id } } });
+    expect($player.get().currentPlayingTrack).toBe(shown.currentPlayingTrack);
+    await expect.poll(() => $otherDevice.get()?.name).toBe('Kitchen');
+    expect($player.get()).toMatchObject({ visible: true, currentPlayingTrack: { id: tracks[1]!.id }, playback: { isPlaying: true } });
+    await fetch(`${running.base}/v1/me/player/pause`, { method: 'PUT', headers: auth() });
+  });
+
+  it('with nothing playing anywhere any more, the card is reset, then shows the last played track as any catch-up', async () => {
+    await playFromList(tracks, 2);
+    await fetch(`${running.base}/__sandbox/reset`, { method: 'POST' });
+    const recent = (await (await fetch(`${running.base}/v1/me/player/recently-played?limit=1`, { headers: auth() })).json()) as { items: { track: { id: string } }[] };
+    applyDeviceState(null);
+    expect($player.get()).toMatchObject({ visible: true, currentPlayingTrack: { id: tracks[2]!.id } });
+    await expect.poll(() => $player.get().playback).toBeNull();
+    await expect.poll(() => $player.get().currentPlayingTrack?.id).toBe(recent.items[0]!.track.id);
+    expect($player.get()).toMatchObject({ visible: true, playback: null, progressSeconds: 0 });
   });
 });
