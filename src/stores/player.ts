@@ -278,15 +278,25 @@ export function takeOverPlayback(deviceId: string): Promise<void> {
   return takingOver;
 }
 
+/**
+ * Takes a playback left behind by a device that went over to this tab's device (paused), when it
+ * is one: what acts on the playback (a command, an add to the queue) then reaches the provider.
+ * Whether it did.
+ */
+export async function takeOverIfLeft(): Promise<boolean> {
+  const own = storedDeviceId();
+  const target = takeOverTarget(whereaboutsOf($player.get().playback, own), own);
+  if (target) await takeOverPlayback(target);
+  return target !== null;
+}
+
 /** A command as runPlayerCommand sends it, but no user action of its own (the close's pause). */
 async function sendCommand(what: string, run: (deviceId: string | undefined) => Promise<void>, onPlayback = false): Promise<void> {
   try {
-    const own = storedDeviceId();
-    const takeOver = onPlayback ? takeOverTarget(whereaboutsOf($player.get().playback, own), own) : null;
-    if (takeOver) await takeOverPlayback(takeOver);
+    const tookOver = onPlayback && (await takeOverIfLeft());
     await run(targetDeviceId());
     // The card learns the playback is here now (the device, what the command changed).
-    if (takeOver) await refreshPlayback();
+    if (tookOver) await refreshPlayback();
   } catch (error) {
     // A newer command of the same name took its place (a burst of volume steps): that one reports.
     if (isCanceled(error)) return;

@@ -3,7 +3,7 @@ import { isCanceled, statusOf } from '../api/errors';
 import * as queueApi from '../api/queue';
 import type { PlayQueue, Track } from '../api/types';
 import { followPlayingMark } from './now-playing';
-import { $queueChanges, targetDeviceId } from './player';
+import { $queueChanges, takeOverIfLeft, targetDeviceId } from './player';
 import { showToast } from './toasts';
 import { createAnswerGuard } from '../lib/answer-guard';
 
@@ -71,6 +71,8 @@ export function toggleQueue(open = !$queue.get().open): void {
  */
 export async function addTrackToQueue(track: Track): Promise<void> {
   try {
+    // A playback a reload left behind takes no add (404): it is taken over here first, as a command is.
+    await takeOverIfLeft();
     await queueApi.addToQueue(track.uri, targetDeviceId());
     showToast(ADDED_TO_QUEUE, 'success');
     if ($queue.get().open) void refreshQueue();

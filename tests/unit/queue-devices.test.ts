@@ -360,6 +360,17 @@ describe('a playback left behind by a device that went (a reload)', () => {
     await fetch(`${running.base}/v1/me/player/pause`, { method: 'PUT', headers: auth() });
   });
 
+  it('Add to queue takes it over too, and the track is queued (the provider refused an add on a device that went)', async () => {
+    await leftBehind(20_000);
+    await addTrackToQueue(tracks[3]!);
+    expect(await provided()).toMatchObject({ is_playing: false, device: { id: here.deviceId, is_active: true } });
+    const queued = (await (await fetch(`${running.base}/v1/me/player/queue`, { headers: auth() })).json()) as { queue: { id: string }[] };
+    expect(queued.queue[0]?.id).toBe(tracks[3]!.id);
+    // Played through, it leaves the queue as the tests after this one expect it.
+    await nextTrack();
+    expect((await provided()).item.id).toBe(tracks[3]!.id);
+  });
+
   it("the open queue, empty while no device holds the playback, lists the provider's once a command took it over", async () => {
     const stop = $queue.listen(() => undefined);
     try {
