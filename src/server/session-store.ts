@@ -114,6 +114,41 @@ export function redisSessionStore(redis: Redis, ttlSeconds = SESSION_TTL_SECONDS
   };
 }
 
+/**
+ * One request's view of a store: its first read of a session serves its later reads (a page reads
+ * the tokens as it starts, then what the provider offers this app, and a playlist's the viewer),
+ * until the request changes that session, after which it reads the store again. Other requests'
+ * changes meanwhile are not seen by a read, as they were not by the first one; a change is made
+ * to the record as stored, whatever was read.
+ */
+export function readingOnce(store: SessionStore): SessionStore {
+  const reads = new Map<string, Promise<SessionRecord | null>>();
+  return {
+    read(id) {
+      let read = reads.get(id);
+      if (!read) {
+        read = store.read(id);
+        reads.set(id, read);
+        // A failed read is not kept: the next one asks the store again.
+        read.catch(() => reads.delete(id));
+      }
+      return read;
+    },
+    async create(id, record) {
+      reads.delete(id);
+      await store.create(id, record);
+    },
+    async change(id, change) {
+      reads.delete(id);
+      return store.change(id, change);
+    },
+    async remove(id) {
+      reads.delete(id);
+      await store.remove(id);
+    },
+  };
+}
+
 /** A store of sessions on this machine's disk (session-driver.ts: SESSION_DIR, swept of ended sessions). */
 export function diskSessionStore(dir?: string): SessionStore {
   return oneProcessSessionStore(createStorage({ driver: diskSessionDriver(dir) }));

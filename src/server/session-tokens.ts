@@ -6,7 +6,7 @@ import { refreshLedger } from './refresh-ledger';
 import { createRefresher, type RefreshResult } from './refresher';
 import { isDue } from '../lib/token-timing';
 import { cookieAttributes, isSessionId, SESSION_COOKIE, SESSION_TTL_SECONDS } from './session-cookie';
-import { siteSessionStore, type SessionRecord, type SessionStore } from './session-store';
+import { readingOnce, siteSessionStore, type SessionRecord, type SessionStore } from './session-store';
 
 /** A request's view of its session: the cookies (an Astro context has them) and the store the session is kept in. */
 export interface SessionContext {
@@ -35,7 +35,17 @@ function isTokenSet(value: unknown): value is TokenSet {
 
 const tokensOf = (record: SessionRecord | null): TokenSet | null => (isTokenSet(record?.[TOKENS]) ? record[TOKENS] : null);
 
-const storeOf = (context: SessionContext): SessionStore => context.sessionStore ?? siteSessionStore();
+// Each request's own view of the store (`readingOnce`), kept by its cookies: the middleware and
+// the page it renders are two contexts of one request, with one set of cookies.
+const requestStores = new WeakMap<object, SessionStore>();
+const storeOf = (context: SessionContext): SessionStore => {
+  let store = requestStores.get(context.cookies);
+  if (!store) {
+    store = readingOnce(context.sessionStore ?? siteSessionStore());
+    requestStores.set(context.cookies, store);
+  }
+  return store;
+};
 
 /** The session id the browser's cookie carries (the middleware dropped one the site could not have made). */
 const sessionIdOf = (context: SessionContext): string | null => context.cookies.get(SESSION_COOKIE)?.value || null;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasRedisServer, realRedis } from './helpers/real-redis';
 import { sharedRedis } from '../../src/server/redis';
 import sessionDriver from '../../src/server/session-driver';
-import { diskSessionStore, redisSessionStore, type SessionStore } from '../../src/server/session-store';
+import { diskSessionStore, readingOnce, redisSessionStore, type SessionRecord, type SessionStore } from '../../src/server/session-store';
 
 const ID = '6f1e3c2a-8b4d-4e5f-9a7b-1c2d3e4f5a6b';
 const TOKENS = { accessToken: 'A1', refreshToken: 'R1', expiresAt: null, renewAt: null };
@@ -46,6 +46,42 @@ describe("the store of sessions on this machine's disk", () => {
     dirs.push(dir);
     const store = diskSessionStore(dir);
     return [store, store];
+  });
+});
+
+describe("one request's view of the store", () => {
+  it('reads a session once for all its reads, and again after its own change; a failed read is not kept', async () => {
+    let reads = 0;
+    let fail = false;
+    const records = new Map<string, SessionRecord>([['s', { tokens: 'T1' }]]);
+    const counting: SessionStore = {
+      read: async (id) => {
+        reads++;
+        if (fail) throw new Error('store away');
+        return records.get(id) ?? null;
+      },
+      create: async (id, record) => void records.set(id, record),
+      change: async (id, change) => {
+        const changed = change(records.get(id)!);
+        if (changed) records.set(id, changed);
+        return records.get(id) ?? null;
+      },
+      remove: async (id) => void records.delete(id),
+    };
+    const request = readingOnce(counting);
+    await Promise.all([request.read('s'), request.read('s')]);
+    expect(await request.read('s')).toEqual({ tokens: 'T1' });
+    expect(reads).toBe(1);
+    await request.change('s', (record) => ({ ...record, viewer: 'V' }));
+    expect(await request.read('s')).toEqual({ tokens: 'T1', viewer: 'V' });
+    expect(reads).toBe(2);
+    await request.remove('s');
+    expect(await request.read('s')).toBeNull();
+    fail = true;
+    const other = readingOnce(counting);
+    await expect(other.read('s')).rejects.toThrow('store away');
+    fail = false;
+    expect(await other.read('s')).toBeNull();
   });
 });
 
