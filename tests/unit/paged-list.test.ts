@@ -14,6 +14,17 @@ function numbers(total: number) {
   return { asked, load };
 }
 
+/** A list over `numbers(total)` whose provider fails (a 500) while `failing.now` is true. */
+function failingWhenTold(total: number) {
+  const provider = numbers(total);
+  const failing = { now: false };
+  const list = createPagedList(async (offset, limit) => {
+    if (failing.now) throw new ApiError('http', 'boom', 500);
+    return provider.load(offset, limit);
+  }, 20);
+  return { provider, failing, list };
+}
+
 describe('paged list (SPEC §4)', () => {
   it('offset 0 replaces, later pages append at offset + limit, has-more = total > offset + limit', async () => {
     const provider = numbers(45);
@@ -64,18 +75,13 @@ describe('paged list (SPEC §4)', () => {
   });
 
   it('keeps the error and loads no more after it, until the first page is loaded again', async () => {
-    let fail = false;
-    const provider = numbers(100);
-    const list = createPagedList(async (offset, limit) => {
-      if (fail) throw new ApiError('http', 'boom', 500);
-      return provider.load(offset, limit);
-    }, 20);
+    const { provider, failing, list } = failingWhenTold(100);
     await list.loadFirstPage();
-    fail = true;
+    failing.now = true;
     await list.loadNextPage();
     expect(list.$state.get().error).toBeInstanceOf(ApiError);
     expect(list.$state.get().list).toHaveLength(20);
-    fail = false;
+    failing.now = false;
     await list.loadNextPage();
     expect(provider.asked).toHaveLength(1);
     await list.loadFirstPage();
@@ -83,19 +89,14 @@ describe('paged list (SPEC §4)', () => {
   });
 
   it('retry asks again for the page that failed: what came stays, and paging goes on after it', async () => {
-    let fail = false;
-    const provider = numbers(100);
-    const list = createPagedList(async (offset, limit) => {
-      if (fail) throw new ApiError('http', 'boom', 500);
-      return provider.load(offset, limit);
-    }, 20);
+    const { provider, failing, list } = failingWhenTold(100);
     await list.loadFirstPage();
     await list.loadNextPage();
-    fail = true;
+    failing.now = true;
     await list.loadNextPage();
     expect(list.$state.get()).toMatchObject({ offset: 40 });
     expect(list.$state.get().list).toHaveLength(40);
-    fail = false;
+    failing.now = false;
     await list.retry();
     expect(provider.asked.map(({ offset }) => offset)).toEqual([0, 20, 40]);
     expect(list.$state.get()).toMatchObject({ error: null, offset: 60 });
@@ -103,14 +104,10 @@ describe('paged list (SPEC §4)', () => {
   });
 
   it('retry after a first page that failed asks for the first page', async () => {
-    const provider = numbers(30);
-    let fail = true;
-    const list = createPagedList(async (offset, limit) => {
-      if (fail) throw new ApiError('http', 'boom', 500);
-      return provider.load(offset, limit);
-    }, 20);
+    const { provider, failing, list } = failingWhenTold(30);
+    failing.now = true;
     await list.loadFirstPage();
-    fail = false;
+    failing.now = false;
     await list.retry();
     expect(provider.asked).toEqual([{ offset: 0, limit: 20 }]);
     expect(list.$state.get().list).toHaveLength(20);
