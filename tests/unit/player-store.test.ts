@@ -50,6 +50,22 @@ async function providerPlayback(): Promise<{ is_playing: boolean; item: { id: st
 const isPlay = (method: string, url: string) => method === 'PUT' && new URL(url).pathname.endsWith('/me/player/play');
 
 /**
+ * Lets every reading of the playback (GET me/player) reach the provider at once, and holds its
+ * answer until the test calls the release this array gains for it, oldest first.
+ */
+function holdPlaybackAnswers(): (() => void)[] {
+  const realFetch = globalThis.fetch;
+  const answers: (() => void)[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const request = new Request(input, init);
+    const response = await realFetch(request);
+    if (request.method === 'GET' && new URL(request.url).pathname.endsWith('/me/player')) await new Promise<void>((resolve) => answers.push(resolve));
+    return response;
+  });
+  return answers;
+}
+
+/**
  * Holds the site's requests that `matches` picks (method and URL) until the test
  * releases them, oldest first, and records each one's body and how many were on
  * the wire at once. Every other request goes straight to the sandbox; the bodies
@@ -243,14 +259,7 @@ describe('player against a real sandbox device', () => {
     await playFromList(tracks, 0);
     expect($player.get().playback?.isPlaying).toBe(true);
     // Each reading reaches the provider at once; its answer is held until the test lets it go.
-    const realFetch = globalThis.fetch;
-    const answers: (() => void)[] = [];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const request = new Request(input, init);
-      const response = await realFetch(request);
-      if (request.method === 'GET' && new URL(request.url).pathname.endsWith('/me/player')) await new Promise<void>((resolve) => answers.push(resolve));
-      return response;
-    });
+    const answers = holdPlaybackAnswers();
     const older = refreshPlayback(); // the provider says: playing
     await vi.waitFor(() => expect(answers).toHaveLength(1));
     const paused = await testFetch(`${running.base}/v1/me/player/pause`, { method: 'PUT', headers: { Authorization: `Bearer ${$session.get()!.accessToken}` } });
@@ -521,14 +530,7 @@ describe('player against a real sandbox device', () => {
   it('a seek and a volume change drop a reading of the playback asked before them: its late answer does not put the bar or the volume back', async () => {
     await playFromList(tracks, 0);
     await changeVolume(50 - $player.get().volumePercent);
-    const realFetch = globalThis.fetch;
-    const answers: (() => void)[] = [];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const request = new Request(input, init);
-      const response = await realFetch(request);
-      if (request.method === 'GET' && new URL(request.url).pathname.endsWith('/me/player')) await new Promise<void>((resolve) => answers.push(resolve));
-      return response;
-    });
+    const answers = holdPlaybackAnswers();
     const beforeSeek = refreshPlayback(); // the provider says: at 0:00
     await vi.waitFor(() => expect(answers).toHaveLength(1));
     await seekToSecond(42);
