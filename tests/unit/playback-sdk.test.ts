@@ -61,6 +61,29 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+
+/** A provider's 404 with its message, as the Web API words it. */
+const notFound = (message: string) => Response.json({ error: { status: 404, message } }, { status: 404 });
+
+/**
+ * Answers the page's calls in place of the provider: each play (PUT me/player/play) with what
+ * `answer` gives for it (its count, from 1), or 204 when it gives null; every other call 204.
+ * The device ids the plays named, in order.
+ */
+function answerPlays(answer: (count: number) => Response | null): string[] {
+  const plays: string[] = [];
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    if (method === 'PUT' && url.pathname === '/v1/me/player/play') {
+      plays.push(url.searchParams.get('device_id')!);
+      const answered = answer(plays.length);
+      if (answered) return Promise.resolve(answered);
+    }
+    return Promise.resolve(new Response(null, { status: 204 }));
+  });
+  return plays;
+}
 describe('the SDK player (SPEC §4, DESIGN §6)', () => {
   it('is not created without a token', async () => {
     RecordingPlayer.last = null;
@@ -197,16 +220,7 @@ describe('the SDK player (SPEC §4, DESIGN §6)', () => {
     $player.set({ ...$player.get(), device: 'offline', deviceId: null });
     await connectPlayer();
     const player = RecordingPlayer.last!;
-    const plays: string[] = [];
-    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-      if (method === 'PUT' && url.pathname === '/v1/me/player/play') {
-        plays.push(url.searchParams.get('device_id')!);
-        if (plays.length === 1) return Promise.resolve(Response.json({ error: { status: 404, message: 'Device not found' } }, { status: 404 }));
-      }
-      return Promise.resolve(new Response(null, { status: 204 }));
-    });
+    const plays = answerPlays((count) => (count === 1 ? notFound('Device not found') : null));
     const track = { id: 't1', name: 'One', uri: 'spotify:track:t1', durationMs: 1000, artists: [], album: null };
     const played = playFromList([track], 0);
     await vi.waitFor(() => expect(plays).toEqual(['device-1']));
@@ -224,17 +238,8 @@ describe('the SDK player (SPEC §4, DESIGN §6)', () => {
     const player = RecordingPlayer.last!;
     player.emit('ready', { device_id: 'device-1' });
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const plays: string[] = [];
-    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-      if (method === 'PUT' && url.pathname === '/v1/me/player/play') {
-        plays.push(url.searchParams.get('device_id')!);
-        // The sandbox's (and the provider's) answer for an offset uri the album does not hold.
-        return Promise.resolve(Response.json({ error: { status: 404, message: 'Offset uri not found in context' } }, { status: 404 }));
-      }
-      return Promise.resolve(new Response(null, { status: 204 }));
-    });
+    // The sandbox's (and the provider's) answer for an offset uri the album does not hold.
+    const plays = answerPlays(() => notFound('Offset uri not found in context'));
     const track = { id: 't1', name: 'One', uri: 'spotify:track:t1', durationMs: 1000, artists: [], album: null };
     void playFromList([track], 0, 'spotify:album:a1');
     await vi.waitFor(() => expect(error).toHaveBeenCalledWith('Could not start playback', expect.objectContaining({ status: 404 })));
