@@ -281,22 +281,23 @@ export function takeOverPlayback(deviceId: string): Promise<void> {
 /**
  * Takes a playback left behind by a device that went over to this tab's device (paused), when it
  * is one: what acts on the playback (a command, an add to the queue) then reaches the provider.
- * Whether it did.
+ * The take-over on its way, or null with none to make: a command then goes out at once, in the
+ * same task as the press.
  */
-export async function takeOverIfLeft(): Promise<boolean> {
+export function takeOverIfLeft(): Promise<void> | null {
   const own = storedDeviceId();
   const target = takeOverTarget(whereaboutsOf($player.get().playback, own), own);
-  if (target) await takeOverPlayback(target);
-  return target !== null;
+  return target ? takeOverPlayback(target) : null;
 }
 
 /** A command as runPlayerCommand sends it, but no user action of its own (the close's pause). */
 async function sendCommand(what: string, run: (deviceId: string | undefined) => Promise<void>, onPlayback = false): Promise<void> {
   try {
-    const tookOver = onPlayback && (await takeOverIfLeft());
+    const takingOver = onPlayback ? takeOverIfLeft() : null;
+    if (takingOver) await takingOver;
     await run(targetDeviceId());
     // The card learns the playback is here now (the device, what the command changed).
-    if (tookOver) await refreshPlayback();
+    if (takingOver) await refreshPlayback();
   } catch (error) {
     // A newer command of the same name took its place (a burst of volume steps): that one reports.
     if (isCanceled(error)) return;

@@ -72,7 +72,8 @@ export function toggleQueue(open = !$queue.get().open): void {
 export async function addTrackToQueue(track: Track): Promise<void> {
   try {
     // A playback a reload left behind takes no add (404): it is taken over here first, as a command is.
-    await takeOverIfLeft();
+    const takingOver = takeOverIfLeft();
+    if (takingOver) await takingOver;
     await queueApi.addToQueue(track.uri, targetDeviceId());
     showToast(ADDED_TO_QUEUE, 'success');
     if ($queue.get().open) void refreshQueue();
