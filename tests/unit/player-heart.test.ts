@@ -118,6 +118,8 @@ describe("the player's heart", () => {
 
   it('liked elsewhere while the tab was out of view: coming back asks again, and the heart follows', async () => {
     vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible', getElementById: () => null }));
+    // The page's window too: what the card shows wakes the islands waiting for it (intent-signals.ts).
+    vi.stubGlobal('window', new EventTarget());
     await playElsewhere(tracks[3]!);
     const stop = startCatchingUp();
     try {
@@ -152,6 +154,8 @@ describe("the player's heart", () => {
 
   it('a heart whose check failed is asked again when the tab comes back into view', async () => {
     vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible', getElementById: () => null }));
+    // The page's window too: what the card shows wakes the islands waiting for it (intent-signals.ts).
+    vi.stubGlobal('window', new EventTarget());
     // The check of the new track's heart fails (and the client's one retry of it).
     await addFault(running.url, { match: { method: 'GET', path: '/contains' }, status: 503, times: 2 });
     await playElsewhere(tracks[5]!);
