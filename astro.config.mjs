@@ -10,7 +10,6 @@ import { fileURLToPath } from 'node:url';
 import { intentDirectiveIntegration } from './scripts/lib/intent-directive.mjs';
 import { shellChunksIntegration } from './scripts/lib/shell-chunks.mjs';
 import { keepsVisitedPage, OFFLINE_SHELL, opensInOfflineShell, PAGE_CACHE, routedPageOffline } from './src/lib/page-cache.ts';
-import { SESSION_COOKIE, SESSION_TTL_SECONDS } from './src/server/session-cookie.ts';
 
 /**
  * The offline shell's precache revision. The server renders the shell, so the build has no
@@ -122,21 +121,14 @@ export default defineConfig({
       },
     }),
   ],
-  // The session lives on the server (DESIGN §1): the cookie carries only its id. The site reads
-  // and writes it through src/server/session-store.ts (Redis with REDIS_URL, else disk), never
-  // through Astro's session object, which saves a request's whole copy as the request ends and so
-  // put spent tokens back or a signed-out session back. Astro's sessions stay configured on the
-  // same store and keys (src/server/session-driver.ts) only for the tests that hold that claim;
-  // the cookie's Secure attribute comes from SITE_URL (src/server/session-cookie.ts).
+  // The session lives on the server (DESIGN §1): the cookie carries only its id, and the site
+  // keeps the record through src/server/session-store.ts (Redis with REDIS_URL, else disk), never
+  // through Astro's sessions, which save a request's whole copy as it ends (a sign-out or a newer
+  // refresh was undone), so they are not configured.
   // Astro's own origin check compares the Origin header with the request's host, which it does
   // not trust here (it reads http://localhost); src/server/request-guard.ts checks every
   // state-changing request against SITE_URL and the site's custom header instead.
   security: { checkOrigin: false },
-  session: {
-    driver: fileURLToPath(new URL('./src/server/session-driver.ts', import.meta.url)),
-    cookie: { name: SESSION_COOKIE, sameSite: 'lax', secure: false, path: '/' },
-    ttl: SESSION_TTL_SECONDS,
-  },
   server: { host: '127.0.0.1', port: 4321 },
   site: 'http://127.0.0.1:4321',
 });

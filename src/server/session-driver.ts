@@ -1,12 +1,7 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import fsLiteDriver from 'unstorage/drivers/fs-lite';
-import redisDriver from 'unstorage/drivers/redis';
-import { REDIS_OPTIONS } from './redis';
 import { SESSION_TTL_SECONDS } from './session-cookie';
-
-/** Where Redis keeps the sessions: a key `my-music:session:<id>` each. */
-export const REDIS_SESSION_BASE = 'my-music:session';
 
 /** How often the disk store looks for sessions nobody has used for SESSION_TTL_SECONDS. */
 const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
@@ -50,18 +45,4 @@ export function diskSessionDriver(dir = process.env.SESSION_DIR ?? '.data/sessio
   // The sweep never keeps the process alive on its own.
   setInterval(sweep, SWEEP_EVERY_MS).unref();
   return fsLiteDriver({ base: dir });
-}
-
-/**
- * The store behind Astro's sessions (astro.config.mjs), chosen when the site starts rather than
- * when it is built, so one build serves one instance or many: with REDIS_URL every instance keeps
- * its sessions in that Redis (a load balancer may send a user to any of them, and a restarted
- * instance loses nobody); without it they are files on this machine's disk. The site reads and
- * writes its sessions through src/server/session-store.ts, in these same places, and never
- * through Astro's session object (which saves a request's whole copy when the request ends).
- */
-export default function sessionDriver() {
-  const url = process.env.REDIS_URL;
-  if (url) return redisDriver({ url, base: REDIS_SESSION_BASE, ttl: SESSION_TTL_SECONDS, ...REDIS_OPTIONS });
-  return diskSessionDriver();
 }

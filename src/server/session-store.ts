@@ -2,7 +2,10 @@ import type Redis from 'ioredis';
 import { createStorage, type Storage } from 'unstorage';
 import { sharedRedis } from './redis';
 import { SESSION_TTL_SECONDS } from './session-cookie';
-import { diskSessionDriver, REDIS_SESSION_BASE } from './session-driver';
+import { diskSessionDriver } from './session-driver';
+
+/** Where Redis keeps the sessions: a key `my-music:session:<id>` each. */
+const REDIS_SESSION_BASE = 'my-music:session';
 
 /** A session's record: its values by name (the tokens, the signed-in user, what the provider offers this app). */
 export type SessionRecord = Readonly<Record<string, unknown>>;

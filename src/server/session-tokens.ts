@@ -71,27 +71,27 @@ async function readRecord(context: SessionContext): Promise<SessionRecord | null
   return id ? storeOf(context).read(id) : null;
 }
 
-/**
- * The session's tokens, or null for a visitor, and for now when the store cannot be read: that
- * is logged, and the cookie stays, since the session may well be there once the store is back.
- */
-export async function readTokens(context: SessionContext): Promise<TokenSet | null> {
+/** The record as readRecord reads it, or null when the store cannot be read (logged; the cookie stays). */
+async function readRecordOrNull(context: SessionContext): Promise<SessionRecord | null> {
   try {
-    return tokensOf(await readRecord(context));
+    return await readRecord(context);
   } catch (error) {
     console.error('The session store could not be read', error);
     return null;
   }
 }
 
+/**
+ * The session's tokens, or null for a visitor, and for now when the store cannot be read: the
+ * session may well be there once the store is back.
+ */
+export async function readTokens(context: SessionContext): Promise<TokenSet | null> {
+  return tokensOf(await readRecordOrNull(context));
+}
+
 /** A value the session keeps (key: anything but the tokens); undefined without one, or when the store cannot be read. */
 export async function readSessionValue(context: SessionContext, key: string): Promise<unknown> {
-  try {
-    return (await readRecord(context))?.[key];
-  } catch (error) {
-    console.error('The session store could not be read', error);
-    return undefined;
-  }
+  return (await readRecordOrNull(context))?.[key];
 }
 
 /**
