@@ -79,6 +79,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+
+/**
+ * A page in view, as the catch-up sees it: its document (visible, for visibilitychange) and its
+ * window (for focus, and the islands the card's answer wakes: intent-signals.ts).
+ */
+function showPageInView(): void {
+  vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible', getElementById: () => null }));
+  vi.stubGlobal('window', new EventTarget());
+}
 describe('catching up shows the card without waiting for the heart', () => {
   it('the track shows once GET me/player answers, while its contains check is still on its way', async () => {
     await playElsewhere(tracks[0]!);
@@ -117,9 +126,7 @@ describe("the player's heart", () => {
   });
 
   it('liked elsewhere while the tab was out of view: coming back asks again, and the heart follows', async () => {
-    vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible', getElementById: () => null }));
-    // The page's window too: what the card shows wakes the islands waiting for it (intent-signals.ts).
-    vi.stubGlobal('window', new EventTarget());
+    showPageInView();
     await playElsewhere(tracks[3]!);
     const stop = startCatchingUp();
     try {
@@ -137,8 +144,7 @@ describe("the player's heart", () => {
   });
 
   it('a window left in view catches up when it gets the focus back: music started on another device shows', async () => {
-    vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible', getElementById: () => null }));
-    vi.stubGlobal('window', new EventTarget());
+    showPageInView();
     await playElsewhere(tracks[6]!);
     const stop = startCatchingUp();
     try {
@@ -153,9 +159,7 @@ describe("the player's heart", () => {
   });
 
   it('a heart whose check failed is asked again when the tab comes back into view', async () => {
-    vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible', getElementById: () => null }));
-    // The page's window too: what the card shows wakes the islands waiting for it (intent-signals.ts).
-    vi.stubGlobal('window', new EventTarget());
+    showPageInView();
     // The check of the new track's heart fails (and the client's one retry of it).
     await addFault(running.url, { match: { method: 'GET', path: '/contains' }, status: 503, times: 2 });
     await playElsewhere(tracks[5]!);
