@@ -88,7 +88,8 @@ function wireServerClient(): void {
         page.tokens = state.tokens;
         return 'refreshed';
       }
-      return state.kind === 'unreachable' ? 'unreachable' : 'refused';
+      // A held renewal (a refused token again within the gap) is not the session's end either.
+      return state.kind === 'unreachable' || state.kind === 'held' ? 'unreachable' : 'refused';
     },
     capabilities: {
       isUsable: (capability) => current().capabilities[capability] !== 'missing',

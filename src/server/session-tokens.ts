@@ -19,14 +19,16 @@ export interface SessionContext {
 const TOKENS = 'tokens';
 
 /**
- * Where a session stands: signed in with usable tokens, no session, ended by the provider, or
- * not to be known now (the token URL or the session store out of reach: no reason to sign out).
+ * Where a session stands: signed in with usable tokens, no session, ended by the provider, not
+ * to be known now (the token URL or the session store out of reach: no reason to sign out), or
+ * a refused token's renewal held until `until` (FORCED_REFRESH_GAP_MS).
  */
 export type SessionState =
   | { kind: 'signed-in'; tokens: TokenSet }
   | { kind: 'visitor' }
   | { kind: 'expired' }
-  | { kind: 'unreachable' };
+  | { kind: 'unreachable' }
+  | { kind: 'held'; until: number };
 
 function isTokenSet(value: unknown): value is TokenSet {
   const tokens = value as TokenSet | null;
@@ -112,12 +114,14 @@ export async function keepInSession(context: SessionContext, key: string, valueO
 }
 
 /**
- * The session's record once tokens were refreshed from `spent` to `fresh`: the new tokens while it
- * still holds the ones spent; null (left as it is) when another request kept newer ones meanwhile,
- * since the record only ever moves on from the tokens it holds.
+ * The session's record once tokens were refreshed from `spent` to `fresh` (at `forcedAt` when a
+ * refused token forced it): the new tokens while it still holds the ones spent; null (left as it
+ * is) when another request kept newer ones meanwhile, since the record only ever moves on from
+ * the tokens it holds.
  */
-export function withRefreshedTokens(record: SessionRecord, spent: TokenSet, fresh: TokenSet): SessionRecord | null {
-  return tokensOf(record)?.accessToken === spent.accessToken ? { ...record, [TOKENS]: fresh } : null;
+export function withRefreshedTokens(record: SessionRecord, spent: TokenSet, fresh: TokenSet, forcedAt: number | null = null): SessionRecord | null {
+  if (tokensOf(record)?.accessToken !== spent.accessToken) return null;
+  return forcedAt === null ? { ...record, [TOKENS]: fresh } : { ...record, [TOKENS]: fresh, [FORCED_AT]: forcedAt };
 }
 
 /**
@@ -125,12 +129,12 @@ export function withRefreshedTokens(record: SessionRecord, spent: TokenSet, fres
  * newest tokens the session holds, or a visitor when it ended meanwhile (signed out in another
  * tab: nothing is kept, nor handed out).
  */
-async function keepRefreshedTokens(context: SessionContext, spent: TokenSet, fresh: TokenSet): Promise<SessionState> {
+async function keepRefreshedTokens(context: SessionContext, spent: TokenSet, fresh: TokenSet, forcedAt: number | null): Promise<SessionState> {
   const id = sessionIdOf(context);
   if (!id) return { kind: 'visitor' };
   let kept: TokenSet | null;
   try {
-    kept = tokensOf(await storeOf(context).change(id, (record) => withRefreshedTokens(record, spent, fresh)));
+    kept = tokensOf(await storeOf(context).change(id, (record) => withRefreshedTokens(record, spent, fresh, forcedAt)));
   } catch (error) {
     // Spent but not kept: this request has them still, and a request that spends the old refresh
     // token again within the minute gets the same answer from the ledger, and tries to keep it.
@@ -165,14 +169,36 @@ export async function endSession(context: SessionContext): Promise<void> {
 }
 
 /**
- * Whether tokens must be refreshed before use: the access token is due for renewal
- * (lib/token-timing.ts), or the browser reports that the provider refused this very token
- * (another tab may have refreshed already: the session then holds a newer one and nothing is spent).
+ * How soon after one refresh forced by a refused token another may be forced. A page's script can
+ * report its own token as refused in a loop, and each report would spend a refresh token at the
+ * provider's token URL, whose rate limit belongs to the client id, shared by every user. A refusal
+ * of a token within this gap of the last forced refresh is held: the page is told to try again
+ * later and keeps its session. A token due for renewal is renewed whatever the gap.
  */
-export function needsRefresh(tokens: TokenSet, now: number, refusedAccessToken?: string | null): boolean {
-  if (refusedAccessToken && refusedAccessToken === tokens.accessToken) return true;
-  return isDue(tokens, now);
+export const FORCED_REFRESH_GAP_MS = 30_000;
+
+/** The session key noting when a refused token last made the server refresh (epoch ms). */
+const FORCED_AT = 'forcedRefreshAt';
+
+/**
+ * What a request does with the session's tokens: use them; renew them, due (lib/token-timing.ts);
+ * force a renewal, the browser reporting that the provider refused this very token (another tab
+ * may have refreshed already: the session then holds a newer one and nothing is spent); or hold,
+ * a refusal within FORCED_REFRESH_GAP_MS of the last forced refresh (`lastForcedAt`).
+ */
+export function refreshDecision(
+  tokens: TokenSet,
+  now: number,
+  refusedAccessToken?: string | null,
+  lastForcedAt: number | null = null,
+): 'use' | 'renew' | 'force' | 'hold' {
+  if (isDue(tokens, now)) return 'renew';
+  if (!refusedAccessToken || refusedAccessToken !== tokens.accessToken) return 'use';
+  return lastForcedAt !== null && now - lastForcedAt < FORCED_REFRESH_GAP_MS ? 'hold' : 'force';
 }
+
+const forcedAtOf = (record: SessionRecord | null): number | null =>
+  typeof record?.[FORCED_AT] === 'number' ? record[FORCED_AT] : null;
 
 let refresher: ((refreshToken: string) => Promise<RefreshResult>) | null = null;
 
@@ -187,28 +213,33 @@ function spendOnce(refreshToken: string): Promise<RefreshResult> {
  * refresh token kept when the answer carries none, and the session ended on the token URL's
  * refusal (invalid_grant), which the caller turns into SPEC's 'Session Expired'. A store that
  * cannot be read is 'unreachable', never a visitor: nobody is signed out while Redis is away.
+ * A refused token is renewed at once, but not twice within FORCED_REFRESH_GAP_MS ('held').
  */
 export async function currentSession(context: SessionContext, refusedAccessToken?: string | null, now = Date.now()): Promise<SessionState> {
-  let tokens: TokenSet | null;
+  let record: SessionRecord | null;
   try {
-    tokens = tokensOf(await readRecord(context));
+    record = await readRecord(context);
   } catch (error) {
     // A store out of reach says nothing of the session: the cookie stays, and the page says what failed.
     console.error('The session store could not be read', error);
     return { kind: 'unreachable' };
   }
+  const tokens = tokensOf(record);
   if (!tokens) return { kind: 'visitor' };
-  if (!needsRefresh(tokens, now, refusedAccessToken)) return { kind: 'signed-in', tokens };
+  const lastForcedAt = forcedAtOf(record);
+  const decision = refreshDecision(tokens, now, refusedAccessToken, lastForcedAt);
+  if (decision === 'use') return { kind: 'signed-in', tokens };
   if (!tokens.refreshToken) {
     const stillValid = tokens.expiresAt === null || tokens.expiresAt > now;
     if (stillValid && refusedAccessToken !== tokens.accessToken) return { kind: 'signed-in', tokens };
     await endSession(context);
     return { kind: 'expired' };
   }
+  if (decision === 'hold') return { kind: 'held', until: (lastForcedAt ?? now) + FORCED_REFRESH_GAP_MS };
   const result = await spendOnce(tokens.refreshToken);
   switch (result.kind) {
     case 'refreshed':
-      return keepRefreshedTokens(context, tokens, result.tokens);
+      return keepRefreshedTokens(context, tokens, result.tokens, decision === 'force' ? now : null);
     case 'refused':
       await endSession(context);
       return { kind: 'expired' };

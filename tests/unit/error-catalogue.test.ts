@@ -9,7 +9,7 @@
 // the page the client navigates to, and whether local storage survived. Nothing here sleeps:
 // waits before retries are recorded and skipped, and where time itself is the point (time-outs,
 // Retry-After, a held request) fake timers step the client's timers and the sandbox's delays.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAlbum } from '../../src/api/albums';
 import { getArtistTopTracks } from '../../src/api/artists';
 import { clientTiming, resetClient } from '../../src/api/client';
@@ -22,6 +22,7 @@ import { $connectionLost } from '../../src/stores/connection';
 import { $limitedUntil, $limitSecondsLeft } from '../../src/stores/provider-limit';
 import { $session } from '../../src/stores/session';
 import { $ui } from '../../src/stores/ui';
+import { FORCED_REFRESH_GAP_MS } from '../../src/server/session-tokens';
 import { clearFaults, faultHits } from '../../sandbox/tests/harness';
 import { expectSessionKept as expectKept, sleepForReal, trackClientEffects, useFakeTimeouts } from './helpers/client-effects';
 import { addFault, signInToSandbox, startSandbox, useBrowserStorage, type RunningSandbox } from './helpers/sandbox';
@@ -54,6 +55,16 @@ beforeAll(async () => {
   albumId = found.albums.items[0]!.id;
   artistId = found.artists.items[0]!.id;
 }, 120_000);
+
+// Each test's 401 is an event of its own, not a page's loop: the clock moves past the gap between
+// two forced refreshes (src/server/session-tokens.ts) from one test to the next, as it would
+// between two such events of a real session.
+const realNow = Date.now;
+let clockAhead = 0;
+beforeEach(() => {
+  clockAhead += FORCED_REFRESH_GAP_MS;
+  vi.spyOn(Date, 'now').mockImplementation(() => realNow() + clockAhead);
+});
 
 afterAll(async () => {
   await site?.stop();

@@ -12,7 +12,7 @@ import { createRefresher } from '../../src/server/refresher';
 import { isAllowedRequest } from '../../src/server/request-guard';
 import { accessOf } from '../../src/server/route-access';
 import { leaveNotice, takeNotice } from '../../src/server/notice';
-import { needsRefresh, withRefreshedTokens } from '../../src/server/session-tokens';
+import { FORCED_REFRESH_GAP_MS, refreshDecision, withRefreshedTokens } from '../../src/server/session-tokens';
 import { loadsWholeDocument } from '../../src/server/whole-document';
 
 const SITE = 'https://music.example';
@@ -90,12 +90,16 @@ describe('when a token is renewed', () => {
     expect(isDue({ renewAt: null }, Number.MAX_SAFE_INTEGER)).toBe(false);
   });
 
-  it('and at once when the page reports that the provider refused the token the session holds', () => {
-    const tokens: TokenSet = { accessToken: 'A1', refreshToken: 'R1', expiresAt: 100, renewAt: 50 };
-    expect(needsRefresh(tokens, 10)).toBe(false);
-    expect(needsRefresh(tokens, 10, 'A1')).toBe(true);
-    expect(needsRefresh(tokens, 10, 'A0')).toBe(false);
-    expect(needsRefresh(tokens, 50)).toBe(true);
+  it('and at once when the page reports that the provider refused the token the session holds, but not twice within the gap', () => {
+    const tokens: TokenSet = { accessToken: 'A1', refreshToken: 'R1', expiresAt: 100_000, renewAt: 50_000 };
+    expect(refreshDecision(tokens, 10)).toBe('use');
+    expect(refreshDecision(tokens, 10, 'A1')).toBe('force');
+    expect(refreshDecision(tokens, 10, 'A0')).toBe('use');
+    expect(refreshDecision(tokens, 50_000)).toBe('renew');
+    // A refusal within the gap of the last forced refresh is held; a due token is renewed all the same.
+    expect(refreshDecision(tokens, 10_000, 'A1', 10_000 - FORCED_REFRESH_GAP_MS + 1)).toBe('hold');
+    expect(refreshDecision(tokens, 10_000, 'A1', 10_000 - FORCED_REFRESH_GAP_MS)).toBe('force');
+    expect(refreshDecision(tokens, 50_000, 'A1', 49_999)).toBe('renew');
   });
 
   it('and kept only in a session that still holds the tokens spent: one that moved on keeps its newer ones', () => {
@@ -104,6 +108,7 @@ describe('when a token is renewed', () => {
     expect(withRefreshedTokens({ tokens: spent, viewer: 'kept' }, spent, fresh)).toEqual({ tokens: fresh, viewer: 'kept' });
     expect(withRefreshedTokens({ tokens: fresh }, spent, fresh)).toBeNull();
     expect(withRefreshedTokens({ tokens: { ...spent, accessToken: 'A3', refreshToken: 'R3' } }, spent, fresh)).toBeNull();
+    expect(withRefreshedTokens({ tokens: spent }, spent, fresh, 123)).toEqual({ tokens: fresh, forcedRefreshAt: 123 });
   });
 });
 

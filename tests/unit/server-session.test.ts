@@ -11,7 +11,7 @@ import { completeLogin, judgeCallback } from '../../src/server/login-callback';
 import { takeNotice } from '../../src/server/notice';
 import { startLoginAttempt } from '../../src/server/login-attempt';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from '../../src/server/session-cookie';
-import { currentSession, readTokens, startSession } from '../../src/server/session-tokens';
+import { currentSession, FORCED_REFRESH_GAP_MS, readTokens, startSession } from '../../src/server/session-tokens';
 import { clearFaults, faultHits } from '../../sandbox/tests/harness';
 import { signIn } from '../../sandbox/tests/oauth';
 import { refreshTokens, toTokenSet } from '../../src/api/auth';
@@ -266,6 +266,33 @@ describe('the session refresh on the server against the token URL', () => {
     const state = await currentSession(browser.request('/'), tokens.accessToken);
     expect(state.kind).toBe('signed-in');
     expect(await tokenRequests()).toBe(1);
+  });
+
+  it('holds a second forced refresh within the gap: the token route answers 429 with Retry-After, nothing is spent, the session stays', async () => {
+    const { browser, tokens } = await signedInBrowser();
+    await countTokenRequests();
+    const first = await currentSession(browser.request('/'), tokens.accessToken);
+    expect(first.kind).toBe('signed-in');
+    const forced = first.kind === 'signed-in' ? first.tokens : tokens;
+    expect(await tokenRequests()).toBe(1);
+
+    // A page's script reports the new token refused at once, again and again.
+    const refusedAgain = () => {
+      const request = new Request(`${SITE}/session/token`, { method: 'POST', body: JSON.stringify({ refused: forced.accessToken }) });
+      return tokenRoute(siteContext(new Request(request, { headers: { cookie: browser.jar.header('/session/token')! } }), sessions));
+    };
+    for (const response of await Promise.all([refusedAgain(), refusedAgain()])) {
+      expect(response.status).toBe(429);
+      expect(Number(response.headers.get('Retry-After'))).toBeGreaterThan(0);
+      expect(Number(response.headers.get('Retry-After'))).toBeLessThanOrEqual(FORCED_REFRESH_GAP_MS / 1000);
+    }
+    expect(await tokenRequests()).toBe(1);
+    expect(await readTokens(browser.request('/'))).toEqual(forced);
+
+    // Once the gap is over, a refusal renews again.
+    const after = await currentSession(browser.request('/'), forced.accessToken, Date.now() + FORCED_REFRESH_GAP_MS);
+    expect(after.kind).toBe('signed-in');
+    expect(await tokenRequests()).toBe(2);
   });
 
   it('keeps the old refresh token when the answer has none (the provider since July 2026)', async () => {

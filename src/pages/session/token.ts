@@ -25,7 +25,8 @@ async function refusedToken(request: Request): Promise<string | null | undefined
  * and the provider calls the page makes), kept in the page's memory only. POST, with the
  * site's custom header and same origin (src/middleware.ts refuses anything else), never
  * cached. A body `{"refused": token}` says the provider refused that token: the server
- * refreshes unless the session already holds a newer one. 401 means the session is over; 503
+ * refreshes unless the session already holds a newer one, or unless it was forced to refresh
+ * less than FORCED_REFRESH_GAP_MS ago (429, with Retry-After). 401 means the session is over; 503
  * that the token URL or the session store could not be reached (the page signs nobody out).
  */
 export const POST: APIRoute = async (context) => {
@@ -39,6 +40,12 @@ export const POST: APIRoute = async (context) => {
     }
     case 'unreachable':
       return answer(503, { error: 'token_url_unreachable' });
+    case 'held': {
+      // The page read this like a token URL out of reach: no sign-out, and it tries again later.
+      const response = answer(429, { error: 'refresh_held' });
+      response.headers.set('Retry-After', String(Math.max(1, Math.ceil((state.until - Date.now()) / 1000))));
+      return response;
+    }
     case 'expired':
       // The provider ended the session in this very request: the page goes to /auth next,
       // which shows SPEC §8's 'Session Expired' whether the page or the server takes it there.
