@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { exchangeCode, TokenError } from '../api/auth';
 import { readTokenClient } from '../config/provider';
 import { accessDeniedPath } from '../lib/access-denied';
 import { takeLoginAttempt } from './login-attempt';
 import { leaveNotice } from './notice';
-import { readTokens, startSession, type SessionContext } from './session-tokens';
+import { joinSession, readTokens, startSession, type SessionContext } from './session-tokens';
 
 /** SPEC §9: /callback with nothing to act on goes to /auth after 1000 ms. */
 export const CALLBACK_GIVE_UP_MS = 1000;
@@ -32,10 +33,41 @@ export function judgeCallback(url: URL, signedIn: boolean): CallbackStep {
 }
 
 /**
+ * Sign-ins in flight, by code and verifier, each to the id of the session it starts. The page
+ * waits on the token URL, and a user who reloads it meanwhile sends the same callback again,
+ * with the login cookie the first answer would have deleted. The provider refuses a code's
+ * second exchange, and that user met 'Something went wrong' on /auth though the first exchange
+ * had signed them in. The second request joins the first one's session instead. Only while it
+ * is in flight: a callback seen again later finds its attempt spent (takeLoginAttempt). Kept
+ * per instance: a reload that another instance answers still meets the provider's refusal.
+ */
+const signingIn = new Map<string, Promise<string>>();
+
+const signInKey = (code: string, verifier: string) => createHash('sha256').update(`${code}\n${verifier}`).digest('base64url');
+
+/** Exchanges the code and starts the session, or joins the one a request with the same code and verifier is starting. */
+async function signInOnce(context: SessionContext, code: string, verifier: string): Promise<void> {
+  const key = signInKey(code, verifier);
+  const running = signingIn.get(key);
+  if (running) {
+    joinSession(context, await running);
+    return;
+  }
+  const starting = exchangeCode(readTokenClient(), code, verifier).then((tokens) => startSession(context, tokens));
+  signingIn.set(key, starting);
+  try {
+    await starting;
+  } finally {
+    signingIn.delete(key);
+  }
+}
+
+/**
  * Handles a /callback request and resolves to where the browser goes next, or null when the
  * page shows itself (nothing to act on). A state this browser did not start (tampered, or
  * another browser's) or a second use of the same callback finds no login attempt: nothing is
- * exchanged or stored. A refused exchange stores nothing either.
+ * exchanged or stored. A refused exchange stores nothing either. The same callback sent again
+ * while its exchange runs (the page reloaded) joins the session that exchange starts.
  */
 export async function completeLogin(context: SessionContext & { url: URL }): Promise<string | null> {
   const step = judgeCallback(context.url, (await readTokens(context)) !== null);
@@ -47,7 +79,7 @@ export async function completeLogin(context: SessionContext & { url: URL }): Pro
     return '/auth';
   }
   try {
-    await startSession(context, await exchangeCode(readTokenClient(), step.code, attempt.verifier));
+    await signInOnce(context, step.code, attempt.verifier);
     return '/';
   } catch (error) {
     console.error('Could not exchange the authorization code', error);

@@ -146,14 +146,26 @@ async function keepRefreshedTokens(context: SessionContext, spent: TokenSet, fre
   return { kind: 'signed-in', tokens: kept };
 }
 
-/** Signs in: a new session id (never one a visitor brought along) holding the tokens; an earlier session of this browser goes. */
-export async function startSession(context: SessionContext, tokens: TokenSet): Promise<void> {
+/**
+ * Signs in: a new session id (never one a visitor brought along) holding the tokens; an earlier
+ * session of this browser goes. Resolves to the new session's id.
+ */
+export async function startSession(context: SessionContext, tokens: TokenSet): Promise<string> {
   const store = storeOf(context);
   const earlier = sessionIdOf(context);
   const id = randomUUID();
   await store.create(id, { [TOKENS]: tokens });
   setSessionCookie(context, id);
   if (earlier) await store.remove(earlier).catch((error: unknown) => console.error('The earlier session could not be removed', error));
+  return id;
+}
+
+/**
+ * Gives this request's browser the cookie of session `id`, which another request of the same
+ * browser started (login-callback.ts: a reloaded /callback whose first answer never arrived).
+ */
+export function joinSession(context: SessionContext, id: string): void {
+  setSessionCookie(context, id);
 }
 
 /** Ends the session: its tokens go from the store, and the cookie from the browser. */

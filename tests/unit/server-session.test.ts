@@ -183,6 +183,24 @@ describe('the sign-in on the server against the token URL', () => {
     expect(sessions.size).toBe(1);
   });
 
+  it('joins the session a reloaded /callback started: the code is exchanged once, and both answers carry the one session', async () => {
+    const browser = aBrowser();
+    const callbackUrl = await startSignIn(browser);
+    await countTokenRequests();
+    // A slow token URL: the user reloads the page before the first answer reached the browser,
+    // which still has the login cookie the first answer deletes.
+    await addFault(running.url, { match: { method: 'POST', path: TOKEN_URL }, delayMs: 300, times: 1 });
+    const first = browser.request(callbackUrl.href);
+    const reloaded = browser.request(callbackUrl.href);
+    expect(await Promise.all([completeLogin(first), completeLogin(reloaded)])).toEqual(['/', '/']);
+    expect(await tokenRequests()).toBe(1);
+    expect(sessions.size).toBe(1);
+    const sessionCookie = (request: typeof first) => [...request.cookies.headers()].find((line) => line.startsWith(`${SESSION_COOKIE}=`));
+    expect(sessionCookie(reloaded)).toBe(sessionCookie(first));
+    browser.keep(reloaded);
+    expect(await readTokens(browser.request('/'))).not.toBeNull();
+  });
+
   it('stores nothing when the token URL refuses the code (invalid_grant)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const browser = aBrowser();
