@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Image } from '../../api/types';
 import { avatarColour, placeholderColor } from '../../lib/colors';
+import { DEFAULT_COVER, useFallbackImage } from '../fallback-image';
 
 /**
  * How many tiles of a page's first row the first screen shows, at most (six on a wide screen,
@@ -8,9 +9,6 @@ import { avatarColour, placeholderColor } from '../../lib/colors';
  * was the phone's largest paint on home (Lighthouse: 1 s of load delay).
  */
 export const FIRST_SCREEN_TILES = 6;
-
-/** SPEC §2's default images, swapped in when a picture is missing or fails to load. */
-export const DEFAULT_COVER = '/images/default-song.svg';
 
 interface CoverProps {
   images: readonly Image[];
@@ -42,13 +40,12 @@ export const initialOf = (name: string): string => Array.from(name.trim())[0]?.t
 /** A cover, portrait or icon: lazy, sized, decoded off the main thread, on a palette colour until it arrives. */
 export function Cover({ images, alt, size, round = false, person, eager = false, className = '' }: CoverProps) {
   const wanted = pick(images, size * 2) ?? DEFAULT_COVER;
-  const [failed, setFailed] = useState<string | null>(null);
-  const src = failed === wanted ? DEFAULT_COVER : wanted;
+  const { src, fail } = useFallbackImage(wanted);
   const image = useRef<HTMLImageElement>(null);
   // A server-rendered picture may have failed before the island could hear of it.
   useEffect(() => {
     const element = image.current;
-    if (element?.complete && element.naturalWidth === 0 && element.getAttribute('src') === wanted) setFailed(wanted);
+    if (element?.complete && element.naturalWidth === 0 && element.getAttribute('src') === wanted) fail();
   }, [wanted]);
   if (person !== undefined && images.length === 0) {
     return (
@@ -74,7 +71,7 @@ export function Cover({ images, alt, size, round = false, person, eager = false,
       fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       style={{ backgroundColor: placeholderColor(wanted) }}
-      onError={() => setFailed(wanted)}
+      onError={fail}
     />
   );
 }

@@ -2,7 +2,7 @@ import { useStore } from '../server-snapshot';
 import { useLayoutEffect, useRef } from 'react';
 import { $ui, closeImagePreview } from '../../stores/ui';
 import { useFocusTrap } from '../use-focus-trap';
-import { DEFAULT_COVER } from './Cover';
+import { DEFAULT_COVER, useFallbackImage } from '../fallback-image';
 
 /**
  * SPEC §2/§4's image preview dialog, at most 600 px wide: it closes only with
@@ -11,6 +11,8 @@ import { DEFAULT_COVER } from './Cover';
 export function ImagePreview() {
   const { openDialogImagePreview, imagePreviewUrl } = useStore($ui);
   const dialog = useRef<HTMLDialogElement>(null);
+  // The header's cover fell back already when its picture failed: the preview does the same.
+  const picture = useFallbackImage(imagePreviewUrl ?? DEFAULT_COVER);
 
   // In the commit, as the trap below listens from it: the dialog is open when focus moves into it.
   useLayoutEffect(() => {
@@ -38,7 +40,7 @@ export function ImagePreview() {
       onClose={() => $ui.get().openDialogImagePreview && dialog.current?.showModal()}
     >
       {openDialogImagePreview ? (
-        <img className="image-preview__image" src={imagePreviewUrl ?? DEFAULT_COVER} alt="" width={600} height={600} />
+        <img className="image-preview__image" src={picture.src} alt="" width={600} height={600} onError={picture.fail} />
       ) : null}
       <button type="button" className="button" onClick={closeImagePreview}>
         Close

@@ -1,8 +1,10 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Card } from '../../../src/components/browse/Card';
 import { Cover, initialOf } from '../../../src/components/browse/Cover';
 import { DetailHeader } from '../../../src/components/browse/DetailHeader';
+import { ImagePreview } from '../../../src/components/browse/ImagePreview';
+import { closeImagePreview, openImagePreview } from '../../../src/stores/ui';
 import { AVATAR_COLOURS, avatarColour } from '../../../src/lib/colors';
 
 // SPEC §9's avatar colours: a person (an artist, a user) with no picture at all shows their
@@ -54,5 +56,17 @@ describe("a person's picture", () => {
     cleanup();
     render(<DetailHeader images={picture} type="Artist" name="Noor Rahman" background="#000" round />);
     expect(screen.getByRole('button', { name: 'Show the picture of Noor Rahman' })).toBeTruthy();
+  });
+});
+
+describe('the image preview', () => {
+  it("swaps in the default image when the picture fails to load, as the header's cover did", () => {
+    const { container } = render(<ImagePreview />);
+    act(() => openImagePreview(picture[0]!.url));
+    const image = () => container.querySelector('.image-preview__image')!;
+    expect(image().getAttribute('src')).toBe(picture[0]!.url);
+    fireEvent.error(image());
+    expect(image().getAttribute('src')).toBe('/images/default-song.svg');
+    act(() => closeImagePreview());
   });
 });
