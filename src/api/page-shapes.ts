@@ -29,7 +29,8 @@ export interface AreaSeed<T, S extends Record<string, unknown> = Record<string, 
   background: string;
   data: T | null;
   failure: DetailFailure;
-  sections?: { [K in keyof S]?: S[K][] | null };
+  /** A section's items, null when it failed, 'unavailable' when the provider does not offer it to this app. */
+  sections?: { [K in keyof S]?: S[K][] | null | 'unavailable' };
   /** A list's first page, null when it failed, 'unavailable' when the provider does not offer it to this app. */
   lists?: { [K in keyof L]?: FirstPage<L[K]> };
   /** What the server saw in the library, by kind and id: the page's own Save or Follow, its tracks' hearts, its cards' buttons. */

@@ -6,8 +6,11 @@
  * panels word it for themselves.
  */
 
-/** Why a part shows nothing of its own: hidden (a section that failed quietly, SPEC §4), not offered by the provider (DESIGN §2), absent (SPEC §8's not-found), or failed. */
-export type PartFailure = 'hidden' | 'unavailable' | 'not-found' | 'error';
+/**
+ * Why a part shows nothing of its own: not offered by the provider (DESIGN §2), absent (SPEC
+ * §8's not-found), or failed. A section among others hides itself for either (`showsSection`).
+ */
+export type PartFailure = 'unavailable' | 'not-found' | 'error';
 
 export type PartState = 'loading' | 'ready' | 'empty' | PartFailure;
 

@@ -1,6 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import type { PageLeaving } from '../lib/page-leaving';
-import { pageFailureOf } from '../api/errors';
+import { isUnavailable, pageFailureOf } from '../api/errors';
 import { checkInLibrary, type LibraryKind } from '../api/library';
 import type { ListPage } from '../api/list-pages';
 import { getMe } from '../api/me';
@@ -99,8 +99,8 @@ export function startDetailPage<T, S extends Record<string, unknown>, L extends 
   const own = ownKind ? libraryFlagsOf(ownKind, [id]).then((flags): LibraryFlags => ({ [ownKind]: flags })) : null;
   const sections = keysOf(page.sections, ask.sections).map((key) => {
     const section = page.sections![key];
-    const items = partOf(section.load(id));
-    return Promise.all([key, items, items.then((shown) => itemFlagsOf(section.library, shown))] as const);
+    const items = sectionOf(section.load(id));
+    return Promise.all([key, items, items.then((shown) => itemFlagsOf(section.library, Array.isArray(shown) ? shown : null))] as const);
   });
   const lists = keysOf(page.lists, ask.lists).map((key) => {
     const list = page.lists![key];
@@ -152,6 +152,11 @@ export function heldFlags(ids: readonly string[]): Record<string, boolean> {
 /** A part of a page that may fail on its own (a section, a list, a flag): null, and the page shows the rest. */
 export function partOf<T>(load: Promise<T>): Promise<T | null> {
   return load.catch(() => null);
+}
+
+/** A detail page's section as its seed holds it: its items; 'unavailable' when the provider does not offer it to this app; null when it failed. */
+function sectionOf<T>(load: Promise<T[]>): Promise<T[] | null | 'unavailable'> {
+  return load.catch((error: unknown) => (isUnavailable(error) ? 'unavailable' : null));
 }
 
 const STATUS_TEXT: Record<number, string> = { 200: 'OK', 404: 'Not Found', 502: 'Bad Gateway' };

@@ -13,18 +13,21 @@ import { onRoute, type RouteName } from './route';
 import { withTopLoading } from './ui';
 
 /**
- * A section's states that need no more asking: shown, or hidden for good. A detail page's
- * section is hidden when it failed or the provider does not offer it (SPEC §4, DESIGN §2).
+ * A section's states that need no more asking: shown, failed, or not offered. A detail page
+ * hides a section that failed or that the provider does not offer (SPEC §4, DESIGN §2:
+ * `showsSection`); a page that is that one section says which (the related artists).
  */
-const SETTLED: readonly Section<unknown>['status'][] = ['ready', 'hidden'];
+const SETTLED: readonly Section<unknown>['status'][] = ['ready', 'error', 'unavailable'];
 
 /**
- * A section as a page's seed gives it: its items; null when it failed on the server (hidden);
- * absent when the page did not ask for it (the artist's albums page has no Popular Tracks).
+ * A section as a page's seed gives it: its items; null when it failed on the server;
+ * 'unavailable' when the provider does not offer it; absent when the page did not ask for it
+ * (the artist's albums page has no Popular Tracks).
  */
-function seededSection<T>(items: T[] | null | undefined): Section<T> {
+function seededSection<T>(items: T[] | null | 'unavailable' | undefined): Section<T> {
   if (items === undefined) return { status: 'idle', items: [] };
-  return items ? { status: 'ready', items } : { status: 'hidden', items: [] };
+  if (items === 'unavailable') return { status: 'unavailable', items: [] };
+  return items ? { status: 'ready', items } : { status: 'error', items: [] };
 }
 
 /** SPEC §3's client state of a detail area, the same for album, artist, playlist, user and profile. */
@@ -151,7 +154,7 @@ export function createDetailArea<T, S extends Record<string, unknown> = Record<s
     } catch (error) {
       if (!answers.isCurrent(mine) || isCanceled(error)) return;
       if (!isUnavailable(error)) console.error(`Section ${String(key)} failed to load`, error);
-      setSection(key, { status: 'hidden', items: [] });
+      setSection(key, { status: isUnavailable(error) ? 'unavailable' : 'error', items: [] });
     }
   }
 

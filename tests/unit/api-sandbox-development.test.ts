@@ -108,8 +108,8 @@ describe("against a real sandbox in the development profile (DESIGN §2's fallba
     const { artists, playlists } = await search('a', ['artist', 'playlist']);
     await artistArea.load(artists.items[0]!.id);
     expect($artist.get().data).not.toBeNull();
-    expect($artist.get().sections.topTracks.status).toBe('hidden');
-    expect($artist.get().sections.relatedArtists.status).toBe('hidden');
+    expect($artist.get().sections.topTracks.status).toBe('unavailable');
+    expect($artist.get().sections.relatedArtists.status).toBe('unavailable');
     await userArea.load('aarav.sharma');
     expect($user.get()).toMatchObject({ unavailable: true, error: null, data: null });
     let sawHeaderOnly = false;

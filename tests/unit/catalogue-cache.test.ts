@@ -9,7 +9,7 @@ import { clearFaults, faultHits } from '../../sandbox/tests/harness';
 import { addFault, startSandbox, type RunningSandbox } from './helpers/sandbox';
 import { siteContext } from './helpers/site-session';
 import type { TokenSet } from '../../src/api/auth';
-import type { Page, PlaylistEntry, Track } from '../../src/api/types';
+import type { Artist, Page, PlaylistEntry, Track } from '../../src/api/types';
 import { clientTiming } from '../../src/api/client';
 
 describe('the catalogue cache', () => {
@@ -156,7 +156,7 @@ describe('a page rendered on the server', () => {
 
     expect(artist.failure).toBeNull();
     expect(artist.sections?.topTracks?.length).toBeGreaterThan(0);
-    expect(Object.keys(artist.flags?.track ?? {})).toEqual(artist.sections!.topTracks!.map((track) => track.id));
+    expect(Object.keys(artist.flags?.track ?? {})).toEqual((artist.sections!.topTracks as Track[]).map((track) => track.id));
     expect(artist.flags?.artist?.[artistId]).toBe(false);
 
     expect(playlist.failure).toBeNull();
@@ -190,7 +190,7 @@ describe('a page rendered on the server', () => {
       expect(all.background).toBe(first.background);
       expect(all.sections?.topTracks?.length).toBeGreaterThan(0);
       expect(all.flags?.artist?.[artistId]).toBe(false);
-      expect(Object.keys(all.flags?.track ?? {})).toEqual(all.sections!.topTracks!.map((track) => track.id));
+      expect(Object.keys(all.flags?.track ?? {})).toEqual((all.sections!.topTracks as Track[]).map((track) => track.id));
     });
     expect(await faultHits(running.url)).toEqual([1]);
   });
@@ -215,7 +215,7 @@ describe('a page rendered on the server', () => {
     const related = await runPageCalls(request(), tokensOf('guest'), () => loadDetailPage(artistPage, artistId, relatedArtistsOnly));
     expect(related.data?.id).toBe(artistId);
     expect(related.lists).toBeUndefined();
-    const fans = related.sections?.relatedArtists ?? [];
+    const fans = (related.sections?.relatedArtists ?? []) as Artist[];
     expect(fans.length).toBeGreaterThan(0);
     expect(Object.keys(related.flags?.artist ?? {})).toEqual(fans.map((artist) => artist.id));
     // Fans Also like and their Follow flags, and nothing more (the albums from before stay counted once).

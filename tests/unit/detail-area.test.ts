@@ -83,15 +83,15 @@ describe('the detail-area factory', () => {
     expect(area.$state.get().data).toEqual({ id: 'new', name: 'New' });
   });
 
-  it('hides a failed section and logs it, but not one the provider does not offer', async () => {
+  it('notes a failed section and logs it; one the provider does not offer is noted as such, unlogged', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const failing = makeArea({ related: () => Promise.reject(new ApiError('http', 'Boom', 500)) });
     await failing.area.load('x');
-    expect(failing.area.$state.get().sections.related.status).toBe('hidden');
+    expect(failing.area.$state.get().sections.related.status).toBe('error');
     expect(error).toHaveBeenCalledTimes(1);
     const missing = makeArea({ related: () => Promise.reject(new ApiError('unavailable', UNAVAILABLE_MESSAGE)) });
     await missing.area.load('x');
-    expect(missing.area.$state.get().sections.related.status).toBe('hidden');
+    expect(missing.area.$state.get().sections.related.status).toBe('unavailable');
     expect(error).toHaveBeenCalledTimes(1);
     error.mockRestore();
   });
@@ -219,8 +219,10 @@ describe('an area the server rendered (its seed)', () => {
     area.adopt({ ...seed, data: null, failure: 'not-found', sections: {}, lists: {} });
     expect(area.$state.get().error).toMatchObject({ status: 404 });
     area.adopt({ ...seed, sections: { related: null }, lists: { items: 'unavailable' } });
-    expect(area.$state.get().sections.related.status).toBe('hidden');
+    expect(area.$state.get().sections.related.status).toBe('error');
     expect(area.lists.items.$state.get().error).toMatchObject({ kind: 'unavailable' });
+    area.adopt({ ...seed, sections: { related: 'unavailable' } });
+    expect(area.$state.get().sections.related.status).toBe('unavailable');
   });
 
   it('leaves unasked what a page did not ask for, and asks it when the area is opened again from memory', async () => {

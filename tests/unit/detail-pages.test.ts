@@ -66,7 +66,7 @@ describe('a detail page, served by one definition on both sides', () => {
     expect(first.sections).toBeUndefined();
     const all = await whole;
     expect(all.background).toBe(first.background);
-    expect(all.sections?.fans?.map(({ id }) => id)).toEqual(['f0', 'f1', 'f2']);
+    expect((all.sections?.fans as Item[]).map(({ id }) => id)).toEqual(['f0', 'f1', 'f2']);
     const tracks = all.lists?.tracks as Page<Item>;
     expect(tracks.items.map(({ of }) => of)).toEqual(Array(6).fill('Thing x1'));
     expect(all.flags).toEqual({

@@ -23,16 +23,15 @@ describe('what a loading part shows', () => {
     expect(of('loading')).toBe('loading');
     expect(of('ready', ['Sol'])).toBe('ready');
     expect(of('ready')).toBe('empty');
-    expect(of('hidden')).toBe('hidden');
     expect(of('error')).toBe('error');
     expect(of('unavailable')).toBe('unavailable');
   });
 
   it('shows a section among others while it loads and once ready; empty only where it has words for it (SPEC §4)', () => {
-    const shown = (['loading', 'ready', 'empty', 'hidden', 'error', 'unavailable', 'not-found'] as PartState[]).filter((state) => showsSection(state));
+    const shown = (['loading', 'ready', 'empty', 'error', 'unavailable', 'not-found'] as PartState[]).filter((state) => showsSection(state));
     expect(shown).toEqual(['loading', 'ready']);
     expect(showsSection('empty', { saysEmpty: true })).toBe(true);
-    expect(showsSection('hidden', { saysEmpty: true })).toBe(false);
+    expect(showsSection('error', { saysEmpty: true })).toBe(false);
   });
 
   it("reads a paged list's first page: loading again after Try again, unavailable apart from failed", () => {

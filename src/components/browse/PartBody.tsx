@@ -25,8 +25,6 @@ export function PartBody({ state, skeleton, empty, notFound, compact = false, on
   switch (state) {
     case 'loading':
       return <>{skeleton}</>;
-    case 'hidden':
-      return null;
     case 'unavailable':
       return <NotAvailable />;
     case 'not-found':

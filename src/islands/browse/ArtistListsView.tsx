@@ -42,8 +42,8 @@ function RelatedArtistsBody() {
       {(artist) => (
         <>
           <h1 className="page-heading">Fans Also like {artist.name}</h1>
-          {/* The list is this page's whole content: a section that failed says so here. */}
-          <PartBody state={relatedState === 'hidden' ? 'unavailable' : relatedState} skeleton={<CardSkeletons count={12} />} empty="No Related Artists Found.">
+          {/* The list is this page's whole content: a section that failed, or is not offered, says so here. */}
+          <PartBody state={relatedState} skeleton={<CardSkeletons count={12} />} empty="No Related Artists Found.">
             {() => <ArtistGrid artists={related.items} />}
           </PartBody>
         </>

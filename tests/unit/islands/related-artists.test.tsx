@@ -1,0 +1,47 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AreaSeed } from '../../../src/api/page-shapes';
+import type { Artist } from '../../../src/api/types';
+import { carry } from '../../../src/components/carried-seed';
+import { RelatedArtistsView } from '../../../src/islands/browse/ArtistListsView';
+
+// /artist/{id}/related-artists is Fans Also like alone: where the artist page hides a section that
+// failed, this page says why it is empty, as its server seed tells it.
+
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+});
+
+function showWith(related: 'unavailable' | null) {
+  const artist: Artist = { id: 'a1', name: 'Noor Rahman', uri: 'spotify:artist:a1', type: 'artist', images: [], followers: 0, popularity: null, genres: [] };
+  const seed: AreaSeed<Artist, { relatedArtists: Artist }> = {
+    id: 'a1',
+    background: '#123456',
+    data: artist,
+    failure: null,
+    sections: { relatedArtists: related },
+    flags: {},
+  };
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = `seed-related-${String(related)}`;
+  block.textContent = JSON.stringify(seed);
+  document.body.append(block);
+  render(<RelatedArtistsView seed={carry(seed, block.id)} />);
+}
+
+describe('the related artists page', () => {
+  it("says 'Something went wrong' when the provider failed, not that the app is not offered the list", () => {
+    showWith(null);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Fans Also like Noor Rahman');
+    expect(document.body.textContent).toContain('Something went wrong');
+    expect(document.body.textContent).not.toMatch(/not available/i);
+  });
+
+  it('says the list is not available to this app when the provider does not offer it', () => {
+    showWith('unavailable');
+    expect(document.body.textContent).not.toContain('Something went wrong');
+    expect(document.body.querySelector('.not-available')).not.toBeNull();
+  });
+});
