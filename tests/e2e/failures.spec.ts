@@ -31,6 +31,23 @@ async function twoAlbums(page: Page, signIn: SignIn, sandbox: SandboxControl): P
 
 const albumPath = (album: CatalogueAlbum) => `^/v1/albums/${album.id}$`;
 
+/**
+ * How a test reaches the failing page: loaded whole, or through an in-app link the client router
+ * follows (the server's exit then meets a page fetched by a script, not the browser's own load).
+ */
+const WAYS = ['loaded whole', 'reached through an in-app link'] as const;
+async function reach(page: Page, way: (typeof WAYS)[number], path: string): Promise<void> {
+  if (way === 'loaded whole') {
+    await page.goto(path);
+    return;
+  }
+  // A page of the app with its shell started (it asks for the page's token once it runs).
+  const shellStarted = page.waitForResponse((response) => new URL(response.url()).pathname === '/session/token');
+  await page.goto('/notification');
+  await shellStarted;
+  await followLink(page, path);
+}
+
 test.describe('SPEC §8 request errors on an album page', { tag: '@viewport-free' }, () => {
   // The catalogue is one mapper and one toast area on every screen size; each of these
   // scripts the provider's faults, so the phone-sized run would only double the time.
@@ -51,20 +68,22 @@ test.describe('SPEC §8 request errors on an album page', { tag: '@viewport-free
     expect(await accessTokenOf(page)).not.toBeNull();
   });
 
-  test("a 401 the refresh cannot mend ends the session, clears storage, toasts 'Session Expired' and goes to /auth", async ({ page, signIn, sandbox }) => {
-    const [album] = await twoAlbums(page, signIn, sandbox);
-    await page.evaluate(() => localStorage.setItem('THEME_MODE_VALUE', 'dark'));
-    await sandbox.addFault({ match: { method: 'GET', path: albumPath(album) }, status: 401 });
-    await sandbox.addFault({ match: { method: 'POST', path: '^/api/token$' }, status: 400, body: { error: 'invalid_grant', error_description: 'Refresh token revoked' } });
-    await page.goto(`/album/${album.id}`);
-    await expect(page).toHaveURL(/\/auth$/);
-    await expectToastShown(page, 'Session Expired');
-    // /auth clears what the signed-in app kept (SPEC §4) when the server ended the session.
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('THEME_MODE_VALUE'))).toBeNull();
-    expect(await accessTokenOf(page)).toBeNull();
-    await page.goto('/');
-    await expect(page).toHaveURL(/\/auth$/);
-  });
+  for (const way of WAYS) {
+    test(`a 401 the refresh cannot mend ends the session, clears storage, toasts 'Session Expired' and goes to /auth (${way})`, async ({ page, signIn, sandbox }) => {
+      const [album] = await twoAlbums(page, signIn, sandbox);
+      await page.evaluate(() => localStorage.setItem('THEME_MODE_VALUE', 'dark'));
+      await sandbox.addFault({ match: { method: 'GET', path: albumPath(album) }, status: 401 });
+      await sandbox.addFault({ match: { method: 'POST', path: '^/api/token$' }, status: 400, body: { error: 'invalid_grant', error_description: 'Refresh token revoked' } });
+      await reach(page, way, `/album/${album.id}`);
+      await expect(page).toHaveURL(/\/auth$/);
+      await expectToastShown(page, 'Session Expired');
+      // /auth clears what the signed-in app kept (SPEC §4) when the server ended the session.
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('THEME_MODE_VALUE'))).toBeNull();
+      expect(await accessTokenOf(page)).toBeNull();
+      await page.goto('/');
+      await expect(page).toHaveURL(/\/auth$/);
+    });
+  }
 
   test('a 401 the refresh mends loads the page and keeps the session', async ({ page, signIn, sandbox }) => {
     const [album] = await twoAlbums(page, signIn, sandbox);
@@ -79,17 +98,19 @@ test.describe('SPEC §8 request errors on an album page', { tag: '@viewport-free
     await expect(toasts(page)).toHaveCount(0);
   });
 
-  test('a 403 on a bad request ends the session, clears storage and goes to /access_denied', async ({ page, signIn, sandbox }) => {
-    const [album] = await twoAlbums(page, signIn, sandbox);
-    await page.evaluate(() => localStorage.setItem('THEME_MODE_VALUE', 'dark'));
-    await sandbox.addFault({ match: { method: 'GET', path: albumPath(album) }, status: 403, body: { error: { status: 403, message: 'Bad OAuth request' } } });
-    await page.goto(`/album/${album.id}`);
-    await expect(page).toHaveURL(/\/access_denied$/);
-    expect(await page.evaluate(() => localStorage.length)).toBe(0);
-    expect(await accessTokenOf(page)).toBeNull();
-    await page.goto('/');
-    await expect(page).toHaveURL(/\/auth$/);
-  });
+  for (const way of WAYS) {
+    test(`a 403 on a bad request ends the session, clears storage and goes to /access_denied (${way})`, async ({ page, signIn, sandbox }) => {
+      const [album] = await twoAlbums(page, signIn, sandbox);
+      await page.evaluate(() => localStorage.setItem('THEME_MODE_VALUE', 'dark'));
+      await sandbox.addFault({ match: { method: 'GET', path: albumPath(album) }, status: 403, body: { error: { status: 403, message: 'Bad OAuth request' } } });
+      await reach(page, way, `/album/${album.id}`);
+      await expect(page).toHaveURL(/\/access_denied$/);
+      expect(await page.evaluate(() => localStorage.length)).toBe(0);
+      expect(await accessTokenOf(page)).toBeNull();
+      await page.goto('/');
+      await expect(page).toHaveURL(/\/auth$/);
+    });
+  }
 
   test('another 4xx with a Message shows nothing extra and keeps the session', async ({ page, signIn, sandbox }) => {
     const [album] = await twoAlbums(page, signIn, sandbox);
