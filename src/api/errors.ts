@@ -200,6 +200,9 @@ export const QUOTA_SPENT = 'My Music has used up its quota with the music provid
 /** SPEC §8's toast when a request found no connection. */
 export const CONNECTION_PROBLEM = 'Internet Connection Problem';
 
+/** SPEC §8's toast for a failure with no words of its own. */
+export const SOMETHING_WENT_WRONG = 'Something went wrong';
+
 // Development mode's account-level refusals (DESIGN §2): the user cannot use this app at all.
 const ACCOUNT_REFUSALS = [/not registered for this application/i, /premium subscription required for the owner/i];
 
@@ -238,8 +241,8 @@ export function mapRequestError(error: ApiError, call: FailedCall = {}): ErrorOu
     if (!error.reason) return { type: 'deny-access', message: null };
   }
   if (status >= 400 && status < 500) {
-    return error.providerMessage ? { type: 'silent' } : { type: 'toast', message: 'Something went wrong' };
+    return error.providerMessage ? { type: 'silent' } : { type: 'toast', message: SOMETHING_WENT_WRONG };
   }
   if (status >= 500) return { type: 'toast', message: error.providerMessage ?? 'Internal Server Error' };
-  return { type: 'toast', message: 'Something went wrong' };
+  return { type: 'toast', message: SOMETHING_WENT_WRONG };
 }

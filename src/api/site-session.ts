@@ -55,11 +55,16 @@ export async function requestAccessToken(refused?: string | null): Promise<Acces
   }
 }
 
-/** Ends the session on the server (LogOut). A failure is logged: the page leaves for /auth all the same. */
-export async function endSiteSession(): Promise<void> {
+/**
+ * Ends the session on the server (LogOut). Resolves to whether it did: 'unreachable' when the
+ * site could not be reached, 'failed' when it answered with an error (both logged).
+ */
+export async function endSiteSession(): Promise<'ended' | 'unreachable' | 'failed'> {
   try {
     await site().url(SESSION_ROUTES.signOut).post().res();
+    return 'ended';
   } catch (error) {
     console.error('Could not end the session on the server', error);
+    return typeof (error as { status?: unknown }).status === 'number' ? 'failed' : 'unreachable';
   }
 }

@@ -9,7 +9,7 @@ import { forgetCachedPages } from '../lib/page-cache';
 import { forgetPages } from './page-memory';
 import { isDue } from '../lib/token-timing';
 import { configureApiClient } from '../api/client';
-import { CONNECTION_PROBLEM, type ErrorOutcome } from '../api/errors';
+import { CONNECTION_PROBLEM, SOMETHING_WENT_WRONG, type ErrorOutcome } from '../api/errors';
 import { reportNoConnection } from './connection';
 import { noteRateLimit } from './provider-limit';
 import { hasCapabilityAnswered, isCapabilityUsable, markCapabilityAvailable, markCapabilityMissing, resetCapabilities } from './capabilities';
@@ -35,10 +35,19 @@ async function forgetSession(): Promise<void> {
   await forgetCachedPages();
 }
 
-/** Logout: ends the server session, clears all local storage and replaces history with /auth. */
+/**
+ * Logout: ends the server session, clears all local storage and replaces history with /auth.
+ * A site that could not end it says so and keeps everything here: gone to /auth, the user
+ * would be sent back to / by the session still there, with nothing said.
+ */
 export async function signOut(): Promise<void> {
   sessionEnded = true;
-  await endSiteSession();
+  const ended = await endSiteSession();
+  if (ended !== 'ended') {
+    sessionEnded = false;
+    showToast(ended === 'unreachable' ? CONNECTION_PROBLEM : SOMETHING_WENT_WRONG);
+    return;
+  }
   await forgetSession();
   navigateTo('/auth', { replace: true });
 }
@@ -61,7 +70,9 @@ async function expireSession(): Promise<void> {
   if (sessionEnded) return;
   sessionEnded = true;
   showToast('Session Expired');
-  // The server ended the session already (it refused to renew the token).
+  // The server ended the session when it refused to renew the token; not when the provider
+  // refused a token it had just renewed (a second 401): /auth would send the user back to /.
+  await endSiteSession();
   await forgetSession();
   navigateTo('/auth', { replace: true });
 }

@@ -148,11 +148,14 @@ describe('token refresh', () => {
     expect(await site.tokens()).toBeNull();
   });
 
-  it('a second 401 after a successful refresh is not refreshed again', async () => {
+  it('a second 401 after a successful refresh is not refreshed again: the session ends on the server too, and the page goes to /auth', async () => {
     await addFault(running.url, [{ match: { method: 'GET', path: ME }, status: 401 }, countTokenRequests]);
     await rejection(getMe());
     expect(await hits()).toEqual([2, 1]);
     expect(effects.shown).toEqual(['Session Expired']);
+    await expect.poll(() => effects.visits).toEqual([{ path: '/auth', replace: true }]);
+    // The refresh had succeeded, so the site still held a session: /auth would have sent the user back to /.
+    expect(await site.tokens()).toBeNull();
   });
 });
 

@@ -93,17 +93,34 @@ describe('signing out (SPEC §4, DESIGN §1)', () => {
     expect(await refreshSession()).toBe('refused');
   });
 
-  it('leaves for /auth even when the site cannot be reached, having forgotten everything here', async () => {
+  it("says 'Internet Connection Problem' and stays, keeping everything, when the site cannot be reached", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await site.stop();
     try {
       await signOut();
-      expect(localStorage.length).toBe(0);
-      expect($session.get()).toBeNull();
-      expect(visits).toEqual([{ path: '/auth', replace: true }]);
+      expect($toasts.get().map((toast) => toast.message)).toEqual(['Internet Connection Problem']);
+      expect(localStorage.getItem('THEME_MODE_VALUE')).toBe('"light"');
+      expect($session.get()).not.toBeNull();
+      expect(visits).toEqual([]);
     } finally {
       site = await startSite(running.url);
     }
+  });
+
+  it("says 'Something went wrong' and stays when the site answers the sign-out with an error: /auth would send the user back to /", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const realFetch = globalThis.fetch;
+    const failing = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) =>
+      String(input instanceof Request ? input.url : input).endsWith('/session/sign-out') ? Promise.resolve(new Response('', { status: 500 })) : realFetch(input, init),
+    );
+    try {
+      await signOut();
+    } finally {
+      failing.mockRestore();
+    }
+    expect($toasts.get().map((toast) => toast.message)).toEqual(['Something went wrong']);
+    expect(visits).toEqual([]);
+    expect(await site.tokens()).not.toBeNull();
   });
 
   it('follows a sign-out made in another tab at once, and once: no token left, what it stored since cleared, /auth replacing history', async () => {
