@@ -61,7 +61,8 @@ function CategoryPlaylistsBody() {
   const title = useStore($playlistListTitle);
   const state = useStore(categoryPlaylistsList.$state);
   // Gone for this app, an unknown or malformed category id, or no playlists: the same message.
-  if (isListUnavailable(state.error) || isListNotFound(state.error) || (state.loaded && state.list.length === 0)) {
+  // Any other failure is the list's own error, with Try again (SPEC §4).
+  if (isListUnavailable(state.error) || isListNotFound(state.error) || (state.loaded && !state.error && state.list.length === 0)) {
     return <ErrorScreen kind="data_not_found" title="Playlist not availbale" />;
   }
   return (
