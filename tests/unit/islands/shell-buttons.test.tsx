@@ -67,15 +67,20 @@ describe('LogOut (SPEC §4)', () => {
   });
 
   // The button calls the store's signOut; its POST to the server is session.test.ts's (in Node:
-  // happy-dom's fetch drops the Origin and Cookie headers a browser sends). Here no site answers,
-  // and the page leaves all the same.
-  it('clears local storage and replaces history with /auth, even when the site cannot be reached', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  // happy-dom's fetch drops the Origin and Cookie headers a browser sends), as is a site that
+  // cannot end the session. Here the site's answer is the test's.
+  it('clears local storage and replaces history with /auth once the site has ended the session', async () => {
+    const asked: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      asked.push(new URL(input instanceof Request ? input.url : String(input), 'http://127.0.0.1').pathname);
+      return new Response(null, { status: 204 });
+    });
     const visits: { path: string; replace: boolean }[] = [];
     setNavigator((path, options) => visits.push({ path, ...options }));
     render(<LogoutButton />);
     fireEvent.click(screen.getByRole('button', { name: 'LogOut' }));
     await waitFor(() => expect(visits).toEqual([{ path: '/auth', replace: true }]));
+    expect(asked).toEqual(['/session/sign-out']);
     expect(localStorage.length).toBe(0);
   });
 });
