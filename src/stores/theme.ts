@@ -16,9 +16,35 @@ export function toggleTheme(): void {
   $theme.set($theme.get() === 'dark' ? 'light' : 'dark');
 }
 
-// Reactions kept apart from the action: persist, and mirror on <html data-theme>,
-// the attribute the head script sets before first paint (src/layouts/head-scripts.ts).
+/** Shows `mode` on <html data-theme>, the attribute the head script sets before first paint (src/layouts/head-scripts.ts). */
+function showTheme(mode: ThemeMode): void {
+  if (typeof document !== 'undefined') document.documentElement.dataset.theme = mode;
+}
+
+// Reactions kept apart from the action: persist, and show on the page.
 $theme.listen((mode) => {
   writeStored(STORAGE_KEYS.themeMode, mode);
-  if (typeof document !== 'undefined') document.documentElement.dataset.theme = mode;
+  showTheme(mode);
 });
+
+/**
+ * Follows the theme another tab chose. $theme reads the storage once, when this module loads:
+ * without this, a tab whose page turned with the other tab's choice (its head script reads the
+ * storage again on every page swap) kept a toggle that offered the theme it already shows.
+ * The browser tells only other tabs' writes, so this tab's own changes never come back here.
+ * The storage is read again rather than the event's value: after two quick switches elsewhere the
+ * first event's value is stale, and setting it would write it back over the newer one. Clearing the
+ * whole storage (key null) is a sign-out, which the session store follows. Called once by the
+ * shell's script; gives a way to stop, for tests.
+ */
+export function followThemeElsewhere(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
+  const follow = (event: StorageEvent) => {
+    if (event.key !== STORAGE_KEYS.themeMode) return;
+    const mode = storedTheme();
+    $theme.set(mode);
+    // Also when the store held it already: the page shows what the storage says.
+    showTheme(mode);
+  };
+  target.addEventListener('storage', follow);
+  return () => target.removeEventListener('storage', follow);
+}

@@ -12,6 +12,7 @@ import { $connectionLost, noteConnectionLost, reportNoConnection, waitForSite } 
 import { noteServerToastsIn, showToastsWithoutIsland } from './plain-toast';
 import { dropReplacedSkeletons } from './replaced-skeletons';
 import { followServerLeaving, followSignOutElsewhere, startSession } from '../../stores/session';
+import { followThemeElsewhere } from '../../stores/theme';
 import { noteLimitedUntil } from '../../stores/provider-limit';
 import { adoptServerCapabilities } from '../../stores/capabilities';
 import { withTopLoading } from '../../stores/ui';
@@ -193,6 +194,10 @@ window.addEventListener('unhandledrejection', (event) => {
 window.addEventListener('storage', (event) => {
   if (event.key === null) followSignOutElsewhere();
 });
+// A theme chosen in another tab shows here at once, the toggle's state with it: the theme store
+// reads the storage only when it loads, so the head script turned the page at its next swap while
+// the toggle went on offering the theme already shown.
+followThemeElsewhere();
 
 // The page's first access token (memory only), so the player connects and calls can start.
 startSession();

@@ -59,21 +59,62 @@ export function LogoutButton(props: ActionProps) {
   return <ShellAction {...props} icon="logout" label="LogOut" run={() => void signOut()} />;
 }
 
-/** Switches between the dark and light themes; the label names the theme it switches to. */
+const THEMES = ['dark', 'light'] as const;
+
+/** What the theme toggle shows and says while `theme` is on: the theme it switches to. */
+function themeToggleWords(theme: (typeof THEMES)[number]) {
+  const next = theme === 'dark' ? 'Light' : 'Dark';
+  return { icon: theme === 'dark' ? 'sun' : 'moon', name: `Switch to ${next.toLowerCase()} theme`, label: `${next} theme` } as const;
+}
+
+/**
+ * Switches between the dark and light themes; the label names the theme it switches to.
+ *
+ * The server cannot know the stored theme, and hydration does not patch attributes that differ
+ * from the server's HTML (a light theme's user kept the dark theme's sun and name until the first
+ * click). So until the island has hydrated it renders both states, and the page's own theme
+ * (<html data-theme>, set by the head script before first paint) shows the one that applies
+ * (shell.css): right from the first paint, and nothing moves when the island hydrates and
+ * renders the store's state alone (the same button, so focus stays on it).
+ */
 export function ThemeToggle({ className = 'icon-button', withLabel = false }: ActionProps & { withLabel?: boolean }) {
   const theme = useStore($theme);
-  const next = theme === 'dark' ? 'Light' : 'Dark';
+  const hydrated = useHydrated();
+  if (!hydrated) {
+    return (
+      <button
+        type="button"
+        className={className}
+        data-tooltip={withLabel ? undefined : themeToggleWords('dark').label}
+        data-tooltip-when-light={withLabel ? undefined : themeToggleWords('light').label}
+        data-theme-toggle
+        onClick={() => toggleTheme()}
+      >
+        {THEMES.map((shown) => (
+          <span key={shown} className="theme-toggle__icon" data-theme-shows={shown}>
+            <Icon name={themeToggleWords(shown).icon} />
+          </span>
+        ))}
+        {THEMES.map((shown) => (
+          <span key={`${shown} words`} className={withLabel ? undefined : 'visually-hidden'} data-theme-shows={shown}>
+            {withLabel ? themeToggleWords(shown).label : themeToggleWords(shown).name}
+          </span>
+        ))}
+      </button>
+    );
+  }
+  const words = themeToggleWords(theme);
   return (
     <button
       type="button"
       className={className}
-      aria-label={`Switch to ${next.toLowerCase()} theme`}
-      data-tooltip={withLabel ? undefined : `${next} theme`}
+      aria-label={words.name}
+      data-tooltip={withLabel ? undefined : words.label}
       data-theme-toggle
       onClick={() => toggleTheme()}
     >
-      <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
-      {withLabel && `${next} theme`}
+      <Icon name={words.icon} />
+      {withLabel && words.label}
     </button>
   );
 }
