@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearStorage, readStored, writeStored } from '../../src/lib/storage';
 import { $theme, toggleTheme } from '../../src/stores/theme';
 import { $toasts, showToast } from '../../src/stores/toasts';
-import { noteServerToastsIn } from '../../src/components/shell/plain-toast';
+import { htmlToKeep, noteServerToastsIn } from '../../src/components/shell/plain-toast';
 
 /** A page's body holding `html`. */
 function pageWith(html: string): ParentNode {
@@ -113,6 +113,16 @@ describe('toasts', () => {
     $toasts.set([]);
     expect(showToast('Internet Connection Problem', 'error', shown + 1500)).not.toBeNull();
     expect($toasts.get().map((toast) => toast.message)).toEqual(['Internet Connection Problem']);
+  });
+
+  it("are left out of a page kept for back and forward: a return to it does not tell its render's failure again", () => {
+    const page = new DOMParser().parseFromString('<html><body><main>Album</main><div class="server-toast" role="status"><span>Internal server error</span></div></body></html>', 'text/html');
+    const kept = htmlToKeep(page);
+    expect(kept.startsWith('<!doctype html><html>')).toBe(true);
+    expect(kept).toContain('<main>Album</main>');
+    expect(kept).not.toContain('Internal server error');
+    // The page itself is left as it is: it still shows its toast.
+    expect(page.querySelector('.server-toast')).not.toBeNull();
   });
 });
 

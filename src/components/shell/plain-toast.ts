@@ -20,6 +20,17 @@ export function showToastsWithoutIsland(doc: Document = document): void {
   }
 }
 
+/**
+ * A page's HTML as it is kept for back and forward and for offline use: without the server's
+ * toasts, which told what failed when the page was rendered. Kept in, they showed again on every
+ * return to the page (their style sheet's 1.5 s starts anew), with nothing asked.
+ */
+export function htmlToKeep(page: Document): string {
+  const root = page.documentElement.cloneNode(true) as HTMLElement;
+  root.querySelectorAll(`.${SERVER_TOAST}`).forEach((toast) => toast.remove());
+  return `<!doctype html>${root.outerHTML}`;
+}
+
 /** The toasts the server's HTML of the page now shown holds: the store does not show their words again while they show (toasts.ts). */
 export function noteServerToastsIn(doc: ParentNode = document): void {
   for (const toast of doc.querySelectorAll(`.${SERVER_TOAST}`)) {

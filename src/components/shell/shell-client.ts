@@ -9,7 +9,7 @@ import type { PageLeaving } from '../../lib/page-leaving';
 import { fetchPageAhead, keepPage, keptPage, notePageSource } from '../../stores/page-memory';
 import { parseRoute } from '../../stores/route';
 import { $connectionLost, noteConnectionLost, reportNoConnection, waitForSite } from '../../stores/connection';
-import { noteServerToastsIn, showToastsWithoutIsland } from './plain-toast';
+import { htmlToKeep, noteServerToastsIn, showToastsWithoutIsland } from './plain-toast';
 import { dropReplacedSkeletons } from './replaced-skeletons';
 import { followServerLeaving, followSignOutElsewhere, startSession } from '../../stores/session';
 import { followThemeElsewhere } from '../../stores/theme';
@@ -43,7 +43,6 @@ const isKeepable = (page: Document) => kindOf(page) === 'keep';
 const SLOW_PAGE_MS = 150;
 /** The worker's offline shell (src/pages/offline.astro) is on screen, at the address of a page it could not load. */
 const isOfflineShell = () => kindOf(document) === 'offline-shell';
-const htmlOf = (page: Document) => `<!doctype html>${page.documentElement.outerHTML}`;
 
 /** The stylesheets a page needs that this one has not loaded yet, loaded before it shows (as the router does). */
 function loadStylesOf(page: Document): Promise<unknown> {
@@ -99,7 +98,7 @@ document.addEventListener('astro:before-preparation', (event) => {
     }
     if (preparation.newDocument) dropReplacedSkeletons(preparation.newDocument);
     if (!preparation.defaultPrevented && preparation.newDocument && isKeepable(preparation.newDocument)) {
-      const html = htmlOf(preparation.newDocument);
+      const html = htmlToKeep(preparation.newDocument);
       keepPage(preparation.to.href, html);
       keepForOffline(preparation.to.href, html);
     }
@@ -109,7 +108,7 @@ document.addEventListener('astro:before-preparation', (event) => {
 // The page the browser loaded whole is kept too while it is as the server sent it: its
 // content islands hydrate once the user acts, after this script (one that hydrated
 // already has lost its `ssr` mark and changed the page).
-if (isKeepable(document) && !document.querySelector('#content astro-island:not([ssr])')) keepPage(location.href, htmlOf(document));
+if (isKeepable(document) && !document.querySelector('#content astro-island:not([ssr])')) keepPage(location.href, htmlToKeep(document));
 
 // A pointer resting on an in-app link, a finger touching it or the keyboard reaching it: its
 // page is fetched ahead, so the click (some 100 ms after a touch starts) usually finds it ready.
