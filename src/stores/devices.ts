@@ -74,11 +74,23 @@ export function toggleDevicePicker(open = !$devices.get().open, place: PickerPla
   void catchUpWithPlayback();
 }
 
+const isNarrowScreen = () => typeof matchMedia === 'function' && matchMedia(NARROW_SCREEN).matches;
+
 /** Opens the shell's picker: under the top bar's button on wide screens, in the bottom sheet on narrow ones. */
 export function openShellDevicePicker(): void {
-  const narrow = typeof matchMedia === 'function' && matchMedia(NARROW_SCREEN).matches;
+  const narrow = isNarrowScreen();
   if (narrow) openBottomSheet();
   toggleDevicePicker(true, narrow ? 'sheet' : 'top-bar');
+}
+
+/**
+ * Opens the picker where it can be seen, for a way in that belongs to no button (the command
+ * palette): the card's while the card shows, on a wide screen or in the Now Playing view; else
+ * the shell's. On a phone the player is a one-line bar with no picker of its own.
+ */
+export function openDevicePickerWhereSeen({ cardShown, onNowPlaying }: { cardShown: boolean; onNowPlaying: boolean }): void {
+  if (onNowPlaying || (cardShown && !isNarrowScreen())) toggleDevicePicker(true);
+  else openShellDevicePicker();
 }
 
 /**

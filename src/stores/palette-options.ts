@@ -7,7 +7,7 @@ import { isolated, isolatedList } from '../lib/bidi';
 import { navigateTo } from '../lib/navigation';
 import { rankEntries, searchesCatalogue } from '../lib/palette';
 import { hrefOf } from '../lib/routes';
-import { $devices, openShellDevicePicker, toggleDevicePicker } from './devices';
+import { $devices, openDevicePickerWhereSeen, toggleDevicePicker } from './devices';
 import { $likedTracks } from './library';
 import { logUnlessCanceled } from './log';
 import { $miniPlayerAvailable, openMiniPlayer } from './mini-player';
@@ -141,7 +141,6 @@ const REPEAT_NEXT = { off: 'Repeat all', context: 'Repeat one', track: 'Repeat o
  */
 const $actions = computed([$player, $likedTracks, $queue, $devices, $theme, $miniPlayerAvailable, $route], (player, liked, queue, devices, theme, mini, route) => {
   const track = player.currentPlayingTrack;
-  const cardShown = player.visible || route?.name === 'player';
   const actions: PaletteOption[] = [];
   const add = (option: Omit<PaletteOption, 'navigates'>) => actions.push({ navigates: false, ...option });
   if (track) {
@@ -161,12 +160,11 @@ const $actions = computed([$player, $likedTracks, $queue, $devices, $theme, $min
     if (mini) add({ id: 'mini-player', label: 'Open the mini-player', keywords: ['Picture in picture', 'Mini player'], run: openMiniPlayer });
   }
   add({ id: 'queue', label: queue.open ? 'Hide the queue' : 'Show the queue', keywords: ['Queue', 'Next up'], shortcut: 'Q', run: () => toggleQueue() });
-  // The card's picker while the card shows, else the shell's (top bar, or the phone's bottom sheet).
   add({
     id: 'devices',
     label: devices.open ? 'Close the device list' : 'Connect to a device',
     keywords: ['Devices', 'Speakers', 'Play on'],
-    run: () => (devices.open ? toggleDevicePicker(false) : track || cardShown ? toggleDevicePicker(true) : openShellDevicePicker()),
+    run: () => (devices.open ? toggleDevicePicker(false) : openDevicePickerWhereSeen({ cardShown: Boolean(track) || player.visible, onNowPlaying: route?.name === 'player' })),
   });
   add({ id: 'theme', label: `Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`, keywords: ['Theme', 'Dark mode', 'Light mode'], run: toggleTheme });
   // The sheet's way in when '?' is turned off with the other single keys.

@@ -11,6 +11,8 @@ import { $paletteOpen, closePalette, openPalette, togglePalette } from '../../sr
 import { $paletteGroups, $paletteSearch, resetPalette, runPaletteOption, typeInPalette, type PaletteOption } from '../../src/stores/palette-options';
 import { resetPlayer, showPlayRequested } from '../../src/stores/player';
 import { $theme } from '../../src/stores/theme';
+import { $devices, toggleDevicePicker } from '../../src/stores/devices';
+import { NARROW_SCREEN } from '../../src/lib/screens';
 import { addFault, type RunningSandbox, startSignedIn } from './helpers/sandbox';
 
 let running: RunningSandbox;
@@ -97,6 +99,24 @@ describe('the palette options', () => {
     runPaletteOption(option('Actions', `Switch to ${before === 'dark' ? 'light' : 'dark'} theme`));
     expect($paletteOpen.get()).toBe(false);
     expect($theme.get()).not.toBe(before);
+  });
+
+  it("opens the device picker where it can be seen: the card's on a wide screen, the bottom sheet's on a phone, whose player bar has none", () => {
+    const screenIs = (narrow: boolean) =>
+      Object.assign(globalThis, { matchMedia: (query: string) => ({ matches: query === NARROW_SCREEN ? narrow : false }) as MediaQueryList });
+    try {
+      showPlayRequested(track);
+      screenIs(false);
+      runPaletteOption(option('Actions', 'Connect to a device'));
+      expect($devices.get()).toMatchObject({ open: true, place: 'card' });
+      toggleDevicePicker(false);
+      screenIs(true);
+      runPaletteOption(option('Actions', 'Connect to a device'));
+      expect($devices.get()).toMatchObject({ open: true, place: 'sheet' });
+    } finally {
+      toggleDevicePicker(false);
+      delete (globalThis as { matchMedia?: unknown }).matchMedia;
+    }
   });
 
   it('opens a page through the app\'s navigation', () => {
