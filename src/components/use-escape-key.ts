@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { OPEN_MODAL } from '../lib/modal';
 
 /**
  * While `open`, the Escape key anywhere on the page calls `onEscape` (panels and sheets
@@ -14,4 +15,60 @@ export function useEscapeKey(open: boolean, onEscape: () => void): void {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [open, onEscape]);
+}
+
+/** The modal layers of useModalEscape open now, the one opened last at the end. */
+const openModals: object[] = [];
+
+/** The layers that hear their own Escape on their own element (a modal: this one, Dialog, the palette; a track menu). */
+const OWN_ESCAPE = `${OPEN_MODAL}, [role="menu"]`;
+
+/**
+ * An Escape pressed with the keyboard's focus outside every layer: on the body (after a click on
+ * a part of a layer that takes no focus), or on the page behind (where a modal closing over
+ * another gives focus back: focus-before-modal.ts).
+ */
+function outsideEveryLayer(target: EventTarget | null): boolean {
+  return !(target instanceof Element) || target.closest(OWN_ESCAPE) === null;
+}
+
+/**
+ * A modal layer (a sheet, a prompt: it covers the page and the panels on it) that closes with
+ * Escape and takes that Escape for itself (preventDefault), as Dialog does: the panels under it
+ * (the queue, the devices), which hear Escape on the document (useEscapeKey), stay open. The
+ * layer must hear the key before them, though their listeners were added first (they opened
+ * first), so not on the document after them:
+ * - focus inside the layer (its focus trap keeps it there): the returned handler, the onKeyDown
+ *   of the layer's outer element. React hears the key at its island's root, below the document,
+ *   so before every listener there; a modal opened later has the focus, so the key is its own.
+ * - focus outside every layer (the body, the page behind): on the document in the capture phase,
+ *   before the panels, and only the modal opened last. An Escape inside a layer is that layer's
+ *   (this one's by the first way; the command palette's, a Dialog's or a track menu's by theirs).
+ * While `open` is false it hears nothing, and the Escape goes on to the panels.
+ */
+export function useModalEscape(open: boolean, onEscape: () => void): (event: ReactKeyboardEvent) => void {
+  const latest = useRef(onEscape);
+  useLayoutEffect(() => {
+    latest.current = onEscape;
+  });
+  useEffect(() => {
+    if (!open) return;
+    const layer = {};
+    openModals.push(layer);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || openModals.at(-1) !== layer || !outsideEveryLayer(event.target)) return;
+      event.preventDefault();
+      latest.current();
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => {
+      document.removeEventListener('keydown', onKey, true);
+      openModals.splice(openModals.indexOf(layer), 1);
+    };
+  }, [open]);
+  return (event) => {
+    if (!open || event.key !== 'Escape' || event.defaultPrevented) return;
+    event.preventDefault();
+    onEscape();
+  };
 }

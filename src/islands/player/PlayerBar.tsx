@@ -86,6 +86,8 @@ export function PlayerBar({ player, otherDeviceName, screenKnown }: PlayerView) 
       <LikeButton trackId={track?.id ?? null} />
       <button type="button" className="icon-button player-bar__play" aria-label={playing ? 'Pause' : 'Play'} data-tooltip={playing ? 'Pause' : 'Play'} disabled={!track} onClick={() => void togglePlay()}>
         <Icon name={playing ? 'pause' : 'play'} size={22} />
+        {/* A play on its way (SPEC: starting play sets loading): the card's spinner, round the icon (player.css). */}
+        {isPlaybackLoading && <span className="player-card__spinner player-bar__spinner" aria-hidden="true" />}
       </button>
       <div
         className="player-bar__progress"

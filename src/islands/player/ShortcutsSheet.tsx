@@ -3,23 +3,24 @@ import { useRef } from 'react';
 import { useFocusTrap } from '../../components/use-focus-trap';
 import { SHORTCUTS, SINGLE_KEYS } from '../../playback/shortcuts';
 import { $shortcutsSheet, $singleKeyShortcuts, setShortcutsSheet, setSingleKeyShortcuts } from '../../stores/ui';
-import { useEscapeKey } from '../../components/use-escape-key';
+import { useModalEscape } from '../../components/use-escape-key';
 
 const closeShortcutsSheet = () => setShortcutsSheet(false);
 
 /**
  * The sheet '?' opens (or the palette's "Keyboard shortcuts"): every keyboard shortcut of the
- * player, and the switch for the single-key ones. Escape, the backdrop or Close shuts it.
+ * player, and the switch for the single-key ones. Escape, the backdrop or Close shuts it; its
+ * Escape is its own (the queue Q opened under it stays open).
  */
 export function ShortcutsSheet() {
   const open = useStore($shortcutsSheet);
   const singleKeys = useStore($singleKeyShortcuts);
   const panel = useRef<HTMLDivElement>(null);
   useFocusTrap(panel, open);
-  useEscapeKey(open, closeShortcutsSheet);
+  const onKeyDown = useModalEscape(open, closeShortcutsSheet);
   if (!open) return null;
   return (
-    <div className="dialog-backdrop" onClick={closeShortcutsSheet}>
+    <div className="dialog-backdrop" onClick={closeShortcutsSheet} onKeyDown={onKeyDown}>
       <div
         ref={panel}
         className="dialog shortcuts-sheet"

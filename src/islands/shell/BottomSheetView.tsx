@@ -6,7 +6,9 @@ import { $devices, toggleDevicePicker } from '../../stores/devices';
 import { closeBottomSheet } from '../../stores/ui';
 import { DevicePicker } from '../player/DevicePicker';
 import { HistoryButton, InstallButton, LogoutButton, PaletteButton, ThemeToggle } from './ShellButtons';
-import { useEscapeKey } from '../../components/use-escape-key';
+import { useModalEscape } from '../../components/use-escape-key';
+
+const closeSheetPicker = () => toggleDevicePicker(false);
 
 /**
  * The narrow screen's bottom sheet (SPEC §2), shown while it is open (BottomSheet.tsx decides):
@@ -17,12 +19,13 @@ export function BottomSheetView() {
   const panel = useRef<HTMLDivElement>(null);
   useFocusTrap(panel, true);
   // The sheet's "Connect to a device" shows the picker in the sheet; Escape closes the picker first.
+  // Either way the sheet takes the Escape: the queue under it (/player) stays open.
   const picking = devices.open && devices.place === 'sheet';
-  useEscapeKey(!picking, closeBottomSheet);
+  const onKeyDown = useModalEscape(true, picking ? closeSheetPicker : closeBottomSheet);
 
   const item = 'menu-item bottom-sheet__item';
   return (
-    <div className="bottom-sheet">
+    <div className="bottom-sheet" onKeyDown={onKeyDown}>
       <div className="bottom-sheet__backdrop" onClick={closeBottomSheet} aria-hidden="true" />
       <div ref={panel} className="bottom-sheet__panel" role="dialog" aria-modal="true" aria-label="More options">
         <span className="bottom-sheet__handle" aria-hidden="true" />

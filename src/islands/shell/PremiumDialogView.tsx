@@ -2,7 +2,7 @@ import { useStore } from '../../components/server-snapshot';
 import { useRef } from 'react';
 import { Icon } from '../../components/Icon';
 import { PROVIDER_PLANS_URL } from '../../components/site-links';
-import { useEscapeKey } from '../../components/use-escape-key';
+import { useModalEscape } from '../../components/use-escape-key';
 import { useFocusTrap } from '../../components/use-focus-trap';
 import { getProviderConfig } from '../../lib/provider-config';
 import { $ui, closePremiumPrompt } from '../../stores/ui';
@@ -23,10 +23,11 @@ export function PremiumDialogView() {
   const { openDialogPremiumRequired: open } = useStore($ui);
   const panel = useRef<HTMLDivElement>(null);
   useFocusTrap(panel, open);
-  useEscapeKey(open, closePremiumPrompt);
+  // Its Escape is its own: the queue or the devices open under it stay open.
+  const onKeyDown = useModalEscape(open, closePremiumPrompt);
   if (!open) return null;
   return (
-    <div className="dialog-backdrop">
+    <div className="dialog-backdrop" onKeyDown={onKeyDown}>
       <div ref={panel} className="dialog premium-dialog" role="dialog" aria-modal="true" aria-labelledby="premium-title">
         <button type="button" className="icon-button dialog__close" aria-label="Close" onClick={closePremiumPrompt} autoFocus>
           <Icon name="close" />

@@ -9,7 +9,10 @@ import { $libraryPending } from '../../../src/stores/library';
 import { $queue, toggleQueue } from '../../../src/stores/queue';
 import { shortcutFor, startShortcuts } from '../../../src/playback/shortcuts';
 import { ShortcutsSheet } from '../../../src/islands/player/ShortcutsSheet';
-import { setShortcutsSheet, setSingleKeyShortcuts } from '../../../src/stores/ui';
+import { $shortcutsSheet, $ui, closeBottomSheet, closePremiumPrompt, openBottomSheet, openPremiumPrompt, setShortcutsSheet, setSingleKeyShortcuts } from '../../../src/stores/ui';
+import { PremiumDialogView } from '../../../src/islands/shell/PremiumDialogView';
+import { BottomSheetView } from '../../../src/islands/shell/BottomSheetView';
+import { $devices } from '../../../src/stores/devices';
 import { PlaylistEditDialog } from '../../../src/islands/playlists/PlaylistEditDialog';
 
 // Where the keyboard's focus goes as layers open and close (WCAG 2.4.3), and which layer an
@@ -18,6 +21,10 @@ followFocusBeforeModal();
 
 afterEach(() => {
   cleanup();
+  setShortcutsSheet(false);
+  closePremiumPrompt();
+  closeBottomSheet();
+  $devices.set({ ...$devices.get(), open: false });
   $queue.set({ open: false, loading: false, failed: false, loaded: false, nowPlaying: null, nextUp: [] });
   $libraryPending.track.set({});
 });
@@ -83,6 +90,117 @@ describe('a dialog (Add to playlist, Already added, Edit details, Remove from Yo
     // The next Escape is the queue's.
     fireEvent.keyDown(document.body, { key: 'Escape' });
     expect($queue.get().open).toBe(false);
+  });
+});
+
+// A sheet or prompt over the open queue takes its Escape for itself (as Dialog does): the queue
+// and the device picker hear Escape on the document, so the layer on top must have the key first
+// and mark it taken (preventDefault), whether the keyboard's focus is inside it (as its focus trap
+// keeps it) or nowhere (the body, after a click on a part of it that takes no focus).
+describe('one Escape closes one layer: the modal layers over the queue', () => {
+  const openQueue = () => $queue.set({ ...$queue.get(), open: true, loaded: true });
+  const escapeFrom = (where: 'focus' | 'body') => fireEvent.keyDown(where === 'focus' ? document.activeElement! : document.body, { key: 'Escape' });
+
+  for (const where of ['focus', 'body'] as const) {
+    it(`the shortcuts sheet (?) over the queue (Q) closes alone, the queue with the next Escape (from the ${where})`, () => {
+      openQueue();
+      render(
+        <>
+          <QueuePanel />
+          <ShortcutsSheet />
+        </>,
+      );
+      act(() => setShortcutsSheet(true));
+      const sheet = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
+      expect(sheet.contains(document.activeElement)).toBe(true);
+      escapeFrom(where);
+      expect($shortcutsSheet.get()).toBe(false);
+      expect($queue.get().open).toBe(true);
+      fireEvent.keyDown(document.body, { key: 'Escape' });
+      expect($queue.get().open).toBe(false);
+    });
+
+    it(`the Premium prompt over the queue closes alone (from the ${where})`, () => {
+      openQueue();
+      render(
+        <>
+          <QueuePanel />
+          <PremiumDialogView />
+        </>,
+      );
+      act(() => openPremiumPrompt());
+      expect(screen.getByRole('dialog', { name: 'Premium Required' }).contains(document.activeElement)).toBe(true);
+      escapeFrom(where);
+      expect($ui.get().openDialogPremiumRequired).toBe(false);
+      expect($queue.get().open).toBe(true);
+    });
+
+    it(`the phone's bottom sheet over the queue (/player) closes alone; its device picker closes before it, the queue stays (from the ${where})`, () => {
+      openQueue();
+      openBottomSheet();
+      $devices.set({ ...$devices.get(), open: true, place: 'sheet', loading: false, list: [] });
+      render(
+        <>
+          <QueuePanel />
+          <BottomSheetView />
+        </>,
+      );
+      expect(screen.getByRole('dialog', { name: 'More options' }).contains(document.activeElement)).toBe(true);
+      escapeFrom(where);
+      expect($devices.get().open).toBe(false);
+      expect($ui.get().openMoreOptionBottomSheet).toBe(true);
+      expect($queue.get().open).toBe(true);
+      escapeFrom(where);
+      expect($ui.get().openMoreOptionBottomSheet).toBe(false);
+      expect($queue.get().open).toBe(true);
+    });
+
+    it(`a modal opened later wins: the Premium prompt over the shortcuts sheet over the queue, one Escape each (from the ${where})`, async () => {
+      openQueue();
+      render(
+        <>
+          <button type="button">Play</button>
+          <QueuePanel />
+          <PremiumDialogView />
+          <ShortcutsSheet />
+        </>,
+      );
+      const play = screen.getByRole('button', { name: 'Play' });
+      play.focus();
+      // The sheet first, the prompt after it (a play's answer coming late), though the prompt's island comes first in the page.
+      act(() => setShortcutsSheet(true));
+      act(() => openPremiumPrompt());
+      expect(screen.getByRole('dialog', { name: 'Premium Required' }).contains(document.activeElement)).toBe(true);
+      escapeFrom(where);
+      expect($ui.get().openDialogPremiumRequired).toBe(false);
+      expect($shortcutsSheet.get()).toBe(true);
+      expect($queue.get().open).toBe(true);
+      // The prompt gives focus back where it was outside every modal (after its commit): the page's
+      // Play, behind the sheet. The next Escape from there is still the sheet's, not the queue's.
+      await act(async () => undefined);
+      if (where === 'focus') expect(document.activeElement).toBe(play);
+      escapeFrom(where);
+      expect($shortcutsSheet.get()).toBe(false);
+      expect($queue.get().open).toBe(true);
+      escapeFrom('body');
+      expect($queue.get().open).toBe(false);
+    });
+  }
+});
+
+describe('one Escape closes one layer: a dialog over the shortcuts sheet', () => {
+  it('an Escape on a control of a layer above the sheet (a dialog) is that layer\'s: the sheet under it stays open', () => {
+    render(
+      <>
+        <ShortcutsSheet />
+        <PageWithDialog />
+      </>,
+    );
+    act(() => setShortcutsSheet(true));
+    fireEvent.click(screen.getByRole('button', { name: 'More options for Sol' }));
+    fireEvent.keyDown(screen.getByRole('button', { name: "Don't add" }), { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Already added' })).toBeNull();
+    expect($shortcutsSheet.get()).toBe(true);
   });
 });
 

@@ -3,12 +3,14 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Playback, Track } from '../../../src/api/types';
+import { PlayerBar } from '../../../src/islands/player/PlayerBar';
 import { PlayerCardBody } from '../../../src/islands/player/PlayerCardBody';
 import { PlayerControls } from '../../../src/islands/player/PlayerControls';
 import { PlayerProgress } from '../../../src/islands/player/PlayerProgress';
 import { TrackInfo } from '../../../src/islands/player/TrackInfo';
 import { $player, resetPlayer } from '../../../src/stores/player';
 import { $devices, toggleDevicePicker } from '../../../src/stores/devices';
+import { styleSources } from '../helpers/style-sources';
 
 // The seek call itself (the store's command sends it); the sandbox tests prove the provider follows it.
 const seekTo = vi.hoisted(() => vi.fn(async () => undefined));
@@ -151,6 +153,44 @@ describe('the card', () => {
     expect(region.getAttribute('aria-busy')).toBe('true');
     act(() => $player.setKey('isPlaybackLoading', false));
     expect(region.querySelector('.player-card__loading')).toBeNull();
+  });
+});
+
+describe("the phone's player bar", () => {
+  /** The declarations of `selector`'s own rules in player.css (comments removed), joined. */
+  function rulesOf(selector: string): string {
+    const css = styleSources().find(({ file }) => file.endsWith('player.css'))!.css;
+    const escaped = selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return [...css.matchAll(new RegExp(`(?:^|[},])\\s*${escaped}\\s*\\{([^}]*)\\}`, 'g'))].map((match) => match[1]).join(';');
+  }
+
+  it("shows the card's spinner on its play button while a play is pending (SPEC: starting play sets loading), and says it is busy", () => {
+    function Bar() {
+      const player = useStore($player);
+      return <PlayerBar player={player} otherDeviceName={null} hydrated screenKnown />;
+    }
+    render(<Bar />);
+    const bar = screen.getByRole('region', { name: 'Player' });
+    const play = screen.getByRole('button', { name: 'Play' });
+    expect(bar.querySelector('.player-card__spinner')).toBeNull();
+    expect(bar.getAttribute('aria-busy')).toBe('false');
+    act(() => $player.setKey('isPlaybackLoading', true));
+    const spinner = play.querySelector('.player-card__spinner');
+    expect(spinner).not.toBeNull();
+    expect(spinner!.getAttribute('aria-hidden')).toBe('true');
+    expect(bar.getAttribute('aria-busy')).toBe('true');
+    // The button keeps its name, its place and its focus meanwhile.
+    expect(screen.getByRole('button', { name: 'Play' })).toBe(play);
+    act(() => $player.setKey('isPlaybackLoading', false));
+    expect(bar.querySelector('.player-card__spinner')).toBeNull();
+  });
+
+  it('lays its spinner over the play button (no layout shift), as the card spins its own (the same keyframes, stopped by less motion)', () => {
+    const own = rulesOf('.player-bar__spinner');
+    expect(own).toMatch(/position:\s*absolute/);
+    expect(own).toMatch(/pointer-events:\s*none/);
+    // The card's spinner class gives the ring and its animation, which the reduced-motion rule of global.css stops.
+    expect(rulesOf('.player-card__spinner')).toMatch(/animation:\s*player-spin\b/);
   });
 });
 
