@@ -259,10 +259,24 @@ export async function callApi<T = unknown>(request: ApiRequest): Promise<T> {
   const hooks = wiring ?? (await wiringReady);
   const shared = hooks.catalogue;
   if (shared && request.catalogue && (request.method ?? 'GET') === 'GET') {
-    // Keyed by the whole URL: one Redis may serve sites that talk to different providers.
-    return (await shared.remember(getProviderConfig().apiBase + urlOf(request), () => callProvider(request, hooks))) as T;
+    let askedHere = false;
+    try {
+      // Keyed by the whole URL: one Redis may serve sites that talk to different providers.
+      return (await shared.remember(getProviderConfig().apiBase + urlOf(request), () => ((askedHere = true), callProvider(request, hooks)))) as T;
+    } catch (error) {
+      // Another render's call, joined: that render was told its failure (the toast, the rate
+      // limit's countdown). This one is told too, or its page showed the error with no word.
+      if (!askedHere && error instanceof ApiError) tellJoinedFailure(error, request, hooks);
+      throw error;
+    }
   }
   return (await callProvider(request, hooks)) as T;
+}
+
+/** What a call's own failure tells its wiring once its tries are over: the rate limit met, and SPEC §8's outcome. */
+function tellJoinedFailure(error: ApiError, request: ApiRequest, hooks: ApiClientWiring): void {
+  if (error.status === 429 && !isQuotaSpent(error)) hooks.onRateLimited?.(error);
+  hooks.onOutcome(mapRequestError(error, request));
 }
 
 async function callProvider(request: ApiRequest, hooks: ApiClientWiring): Promise<unknown> {

@@ -70,10 +70,10 @@ async function expireSession(): Promise<void> {
   if (sessionEnded) return;
   sessionEnded = true;
   showToast('Session Expired');
+  await forgetSession();
   // The server ended the session when it refused to renew the token; not when the provider
   // refused a token it had just renewed (a second 401): /auth would send the user back to /.
   await endSiteSession();
-  await forgetSession();
   navigateTo('/auth', { replace: true });
 }
 

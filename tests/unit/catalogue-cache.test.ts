@@ -142,6 +142,17 @@ describe('a page rendered on the server', () => {
     expect(await faultHits(running.url)).toEqual([2]);
   });
 
+  it("tells SPEC §8's toast in every render that shared the failed call, not only in the one that asked", async () => {
+    await addFault(running.url, { match: { path: '^/v1/albums/bcdefabcdefabcdefabcde$' }, status: 503, delayMs: 200, body: { error: { status: 503, message: 'Catalogue is resting' } } });
+    const [first, second] = await Promise.all([render('guest', 'bcdefabcdefabcdefabcde'), render('free', 'bcdefabcdefabcdefabcde')]);
+    // One call for both (tried, and retried once).
+    expect(await faultHits(running.url)).toEqual([2]);
+    for (const shared of [first, second]) {
+      expect(shared.seed.failure).toBe('error');
+      expect(shared.outcomes).toContainEqual({ type: 'toast', message: 'Catalogue is resting' });
+    }
+  });
+
   it('renders artist, playlist and home with their sections and the flags of what they show', async () => {
     const { runPageCalls } = await import('../../src/server/page-calls');
     const { startDetailPage } = await import('../../src/server/page-data');

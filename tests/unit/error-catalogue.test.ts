@@ -187,7 +187,8 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
     // The site ended the session when the token URL refused the refresh.
     expect(await site.tokens()).toBeNull();
     expect(effects.shown).toEqual(['Session Expired']);
-    expect(effects.visits).toEqual([{ path: '/auth', replace: true }]);
+    // Once the site has been told to end its session (after a refused refresh it had already).
+    await expect.poll(() => effects.visits).toEqual([{ path: '/auth', replace: true }]);
   });
 
   it("401 when the token URL does not answer: given up after 30 s as any call, 'Internet Connection Problem', still signed in", async () => {
