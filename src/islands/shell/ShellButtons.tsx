@@ -4,7 +4,7 @@ import type { IconName } from '../../components/icon-paths';
 import { $miniPlayerAvailable, openMiniPlayer } from '../../stores/mini-player';
 import { openPalette } from '../../stores/palette';
 import { signOut } from '../../stores/session';
-import { $theme, toggleTheme } from '../../stores/theme';
+import { toggleTheme } from '../../stores/theme';
 import { $installPrompt, promptInstall } from '../../stores/install-prompt';
 import { useHydrated } from '../../components/use-hydrated';
 import { INSTALL_BUTTON_MARK } from '../../components/shell/install-without-island';
@@ -68,53 +68,42 @@ function themeToggleWords(theme: (typeof THEMES)[number]) {
 }
 
 /**
- * Switches between the dark and light themes; the label names the theme it switches to.
+ * Switches between the dark and light themes; its name and icon name the theme it switches to.
  *
- * The server cannot know the stored theme, and hydration does not patch attributes that differ
- * from the server's HTML (a light theme's user kept the dark theme's sun and name until the first
- * click). So until the island has hydrated it renders both states, and the page's own theme
- * (<html data-theme>, set by the head script before first paint) shows the one that applies
- * (shell.css): right from the first paint, and nothing moves when the island hydrates and
- * renders the store's state alone (the same button, so focus stays on it).
+ * It carries both states, and the page's theme (<html data-theme>: the head script sets it from
+ * the storage before the first paint, the theme store on every change) shows the one that
+ * applies (shell.css). The server cannot know the stored theme, and hydration does not patch
+ * attributes that differ from its HTML: a toggle drawn from the store kept the dark theme's sun
+ * and name for a light theme's user until the first click, and one that swapped its inside on
+ * hydrating lost a click held until then (its target left the page).
  */
 export function ThemeToggle({ className = 'icon-button', withLabel = false }: ActionProps & { withLabel?: boolean }) {
-  const theme = useStore($theme);
-  const hydrated = useHydrated();
-  if (!hydrated) {
-    return (
-      <button
-        type="button"
-        className={className}
-        data-tooltip={withLabel ? undefined : themeToggleWords('dark').label}
-        data-tooltip-when-light={withLabel ? undefined : themeToggleWords('light').label}
-        data-theme-toggle
-        onClick={() => toggleTheme()}
-      >
-        {THEMES.map((shown) => (
-          <span key={shown} className="theme-toggle__icon" data-theme-shows={shown}>
-            <Icon name={themeToggleWords(shown).icon} />
-          </span>
-        ))}
-        {THEMES.map((shown) => (
-          <span key={`${shown} words`} className={withLabel ? undefined : 'visually-hidden'} data-theme-shows={shown}>
-            {withLabel ? themeToggleWords(shown).label : themeToggleWords(shown).name}
-          </span>
-        ))}
-      </button>
-    );
-  }
-  const words = themeToggleWords(theme);
   return (
     <button
       type="button"
       className={className}
-      aria-label={words.name}
-      data-tooltip={withLabel ? undefined : words.label}
+      data-tooltip={withLabel ? undefined : themeToggleWords('dark').label}
+      data-tooltip-when-light={withLabel ? undefined : themeToggleWords('light').label}
       data-theme-toggle
       onClick={() => toggleTheme()}
     >
-      <Icon name={words.icon} />
-      {withLabel && words.label}
+      {THEMES.map((shown) => (
+        <span key={shown} className="theme-toggle__icon" data-theme-shows={shown}>
+          <Icon name={themeToggleWords(shown).icon} />
+        </span>
+      ))}
+      {THEMES.map((shown) => (
+        <span key={`${shown} name`} className="visually-hidden" data-theme-shows={shown}>
+          {themeToggleWords(shown).name}
+        </span>
+      ))}
+      {/* The bottom sheet's words, within the name ("Light theme" in "Switch to light theme"). */}
+      {withLabel &&
+        THEMES.map((shown) => (
+          <span key={`${shown} label`} aria-hidden="true" data-theme-shows={shown}>
+            {themeToggleWords(shown).label}
+          </span>
+        ))}
     </button>
   );
 }

@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { addShellStyles } from '../helpers/shell-styles';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $installPrompt, captureInstallPrompt, type InstallPromptEvent } from '../../../src/stores/install-prompt';
 import { InstallButton, LogoutButton, ThemeToggle } from '../../../src/islands/shell/ShellButtons';
@@ -86,14 +87,18 @@ describe('LogOut (SPEC §4)', () => {
 });
 
 describe('the theme toggle', () => {
-  it('switches dark and light, stores the choice and sets <html data-theme>', () => {
+  it('switches dark and light, stores the choice and sets <html data-theme> (which shows its state: theme-button.test.tsx)', () => {
+    const removeStyles = addShellStyles();
     $theme.set('dark');
+    document.documentElement.dataset.theme = 'dark';
     render(<ThemeToggle />);
-    fireEvent.click(screen.getByRole('button', { name: 'Switch to light theme' }));
+    const toggle = screen.getByRole('button', { name: 'Switch to light theme' });
+    fireEvent.click(toggle);
     expect($theme.get()).toBe('light');
     expect(localStorage.getItem('THEME_MODE_VALUE')).toBe('"light"');
     expect(document.documentElement.dataset.theme).toBe('light');
-    fireEvent.click(screen.getByRole('button', { name: 'Switch to dark theme' }));
+    fireEvent.click(toggle);
     expect(document.documentElement.dataset.theme).toBe('dark');
+    removeStyles();
   });
 });

@@ -1,18 +1,15 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { act, cleanup, screen } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ICON_PATHS } from '../../../src/components/icon-paths';
 import { ThemeToggle } from '../../../src/islands/shell/ShellButtons';
 import { $theme, followThemeElsewhere } from '../../../src/stores/theme';
+import { addShellStyles } from '../helpers/shell-styles';
 
 // The theme toggle of a user who chose the light theme. The server cannot know the choice (it
 // lives in the browser's storage), while the page's theme is set before first paint by the head
 // script; hydration does not patch attributes that differ from the server's HTML.
-
-const SHELL_CSS = readFileSync(join(import.meta.dirname, '../../../src/styles/shell.css'), 'utf8');
 
 /** The server's HTML of the toggle: the server's store holds its start value, dark. */
 function serverHtml(): string {
@@ -25,9 +22,7 @@ function lightPageWith(html: string): HTMLElement {
   localStorage.setItem('THEME_MODE_VALUE', JSON.stringify('light'));
   $theme.set('light');
   document.documentElement.setAttribute('data-theme', 'light');
-  const style = document.head.appendChild(document.createElement('style'));
-  style.textContent = SHELL_CSS;
-  cleanups.push(() => style.remove());
+  cleanups.push(addShellStyles());
   const container = document.body.appendChild(document.createElement('div'));
   container.innerHTML = html;
   cleanups.push(() => container.remove());
@@ -70,20 +65,34 @@ describe("the theme toggle of a light theme's user", () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const recoverable = vi.fn();
     const container = lightPageWith(serverHtml());
+    const serverHtmlNow = container.innerHTML;
     await act(async () => {
       roots.push(hydrateRoot(container, <ThemeToggle />, { onRecoverableError: recoverable }));
     });
     const button = screen.getByRole('button', { name: 'Switch to dark theme' });
-    expect(button.getAttribute('aria-label')).toBe('Switch to dark theme');
-    expect(button.getAttribute('data-tooltip')).toBe('Dark theme');
+    // Its tooltip by the page's theme too (shell.css shows this one under the light theme).
+    expect(button.getAttribute('data-tooltip-when-light')).toBe('Dark theme');
     expect(shownIcon(button)).toBe(ICON_PATHS.moon);
+    // Hydrating changed nothing inside it: a click held until then still finds its target.
+    expect(container.innerHTML).toBe(serverHtmlNow);
     expect(recoverable).not.toHaveBeenCalled();
     expect(errors).not.toHaveBeenCalled();
 
-    // And it goes on following the store: a click switches to dark and offers light.
+    // And a click switches the page to dark, whose theme then shows the other state (below).
     await act(async () => button.click());
+    expect($theme.get()).toBe('dark');
     expect(document.documentElement.dataset.theme).toBe('dark');
-    expect(screen.getByRole('button', { name: 'Switch to light theme' })).toBe(button);
+  });
+});
+
+describe('the theme toggle on a dark page', () => {
+  it('offers the light theme: the sun, named for assistive technology', () => {
+    document.documentElement.setAttribute('data-theme', 'dark');
+    cleanups.push(addShellStyles());
+    const container = document.body.appendChild(document.createElement('div'));
+    cleanups.push(() => container.remove());
+    container.innerHTML = serverHtml();
+    const button = screen.getByRole('button', { name: 'Switch to light theme' });
     expect(shownIcon(button)).toBe(ICON_PATHS.sun);
   });
 });
@@ -95,21 +104,18 @@ describe('a theme chosen in another tab', () => {
     window.dispatchEvent(new StorageEvent('storage', { key, newValue: value }));
   }
 
-  it("turns this tab's store, page and toggle", () => {
+  // The toggle shows by the page's theme (the tests above); this one follows the store and the page.
+  it("turns this tab's store and page", () => {
     $theme.set('dark');
     cleanups.push(followThemeElsewhere());
-    render(<ThemeToggle />);
-    expect(screen.getByRole('button', { name: 'Switch to light theme' })).toBeTruthy();
 
     act(() => writtenElsewhere('THEME_MODE_VALUE', '"light"'));
     expect($theme.get()).toBe('light');
     expect(document.documentElement.dataset.theme).toBe('light');
-    expect(screen.getByRole('button', { name: 'Switch to dark theme' })).toBeTruthy();
 
     act(() => writtenElsewhere('THEME_MODE_VALUE', '"dark"'));
     expect($theme.get()).toBe('dark');
     expect(document.documentElement.dataset.theme).toBe('dark');
-    expect(screen.getByRole('button', { name: 'Switch to light theme' })).toBeTruthy();
   });
 
   it('follows what the storage holds now, not a stale event, and leaves other keys alone', () => {
