@@ -257,9 +257,6 @@ export function createDetailArea<T, S extends Record<string, unknown> = Record<s
     adoptLibraryFlags(seed.flags, $pageFromMemory.get());
     $state.set(seededState(seed));
     for (const [key, list] of allLists()) list.restore(seededList(seed, key));
-    // The server could not say whether the page's own album (artist, user) is in the library: its
-    // button stays disabled until someone asks, as a page loaded here does.
-    if (page.library && seed.data && seed.flags?.[page.library]?.[seed.id] === undefined) void checkLibrary(page.library, [seed.id]);
   }
 
   // The flags of what the sections and lists show, as the server gave them for its render.

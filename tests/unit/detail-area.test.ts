@@ -3,14 +3,6 @@ import { ApiError, UNAVAILABLE_MESSAGE } from '../../src/api/errors';
 import type { Page } from '../../src/api/types';
 import { createAreaMemory } from '../../src/stores/area-memory';
 import { createDetailArea } from '../../src/stores/detail-area';
-import { $inLibrary } from '../../src/stores/library';
-
-// The provider's library answers are the test's: nothing is saved, and each question is noted.
-const libraryAsked = vi.hoisted(() => [] as [string, string[]][]);
-vi.mock('../../src/api/library', async (original) => ({
-  ...(await original<typeof import('../../src/api/library')>()),
-  checkInLibrary: async (kind: string, ids: string[]) => (libraryAsked.push([kind, ids]), ids.map(() => false)),
-}));
 
 interface Thing {
   id: string;
@@ -239,21 +231,5 @@ describe('an area the server rendered (its seed)', () => {
     await area.open('x');
     await vi.waitFor(() => expect(area.$state.get().sections.related.status).toBe('ready'));
     expect(calls.sort()).toEqual(['items x Thing x 0/20', 'related']);
-  });
-});
-
-describe("the page's own library flag (Save, Follow)", () => {
-  it('is asked in the browser when the server could not say, so its button does not stay disabled; not when the server said', async () => {
-    const area = createDetailArea<Thing, Record<string, never>, Record<string, never>>(
-      { load: async (id) => ({ id, name: `Thing ${id}` }), library: 'album' },
-      { random: () => 0.5 },
-    );
-    const seedOf = (id: string, flags: Record<string, boolean>) => ({ id, background: '#123456', data: { id, name: `Thing ${id}` }, failure: null, sections: {}, lists: {}, flags: { album: flags } });
-    area.adopt(seedOf('said', { said: true }));
-    expect(libraryAsked).toEqual([]);
-    expect($inLibrary.album.get().said).toBe(true);
-    area.adopt(seedOf('unsaid', {}));
-    await vi.waitFor(() => expect($inLibrary.album.get().unsaid).toBe(false));
-    expect(libraryAsked).toEqual([['album', ['unsaid']]]);
   });
 });

@@ -1,4 +1,5 @@
-import { $inLibrary, $libraryPending, toggleInLibrary, type LibraryKind } from '../../stores/library';
+import { useEffect } from 'react';
+import { $inLibrary, $libraryPending, checkLibrary, toggleInLibrary, type LibraryKind } from '../../stores/library';
 import { Icon } from '../Icon';
 import { useSeededFlag } from '../server-snapshot';
 
@@ -19,6 +20,11 @@ export function LibraryButton({ kind, id, name, compact = false }: {
   const flag = useSeededFlag($inLibrary[kind], id);
   const pending = useSeededFlag($libraryPending[kind], id) === true;
   const on = flag === true;
+  // A page's own button whose flag the server could not learn (its check failed) asks once here,
+  // rather than stay disabled until a reload. A card's flags come with its list's, asked together.
+  useEffect(() => {
+    if (!compact && flag === undefined) void checkLibrary(kind, [id]);
+  }, [compact, flag, kind, id]);
   const [off, onLabel] = LABELS[kind];
   return (
     <button
