@@ -27,7 +27,8 @@ function offlineShellRevision() {
   return hash.digest('hex').slice(0, 32);
 }
 
-// The site is served by @astrojs/node in standalone mode. Output is server because
+// The site's pages are rendered by @astrojs/node in middleware mode, inside scripts/serve-site.mjs,
+// which serves the built files itself (scripts/lib/built-files.mjs). Output is server because
 // the landing and app pages embed the provider configuration read from the environment
 // at request time (src/config/provider.ts), so one build serves either provider; pages
 // that need no request data say `prerender = true`.
@@ -36,7 +37,7 @@ export default defineConfig({
   // No link prefetching: it adds a script to every page, the zero-JS /auth included, and
   // bench/navigation.ts measured no gain (the router's page swap is not the fetch).
   prefetch: false,
-  adapter: node({ mode: 'standalone' }),
+  adapter: node({ mode: 'middleware' }),
   integrations: [
     // Islands render on the server with React's renderToString, not a web stream read back into
     // a string: a page's sections already stream as Astro components (Streamed.astro), and an

@@ -17,6 +17,7 @@ import { constants as zlib } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { batchWrites } from './lib/batched-writes.mjs';
+import { builtFileAt, builtFilesOf, sendBuiltFile } from './lib/built-files.mjs';
 import { addressForSite } from './lib/site-address.mjs';
 import { ROOT } from './lib/paths.mjs';
 
@@ -33,12 +34,15 @@ export const BUILT_FILE_HEADERS = {
 
 async function main() {
   const distDir = resolve(process.argv[2] ?? join(ROOT, 'dist'));
-  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   // The built server imports react-dom/server from node_modules, which picks its build by
   // NODE_ENV when first loaded; Astro's build does not set it, so pages were rendered by
   // React's development build (slower, with its extra checks). Set before the import.
   process.env.NODE_ENV ??= 'production';
+  // The adapter's handler renders the site's pages (astro.config.mjs: middleware mode); its own
+  // files are served here (lib/built-files.mjs).
   const { handler } = await import(pathToFileURL(join(distDir, 'server', 'entry.mjs')).href);
+  const clientDir = join(distDir, 'client');
+  const builtFiles = builtFilesOf(clientDir);
   const host = process.env.HOST ?? '127.0.0.1';
   const port = Number(process.env.PORT ?? 4321);
   // Every write leaves compressed at once: a page that streams (home) sends its shell before
@@ -49,7 +53,9 @@ async function main() {
     compress(request, response, () => {
       batchWrites(response);
       request.url = addressForSite(request.url ?? '/');
-      handler(request, response);
+      const file = builtFileAt(request.url, builtFiles);
+      if (file) sendBuiltFile(request, response, file, clientDir);
+      else handler(request, response);
     });
   });
   server.listen(port, host, () => console.log(`Server listening on http://${host}:${port}`));
