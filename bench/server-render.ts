@@ -19,6 +19,7 @@ import { chromiumArgs, chromiumPath } from '../tests/e2e/helpers/chromium';
 import { accessTokenOf } from '../tests/e2e/helpers/access-token';
 import { SESSION_COOKIE, signInThroughProvider } from '../tests/e2e/helpers/sign-in';
 import { startBenchStack } from './lib/bench-stack';
+import { processCpuMs } from './lib/process-cpu';
 
 const RUNS = Number(process.env.SERVER_RENDER_RUNS ?? 200);
 const BUDGET_P95_MS = 20;
@@ -57,10 +58,14 @@ try {
   for (let warm = 0; warm < 20; warm++) await render();
   const samples: number[] = [];
   const gapMs = Number(process.env.SERVER_RENDER_GAP_MS ?? 0);
+  // The site's own process (its snapshot of the build is named for this bench).
+  const siteCpu = () => processCpuMs('server-render-bench');
+  const cpuBefore = siteCpu();
   for (let run = 0; run < RUNS; run++) {
     if (gapMs) await new Promise((resolve) => setTimeout(resolve, gapMs));
     samples.push(await render());
   }
+  const cpuAfter = siteCpu();
   if (process.env.SERVER_RENDER_GAP_MS) console.log(samples.map(Math.round).join(' '));
   // The second half apart: the first 50-70 renders after the warm-ups are V8 still optimising the
   // site's code (BENCHMARKS.md), so this shows how much of the p95 that is. The budget stays on all.
@@ -80,10 +85,12 @@ try {
     runs: RUNS,
     laterHalf: { p50Ms: round(percentile(laterHalf, 50)), p95Ms: round(percentile(laterHalf, 95)) },
     document: { p50Ms: round(percentile(documents, 50)), p95Ms: round(percentile(documents, 95)) },
+    siteCpuMsPerRender: cpuBefore !== null && cpuAfter !== null ? round((cpuAfter - cpuBefore) / RUNS) : null,
   };
   console.log(`\nServer render of ${result.path} (warm catalogue cache, ${RUNS} runs, loopback): first ${result.coldMs} ms, p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms`);
   console.log(`Its second half alone (renders ${Math.floor(RUNS / 2) + 1}-${RUNS}, V8 further along): p50 ${result.laterHalf.p50Ms} ms, p95 ${result.laterHalf.p95Ms} ms`);
   console.log(`The same as a full load (Sec-Fetch-Dest: document, the player card's calls too): p50 ${result.document.p50Ms} ms, p95 ${result.document.p95Ms} ms`);
+  if (result.siteCpuMsPerRender !== null) console.log(`The site's CPU time per render (user and system, over the ${RUNS}): ${result.siteCpuMsPerRender} ms`);
   console.log(`Budget p95 ≤ ${BUDGET_P95_MS} ms: ${(result.p95Ms / BUDGET_P95_MS).toFixed(2)} of budget (${(result.document.p95Ms / BUDGET_P95_MS).toFixed(2)} as a full load)`);
   mkdirSync(join(process.cwd(), 'bench', 'results'), { recursive: true });
   const file = join(process.cwd(), 'bench', 'results', 'server-render.json');
