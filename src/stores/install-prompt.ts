@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { takeEarlyInstallOffer } from '../lib/early-install-offer';
 
 /** The browser's install offer (Chromium's BeforeInstallPromptEvent, not in the DOM typings). */
 export interface InstallPromptEvent extends Event {
@@ -31,10 +32,12 @@ export async function promptInstall(): Promise<void> {
 
 let listening = false;
 
-/** Starts listening for the browser's offer; called once by the shell's script. */
+/** Starts listening for the browser's offer, taking over one made before (lib/early-install-offer.ts); called once by the shell's script. */
 export function listenForInstallPrompt(target: Window = window): void {
   if (listening) return;
   listening = true;
+  const early = takeEarlyInstallOffer(target);
+  if (early) captureInstallPrompt(early);
   target.addEventListener('beforeinstallprompt', captureInstallPrompt);
   target.addEventListener('appinstalled', () => $installPrompt.set(null));
 }
