@@ -1,9 +1,11 @@
 // Runs the built site: `node scripts/serve-site.mjs [dist-dir]` (dist/ by default), with HOST
-// and PORT as @astrojs/node reads them. It wraps the adapter's handler for three reasons:
-// - the adapter serves the built files (scripts, styles, images, the service worker) itself,
-//   past the site's middleware, so they would leave without the security headers every
-//   response of the site carries. These are set first; a page the site renders replaces them
-//   with its own (the whole Content Security Policy, src/middleware.ts);
+// and PORT. It serves the built files itself and hands every other address to the adapter's
+// handler (@astrojs/node in middleware mode), which renders the site's pages:
+// - the built files (scripts, styles, images, the service worker) are known once, so an address is
+//   looked up in memory (lib/built-files.mjs) where the adapter looked on disk before every page;
+//   they leave past the site's middleware, so they get the security headers every response of
+//   the site carries here. These are set first; a page the site renders replaces them with its
+//   own (the whole Content Security Policy, src/middleware.ts);
 // - an address that is not valid percent-encoding gets a page of the site, not the adapter's bare
 //   "Bad request." (lib/site-address.mjs);
 // - the adapter compresses nothing: a page with its content and its islands' seeds is 25-120 KB

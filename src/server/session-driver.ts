@@ -37,7 +37,7 @@ export async function sweepSessionFiles(dir: string, ttlSeconds = SESSION_TTL_SE
 
 /**
  * The disk store of sessions: files under `dir` (SESSION_DIR, default `.data/sessions`), which
- * needs nothing installed, swept of ended sessions at start and every six hours.
+ * needs nothing installed, swept of ended sessions when it is first used and every six hours.
  */
 export function diskSessionDriver(dir = process.env.SESSION_DIR ?? '.data/sessions') {
   const sweep = () => void sweepSessionFiles(dir).catch((error: unknown) => console.error('Could not sweep the session files', error));
