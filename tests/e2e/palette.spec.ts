@@ -150,13 +150,20 @@ test('three characters find a track that Enter plays; then the palette pauses it
   const track = tracks.find((item) => /^[A-Za-z][A-Za-z ]{4,30}$/.test(item.name))!;
   expect(track, 'a track with a plain name').toBeDefined();
 
+  const searched: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/v1/search') searched.push(url.searchParams.get('q') ?? '');
+  });
   await openByKey(page);
-  // Two characters search nothing yet.
+  // Two characters search nothing, however long the typing pauses (past the palette's 200 ms).
   await page.keyboard.type(track.name.slice(0, 2));
+  await page.waitForTimeout(600);
   await expect(palette(page).getByRole('group', { name: 'Songs' })).toHaveCount(0);
   await page.keyboard.type(track.name.slice(2));
   const songs = palette(page).getByRole('group', { name: 'Songs' }).getByRole('option');
   await expect(songs.filter({ hasText: track.name }).first()).toBeVisible();
+  expect(searched).not.toContain(track.name.slice(0, 2));
   await saveScreen(page, testInfo, 'palette-search');
   // By keyboard: Down until the song is highlighted.
   const all = await options(page).allTextContents();

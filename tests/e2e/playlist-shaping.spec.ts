@@ -111,6 +111,7 @@ test('Move up and Move down in a row\'s menu, by keyboard alone, reorder the pro
   // By the keyboard: the player card (the account's last track) floats over the last row's button.
   await more(3).focus();
   await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Move up' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Move down' })).toHaveCount(0);
   await page.keyboard.press('Escape');
 
