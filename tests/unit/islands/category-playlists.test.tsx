@@ -1,9 +1,9 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ListSeed } from '../../../src/api/page-seeds';
 import type { Playlist } from '../../../src/api/types';
-import { carry } from '../../../src/components/carried-seed';
 import { CategoryPlaylistsView } from '../../../src/islands/browse/BrowseLists';
+import { renderCarried } from '../helpers/carried-view';
 
 // /category/{id}/playlists says SPEC's 'Playlist not availbale' (typo included) where the
 // provider does not serve the list, knows no such category or has none; a failure is an error.
@@ -13,16 +13,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-let blocks = 0;
-function showWith(page: ListSeed<Playlist>['page']) {
-  const seed: ListSeed<Playlist> = { page, title: 'Mood', failure: null };
-  const block = document.createElement('script');
-  block.type = 'application/json';
-  block.id = `seed-category-${++blocks}`;
-  block.textContent = JSON.stringify(seed);
-  document.body.append(block);
-  render(<CategoryPlaylistsView seed={carry(seed, block.id)} />);
-}
+const showWith = (page: ListSeed<Playlist>['page']) => renderCarried<ListSeed<Playlist>>(CategoryPlaylistsView, { page, title: 'Mood', failure: null });
 
 describe("a category's playlists", () => {
   it("say 'Something went wrong' with Try again when the provider failed", () => {

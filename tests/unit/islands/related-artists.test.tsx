@@ -1,9 +1,9 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AreaSeed } from '../../../src/api/page-shapes';
 import type { Artist } from '../../../src/api/types';
-import { carry } from '../../../src/components/carried-seed';
 import { RelatedArtistsView } from '../../../src/islands/browse/ArtistListsView';
+import { renderCarried } from '../helpers/carried-view';
 
 // /artist/{id}/related-artists is Fans Also like alone: where the artist page hides a section that
 // failed, this page says why it is empty, as its server seed tells it.
@@ -23,12 +23,7 @@ function showWith(related: 'unavailable' | null) {
     sections: { relatedArtists: related },
     flags: {},
   };
-  const block = document.createElement('script');
-  block.type = 'application/json';
-  block.id = `seed-related-${String(related)}`;
-  block.textContent = JSON.stringify(seed);
-  document.body.append(block);
-  render(<RelatedArtistsView seed={carry(seed, block.id)} />);
+  renderCarried(RelatedArtistsView, seed);
 }
 
 describe('the related artists page', () => {
