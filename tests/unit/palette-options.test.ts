@@ -2,9 +2,9 @@
 // The command palette's store against a real sandbox: its pages and the user's playlists, the
 // actions as the player is, the search from three characters with late answers dropped, and
 // running an option (it closes the palette and calls the store action).
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Track } from '../../src/api/types';
-import { clearFaults } from '../../sandbox/tests/harness';
+import { clearFaults, faultHits } from '../../sandbox/tests/harness';
 import { $ownPlaylists } from '../../src/stores/my-playlists';
 import { $miniPlayerAvailable, setMiniPlayerOpener } from '../../src/stores/mini-player';
 import { $paletteOpen, closePalette, openPalette, togglePalette } from '../../src/stores/palette';
@@ -13,6 +13,7 @@ import { resetPlayer, showPlayRequested } from '../../src/stores/player';
 import { $theme } from '../../src/stores/theme';
 import { $devices, toggleDevicePicker } from '../../src/stores/devices';
 import { NARROW_SCREEN } from '../../src/lib/screens';
+import { useFakeTimeouts } from './helpers/client-effects';
 import { addFault, type RunningSandbox, startSignedIn } from './helpers/sandbox';
 
 let running: RunningSandbox;
@@ -50,8 +51,33 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
   await clearFaults(running.url);
 });
+
+/**
+ * Resolves once the client has read the whole body of the next answer to GET /v1/search (the
+ * page's fetch, spied): from there to the store, the client's work is promises only, so any I/O
+ * the test awaits afterwards finds it done.
+ */
+function nextSearchAnswerRead(): Promise<void> {
+  const realFetch = globalThis.fetch;
+  return new Promise((resolve) => {
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const response = await realFetch(input, init);
+      if (!String(input instanceof Request ? input.url : input).includes('/v1/search')) return response;
+      spy.mockRestore();
+      const read = response.text.bind(response);
+      response.text = () => {
+        const text = read();
+        void text.finally(resolve);
+        return text;
+      };
+      return response;
+    });
+  });
+}
 
 describe('the palette options', () => {
   it('offers the five pages and the actions that need no player when nothing is typed and nothing plays', () => {
@@ -145,12 +171,23 @@ describe('the palette options', () => {
   });
 
   it('drops an answer that arrives after the query changed', async () => {
+    // The typing pause and the sandbox's hold on the answer are both setTimeouts of this
+    // process: the test steps them instead of waiting.
+    useFakeTimeouts();
     await addFault(running.url, { match: { method: 'GET', path: '^/v1/search' }, delayMs: 600, times: 1 });
+    const answerRead = nextSearchAnswerRead();
     typeInPalette('love');
-    await expect.poll(() => $paletteSearch.get().loading, { timeout: 3000 }).toBe(true);
+    await vi.advanceTimersByTimeAsync(200);
+    expect($paletteSearch.get().loading).toBe(true);
+    // The question has reached the sandbox, which holds its answer.
+    await expect.poll(() => faultHits(running.url)).toEqual([1]);
     // Back under three characters while the answer is on its way: no results, and none come later.
     typeInPalette('lo');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect($paletteSearch.get()).toEqual({ query: '', loading: false, results: null });
+    await vi.advanceTimersByTimeAsync(600);
+    await answerRead;
+    // The one question, asked once (and an I/O round after the answer's last promise).
+    expect(await faultHits(running.url)).toEqual([1]);
     expect($paletteSearch.get()).toEqual({ query: '', loading: false, results: null });
     expect($paletteGroups.get().map((found) => found.name)).not.toContain('Songs');
   });

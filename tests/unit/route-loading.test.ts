@@ -1,5 +1,5 @@
 // Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { search } from '../../src/api/search';
 import { getAlbumTracks } from '../../src/api/albums';
 import { $album, albumArea, albumTracks } from '../../src/stores/album';
@@ -7,7 +7,8 @@ import { $search } from '../../src/stores/search';
 import { $inLibrary } from '../../src/stores/library';
 import { savedTracksList } from '../../src/stores/collection';
 import { syncRoute } from '../../src/stores/route';
-import { type RunningSandbox, startSignedIn } from './helpers/sandbox';
+import { clearFaults, faultHits } from '../../sandbox/tests/harness';
+import { addFault, type RunningSandbox, startSignedIn } from './helpers/sandbox';
 
 let running: RunningSandbox;
 
@@ -19,11 +20,17 @@ afterAll(async () => {
   await running?.stop();
 });
 
+afterEach(async () => {
+  await clearFaults(running.url);
+});
+
 describe('areas start from the server or load themselves from the route while shown (no fetching in islands)', () => {
   it('the album area adopts what the server rendered, asks nothing for it, and pages on from there', async () => {
     const [album] = (await search('a', ['album'])).albums.items;
     // The server's seed, as src/server/pages/album.ts makes it (here a first page of 5).
     const first = await getAlbumTracks(album!.id, 0, 5);
+    // From here on the sandbox counts every request for an album or its tracks (a fault that lets them through).
+    await addFault(running.url, { match: { method: 'GET', path: '^/v1/albums/' } });
     albumArea.adopt({ id: album!.id, background: '#123456', data: album!, failure: null, lists: { tracks: first }, flags: { album: { [album!.id]: true }, track: { [first.items[0]!.id]: true } } });
     syncRoute(`/album/${album!.id}`);
     const stop = $album.listen(() => undefined);
@@ -31,11 +38,12 @@ describe('areas start from the server or load themselves from the route while sh
     expect(albumTracks.$state.get()).toMatchObject({ offset: 5, loaded: true, loading: false });
     expect($inLibrary.album.get()[album!.id]).toBe(true);
     expect($inLibrary.track.get()[first.items[0]!.id]).toBe(true);
-    // Entering the route loads nothing: the area shows the seed still.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect($album.get().data?.id).toBe(album!.id);
+    // Entering the route asked nothing: the next page is the one album request the sandbox
+    // has seen, and with the test's own read below, the second.
     await albumTracks.loadNextPage();
+    expect(await faultHits(running.url)).toEqual([1]);
     expect(albumTracks.$state.get().list.map((track) => track.id)).toEqual((await getAlbumTracks(album!.id, 0, 15)).items.map((track) => track.id));
+    expect(await faultHits(running.url)).toEqual([2]);
     stop();
   });
 

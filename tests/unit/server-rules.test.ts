@@ -3,7 +3,7 @@
 // spending of a refresh token across requests and instances (in memory, and in a real Redis
 // as several instances share it).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hasRedisServer, realRedis } from './helpers/real-redis';
+import { realRedis } from './helpers/real-redis';
 import { createContext } from 'astro/middleware';
 import { TokenError, type TokenSet } from '../../src/api/auth';
 import { isDue, renewAt } from '../../src/lib/token-timing';
@@ -205,7 +205,7 @@ describe('the one spending of a refresh token, in one instance\'s memory', () =>
   });
 });
 
-describe.skipIf(!hasRedisServer)('the one spending of a refresh token, in Redis shared by instances', () => {
+describe('the one spending of a refresh token, in Redis shared by instances', () => {
   const redis = realRedis();
 
   // Each instance has its own connection to the one server, as the site's processes do.

@@ -7,18 +7,21 @@ const { redisServerPath, startRedis } = (await import(new URL('../../../scripts/
   startRedis(): Promise<{ url: string; stop(): Promise<void> }>;
 };
 
-/** Whether this machine has a redis-server to start (a describe of real Redis is skipped otherwise). */
-export const hasRedisServer = redisServerPath() !== null;
+/** What a machine without redis-server is told: the tests of real Redis fail with this line rather than being skipped. */
+export const NO_REDIS_SERVER =
+  'redis-server not found: apt-get install redis-server (npm test installs it when run as root), or set REDIS_SERVER_PATH to a redis-server binary';
 
 /**
  * A real redis-server for the describe block this is called in, started before its tests and
  * stopped after them. `clients(count)` gives that many connections to it (each instance of the
- * site has its own), the server emptied first; `client()` one more, of its own.
+ * site has its own), the server emptied first; `client()` one more, of its own. Without a
+ * redis-server every test of the block fails with NO_REDIS_SERVER: none is skipped.
  */
 export function realRedis(): { clients(count: number): Promise<Redis[]>; client(): Redis } {
   let server: { url: string; stop(): Promise<void> } | undefined;
   const made: Redis[] = [];
   beforeAll(async () => {
+    if (redisServerPath() === null) throw new Error(NO_REDIS_SERVER);
     server = await startRedis();
   }, 20_000);
   afterAll(async () => {
