@@ -249,7 +249,8 @@ test('an address with q twice shows one search, the same on the server and once 
   await page.goto('/search?q=zzqqxxnothing&q=Sol');
   await expect(songs(page)).toHaveCount(10);
   await actOnPage(page);
-  await page.waitForTimeout(300);
+  // Once its islands have hydrated (Astro drops their `ssr` mark), the page is the browser's.
+  await expect(page.locator('#content astro-island[ssr]')).toHaveCount(0);
   await expect(songs(page)).toHaveCount(10);
   await expect(page.getByRole('heading', { name: 'No Search Result Found' })).toHaveCount(0);
 });

@@ -9,7 +9,7 @@ import { FIRST_SCREEN_WAIT_MS } from '../../src/components/shell/first-screen';
 import { saveScreen } from './helpers/screens';
 import { actOnPage, switchInApp } from './helpers/in-app';
 import { checkSecurityHeaders, cspViolations, recordCspViolations } from './helpers/security-headers';
-import { toasts } from './helpers/toasts';
+import { toastsShown } from './helpers/toasts';
 import { reactCameUntouched, rendererOf, watchScripts, withNothingLoaded } from './helpers/untouched';
 import { card, startPlaying, webApi } from './player-kit';
 
@@ -321,8 +321,8 @@ test("a rate limit home's streamed part met counts down in the top bar, as one t
   await expect(page.locator('.streamed__content [data-limited-until]')).toHaveCount(1);
   const notice = page.getByRole('status').filter({ hasText: 'Slowed down' });
   await expect(notice).toBeVisible();
-  // That it counts down to its end and goes is network-state.spec's; no toast as there.
-  await expect(toasts(page)).toHaveCount(0);
+  // That it counts down to its end and goes is network-state.spec's; no toast as there (none shown at all).
+  expect(await toastsShown(page)).toEqual([]);
 });
 
 /**
@@ -665,10 +665,10 @@ test("when the server could not read what plays in time, the page's card holds n
   // The server's read of the playback fails (quietly: it waits the client's retry delay, past the
   // card's bound, and tells nothing); the browser's own read succeeds.
   await sandbox.addFault({ match: { method: 'GET', path: '^/v1/me/player$' }, status: 503, times: 1 });
-  const asked = page.waitForRequest((request) => request.url() === `${sandboxUrl}/v1/me/player` && request.method() === 'GET');
+  const answered = page.waitForResponse((response) => response.url() === `${sandboxUrl}/v1/me/player` && response.request().method() === 'GET');
   await page.goto('/notification');
   expect(await page.locator('#playing-now').textContent()).toBe('null');
-  await asked;
+  expect((await answered).ok()).toBe(true);
   expect(await sandbox.faultHits()).toEqual([1]);
-  await expect(toasts(page)).toHaveCount(0);
+  expect(await toastsShown(page)).toEqual([]);
 });
