@@ -203,8 +203,13 @@ export const CONNECTION_PROBLEM = 'Internet Connection Problem';
 /** SPEC §8's toast for a failure with no words of its own. */
 export const SOMETHING_WENT_WRONG = 'Something went wrong';
 
-// Development mode's account-level refusals (DESIGN §2): the user cannot use this app at all.
-const ACCOUNT_REFUSALS = [/not registered for this application/i, /premium subscription required for the owner/i];
+// Development mode's account-level refusals (DESIGN §2): the user cannot use this app at all. The
+// provider words the first several ways: "The user is not registered for this application", "Check
+// settings on developer.spotify.com/dashboard, the user may not be registered", "User not
+// registered in the Developer Dashboard".
+const ACCOUNT_REFUSALS = [/not (be )?registered/i, /premium subscription required for the owner/i];
+
+const isAccountRefusal = (error: ApiError): boolean => error.status === 403 && ACCOUNT_REFUSALS.some((pattern) => pattern.test(error.providerMessage ?? ''));
 
 /**
  * The one mapping from a failed request to SPEC §8's request-error table
@@ -226,6 +231,9 @@ export function mapRequestError(error: ApiError, call: FailedCall = {}): ErrorOu
   if (call.quietStatuses?.includes(status)) return { type: 'silent' };
   if (error.reason !== null && call.quietReasons?.includes(error.reason)) return { type: 'silent' };
   if (status === 401) return { type: 'expire-session' };
+  // Before the capability's verdict: a call refused because the account may not use the app at
+  // all says nothing of the capability.
+  if (isAccountRefusal(error)) return { type: 'deny-access', message: error.providerMessage ?? '' };
   if (call.capability && (status === 403 || status === 404)) {
     return { type: 'capability-missing', capability: call.capability };
   }
@@ -235,8 +243,6 @@ export function mapRequestError(error: ApiError, call: FailedCall = {}): ErrorOu
   // reports every 429 to it, src/api/rate-limit.ts), which a toast per refused call would drown.
   if (status === 429) return error.reason === QUOTA_EXCEEDED ? { type: 'toast', message: QUOTA_SPENT } : { type: 'silent' };
   if (status === 403) {
-    const message = error.providerMessage ?? '';
-    if (ACCOUNT_REFUSALS.some((pattern) => pattern.test(message))) return { type: 'deny-access', message };
     // A 403 carrying a reason is a refused command (a player restriction), not a bad request.
     if (!error.reason) return { type: 'deny-access', message: null };
   }
