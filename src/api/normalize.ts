@@ -224,7 +224,9 @@ function toRepeatState(value: unknown): RepeatState {
 export function toPlayback(value: unknown): Playback | null {
   const state = record(value);
   if (Object.keys(state).length === 0) return null;
-  const disallows = record(record(state.actions).disallows);
+  // The provider's answers wrap the flags in `disallows`; its reference puts them on `actions` itself: either is read.
+  const actions = record(state.actions);
+  const disallows = record(actions.disallows ?? actions);
   return {
     item: toTrack(state.item),
     progressMs: count(state.progress_ms) ?? 0,

@@ -2,13 +2,19 @@ import { callApi } from './client';
 import { list, record, toTrack } from './normalize';
 import type { PlayQueue, Track } from './types';
 
+/** A queue's item as a track; null for an episode (it has no album, and its pictures are elsewhere) or an unreadable item. */
+function trackOf(item: unknown): Track | null {
+  const type = record(item).type;
+  return type === undefined || type === 'track' ? toTrack(item) : null;
+}
+
 /** GET me/player/queue: what plays now and next (episodes and unreadable items are dropped). */
 export async function getQueue(): Promise<PlayQueue> {
   const answer = record(await callApi({ path: 'me/player/queue', name: 'queue' }));
   return {
-    currentlyPlaying: toTrack(answer.currently_playing),
+    currentlyPlaying: trackOf(answer.currently_playing),
     queue: list(answer.queue)
-      .map((item) => toTrack(item))
+      .map(trackOf)
       .filter((track): track is Track => track !== null),
   };
 }

@@ -63,5 +63,12 @@ describe('provider JSON of either profile into our types', () => {
     expect(playback?.disallows).toEqual({ skippingPrev: true, skippingNext: false, pausing: false, resuming: false });
     expect(playback?.device?.id).toBe('d');
     expect(toPlayback(undefined)).toBeNull();
+    // The shape of the provider's reference (the flags on `actions` itself) reads the same.
+    expect(toPlayback({ item: track('1'), actions: { skipping_next: true, resuming: true } })?.disallows).toEqual({
+      skippingPrev: false,
+      skippingNext: true,
+      pausing: false,
+      resuming: true,
+    });
   });
 });

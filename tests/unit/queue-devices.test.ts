@@ -104,6 +104,23 @@ describe('the queue store', () => {
   });
 });
 
+describe("the provider's queue with podcast episodes in it", () => {
+  it('shows its tracks only: an episode has no album or artists, and its picture is elsewhere', async () => {
+    const track = (id: string) => ({ type: 'track', id, name: `Song ${id}`, uri: `spotify:track:${id}`, duration_ms: 1000, artists: [], album: null });
+    const episode = (id: string) => ({ type: 'episode', id, name: `Episode ${id}`, uri: `spotify:episode:${id}`, duration_ms: 1000, images: [] });
+    await addFault(running.base, {
+      match: { method: 'GET', path: '^/v1/me/player/queue$' },
+      status: 200,
+      body: { currently_playing: episode('e1'), queue: [track('t1'), episode('e2'), track('t2')] },
+      times: 1,
+    });
+    const { getQueue } = await import('../../src/api/queue');
+    const queue = await getQueue();
+    expect(queue.currentlyPlaying).toBeNull();
+    expect(queue.queue.map((item) => item.id)).toEqual(['t1', 't2']);
+  });
+});
+
 describe('the device store', () => {
   it('lists both devices, moves playback keeping it playing, then drives the other device', async () => {
     await loadDevices();
