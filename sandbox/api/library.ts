@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import type { SandboxEnv } from '../context';
 import { ApiFailure } from '../http/errors';
 import { readIds, readLimit, readOffset } from '../http/params';
+import { createPlaylistChanges } from '../catalogue/playlist-changes';
 import { isCatalogueId } from '../catalogue/random';
 import type { Kit } from './kit';
 import { isUserId } from './users';
@@ -39,10 +40,18 @@ export function registerLibrary(app: Hono<SandboxEnv>, kit: Kit): void {
     }),
   ) as Record<Kind, Record<'add' | 'remove' | 'has' | 'page' | 'count', import('better-sqlite3').Statement>>;
   const now = () => new Date(ctx.now()).toISOString().replace(/\.\d+Z$/, 'Z');
+  const playlistChanges = createPlaylistChanges(db);
+  const ownerOf = db.prepare('SELECT owner_id FROM playlists WHERE id = ?');
+  const ownsPlaylist = (userId: string, id: string) => (ownerOf.get(id) as { owner_id?: string } | undefined)?.owner_id === userId;
   const apply = (c: Context<SandboxEnv>, kind: Kind, ids: string[], add: boolean) => {
     const userId = c.get('user').id;
     db.transaction(() => {
-      for (const id of ids) (add ? stmts[kind].add.run(userId, id, now()) : stmts[kind].remove.run(userId, id));
+      for (const id of ids) {
+        // A playlist its user owns leaves their library as DELETE playlists/{id}/followers has it leave.
+        if (!add && kind === 'playlist' && ownsPlaylist(userId, id)) playlistChanges.leaveAsOwner(id);
+        else if (add) stmts[kind].add.run(userId, id, now());
+        else stmts[kind].remove.run(userId, id);
+      }
     })();
   };
   const contains = (c: Context<SandboxEnv>, kind: Kind, ids: string[]) => ids.map((id) => !!stmts[kind].has.get(c.get('user').id, id));

@@ -43,7 +43,8 @@ async function change(method: HttpMethod, kind: LibraryKind, ids: readonly strin
   for (const part of chunks(ids)) {
     const { path, type } = legacyPath(kind);
     await withFallback(
-      () => callApi({ method, path, query: { type, ids: part.join(',') }, capability: 'legacyLibrary', okStatuses: TOGGLE_DONE }),
+      // The ids in the body as the reference now asks, and in the query as the seed sent them.
+      () => callApi({ method, path, query: { type, ids: part.join(',') }, body: { ids: part }, capability: 'legacyLibrary', okStatuses: TOGGLE_DONE }),
       () => callApi({ method, path: 'me/library', query: { uris: part.map((id) => uriOf(kind, id)).join(',') }, okStatuses: TOGGLE_DONE }),
     );
   }

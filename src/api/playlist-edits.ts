@@ -61,9 +61,20 @@ export async function changePlaylistDetails(id: string, details: { name?: string
   await callApi({ method: 'PUT', path: path(id), body: details, quietStatuses: QUIET });
 }
 
-/** DELETE playlists/{id}/followers: takes the playlist out of the user's library (the owner's own too). */
+/**
+ * DELETE playlists/{id}/followers: takes the playlist out of the user's library (the owner's own
+ * too). The provider deprecated it for DELETE me/library with the playlist's URI, and client
+ * libraries report it gone for development-mode apps since February 2026: a 403 or 404 from it
+ * asks the replacement.
+ */
 export async function removePlaylistFromLibrary(id: string): Promise<void> {
-  await callApi({ method: 'DELETE', path: path(id, '/followers'), quietStatuses: QUIET });
+  try {
+    await callApi({ method: 'DELETE', path: path(id, '/followers'), quietStatuses: QUIET });
+  } catch (error) {
+    const status = statusOf(error);
+    if (status !== 403 && status !== 404) throw error;
+    await callApi({ method: 'DELETE', path: 'me/library', query: { uris: `spotify:playlist:${id}` }, quietStatuses: QUIET });
+  }
 }
 
 /**

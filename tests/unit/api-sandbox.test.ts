@@ -1,5 +1,5 @@
 // Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getAlbum, getAlbumTracks, getSavedAlbums } from '../../src/api/albums';
 import { getArtist, getArtistAlbums, getArtistTopTracks, getRelatedArtists } from '../../src/api/artists';
 import { getCategories, getCategoryPlaylists, getFeaturedPlaylists, getNewReleases } from '../../src/api/browse';
@@ -116,6 +116,27 @@ describe('against a real sandbox (extended profile)', () => {
     await addToLibrary('artist', [artists.items[0]!.id]);
     expect(await checkInLibrary('artist', [artists.items[0]!.id])).toEqual([true]);
     expect((await getFollowedArtists(50)).map((artist) => artist.id)).toContain(artists.items[0]!.id);
+  });
+
+  it("sends a library change's ids in the body as the provider's reference asks, and in the query as the seed sent them", async () => {
+    const { tracks } = await search('a', ['track']);
+    const id = tracks.items[1]!.id;
+    const sent: { ids: string | null; body: unknown }[] = [];
+    const realFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const request = new Request(input, init);
+      if (request.method === 'PUT' && new URL(request.url).pathname === '/v1/me/tracks') {
+        sent.push({ ids: new URL(request.url).searchParams.get('ids'), body: await request.clone().json() });
+      }
+      return realFetch(input, init);
+    });
+    try {
+      await addToLibrary('track', [id]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(sent).toEqual([{ ids: id, body: { ids: [id] } }]);
+    expect(await isInLibrary('track', id)).toBe(true);
   });
 
   it('reads top items and recent plays', async () => {

@@ -204,7 +204,8 @@ describe('playlists the user makes', () => {
     await myPlaylistsList.loadFirstPage();
     const listed = () => myPlaylistsList.$state.get().list.some((p) => p.id === playlist.id);
     expect(listed()).toBe(true);
-    await addFault(running.base, { match: { method: 'DELETE', path: '/followers$' }, status: 403, body: { error: { status: 403, message: 'Not allowed' } }, times: 1 });
+    // Refused by the call and by its replacement (DELETE me/library, asked after a 403 or 404).
+    await addFault(running.base, { match: { method: 'DELETE', path: '/followers$|^/v1/me/library$' }, status: 403, body: { error: { status: 403, message: 'Not allowed' } }, times: 2 });
     visits.length = 0;
     const refused = removePlaylist(playlist.id);
     expect(listed()).toBe(false); // before the provider answers
@@ -220,6 +221,22 @@ describe('playlists the user makes', () => {
     expect($ownPlaylists.get()!.some((p) => p.id === playlist.id)).toBe(false);
     await myPlaylistsList.loadFirstPage();
     expect(myPlaylistsList.$state.get().list.some((p) => p.id === playlist.id)).toBe(false);
+  });
+
+  it("removes a playlist through DELETE me/library when the provider has taken its followers call away (development mode, February 2026)", async () => {
+    const playlist = $ownPlaylists.get()![0]!;
+    await clearFaults(running.base);
+    await addFault(running.base, [
+      { match: { method: 'DELETE', path: '/followers$' }, status: 404, body: { error: { status: 404, message: 'Not found.' } } },
+      { match: { method: 'DELETE', path: '^/v1/me/library$' } },
+    ]);
+    visits.length = 0;
+    expect(await removePlaylist(playlist.id)).toBe(true);
+    expect(await faultHits(running.base)).toEqual([1, 1]);
+    expect(visits).toEqual([{ path: '/collection', replace: false }]);
+    await myPlaylistsList.loadFirstPage();
+    expect(myPlaylistsList.$state.get().list.some((p) => p.id === playlist.id)).toBe(false);
+    expect(toastTexts()).toEqual([]);
   });
 
   it('asks a session signed in before the playlist scopes to sign in again on its first edit', async () => {
