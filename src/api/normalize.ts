@@ -213,6 +213,7 @@ export function toDevice(value: unknown): Device | null {
     type: text(device.type),
     isActive: device.is_active === true,
     volumePercent: count(device.volume_percent),
+    isRestricted: device.is_restricted === true,
   };
 }
 

@@ -150,6 +150,8 @@ export interface Device {
   type: string;
   isActive: boolean;
   volumePercent: number | null;
+  /** The provider takes no Web API command for it (`is_restricted`): playback cannot be moved there from here. */
+  isRestricted: boolean;
 }
 
 export type RepeatState = 'off' | 'context' | 'track';

@@ -63,7 +63,7 @@ describe('what the Now Playing view draws', () => {
     repeatState: 'off',
     shuffleState: false,
     disallows: { skippingPrev: false, skippingNext: false, pausing: false, resuming: false },
-    device: { id: 'other', name: 'Phone', type: 'Smartphone', isActive: true, volumePercent: 70 },
+    device: { id: 'other', name: 'Phone', type: 'Smartphone', isActive: true, volumePercent: 70, isRestricted: false },
     contextUri: null,
   });
   const empty: PlayerState = {

@@ -27,7 +27,7 @@ import {
 
 const track = (id: string, durationMs = 3_500): Track => ({ id, name: `Track ${id}`, uri: `spotify:track:${id}`, durationMs, artists: [], album: null });
 
-const device = (id: string) => ({ id, name: 'My Music', type: 'Computer', isActive: true, volumePercent: 70 });
+const device = (id: string) => ({ id, name: 'My Music', type: 'Computer', isActive: true, volumePercent: 70, isRestricted: false });
 
 const playback = (item: Track, change: Partial<Playback> = {}): Playback => ({
   item,

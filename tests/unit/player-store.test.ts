@@ -180,7 +180,7 @@ describe('player rules (SPEC §4, §5)', () => {
 });
 
 describe("the SDK's device lost (not_ready)", () => {
-  const on = (id: string) => ({ id, name: 'My Music', type: 'Computer', isActive: true, volumePercent: 50 });
+  const on = (id: string) => ({ id, name: 'My Music', type: 'Computer', isActive: true, volumePercent: 50, isRestricted: false });
   // The rest of the file's tests find the device as it was.
   let before: { device: PlayerState['device']; deviceId: string | null };
   beforeEach(() => {

@@ -46,9 +46,10 @@ export function DevicePicker({ place = 'card', className = '', onPicked }: Props
                   type="button"
                   className={`menu-item device-picker__device${device.isActive ? ' is-active' : ''}`}
                   aria-current={device.isActive ? 'true' : undefined}
-                  // Not disabled while a move runs (focus would drop to the page); transferTo ignores a press meanwhile.
-                  aria-disabled={devices.transferring !== null}
-                  onClick={() => void transferTo(device.id).then(onPicked)}
+                  // Not disabled while a move runs (focus would drop to the page); transferTo ignores a press
+                  // meanwhile. A device the provider takes no command for cannot be moved to at all.
+                  aria-disabled={devices.transferring !== null || device.isRestricted}
+                  onClick={() => void (device.isRestricted ? undefined : transferTo(device.id).then(onPicked))}
                 >
                   <span className="device-picker__name">
                     {device.name}
@@ -57,6 +58,7 @@ export function DevicePicker({ place = 'card', className = '', onPicked }: Props
                   <span className="device-picker__meta">
                     {device.type}
                     {device.isActive ? activeState : ''}
+                    {device.isRestricted ? ' · Cannot be controlled from here' : ''}
                     {devices.transferring === device.id ? ' · Connecting…' : ''}
                   </span>
                 </button>
