@@ -87,12 +87,14 @@ document.addEventListener('astro:before-preparation', (event) => {
     notePageSource('site');
     // The old page stays until the new one has come (the router waits for its whole body): the
     // top bar says a page is on its way, so results for an older search are not taken for the new.
+    const asked = preparation.to.href;
     await withTopLoading(askSite(), SLOW_PAGE_MS);
     // The server sent the page elsewhere (SPEC §8: a session that ended goes to /auth, a refused
     // request to /access_denied). That page has no router, and the router would load the page it
     // asked for again, whole, losing where the server sent it: the toast, the storage cleared.
     // Go there instead, and leave this navigation pending while the page unloads.
-    if (preparation.defaultPrevented && OUTSIDE_SHELL.test(preparation.to.pathname)) {
+    const redirected = preparation.to.href !== asked;
+    if (preparation.defaultPrevented && redirected && OUTSIDE_SHELL.test(preparation.to.pathname)) {
       location.replace(preparation.to.href);
       await new Promise(() => undefined);
     }
