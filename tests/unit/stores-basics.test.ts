@@ -123,6 +123,8 @@ describe('toasts', () => {
     expect(kept).not.toContain('Internal server error');
     // The page itself is left as it is: it still shows its toast.
     expect(page.querySelector('.server-toast')).not.toBeNull();
+    const plain = new DOMParser().parseFromString('<html><body><main>Album</main></body></html>', 'text/html');
+    expect(htmlToKeep(plain)).toBe(`<!doctype html>${plain.documentElement.outerHTML}`);
   });
 });
 

@@ -26,6 +26,8 @@ export function showToastsWithoutIsland(doc: Document = document): void {
  * return to the page (their style sheet's 1.5 s starts anew), with nothing asked.
  */
 export function htmlToKeep(page: Document): string {
+  // Most pages hold none: those are kept as they are, with no copy of the whole document made.
+  if (!page.querySelector(`.${SERVER_TOAST}`)) return `<!doctype html>${page.documentElement.outerHTML}`;
   const root = page.documentElement.cloneNode(true) as HTMLElement;
   root.querySelectorAll(`.${SERVER_TOAST}`).forEach((toast) => toast.remove());
   return `<!doctype html>${root.outerHTML}`;
