@@ -496,6 +496,11 @@ test("the chunks the shell's script loads as the page starts are named in the he
   // Once the script has run (its imports and its import() calls), Vite's preload helper found every link there.
   // (its import() calls ask the helper as the script runs, before the load event).
   await page.waitForLoadState('load');
+  // A file shows in the resource timing once its answer has come: the last named chunks may still
+  // be on their way at the load event (they are asked after the first frame).
+  await expect
+    .poll(() => page.evaluate((hrefs) => hrefs.filter((href) => !performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname === href)), named))
+    .toEqual([]);
   const now = await page.evaluate(() => ({
     links: [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute('href') ?? ''),
     islands: [...document.querySelectorAll('astro-island')].flatMap((island) => [island.getAttribute('component-url'), island.getAttribute('renderer-url')]),
