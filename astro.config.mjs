@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { intentDirectiveIntegration } from './scripts/lib/intent-directive.mjs';
 import { shellChunksIntegration } from './scripts/lib/shell-chunks.mjs';
-import { keepsVisitedPage, OFFLINE_SHELL, opensInOfflineShell, PAGE_CACHE, routedPageOffline } from './src/lib/page-cache.ts';
+import { keepsVisitedPage, keptCopyOf, OFFLINE_SHELL, opensInOfflineShell, PAGE_CACHE, PAGE_NETWORK_TIMEOUT_SECONDS, routedPageOffline } from './src/lib/page-cache.ts';
 
 /**
  * The offline shell's precache revision. The server renders the shell, so the build has no
@@ -106,9 +106,11 @@ export default defineConfig({
             handler: 'NetworkFirst',
             options: {
               cacheName: PAGE_CACHE,
-              networkTimeoutSeconds: 4,
+              // A page the site is slow to send is waited for (its own error says what went wrong);
+              // a copy the worker kept stands in when the site does not answer, and says so.
+              networkTimeoutSeconds: PAGE_NETWORK_TIMEOUT_SECONDS,
               expiration: { maxEntries: 40 },
-              plugins: [{ handlerDidError: routedPageOffline }],
+              plugins: [{ cachedResponseWillBeUsed: keptCopyOf, handlerDidError: routedPageOffline }],
               precacheFallback: { fallbackURL: OFFLINE_SHELL },
             },
           },

@@ -32,6 +32,38 @@ export function opensInOfflineShell({ request, url, sameOrigin }: WorkerRequest)
 }
 
 /**
+ * How long the worker waits for an app page before it answers with the copy it kept: longer than
+ * the server may take to send one, which is SPEC §9's 30 s provider time-out plus the one wait
+ * before a retry (at most 10 s, src/api/client.ts). A slower site is waited for: its page carries
+ * its own error and toast (SPEC §8's time-out), where a copy served after a few seconds showed an
+ * old page with nothing said (the site was only slow).
+ */
+export const PAGE_NETWORK_TIMEOUT_SECONDS = 45;
+
+/** The attribute a page served from the worker's cache carries on its root (`keptCopyOf`). */
+export const KEPT_COPY_ATTRIBUTE = 'data-kept-copy';
+
+/**
+ * A page the worker answers with from its cache, which it does only when the site did not answer
+ * (a workbox plugin's cachedResponseWillBeUsed, on the app pages' network-first route): marked
+ * with KEPT_COPY_ATTRIBUTE, so the page says there is no connection even when the browser reports
+ * itself online (src/components/shell/shell-client.ts), and without the toasts the server wrote
+ * into it (ServerToast.astro), which told what failed when it was rendered, not now. Its own
+ * source runs in the worker (the build inlines it), so it refers to nothing outside itself.
+ */
+export async function keptCopyOf({ cachedResponse }: { cachedResponse?: Response | null }): Promise<Response | null | undefined> {
+  if (!cachedResponse || !(cachedResponse.headers.get('Content-Type') ?? '').includes('text/html')) return cachedResponse;
+  const html = (await cachedResponse.text())
+    .replace(/<div class="server-toast"[^>]*><span>[^<]*<\/span><\/div>/g, '')
+    .replace(/<html\b/i, '<html data-kept-copy');
+  // The body is text now: a length or an encoding the site sent would describe another body.
+  const headers = new Headers(cachedResponse.headers);
+  headers.delete('Content-Length');
+  headers.delete('Content-Encoding');
+  return new Response(html, { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+}
+
+/**
  * The pages the client router showed (most of a visit's pages), kept by the page for the worker
  * (`keepRoutedPage`): the router fetches them, so the worker never sees them as navigations, and
  * they hold only the places of the shell's persisted parts, so they cannot stand alone.

@@ -269,7 +269,7 @@ test('back and forward between an album and its artist show the kept pages: no r
 
 test.describe('failures', () => {
   // The server's answers themselves, with no service worker (the config blocks it): it would
-  // serve a page it cached when the site is slow (its network time-out), the worker's rule.
+  // serve a page it kept when the site does not answer (offline.spec.ts tests that rule).
   test.use({ allowErrors: /HTTP (400|404|500|502)|status of (400|404|500|502)|\/img\/(album|artist|playlist|user)\/\S+ \(net::ERR_BLOCKED_BY_ORB\)/ });
 
   test('a missing or malformed id shows the not-found message, never a blank page or a sign-out', { tag: '@viewport-free' }, async ({ page, signIn }) => {

@@ -2,7 +2,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { providerGet, searchCatalogue } from './helpers/catalogue';
 import { expect, test } from './fixtures';
 import { saveScreen } from './helpers/screens';
-import { expectToastShown } from './helpers/toasts';
+import { expectToastShown, toastsShown } from './helpers/toasts';
 import { reactCameUntouched, watchScripts } from './helpers/untouched';
 import { switchInApp } from './helpers/in-app';
 
@@ -157,4 +157,57 @@ test('offline: a page reached in the app opens as it was shown, in the shell, an
   await context.setOffline(false);
   await reloaded;
   await expect(heading).toBeVisible({ timeout: 15_000 });
+});
+
+test("a visited page the site does not answer for is the kept copy, says so, and does not tell its old failures again; a slow site is waited for", { tag: '@viewport-free' }, async ({ page, signIn, sandbox, context }) => {
+  // On the desktop alone (@viewport-free): the worker's rules are the same on both viewports.
+  test.setTimeout(90_000);
+  await signIn(page);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  const albums = await searchCatalogue<Named>(page, sandbox.url, 'album');
+  let album: Named | undefined;
+  for (const candidate of albums) if (!(await isSaved(page, sandbox.url, candidate.id))) album = album ?? candidate;
+  expect(album, 'an album the guest has not saved').toBeDefined();
+  const heading = page.getByRole('heading', { level: 1, name: album!.name });
+  const save = page.locator('.detail-header').getByRole('button', { name: /^(Save|Saved) / });
+  const keptCopy = () => page.evaluate(() => document.documentElement.hasAttribute('data-kept-copy'));
+
+  // Visited while its Save flag could not be read: the page the worker keeps holds the server's toast.
+  await sandbox.addFault({ match: { method: 'GET', path: '^/v1/me/(albums|library)/contains' }, status: 500, body: {}, times: 2 });
+  const response = await page.goto(`/album/${album!.id}`);
+  expect(response?.status()).toBe(200);
+  await expectToastShown(page, 'Internal Server Error');
+  await expect(heading).toBeVisible();
+  await expect.poll(() => page.evaluate(async (url) => Boolean(await (await caches.open('my-music-pages')).match(url)), page.url())).toBe(true);
+  await sandbox.clearFaults();
+
+  // The site out of reach with the browser saying it is online (a captive network, the site
+  // down): the worker serves the page it kept, and the page says there is no connection, where
+  // it used to pass the old copy for the page, and told the old failure again.
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => true }));
+  await context.setOffline(true);
+  await page.reload();
+  await expect(heading).toBeVisible();
+  expect(await keptCopy()).toBe(true);
+  await expectToastShown(page, 'Internet Connection Problem');
+  expect(await toastsShown(page)).not.toContainEqual(expect.stringContaining('Internal Server Error'));
+
+  // The site answers again: the page loads itself, fresh.
+  const reloaded = page.waitForEvent('load');
+  await context.setOffline(false);
+  await reloaded;
+  await expect(heading).toBeVisible({ timeout: 15_000 });
+  expect(await keptCopy()).toBe(false);
+
+  // A slow site is waited for: its page comes, not the copy kept before the album was saved.
+  await expect(save).toHaveAccessibleName(/^Save /);
+  await save.click();
+  await expect(save).toHaveAccessibleName(/^Saved /);
+  await sandbox.addFault({ match: { method: 'GET', path: `^/v1/albums/${album!.id}$` }, delayMs: 6_000, times: 1 });
+  await page.reload();
+  await expect(save).toHaveAccessibleName(/^Saved /);
+  expect(await keptCopy()).toBe(false);
+  expect(await sandbox.faultHits()).toEqual([1]);
+  expect(await toastsShown(page)).not.toContainEqual(expect.stringContaining('Internet Connection Problem'));
+  await sandbox.reset();
 });

@@ -1,7 +1,7 @@
 // The service worker's navigation rules (src/lib/page-cache.ts): which pages it keeps as they
 // are visited, and which it answers with the offline shell when it has neither network nor copy.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetCachedPages, keepsVisitedPage, opensInOfflineShell, PAGE_CACHE, ROUTED_PAGE_CACHE, routedPageOffline, type WorkerRequest } from '../../src/lib/page-cache';
+import { forgetCachedPages, KEPT_COPY_ATTRIBUTE, keepsVisitedPage, keptCopyOf, opensInOfflineShell, PAGE_CACHE, ROUTED_PAGE_CACHE, routedPageOffline, type WorkerRequest } from '../../src/lib/page-cache';
 import { hrefOf, ROUTES, type RouteName } from '../../src/lib/routes';
 import { SESSION_ROUTES } from '../../src/lib/site-request';
 import { accessOf } from '../../src/server/route-access';
@@ -92,6 +92,41 @@ describe('a page the client router showed, opened offline', () => {
     withCaches({ [`${SITE}/album/a2`]: '<html><head><title>x</title></head><body>no content</body></html>' });
     expect(await answer('/album/a1')).toBeUndefined();
     expect(await answer('/album/a2')).toBeUndefined();
+  });
+});
+
+describe('a copy the worker kept, served because the site did not answer', () => {
+  /** The plugin as the worker runs it: its source alone, inlined by the build (astro.config.mjs). */
+  const served = (cachedResponse?: Response | null) => (new Function(`return (${keptCopyOf.toString()})`)() as typeof keptCopyOf)({ cachedResponse });
+  // As ServerToast.astro writes one, the provider's words escaped.
+  const toast = (words: string) => `<div class="server-toast" role="status" aria-live="polite"><span>${words}</span></div>`;
+  const PAGE = `<!doctype html><html lang="en" data-theme="dark"><head><title>Album</title></head><body><main id="content"><h1>Tom &amp; Jerry</h1></main>${toast('Internal Server Error')}${toast('Rock &amp; &lt;Roll&gt;')}</body></html>`;
+
+  it('is marked as the kept copy, for the page to say there is no connection', async () => {
+    const html = await (await served(new Response(PAGE, { headers: { 'Content-Type': 'text/html; charset=utf-8' } })))!.text();
+    expect(html).toMatch(new RegExp(`^<!doctype html><html ${KEPT_COPY_ATTRIBUTE} lang="en" data-theme="dark"><head>`));
+    expect(html).toContain('<h1>Tom &amp; Jerry</h1>');
+  });
+
+  it("leaves out the toasts the server wrote into it: they told what failed then, not now", async () => {
+    const html = await (await served(new Response(PAGE, { headers: { 'Content-Type': 'text/html' } })))!.text();
+    expect(html).not.toContain('server-toast');
+    expect(html).toContain('</main></body></html>');
+  });
+
+  it('keeps its status and headers, less the length and encoding of the body the site sent', async () => {
+    const response = (await served(new Response(PAGE, { status: 200, headers: { 'Content-Type': 'text/html', 'Content-Security-Policy': "script-src 'self'", 'Content-Length': '12', 'Content-Encoding': 'gzip' } })))!;
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Security-Policy')).toBe("script-src 'self'");
+    expect(response.headers.get('Content-Length')).toBeNull();
+    expect(response.headers.get('Content-Encoding')).toBeNull();
+  });
+
+  it('passes on what is not a page, and no copy at all, as it is', async () => {
+    const image = new Response('png', { headers: { 'Content-Type': 'image/png' } });
+    expect(await served(image)).toBe(image);
+    expect(await served(undefined)).toBeUndefined();
+    expect(await served(null)).toBeNull();
   });
 });
 

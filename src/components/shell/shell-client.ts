@@ -4,7 +4,7 @@ import { listenForInstallPrompt } from '../../stores/install-prompt';
 import { listenForPaletteKey } from '../../stores/palette';
 import { followFocusBeforeModal } from '../focus-before-modal';
 import { setNavigator } from '../../lib/navigation';
-import { keepRoutedPage, OFFLINE_SHELL } from '../../lib/page-cache';
+import { KEPT_COPY_ATTRIBUTE, keepRoutedPage, OFFLINE_SHELL } from '../../lib/page-cache';
 import type { PageLeaving } from '../../lib/page-leaving';
 import { fetchPageAhead, keepPage, keptPage, notePageSource } from '../../stores/page-memory';
 import { parseRoute } from '../../stores/route';
@@ -43,6 +43,8 @@ const isKeepable = (page: Document) => kindOf(page) === 'keep';
 const SLOW_PAGE_MS = 150;
 /** The worker's offline shell (src/pages/offline.astro) is on screen, at the address of a page it could not load. */
 const isOfflineShell = () => kindOf(document) === 'offline-shell';
+/** The page on screen is the copy the worker kept of it, served because the site did not answer (page-cache.ts keptCopyOf). */
+const isKeptCopy = () => document.documentElement.hasAttribute(KEPT_COPY_ATTRIBUTE);
 
 /** The stylesheets a page needs that this one has not loaded yet, loaded before it shows (as the router does). */
 function loadStylesOf(page: Document): Promise<unknown> {
@@ -110,7 +112,8 @@ document.addEventListener('astro:before-preparation', (event) => {
 // The page the browser loaded whole is kept too while it is as the server sent it: its
 // content islands hydrate once the user acts, after this script (one that hydrated
 // already has lost its `ssr` mark and changed the page).
-if (isKeepable(document) && !document.querySelector('#content astro-island:not([ssr])')) keepPage(location.href, htmlToKeep(document));
+// A copy the worker kept is not: it is older than the page the site would send.
+if (isKeepable(document) && !isKeptCopy() && !document.querySelector('#content astro-island:not([ssr])')) keepPage(location.href, htmlToKeep(document));
 
 // A pointer resting on an in-app link, a finger touching it or the keyboard reaching it: its
 // page is fetched ahead, so the click (some 100 ms after a touch starts) usually finds it ready.
@@ -235,12 +238,12 @@ document.addEventListener(ISLAND_UNLOADED, (event) => {
 });
 
 // Loaded with no connection: the service worker served the page as it was when last visited,
-// or its offline shell for a page it never kept (served only when the site could not be
+// or its offline shell for a page it never kept (either only when the site could not be
 // reached, even with the browser reporting itself online). SPEC §8 says so, and the page
 // loads again, fresh, once the network returns (below). The offline shell's HTML holds its
 // toast already (App.astro), so nothing wakes the shell's islands there.
 if (isOfflineShell()) noteConnectionLost();
-else if (navigator.onLine === false) reportNoConnection();
+else if (isKeptCopy() || navigator.onLine === false) reportNoConnection();
 
 // Back online after a request found no connection: the page loads again, whole, so what
 // failed (its data, a section) comes back by itself. A page that lost nothing stays as it is.
@@ -248,12 +251,14 @@ window.addEventListener('online', () => {
   if ($connectionLost.get()) location.reload();
 });
 
-// The offline shell stands in for a page the site did not answer for. With the browser online
-// (a network that carries nothing yet, the site out of reach) no 'online' event is coming, and
-// one that came may have beaten the network to the worker: the shell asks the site now and then,
-// and loads the page once it answers (opened at its own address, it has no page to load).
-if (isOfflineShell() && location.pathname !== OFFLINE_SHELL) {
-  void waitForSite(isOfflineShell).then((answered) => {
+// The offline shell, or a kept copy, stands in for a page the site did not answer for. With the
+// browser online (a network that carries nothing yet, the site out of reach) no 'online' event
+// is coming, and one that came may have beaten the network to the worker: the page asks the
+// site now and then, and loads itself again once it answers (the offline shell opened at its
+// own address has no page to load). The wait ends when the user goes to another page.
+const standsIn = () => (isOfflineShell() && location.pathname !== OFFLINE_SHELL) || isKeptCopy();
+if (standsIn()) {
+  void waitForSite(standsIn).then((answered) => {
     if (answered) location.reload();
   });
 }
