@@ -1,6 +1,6 @@
 import { toTrack } from '../api/normalize';
 import { getProviderConfig } from '../lib/provider-config';
-import { setDeviceRenewer, setPlaybackActivator } from '../stores/play';
+import { expectOwnDevice, setDeviceRenewer, setPlaybackActivator } from '../stores/play';
 import { resetAfterAccountError } from '../stores/devices';
 import type { RepeatState } from '../api/types';
 import type { DeviceReport, PlaybackModes } from '../stores/player-rules';
@@ -107,6 +107,10 @@ function toDeviceReport(state: SdkState | null): DeviceReport | null {
  */
 export async function connectPlayer(): Promise<() => void> {
   if (!$session.get()) return () => undefined;
+  // A play clicked before this tab's device registers waits for it (stores/play.ts), rather than
+  // going to the stored id: an earlier page's device, or another tab's, which would play there.
+  let arrived: (deviceId: string | null) => void = () => undefined;
+  expectOwnDevice(new Promise((resolve) => (arrived = resolve)));
   let player: SdkPlayer;
   try {
     const sdk = await loadSdk();
@@ -118,13 +122,15 @@ export async function connectPlayer(): Promise<() => void> {
     });
   } catch (error) {
     console.warn('Failed to connect player', error);
-    return () => undefined;
+    arrived(null);
+    return () => expectOwnDevice(null);
   }
   player.addListener('ready', ({ device_id }: { device_id: string }) => {
     // The session ended while the SDK connected (a logout, or another tab's): the device is
     // being dropped, and storing its id would undo the logout's cleared storage (SPEC §4).
     if (!$session.get()) return;
     markDeviceReady(device_id);
+    arrived(device_id);
   });
   player.addListener('not_ready', (payload: unknown) => {
     console.warn('Player device went offline', payload);
@@ -140,11 +146,16 @@ export async function connectPlayer(): Promise<() => void> {
   // them), so those are warnings; a player that cannot start or play is an error.
   for (const event of ['initialization_error', 'playback_error']) {
     // Offline, the SDK cannot reach its service: expected, so a warning rather than an error.
-    player.addListener(event, (error: unknown) => (navigator.onLine ? console.error : console.warn)(`Player ${event}`, error));
+    player.addListener(event, (error: unknown) => {
+      (navigator.onLine ? console.error : console.warn)(`Player ${event}`, error);
+      // A player that cannot start brings no device: a play waiting for one goes on without it.
+      if (event === 'initialization_error') arrived(null);
+    });
   }
   player.addListener('authentication_error', (error: unknown) => console.warn('Player authentication_error', error));
   player.addListener('account_error', (error: unknown) => {
     console.warn('Player account_error', error);
+    arrived(null);
     void resetAfterAccountError();
   });
   // Inside the click that starts playback (the store calls it first), so blocked autoplay still plays.
@@ -155,10 +166,14 @@ export async function connectPlayer(): Promise<() => void> {
     void player.connect();
   });
   const connected = await player.connect().catch(() => false);
-  if (!connected) console.warn('Failed to connect player');
+  if (!connected) {
+    console.warn('Failed to connect player');
+    arrived(null);
+  }
   return () => {
     setPlaybackActivator(null);
     setDeviceRenewer(null);
+    expectOwnDevice(null);
     player.disconnect();
   };
 }

@@ -81,13 +81,49 @@ function renewedDeviceId(gone: string): Promise<string | null> {
   });
 }
 
-function requireDevice(): string {
-  const deviceId = storedDeviceId();
-  if (deviceId) return deviceId;
+/** This tab's device on its way (the SDK loading or connecting): its id once registered, null if it will not be. */
+let ownDeviceComing: Promise<string | null> | null = null;
+
+/**
+ * How src/playback says this tab's device is on its way (`arrival`, from the SDK's connect) or
+ * no longer expected (null, once disconnected). A play clicked meanwhile waits for it.
+ */
+export function expectOwnDevice(arrival: Promise<string | null> | null): void {
+  ownDeviceComing = arrival;
+}
+
+/** Whether a play has a device to go to, now or once this tab's has registered (SPEC §5: else it fails). */
+function hasPlayDevice(): boolean {
+  return ownDeviceComing !== null || storedDeviceId() !== null;
+}
+
+/**
+ * The device a play goes to: this tab's. While it is still registering (a page just loaded),
+ * the one it gets, waited for (DEVICE_RENEWAL_TIMEOUT_MS at most): the stored id is then an
+ * earlier page's device, gone with it, or another tab's, which would play there. Else the stored
+ * id (SPEC §7's device_id={stored}); null when there is none.
+ */
+async function playDeviceId(): Promise<string | null> {
+  const own = $player.get().deviceId;
+  if (own) return own;
+  if (ownDeviceComing) {
+    const arrived = await new Promise<string | null>((resolve) => {
+      ownDeviceComing!.then(resolve, () => resolve(null));
+      playerClock().setTimeout(() => resolve(null), DEVICE_RENEWAL_TIMEOUT_MS);
+    });
+    if (arrived) return arrived;
+  }
+  return storedDeviceId();
+}
+
+/** SPEC §5: a play with no device resets the player, opens the Premium prompt and fails with 'Device is not available'. */
+function failForNoDevice(): Error {
   resetPlayer();
   openPremiumPrompt();
-  throw new Error(DEVICE_NOT_AVAILABLE);
+  return new Error(DEVICE_NOT_AVAILABLE);
 }
+
+const isNoDevice = (error: unknown) => error instanceof Error && error.message === DEVICE_NOT_AVAILABLE;
 
 /** Plays sent one after another, from a click until the provider has answered the latest. */
 interface Round {
@@ -102,12 +138,15 @@ interface Round {
 
 /** The play request on the wire: the provider has not answered it yet. */
 let sending: Round | null = null;
+/** A play as clicked: the device is chosen as it is sent (playDeviceId). */
+type PlayWithoutDevice = Omit<playerApi.PlayRequest, 'deviceId'>;
+
 /** The latest click made while a request was on the wire: sent once that one answers. */
-let wanted: { key: string; request: playerApi.PlayRequest } | null = null;
+let wanted: { key: string; request: PlayWithoutDevice } | null = null;
 
 /**
  * Sends the wanted request, then the one clicked meanwhile, if any: one request on the wire
- * at a time. Every play goes to this tab's device (requireDevice); one the provider refused
+ * at a time. Every play goes to this tab's device (playDeviceId); one the provider refused
  * because it lost that device (a dropped event stream, a provider restart) is sent once more,
  * to the device registered again, rather than failing the click. Any other refusal (a 404 for
  * an offset not in the context too) fails the click.
@@ -118,15 +157,20 @@ async function sendWanted(round: Round): Promise<void> {
     const { key, request } = wanted;
     wanted = null;
     round.key = key;
+    const deviceId = await playDeviceId();
+    // A click made while this tab's device registered wins, as any newer click does.
+    if (wanted) continue;
+    if (!deviceId) throw new Error(DEVICE_NOT_AVAILABLE);
     try {
-      await playerApi.startPlayback(request);
+      await playerApi.startPlayback({ ...request, deviceId });
       round.taken = true;
     } catch (error) {
       if (!wanted && !renewed && playerApi.isDeviceLost(error)) {
         renewed = true;
-        const deviceId = await renewedDeviceId(request.deviceId);
+        // Sent again to the device registered anew, which is this tab's own from then on.
+        const renewedId = await renewedDeviceId(deviceId);
         // A click made while the device came back wins, as any newer click does.
-        if (deviceId && !wanted) wanted = { key, request: { ...request, deviceId } };
+        if (renewedId && !wanted) wanted = { key, request };
         if (wanted) continue;
       }
       // A newer click supersedes the failed one (the API client has shown the failure).
@@ -143,23 +187,17 @@ async function sendWanted(round: Round): Promise<void> {
  * any player: a track clicked is never silently dropped). Once the provider has
  * answered, the next click is a new play, even while the playback is read again.
  */
-function start(request: Omit<playerApi.PlayRequest, 'deviceId'>, track: Track | null): Promise<void> {
+function start(request: PlayWithoutDevice, track: Track | null): Promise<void> {
   activate();
-  let deviceId: string;
-  try {
-    deviceId = requireDevice();
-  } catch (error) {
-    return Promise.reject(error as Error);
-  }
-  const full = { ...request, deviceId };
-  const key = JSON.stringify(full);
+  if (!hasPlayDevice()) return Promise.reject(failForNoDevice());
+  const key = JSON.stringify(request);
   const before = beforePlayOf($player.get());
   showPlayRequested(track);
   if (sending) {
-    wanted = key === sending.key ? null : { key, request: full };
+    wanted = key === sending.key ? null : { key, request };
     return sending.played;
   }
-  wanted = { key, request: full };
+  wanted = { key, request };
   const round: Round = { key, played: Promise.resolve(), before, taken: false };
   sending = round;
   const sent = sendWanted(round).finally(() => {
@@ -168,6 +206,11 @@ function start(request: Omit<playerApi.PlayRequest, 'deviceId'>, track: Track | 
   round.played = sent.then(showPlayAnswered, async (error: unknown) => {
     // An earlier click of the round plays: the card follows the provider to it.
     if (round.taken) await showPlayAnswered();
+    // This tab's device never came and none is stored: SPEC §5's failure, over the card as it was.
+    else if (isNoDevice(error)) {
+      showPlayFailed(round.before);
+      failForNoDevice();
+    }
     else await showPlayFailedAndRead(round.before);
     throw error;
   });
@@ -203,7 +246,7 @@ export async function playFromList(tracks: readonly Track[], index: number, cont
   try {
     await start(request, track);
   } catch (error) {
-    if (error instanceof Error && error.message === DEVICE_NOT_AVAILABLE) console.warn(DEVICE_NOT_AVAILABLE);
+    if (isNoDevice(error)) console.warn(DEVICE_NOT_AVAILABLE);
     else logUnlessCanceled('Could not start playback', error);
   }
 }
@@ -243,10 +286,8 @@ export function togglePlay(): Promise<void> {
  */
 function takeOverHere(track: Track): Promise<void> {
   activate();
-  let deviceId: string;
-  try {
-    deviceId = requireDevice();
-  } catch {
+  if (!hasPlayDevice()) {
+    failForNoDevice();
     console.warn(DEVICE_NOT_AVAILABLE);
     return Promise.resolve();
   }
@@ -254,8 +295,18 @@ function takeOverHere(track: Track): Promise<void> {
   const before = beforePlayOf(player);
   const positionMs = resumePositionMs(player);
   showPlayRequested(track);
-  const resumed = takeOverPlayback(deviceId).then(() => playerApi.startPlayback({ deviceId, positionMs }));
+  const resumed = playDeviceId().then(async (deviceId) => {
+    if (!deviceId) throw new Error(DEVICE_NOT_AVAILABLE);
+    await takeOverPlayback(deviceId);
+    await playerApi.startPlayback({ deviceId, positionMs });
+  });
   return resumed.then(showPlayAnswered, async (error: unknown) => {
+    if (isNoDevice(error)) {
+      console.warn(DEVICE_NOT_AVAILABLE);
+      showPlayFailed(before);
+      failForNoDevice();
+      return;
+    }
     logUnlessCanceled('Could not resume playback here', error);
     await showPlayFailedAndRead(before);
   });

@@ -3,7 +3,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { saveScreen } from './helpers/screens';
-import { audio, card, INSTRUMENTS, provider, startPlaying } from './player-kit';
+import { anAlbum, audio, card, INSTRUMENTS, provider, startPlaying } from './player-kit';
 
 const ownDeviceId = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('DEVICE_ID') ?? 'null') as string | null);
 
@@ -113,4 +113,50 @@ test('a reload while music plays shows the track paused where it was, and Play r
   // The music goes on from where it stopped, not from the start (and not far past it).
   expect(Math.abs(error)).toBeLessThan(3_000);
   await card(page).getByRole('button', { name: 'Pause', exact: true }).click();
+});
+
+/** Holds the provider's SDK script for `page` until the returned function is called: its device registers only then. */
+async function holdSdk(page: Page, sandboxUrl: string): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`${sandboxUrl}/sdk/player.js`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test("a track clicked before this tab's player registered plays in this tab, not on the device another tab stored", { tag: '@viewport-free' }, async ({ page, context, sandbox, signIn }) => {
+  await page.addInitScript(INSTRUMENTS);
+  await signIn(page, 'guest', { home: false });
+  const album = await anAlbum(page, sandbox);
+  await page.goto(`/album/${album.id}`);
+  const earlier = await ownDeviceId(page);
+  await page.waitForFunction((gone) => {
+    const id = JSON.parse(localStorage.getItem('DEVICE_ID') ?? 'null') as string | null;
+    return id !== null && id !== gone;
+  }, earlier);
+  const firstTabDevice = (await ownDeviceId(page))!;
+
+  // A second tab of the same browser: the storage names the first tab's device until its own registers.
+  const second = await context.newPage();
+  await second.addInitScript(INSTRUMENTS);
+  const releaseSdk = await holdSdk(second, sandbox.url);
+  await second.goto(`/album/${album.id}`);
+  await second.locator('[aria-label^="Tracks of"] [data-track-id]').first().getByRole('button', { name: /^Play / }).click();
+  await expect(card(second).getByText(album.tracks[0]!.name, { exact: true })).toBeVisible();
+  expect(await ownDeviceId(second)).toBe(firstTabDevice);
+  // Nothing plays meanwhile: the play was not sent to the first tab's device.
+  expect((await provider(page, sandbox))?.is_playing ?? false).toBe(false);
+  expect((await audio(page))?.paused ?? true).toBe(true);
+
+  releaseSdk();
+  await second.waitForFunction((first) => JSON.parse(localStorage.getItem('DEVICE_ID') ?? 'null') !== first, firstTabDevice);
+  const secondTabDevice = (await ownDeviceId(second))!;
+  await expect.poll(async () => ((await provider(page, sandbox)) as unknown as { device?: { id: string } } | null)?.device?.id).toBe(secondTabDevice);
+  await expect.poll(async () => (await audio(second))?.paused, { timeout: 15_000 }).toBe(false);
+  expect((await audio(page))?.paused ?? true).toBe(true);
+  await card(second).getByRole('button', { name: 'Pause', exact: true }).click();
+  await expect.poll(async () => (await provider(page, sandbox))?.is_playing).toBe(false);
+  await second.close();
 });

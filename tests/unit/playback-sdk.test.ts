@@ -4,7 +4,8 @@ import { httpError } from '../../src/api/errors';
 import { isDeviceLost } from '../../src/api/player';
 import { connectPlayer, keepPlayerConnected, PLAYER_NAME, PLAYER_VOLUME } from '../../src/playback/sdk';
 import { $player, resetPlayer } from '../../src/stores/player';
-import { playFromList } from '../../src/stores/play';
+import { expectOwnDevice, playFromList } from '../../src/stores/play';
+import { initialPlayer } from '../../src/stores/player-rules';
 import { $session } from '../../src/stores/session';
 import { useProvider } from './helpers/provider';
 
@@ -50,7 +51,9 @@ const signIn = (token: string) => $session.set({ accessToken: token, expiresAt: 
 beforeEach(() => {
   localStorage.clear();
   $session.set(null);
-  resetPlayer();
+  // No device from an earlier test: each starts as a page just loaded.
+  $player.set(initialPlayer());
+  expectOwnDevice(null);
   useProvider('http://provider.test');
   window.Spotify = { Player: RecordingPlayer as never };
   RecordingPlayer.connects = true;
@@ -158,11 +161,16 @@ describe('the SDK player (SPEC §4, DESIGN §6)', () => {
     await connectPlayer();
     const player = RecordingPlayer.last!;
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const plays = answerPlays(() => null);
     const track = { id: 't1', name: 'One', uri: 'spotify:track:t1', durationMs: 1000, artists: [], album: null };
-    void playFromList([track], 0); // no device yet: it fails, but the click still activated the audio
+    const played = playFromList([track], 0); // no device yet: the play waits for it, the click activated the audio already
     expect(player.activations).toBe(1);
+    player.emit('ready', { device_id: 'device-1' });
+    await played;
+    expect(plays).toEqual(['device-1']);
     player.emit('autoplay_failed', undefined);
     expect($player.get().autoplayBlocked).toBe(true);
+    vi.unstubAllGlobals();
   });
 
   it('no state and account errors reset the player; other errors are only logged', async () => {
@@ -213,23 +221,79 @@ describe('the SDK player (SPEC §4, DESIGN §6)', () => {
     vi.unstubAllGlobals();
   });
 
-  it('a play on an earlier page\'s device while the SDK still connects waits for its ready, and does not cut the connection short', async () => {
+  it("a play clicked while this tab's SDK still connects waits for its device: never the stored id, an earlier page's device or another tab's, which would play there", async () => {
     signIn('T1');
-    // The id an earlier page load stored; this page's SDK has not said `ready` yet.
+    // The id an earlier page load, or another tab, stored; this page's SDK has not said `ready` yet.
     localStorage.setItem('DEVICE_ID', JSON.stringify('device-1'));
     $player.set({ ...$player.get(), device: 'offline', deviceId: null });
     await connectPlayer();
     const player = RecordingPlayer.last!;
-    const plays = answerPlays((count) => (count === 1 ? notFound('Device not found') : null));
+    const plays = answerPlays(() => null);
     const track = { id: 't1', name: 'One', uri: 'spotify:track:t1', durationMs: 1000, artists: [], album: null };
     const played = playFromList([track], 0);
-    await vi.waitFor(() => expect(plays).toEqual(['device-1']));
+    // The card shows the click at once, and nothing is sent meanwhile.
+    expect($player.get()).toMatchObject({ visible: true, isPlaybackLoading: true, currentPlayingTrack: { id: 't1' } });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(plays).toEqual([]);
     player.emit('ready', { device_id: 'device-2' });
     await played;
-    expect(plays).toEqual(['device-1', 'device-2']);
+    expect(plays).toEqual(['device-2']);
+    // The connection under way was not cut short.
     expect(player.connections).toBe(1);
     expect(player.disconnected).toBe(false);
     vi.unstubAllGlobals();
+  });
+
+  it('a play waiting for a device that does not come goes to the stored id; with none stored, SPEC §5: reset, Premium prompt, \'Device is not available\'', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const plays = answerPlays(() => null);
+    const track = { id: 't1', name: 'One', uri: 'spotify:track:t1', durationMs: 1000, artists: [], album: null };
+    // A free account: the SDK says account_error, and brings no device.
+    signIn('T1');
+    localStorage.setItem('DEVICE_ID', JSON.stringify('device-elsewhere'));
+    const cleanup = await connectPlayer();
+    const played = playFromList([track], 0);
+    RecordingPlayer.last!.emit('account_error', { message: 'premium' });
+    await played;
+    expect(plays).toEqual(['device-elsewhere']);
+    cleanup();
+    // A player that cannot connect, and nothing stored: the click fails as SPEC §5 says.
+    localStorage.clear();
+    resetPlayer();
+    RecordingPlayer.connects = false;
+    const alone = await connectPlayer();
+    const { $ui, closePremiumPrompt } = await import('../../src/stores/ui');
+    await playFromList([track], 0);
+    expect(plays).toEqual(['device-elsewhere']);
+    expect($ui.get().openDialogPremiumRequired).toBe(true);
+    expect($player.get()).toMatchObject({ visible: false, currentPlayingTrack: null, isPlaybackLoading: false });
+    expect(console.warn).toHaveBeenCalledWith('Device is not available');
+    closePremiumPrompt();
+    alone();
+    vi.unstubAllGlobals();
+  });
+
+  it('a play waits for a device still connecting at most DEVICE_RENEWAL_TIMEOUT_MS, then goes to the stored id', async () => {
+    const { setPlayerClock } = await import('../../src/lib/clock');
+    const { DEVICE_RENEWAL_TIMEOUT_MS } = await import('../../src/stores/play');
+    const timers: { at: number; run: () => void }[] = [];
+    setPlayerClock({ now: () => 0, setTimeout: (run, ms) => timers.push({ at: ms, run }), setInterval: () => 0, clearInterval: () => undefined });
+    try {
+      const plays = answerPlays(() => null);
+      signIn('T1');
+      localStorage.setItem('DEVICE_ID', JSON.stringify('device-stored'));
+      const cleanup = await connectPlayer();
+      const played = playFromList([{ id: 't1', name: 'One', uri: 'spotify:track:t1', durationMs: 1000, artists: [], album: null }], 0);
+      await vi.waitFor(() => expect(timers.some((timer) => timer.at === DEVICE_RENEWAL_TIMEOUT_MS)).toBe(true));
+      expect(plays).toEqual([]);
+      timers.find((timer) => timer.at === DEVICE_RENEWAL_TIMEOUT_MS)!.run();
+      await played;
+      expect(plays).toEqual(['device-stored']);
+      cleanup();
+    } finally {
+      setPlayerClock(null);
+      vi.unstubAllGlobals();
+    }
   });
 
   it("a play answered with another 404 (an offset not in the context) fails the click: the device is not registered again, and the card goes back", async () => {
