@@ -42,6 +42,11 @@ export function formatCount(value: number | null | undefined, label = 'followers
   return label ? `${count} ${label}` : count;
 }
 
+/** A track count with its label ("1 song", "1,500 songs"), under SPEC §9's count rule: zero shows nothing. */
+export function formatSongCount(value: number | null | undefined): string {
+  return formatCount(value, value === 1 ? 'song' : 'songs');
+}
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** "Mar 5, 2024" from a provider date or timestamp; "" when unreadable. */

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PALETTE, randomPaletteColor } from '../../src/lib/colors';
-import { formatCount, formatDate, formatDuration, formatSeconds } from '../../src/lib/format';
+import { formatCount, formatDate, formatDuration, formatSeconds, formatSongCount } from '../../src/lib/format';
 
 describe('formatDuration', () => {
   it('shows mm:ss zero-padded', () => {
@@ -19,6 +19,16 @@ describe('formatDuration', () => {
     expect(formatDuration(-1)).toBe('00:00');
     expect(log).toHaveBeenCalled();
     log.mockRestore();
+  });
+});
+
+describe('formatSongCount', () => {
+  it("counts an album's or a playlist's songs by SPEC §9's rule: separators, the label, nothing for none", () => {
+    expect(formatSongCount(1)).toBe('1 song');
+    expect(formatSongCount(3)).toBe('3 songs');
+    expect(formatSongCount(1500)).toBe('1,500 songs');
+    expect(formatSongCount(0)).toBe('');
+    expect(formatSongCount(null)).toBe('');
   });
 });
 

@@ -9,6 +9,7 @@ import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { seededAreaView, useStore } from '../../components/server-snapshot';
 import type { Album } from '../../api/types';
+import { formatSongCount } from '../../lib/format';
 import { $album, albumArea, albumTracks } from '../../stores/album';
 import '../../styles/content.css';
 
@@ -24,7 +25,7 @@ function AlbumHeader({ album, background }: { album: Album; background: string }
         <>
           {album.year ? `${album.year} • ` : ''}
           <ArtistLinks artists={album.artists} />
-          {` • ${album.totalTracks} ${album.totalTracks === 1 ? 'song' : 'songs'} • ${album.albumType}`}
+          {[formatSongCount(album.totalTracks), album.albumType].map((part) => (part ? ` • ${part}` : '')).join('')}
         </>
       }
       action={<LibraryButton kind="album" id={album.id} name={album.name} />}

@@ -10,7 +10,7 @@ import { TrackList } from '../../components/browse/TrackList';
 import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { SeededIsland, useStore } from '../../components/server-snapshot';
-import { formatCount } from '../../lib/format';
+import { formatCount, formatSongCount } from '../../lib/format';
 import { $capabilities, markCapabilityMissing } from '../../stores/capabilities';
 import { isListUnavailable } from '../../stores/paged-list';
 import { $ownsShownPlaylist } from '../../stores/my-playlists';
@@ -32,6 +32,7 @@ function PlaylistHeader({ playlist, background, count }: { playlist: Playlist; b
   const owns = useStore($ownsShownPlaylist);
   const owner = playlist.owner.displayName || playlist.owner.id;
   const saves = formatCount(playlist.followers, 'saves');
+  const songs = formatSongCount(count);
   return (
     <DetailHeader
       images={playlist.images}
@@ -52,7 +53,7 @@ function PlaylistHeader({ playlist, background, count }: { playlist: Playlist; b
           ) : (
             <strong dir="auto">{owner}</strong>
           )}
-          {count === null ? '' : ` • ${count} ${count === 1 ? 'song' : 'songs'}`}
+          {songs ? ` • ${songs}` : ''}
           {saves ? ` • ${saves}` : ''}
         </>
       }

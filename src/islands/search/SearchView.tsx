@@ -79,7 +79,8 @@ function ResultSection({ id, title, type, query, items, children }: {
 export function ResultsSkeleton() {
   return (
     <div className="page-stack" aria-busy="true">
-      <RowSkeletons count={4} />
+      {/* SPEC §9: 10 rows for a track list, as many as the Songs section holds. */}
+      <RowSkeletons />
       <CardSkeletons row />
     </div>
   );

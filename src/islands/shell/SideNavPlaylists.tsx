@@ -4,6 +4,7 @@ import type { Playlist } from '../../api/types';
 import { Cover } from '../../components/browse/Cover';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { useHydrated } from '../../components/use-hydrated';
+import { formatSongCount } from '../../lib/format';
 import { hrefOf } from '../../lib/routes';
 import { dropOnPlaylist, openNavPlaylists } from '../../stores/nav-playlists';
 import { $ownPlaylists } from '../../stores/playlist-dialogs';
@@ -12,7 +13,7 @@ import '../../styles/side-nav-playlists.css';
 
 /** One of the user's playlists: a link to it, and a place to drop a dragged track. */
 function NavPlaylist({ playlist, over, dragging }: { playlist: Playlist; over: boolean; dragging: boolean }) {
-  const count = playlist.totalTracks;
+  const songs = formatSongCount(playlist.totalTracks);
   const onDragOver = (event: DragEvent<HTMLAnchorElement>) => {
     if (!dragging) return;
     event.preventDefault();
@@ -37,7 +38,7 @@ function NavPlaylist({ playlist, over, dragging }: { playlist: Playlist; over: b
         <Cover images={playlist.images} alt="" size={32} className="side-nav-playlists__cover" />
         <span className="side-nav-playlists__text">
           <span className="side-nav-playlists__name">{playlist.name}</span>
-          {count !== null ? <span className="side-nav-playlists__count">{`${count} ${count === 1 ? 'song' : 'songs'}`}</span> : null}
+          {songs ? <span className="side-nav-playlists__count">{songs}</span> : null}
         </span>
       </a>
     </li>
