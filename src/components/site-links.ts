@@ -6,9 +6,18 @@ export const CONTACT_EMAIL = 'support@mymusic.test';
 export const ISSUE_TRACKER_URL = 'https://github.com/my-music-app/my-music/issues';
 export const PROVIDER_PLANS_URL = 'https://www.spotify.com/premium/';
 
-interface FooterColumn {
+import { hrefOf } from '../lib/routes';
+
+/** A footer link: in the site, or elsewhere (`external`, opened in a new tab). */
+export interface FooterLink {
+  label: string;
+  href: string;
+  external?: true;
+}
+
+export interface FooterColumn {
   title: string;
-  links: { label: string; href: string }[];
+  links: FooterLink[];
 }
 
 /** The landing footer's link columns (SPEC §1: company, community, support, plans). */
@@ -47,10 +56,62 @@ export const FOOTER_COLUMNS: FooterColumn[] = [
   },
 ];
 
+/**
+ * The app's footer columns (SPEC §1; the reference app ends its pages with Company, Communities,
+ * Useful Links and Subscription plans). None points into the landing page: /auth sends a
+ * signed-in user home, so its anchors would lead nowhere from here. The plans are the provider's,
+ * as in the Premium prompt.
+ */
+export const APP_FOOTER_COLUMNS: FooterColumn[] = [
+  {
+    title: 'Company',
+    links: [
+      { label: 'About', href: ISSUE_TRACKER_URL.replace(/\/issues$/, ''), external: true },
+      { label: 'Jobs', href: `mailto:${CONTACT_EMAIL}?subject=Jobs` },
+      { label: 'Contact', href: `mailto:${CONTACT_EMAIL}` },
+    ],
+  },
+  {
+    title: 'Communities',
+    links: [
+      { label: 'For Artists', href: `mailto:${CONTACT_EMAIL}?subject=For%20Artists` },
+      { label: 'Developers', href: ISSUE_TRACKER_URL.replace(/\/issues$/, ''), external: true },
+      { label: 'Advertising', href: `mailto:${CONTACT_EMAIL}?subject=Advertising` },
+    ],
+  },
+  {
+    title: 'Useful Links',
+    links: [
+      { label: 'Support', href: `mailto:${CONTACT_EMAIL}` },
+      { label: 'Report an issue', href: ISSUE_TRACKER_URL, external: true },
+      { label: 'New Releases', href: hrefOf('newRelease') },
+      { label: 'Popular Playlists', href: hrefOf('popularPlaylists') },
+    ],
+  },
+  {
+    title: 'Subscription plans',
+    links: [
+      { label: 'Premium Individual', href: PROVIDER_PLANS_URL, external: true },
+      { label: 'Premium Family', href: PROVIDER_PLANS_URL, external: true },
+      { label: 'Free', href: PROVIDER_PLANS_URL, external: true },
+    ],
+  },
+];
+
 export const SOCIAL_LINKS = [
   { label: 'Instagram', href: 'https://www.instagram.com/' },
   { label: 'X', href: 'https://x.com/' },
   { label: 'Facebook', href: 'https://www.facebook.com/' },
 ];
 
-export const LEGAL_LINKS = ['Legal', 'Privacy Center', 'Privacy Policy', 'Cookies', 'About Ads', 'Accessibility'];
+/**
+ * The legal links: the provider's, whose terms govern the account and the music played here
+ * (they pointed at the landing page's top, which a signed-in user cannot even open).
+ */
+export const LEGAL_LINKS: FooterLink[] = [
+  { label: 'Legal', href: 'https://www.spotify.com/legal/', external: true },
+  { label: 'Privacy Center', href: 'https://www.spotify.com/privacy', external: true },
+  { label: 'Privacy Policy', href: 'https://www.spotify.com/legal/privacy-policy/', external: true },
+  { label: 'Cookies', href: 'https://www.spotify.com/legal/cookies-policy/', external: true },
+  { label: 'Accessibility', href: 'https://www.spotify.com/accessibility', external: true },
+];

@@ -43,7 +43,7 @@ function outsideEveryLayer(target: EventTarget | null): boolean {
  *   so before every listener there; a modal opened later has the focus, so the key is its own.
  * - focus outside every layer (the body, the page behind): on the document in the capture phase,
  *   before the panels, and only the modal opened last. An Escape inside a layer is that layer's
- *   (this one's by the first way; the command palette's, a Dialog's or a track menu's by theirs).
+ *   (this one's, a Dialog's too, by the first way; the command palette's or a track menu's by theirs).
  * While `open` is false it hears nothing, and the Escape goes on to the panels.
  */
 export function useModalEscape(open: boolean, onEscape: () => void): (event: ReactKeyboardEvent) => void {

@@ -6,6 +6,18 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 const always = () => true;
 
 /**
+ * Whether a control has a box the keyboard can reach: the selector above also matches controls
+ * CSS hides (the command palette's Close is display:none on wide screens), and a hidden one
+ * taken as the first or last control lets Tab leave the modal. checkVisibility where the browser
+ * has it, else client rects (none for an element that is not rendered). A test's DOM (happy-dom)
+ * answers checkVisibility from the styles it has, and gives every element a rect.
+ */
+function rendered(element: HTMLElement): boolean {
+  if (typeof element.checkVisibility === 'function') return element.checkVisibility({ visibilityProperty: true });
+  return element.getClientRects().length > 0;
+}
+
+/**
  * Keeps keyboard focus inside an open modal (`container`, an element with aria-modal="true"):
  * Tab and Shift+Tab cycle through its controls, focus starts inside it, and when it closes
  * focus goes back to what had it before (WCAG 2.4.3), if that is still on the page, unless
@@ -19,7 +31,7 @@ export function useFocusTrap(container: RefObject<HTMLElement | null>, open: boo
   useLayoutEffect(() => {
     if (!open) return;
     returnTo.current = focusBeforeModal();
-    const focusables = () => [...(container.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
+    const focusables = () => [...(container.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter(rendered);
     if (!container.current?.contains(document.activeElement)) focusables()[0]?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Tab') return;

@@ -292,3 +292,30 @@ test("a page's seed is let go once the page is left: the router keeps no copy of
   });
   expect(result.value, 'Sets holding the seed of a page left').toBe(0);
 });
+
+test("every app page ends with SPEC §1's footer, kept as pages change, with links that work for a signed-in user", async ({ page, signIn }, testInfo) => {
+  await signIn(page, 'guest', { home: false });
+  await page.goto('/notification');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toHaveCount(1);
+  // Company, community, support and plans links, social and legal links, the year's copyright line.
+  for (const column of ['Company', 'Communities', 'Useful Links', 'Subscription plans', 'Social']) {
+    await expect(footer.getByRole('navigation', { name: column }).getByRole('link').first()).toBeVisible();
+  }
+  for (const legal of ['Legal', 'Privacy Policy', 'Cookies']) await expect(footer.getByRole('link', { name: legal })).toBeVisible();
+  await expect(footer.getByText(`© ${new Date().getFullYear()} My Music`)).toBeVisible();
+  // None leads to the landing page, which sends a signed-in user home; the plans are the provider's.
+  const hrefs = await footer.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  expect(hrefs.filter((href) => href.startsWith('/auth'))).toEqual([]);
+  await expect(footer.getByRole('link', { name: 'Premium Family' })).toHaveAttribute('href', /^https:\/\//);
+  // A short page's footer sits at the bottom of the window, not under its content.
+  const box = (await page.locator('.app-footer').boundingBox())!;
+  expect(box.y + box.height).toBeGreaterThanOrEqual(page.viewportSize()!.height - 1);
+
+  // Its in-app links are the app's: the client router takes them, and the footer stays the same element.
+  await footer.evaluate((element) => element.setAttribute('data-kept', 'yes'));
+  await footer.getByRole('link', { name: 'Popular Playlists' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Popular Playlists' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toHaveAttribute('data-kept', 'yes');
+  await saveScreen(page, testInfo, 'app-footer', { fullPage: true });
+});

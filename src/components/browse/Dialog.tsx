@@ -1,25 +1,22 @@
 import { useRef, type ReactNode } from 'react';
 import { Icon } from '../Icon';
+import { useModalEscape } from '../use-escape-key';
 import { useFocusTrap } from '../use-focus-trap';
 
 /**
  * A modal dialog on the shell's backdrop: titled, closed by its close button or Escape.
  * Its content focuses what the user most likely wants (autoFocus); Tab stays inside it, and
  * focus goes back where it was when it closes (use-focus-trap.ts). Its Escape is its own: the
- * panels under it (the queue, the devices) do not close with it (use-escape-key.ts).
+ * panels under it (the queue, the devices) do not close with it (use-escape-key.ts), also when
+ * the keyboard's focus is on the body (a click on its text, which takes no focus), where its
+ * own key handler would not hear the key.
  */
 export function Dialog({ title, id, onClose, children, className = '' }: { title: string; id: string; onClose: () => void; children: ReactNode; className?: string }) {
   const panel = useRef<HTMLDivElement>(null);
   useFocusTrap(panel, true);
+  const onKeyDown = useModalEscape(true, onClose);
   return (
-    <div
-      className="dialog-backdrop"
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        event.preventDefault();
-        onClose();
-      }}
-    >
+    <div className="dialog-backdrop" onKeyDown={onKeyDown}>
       <div ref={panel} className={`dialog ${className}`} role="dialog" aria-modal="true" aria-labelledby={id}>
         <button type="button" className="icon-button dialog__close" aria-label="Close" onClick={onClose}>
           <Icon name="close" />

@@ -40,6 +40,13 @@ export function BottomSheetView() {
         <ThemeToggle className={item} withLabel />
         <PaletteButton className={item} onDone={closeBottomSheet} />
         <LogoutButton className={item} onDone={closeBottomSheet} />
+        {/* The backdrop a tap closes the sheet on is hidden from screen readers, and a touch screen
+            has no Escape: this is how a screen reader's user closes it. Last, where swiping
+            through the sheet ends; hidden from sight, as SPEC's sheet shows no Close, and shown
+            when the keyboard reaches it (shell.css), so no Tab stop is invisible. */}
+        <button type="button" className="visually-hidden bottom-sheet__close" onClick={closeBottomSheet}>
+          Close
+        </button>
       </div>
     </div>
   );

@@ -91,6 +91,39 @@ describe('a dialog (Add to playlist, Already added, Edit details, Remove from Yo
     fireEvent.keyDown(document.body, { key: 'Escape' });
     expect($queue.get().open).toBe(false);
   });
+
+  it('takes its Escape with the focus on the body too (a click on its text): it closes, the queue beside it stays open', () => {
+    $queue.set({ ...$queue.get(), open: true, loaded: true });
+    render(
+      <>
+        <QueuePanel />
+        <PageWithDialog />
+      </>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'More options for Sol' }));
+    expect(screen.getByRole('dialog', { name: 'Already added' })).toBeTruthy();
+    (document.activeElement as HTMLElement | null)?.blur();
+    expect(document.activeElement).toBe(document.body);
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect($queue.get().open).toBe(true);
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect($queue.get().open).toBe(false);
+  });
+
+  it('closes once per Escape, from a control inside it or from the body: the page-wide listener does not hear one its own handler took', () => {
+    let closes = 0;
+    render(
+      <ConfirmDialog title="Sign in again" id="sign-in" onClose={() => (closes += 1)} cancel={{ label: 'Later', onClick: () => undefined }} confirm={{ label: 'Sign in', onClick: () => undefined }} focus="cancel">
+        Your session ended.
+      </ConfirmDialog>,
+    );
+    // Its owner closes it when told to; here it stays, to count what it was told.
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Later' }), { key: 'Escape' });
+    expect(closes).toBe(1);
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(closes).toBe(2);
+  });
 });
 
 // A sheet or prompt over the open queue takes its Escape for itself (as Dialog does): the queue
