@@ -9,6 +9,8 @@ interface UiState {
   openDialogImagePreview: boolean;
   /** The image the preview dialog shows (the album cover that was clicked). */
   imagePreviewUrl: string | null;
+  /** Whose picture the preview shows (its text alternative). */
+  imagePreviewName: string | null;
   openDialogPremiumRequired: boolean;
 }
 
@@ -19,6 +21,7 @@ export const $ui = map<UiState>({
   openMoreOptionBottomSheet: false,
   openDialogImagePreview: false,
   imagePreviewUrl: null,
+  imagePreviewName: null,
   openDialogPremiumRequired: false,
 });
 
@@ -48,13 +51,13 @@ export function closeBottomSheet(): void {
 }
 
 /** Opens the image preview dialog on an image. */
-export function openImagePreview(url: string | null = null): void {
-  $ui.set({ ...$ui.get(), openDialogImagePreview: true, imagePreviewUrl: url });
+export function openImagePreview(url: string | null = null, name: string | null = null): void {
+  $ui.set({ ...$ui.get(), openDialogImagePreview: true, imagePreviewUrl: url, imagePreviewName: name });
 }
 
 /** Closes the image preview; SPEC §4: only its Close button calls this, not backdrop or Escape. */
 export function closeImagePreview(): void {
-  $ui.set({ ...$ui.get(), openDialogImagePreview: false, imagePreviewUrl: null });
+  $ui.set({ ...$ui.get(), openDialogImagePreview: false, imagePreviewUrl: null, imagePreviewName: null });
 }
 
 /** Opens the 'Premium Required' prompt. */

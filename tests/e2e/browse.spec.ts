@@ -40,7 +40,9 @@ async function aLongAlbum(page: Page, sandboxUrl: string): Promise<CatalogueAlbu
 
 test('home shows Recent Played, Tranding Songs in three columns and New Release', async ({ page, signIn }, testInfo) => {
   await signIn(page);
-  await expect(page.getByRole('heading', { name: 'Recent Played' })).toBeVisible();
+  // One page heading, for those who move by headings (read out, not shown); the sections are h2s.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Home');
+  await expect(page.getByRole('heading', { name: 'Recent Played', level: 2 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Tranding Songs' })).toBeVisible();
   for (const language of ['Hindi', 'Punjabi', 'English']) {
     const column = page.getByRole('list', { name: `Tranding Songs: ${language}` });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearStorage, readStored, writeStored } from '../../src/lib/storage';
 import { $theme, toggleTheme } from '../../src/stores/theme';
 import { $toasts, showToast } from '../../src/stores/toasts';
-import { htmlToKeep, noteServerToastsIn } from '../../src/components/shell/plain-toast';
+import { htmlToKeep, noteServerToastsIn, TOAST_ANNOUNCER_ID } from '../../src/components/shell/plain-toast';
 
 /** A page's body holding `html`. */
 function pageWith(html: string): ParentNode {
@@ -113,6 +113,25 @@ describe('toasts', () => {
     $toasts.set([]);
     expect(showToast('Internet Connection Problem', 'error', shown + 1500)).not.toBeNull();
     expect($toasts.get().map((toast) => toast.message)).toEqual(['Internet Connection Problem']);
+  });
+
+  it("the server's are read out by the shell's announcer, once each, and it is emptied once they have gone", () => {
+    vi.useFakeTimers();
+    const announcer = Object.assign(document.createElement('div'), { id: TOAST_ANNOUNCER_ID });
+    document.body.append(announcer);
+    const page = pageWith('<div class="server-toast" role="status"><span>Album Not Found</span></div><div class="server-toast" role="status"><span>Internal Server Error</span></div>');
+    noteServerToastsIn(page);
+    // Not at once: into a region already in place once the page is shown.
+    expect(announcer.textContent).toBe('');
+    vi.advanceTimersByTime(100);
+    expect(announcer.textContent).toBe('Album Not Found. Internal Server Error');
+    // Again for the same page (a streamed part came): nothing new is told.
+    noteServerToastsIn(page);
+    vi.advanceTimersByTime(1500);
+    expect(announcer.textContent).toBe('');
+    vi.advanceTimersByTime(1000);
+    expect(announcer.textContent).toBe('');
+    announcer.remove();
   });
 
   it("are left out of a page kept for back and forward: a return to it does not tell its render's failure again", () => {

@@ -33,7 +33,7 @@ export function DetailHeader({ images, type, name, meta, badge, action, backgrou
       {round && images.length === 0 ? (
         <div className={frame}>{cover}</div>
       ) : (
-        <button type="button" className={frame} aria-label={`Show the picture of ${name}`} onClick={() => openImagePreview(large)}>
+        <button type="button" className={frame} aria-label={`Show the picture of ${name}`} onClick={() => openImagePreview(large, name)}>
           {cover}
         </button>
       )}

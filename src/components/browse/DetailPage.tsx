@@ -21,7 +21,7 @@ export function DetailPage<T>({ state, notFound, children }: DetailPageProps<T>)
   );
   return (
     <div className="detail-area" style={{ '--area-color': state.background } as React.CSSProperties}>
-      <PartBody state={entityPartState(state)} skeleton={skeleton} notFound={notFound}>
+      <PartBody state={entityPartState(state)} skeleton={skeleton} notFound={notFound} wholePage>
         {() => (state.data ? children(state.data) : null)}
       </PartBody>
       <ImagePreview />

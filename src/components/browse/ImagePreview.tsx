@@ -9,7 +9,7 @@ import { DEFAULT_COVER, useFallbackImage } from '../fallback-image';
  * its Close button, never by a click on the backdrop or Escape.
  */
 export function ImagePreview() {
-  const { openDialogImagePreview, imagePreviewUrl } = useStore($ui);
+  const { openDialogImagePreview, imagePreviewUrl, imagePreviewName } = useStore($ui);
   const dialog = useRef<HTMLDialogElement>(null);
   // The header's cover fell back already when its picture failed: the preview does the same.
   const picture = useFallbackImage(imagePreviewUrl ?? DEFAULT_COVER);
@@ -40,7 +40,7 @@ export function ImagePreview() {
       onClose={() => $ui.get().openDialogImagePreview && dialog.current?.showModal()}
     >
       {openDialogImagePreview ? (
-        <img className="image-preview__image" src={picture.src} alt="" width={600} height={600} onError={picture.fail} />
+        <img className="image-preview__image" src={picture.src} alt={imagePreviewName ? `Picture of ${imagePreviewName}` : 'Picture'} width={600} height={600} onError={picture.fail} />
       ) : null}
       <button type="button" className="button" onClick={closeImagePreview}>
         Close

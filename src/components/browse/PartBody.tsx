@@ -16,22 +16,25 @@ interface PartBodyProps {
   compact?: boolean;
   /** Where asking again can help: a failure offers Try again. */
   onRetry?: () => void;
+  /** The part is the whole page (a detail page's entity): its error screen's title is the page's heading. */
+  wholePage?: boolean;
   /** The part once its items are in. */
   children: () => ReactNode;
 }
 
 /** A loading part of a page, in each of its states: one look for home's sections, lists, detail pages and their sections. */
-export function PartBody({ state, skeleton, empty, notFound, compact = false, onRetry, children }: PartBodyProps) {
+export function PartBody({ state, skeleton, empty, notFound, compact = false, onRetry, wholePage = false, children }: PartBodyProps) {
+  const level = wholePage ? 1 : 2;
   switch (state) {
     case 'loading':
       return <>{skeleton}</>;
     case 'unavailable':
       return <NotAvailable />;
     case 'not-found':
-      return <ErrorScreen kind="data_not_found" title={notFound} />;
+      return <ErrorScreen kind="data_not_found" title={notFound} level={level} />;
     case 'error':
       return (
-        <ErrorScreen kind="something_went_wrong" compact={compact}>
+        <ErrorScreen kind="something_went_wrong" compact={compact} level={level}>
           {onRetry ? (
             <button type="button" className="button button--ghost" onClick={onRetry}>
               Try again

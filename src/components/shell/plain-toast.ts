@@ -33,10 +33,38 @@ export function htmlToKeep(page: Document): string {
   return `<!doctype html>${root.outerHTML}`;
 }
 
-/** The toasts the server's HTML of the page now shown holds: the store does not show their words again while they show (toasts.ts). */
+/** The id of the shell's live region that reads the server's toasts out (App.astro). */
+export const TOAST_ANNOUNCER_ID = 'toast-announcer';
+/** How long after the page (or its swap) the announcer takes the words: into a region already in place. */
+const ANNOUNCE_DELAY_MS = 100;
+
+/**
+ * The toasts the server's HTML of the page now shown holds: the store does not show their words
+ * again while they show (toasts.ts), and the shell's announcer reads them out. A screen reader
+ * does not read a live region that holds its words from the start (the server's toast arrives
+ * with them), and the store's own region, which it would read, leaves them out. Each toast is
+ * told once, though this runs again when a streamed part arrives.
+ */
 export function noteServerToastsIn(doc: ParentNode = document): void {
-  for (const toast of doc.querySelectorAll(`.${SERVER_TOAST}`)) {
+  const told: string[] = [];
+  for (const toast of doc.querySelectorAll(`.${SERVER_TOAST}:not([data-told])`)) {
+    toast.setAttribute('data-told', '');
     const words = toast.textContent?.trim();
-    if (words) noteServerToast(words);
+    if (!words) continue;
+    noteServerToast(words);
+    told.push(words);
   }
+  if (told.length > 0) announce(told.join('. '));
+}
+
+function announce(words: string): void {
+  setTimeout(() => {
+    const announcer = document.getElementById(TOAST_ANNOUNCER_ID);
+    if (!announcer) return;
+    announcer.textContent = words;
+    // Emptied once the toast has gone, so the same words can be told again later.
+    setTimeout(() => {
+      if (announcer.textContent === words) announcer.textContent = '';
+    }, TOAST_DURATION_MS);
+  }, ANNOUNCE_DELAY_MS);
 }

@@ -83,6 +83,11 @@ export function PlayerBar({ player, otherDeviceName, screenKnown }: PlayerView) 
           <span className={`player-bar__artists${status ? ' is-status' : ''}`}>{status ?? (track ? <NameList names={track.artists.map((artist) => artist.name)} /> : null)}</span>
         </span>
       </a>
+      {/* The card's status region (TrackInfo) is not on a phone: the bar has its own, always there and
+          empty when all is well, so "Press play to start the sound" is read out here too. */}
+      <span className="visually-hidden" role="status">
+        {status}
+      </span>
       <LikeButton trackId={track?.id ?? null} />
       <button type="button" className="icon-button player-bar__play" aria-label={playing ? 'Pause' : 'Play'} data-tooltip={playing ? 'Pause' : 'Play'} disabled={!track} onClick={() => void togglePlay()}>
         <Icon name={playing ? 'pause' : 'play'} size={22} />

@@ -4,7 +4,7 @@ import { PartBody } from '../../../src/components/browse/PartBody';
 import { sectionStateOf, type PartState, type Section } from '../../../src/lib/part-state';
 import { NOT_AVAILABLE_MESSAGE } from '../../../src/stores/paged-list';
 
-const part = (state: PartState, options: { compact?: boolean; onRetry?: () => void } = {}) =>
+const part = (state: PartState, options: { compact?: boolean; onRetry?: () => void; wholePage?: boolean } = {}) =>
   render(
     <PartBody state={state} skeleton={<p>skeleton</p>} empty="No Recent Played Tracks Found" notFound="Album Not Found" {...options}>
       {() => <p>Sol, Luna</p>}
@@ -66,5 +66,21 @@ describe("a loading part's states: a home section in its row and as a page of it
   it("says an absent entity with SPEC §8's message", () => {
     part('not-found');
     expect(screen.getByRole('alert').querySelector('h2')?.textContent).toBe('Album Not Found');
+  });
+});
+
+describe("a detail page's absent or failed entity", () => {
+  afterEach(cleanup);
+
+  it("is the page's heading (h1), as the header it stands for held; a section's failure stays an h2", () => {
+    part('not-found', { wholePage: true });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Album Not Found');
+    cleanup();
+    part('error', { wholePage: true });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Something went wrong.');
+    cleanup();
+    part('error', { compact: true });
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Something went wrong.');
   });
 });

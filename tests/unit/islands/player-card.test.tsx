@@ -185,6 +185,20 @@ describe("the phone's player bar", () => {
     expect(bar.querySelector('.player-card__spinner')).toBeNull();
   });
 
+  it("has its own status region, there and empty while all is well, that reads out 'Press play to start the sound' (the card's is not on a phone)", () => {
+    function Bar() {
+      const player = useStore($player);
+      return <PlayerBar player={player} otherDeviceName={null} hydrated screenKnown />;
+    }
+    act(() => $player.set({ ...$player.get(), visible: true, currentPlayingTrack: track, device: 'ready', autoplayBlocked: false }));
+    render(<Bar />);
+    const region = screen.getByRole('status');
+    expect(region.textContent).toBe('');
+    act(() => $player.setKey('autoplayBlocked', true));
+    expect(screen.getByRole('status')).toBe(region);
+    expect(region.textContent).toBe('Press play to start the sound');
+  });
+
   it('lays its spinner over the play button (no layout shift), as the card spins its own (the same keyframes, stopped by less motion)', () => {
     const own = rulesOf('.player-bar__spinner');
     expect(own).toMatch(/position:\s*absolute/);
