@@ -122,10 +122,19 @@ export function forgetOnChange(kind: LibraryKind, stale: { forget: () => void })
  * API client has already shown the catalogue's toast. Resolves to the flag.
  */
 export async function toggleInLibrary(kind: LibraryKind, id: string): Promise<boolean> {
-  const current = $inLibrary[kind].get()[id] === true;
-  if ($libraryPending[kind].get()[id]) return current;
+  if ($libraryPending[kind].get()[id]) return $inLibrary[kind].get()[id] === true;
   $libraryPending[kind].setKey(id, true);
   try {
+    // A flag no check could learn (the provider failed it): the button offered the change from
+    // off ("Save", "Follow"), so the provider is asked first, and one already on is left on.
+    if ($inLibrary[kind].get()[id] === undefined) {
+      const [saved] = await checkInLibrary(kind, [id]);
+      if (saved === true) {
+        $inLibrary[kind].setKey(id, true);
+        return true;
+      }
+    }
+    const current = $inLibrary[kind].get()[id] === true;
     if (current) await removeFromLibrary(kind, [id]);
     else await addToLibrary(kind, [id]);
     $inLibrary[kind].setKey(id, !current);
@@ -133,7 +142,7 @@ export async function toggleInLibrary(kind: LibraryKind, id: string): Promise<bo
     return !current;
   } catch (error) {
     logUnlessCanceled(`Could not change the library (${kind})`, error);
-    return current;
+    return $inLibrary[kind].get()[id] === true;
   } finally {
     $libraryPending[kind].setKey(id, false);
   }

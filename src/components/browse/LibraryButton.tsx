@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { $inLibrary, $libraryPending, checkLibrary, toggleInLibrary, type LibraryKind } from '../../stores/library';
 import { Icon } from '../Icon';
 import { useSeededFlag } from '../server-snapshot';
@@ -21,9 +21,18 @@ export function LibraryButton({ kind, id, name, compact = false }: {
   const pending = useSeededFlag($libraryPending[kind], id) === true;
   const on = flag === true;
   // A page's own button whose flag the server could not learn (its check failed) asks once here,
-  // rather than stay disabled until a reload. A card's flags come with its list's, asked together.
+  // rather than stay disabled until a reload; if that fails too, the button is offered anyway and
+  // a click asks first (toggleInLibrary). A card's flags come with its list's, asked together.
+  const [checkFailed, setCheckFailed] = useState(false);
   useEffect(() => {
-    if (!compact && flag === undefined) void checkLibrary(kind, [id]);
+    if (compact || flag !== undefined) return;
+    let current = true;
+    void checkLibrary(kind, [id]).then(() => {
+      if (current && $inLibrary[kind].get()[id] === undefined) setCheckFailed(true);
+    });
+    return () => {
+      current = false;
+    };
   }, [compact, flag, kind, id]);
   const [off, onLabel] = LABELS[kind];
   return (
@@ -36,8 +45,8 @@ export function LibraryButton({ kind, id, name, compact = false }: {
       }
       {...(compact ? { 'data-tooltip': on ? onLabel : off } : {})}
       aria-busy={pending}
-      // Until the provider said whether it is saved, a click could only guess.
-      disabled={flag === undefined}
+      // Until the provider said whether it is saved, a click could only guess (while it is asked).
+      disabled={flag === undefined && !checkFailed}
       aria-label={`${on ? onLabel : off} ${name}`}
       onClick={() => void toggleInLibrary(kind, id)}
     >

@@ -7,14 +7,25 @@ import { $inLibrary } from '../../../src/stores/library';
 // (artist, user) is in the library. The server asks while it renders; when that check failed,
 // the button asks itself, or it stayed disabled until a reload. The provider's answers are the test's.
 const asked = vi.hoisted(() => [] as [string, string[]][]);
+const added = vi.hoisted(() => [] as string[]);
+/** The provider's answer to the next checks: a flag, or a failure. */
+const provider = vi.hoisted(() => ({ answers: [] as (boolean | 'fails')[] }));
 vi.mock('../../../src/api/library', async (original) => ({
   ...(await original<typeof import('../../../src/api/library')>()),
-  checkInLibrary: async (kind: string, ids: string[]) => (asked.push([kind, ids]), ids.map(() => true)),
+  checkInLibrary: async (kind: string, ids: string[]) => {
+    asked.push([kind, ids]);
+    const answer = provider.answers.shift() ?? true;
+    if (answer === 'fails') throw new Error('Internal Server Error');
+    return ids.map(() => answer);
+  },
+  addToLibrary: async (_kind: string, ids: string[]) => void added.push(...ids),
 }));
 
 afterEach(() => {
   cleanup();
   asked.length = 0;
+  added.length = 0;
+  provider.answers = [];
   for (const kind of ['album', 'artist'] as const) $inLibrary[kind].set({});
 });
 
@@ -37,5 +48,25 @@ describe("a page's own Save or Follow button", () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(asked).toEqual([]);
+  });
+
+  it('is offered when its own check failed too, and a click asks first: saves one not saved, leaves one saved as it is', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    provider.answers = ['fails', false];
+    render(<LibraryButton kind="album" id="a1" name="Album" />);
+    const save = screen.getByRole('button', { name: 'Save Album' }) as HTMLButtonElement;
+    await vi.waitFor(() => expect(save.disabled).toBe(false));
+    save.click();
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Saved Album' })).toBeTruthy());
+    expect(added).toEqual(['a1']);
+    cleanup();
+    provider.answers = ['fails', true];
+    render(<LibraryButton kind="album" id="a2" name="Other" />);
+    const other = screen.getByRole('button', { name: 'Save Other' }) as HTMLButtonElement;
+    await vi.waitFor(() => expect(other.disabled).toBe(false));
+    other.click();
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Saved Other' })).toBeTruthy());
+    expect(added).toEqual(['a1']);
+    expect(asked.map(([, ids]) => ids[0])).toEqual(['a1', 'a1', 'a2', 'a2']);
   });
 });
