@@ -19,7 +19,7 @@ import { myPlaylistsArea, myPlaylistsList } from './collection';
 import { logUnlessCanceled } from './log';
 import { forgetPage } from './page-memory';
 import { $creatingPlaylist, $duplicatePrompt, $ownPlaylists, $playlistPicker, $signInAgain } from './playlist-dialogs';
-import { changeShownPlaylist, noteShownSnapshot } from './playlist-shown';
+import { changeShownPlaylist, queueItemEdit } from './playlist-shown';
 import { $myProfile, loadMe } from './profile';
 import { playlistArea, playlistTracks } from './playlist';
 import { showToast } from './toasts';
@@ -101,6 +101,16 @@ function changeListed(id: string, change: (playlist: Playlist) => Playlist | nul
   };
 }
 
+/**
+ * Once the provider answered a change to playlist `id` (taken or refused): its kept page and the
+ * library's go again. The ones forgotten as the change was made may have been fetched ahead
+ * since (a pointer resting on the link while it was on its way), showing it as it was.
+ */
+function forgetAnswered(id: string): void {
+  forgetPage(hrefOf('playlist', { playlistId: id }));
+  myPlaylistsArea.forget();
+}
+
 /** Lists a playlist just made first, wherever the user's playlists are listed. */
 function listNewPlaylist(playlist: Playlist, own: Playlist[]): void {
   $ownPlaylists.set([playlist, ...($ownPlaylists.get() ?? own)]);
@@ -163,10 +173,12 @@ export async function addToNewPlaylist(track: Track): Promise<void> {
   try {
     await addPlaylistItems(playlist.id, [track.uri]);
   } catch (error) {
+    forgetAnswered(playlist.id);
     refused(error, 'Could not add to the new playlist');
     return;
   }
   changeListed(playlist.id, (p) => ({ ...p, totalTracks: 1 }));
+  forgetAnswered(playlist.id);
   showToast(`Added to ${playlist.name}`, 'success');
   navigateTo(hrefOf('playlist', { playlistId: playlist.id }));
 }
@@ -190,18 +202,20 @@ export async function addToPlaylist(playlist: Playlist, track: Track, { twice = 
       return false;
     }
   }
-  const undoShown = changeShownPlaylist(playlist.id, { add: track });
+  // In the playlist's line with its removals and moves; a refusal takes back this add alone.
+  const sent = queueItemEdit(playlist.id, { add: track }, () => addPlaylistItems(playlist.id, [track.uri]));
   const undoListed = changeListed(playlist.id, (p) => ({ ...p, totalTracks: (p.totalTracks ?? 0) + 1 }));
   try {
-    noteShownSnapshot(playlist.id, await addPlaylistItems(playlist.id, [track.uri]));
+    await sent;
     if (playlistArea.$state.get().id !== playlist.id) playlistArea.forget(playlist.id);
     showToast(`Added to ${playlist.name}`, 'success');
     return true;
   } catch (error) {
-    undoShown();
     undoListed();
     refused(error, 'Could not add to the playlist');
     return false;
+  } finally {
+    forgetAnswered(playlist.id);
   }
 }
 
@@ -224,18 +238,20 @@ function playlistNameOf(id: string): string | null {
 export async function removeFromPlaylist(playlistId: string, track: Track): Promise<boolean> {
   // Every occurrence goes (the provider's rule): as many as the page shows, one at least.
   const shown = playlistArea.$state.get().id === playlistId ? playlistTracks.$state.get().list.filter((entry) => entry.track.id === track.id).length : 0;
-  const removed = changeShownPlaylist(playlistId, { remove: track.id });
+  // In the playlist's line with its adds and moves; a refusal takes back this removal alone.
+  const sent = queueItemEdit(playlistId, { remove: track.id }, () => removePlaylistItems(playlistId, [track.uri]));
   const undoListed = changeListed(playlistId, (p) => ({ ...p, totalTracks: Math.max(0, (p.totalTracks ?? 1) - Math.max(1, shown)) }));
   try {
-    noteShownSnapshot(playlistId, await removePlaylistItems(playlistId, [track.uri]));
+    await sent;
     // Said, as an add is: the row went at once, and a screen reader's user would hear nothing.
     showToast(`Removed from ${playlistNameOf(playlistId) ?? 'your playlist'}`, 'success');
     return true;
   } catch (error) {
-    removed();
     undoListed();
     refused(error, 'Could not remove from the playlist');
     return false;
+  } finally {
+    forgetAnswered(playlistId);
   }
 }
 
@@ -260,6 +276,8 @@ export async function savePlaylistDetails(id: string, input: PlaylistDetailsInpu
     undoListed();
     refused(error, 'Could not change the playlist');
     return 'refused';
+  } finally {
+    forgetAnswered(id);
   }
 }
 
@@ -274,12 +292,15 @@ export async function removePlaylist(id: string): Promise<boolean> {
     await removePlaylistFromLibrary(id);
   } catch (error) {
     undoListed();
+    forgetAnswered(id);
     refused(error, 'Could not remove the playlist');
     return false;
   }
   playlistArea.forget(id);
-  // Back to it asks the site: its page no longer offers Remove from Your Library.
-  forgetPage(hrefOf('playlist', { playlistId: id }));
+  // Before the library opens: back to the playlist asks the site (its page no longer offers
+  // Remove from Your Library), and a library page fetched ahead while the removal was on its
+  // way (the pointer on its link) would still list it.
+  forgetAnswered(id);
   navigateTo(hrefOf('collection'));
   return true;
 }

@@ -6,7 +6,8 @@ import type { UserProfile } from '../api/types';
 import { createDetailArea } from './detail-area';
 import { forgetOnChange } from './library';
 import { listPageArea } from './list-area';
-import { onRoute } from './route';
+import { forgetPagesWhere } from './page-memory';
+import { onRoute, parseRoute } from './route';
 
 /** The signed-in user's own profile (/me); kept when the profile area resets (SPEC §4). */
 export const $myProfile = atom<UserProfile | null>(null);
@@ -67,5 +68,8 @@ forgetOnChange('artist', {
   forget: () => {
     profileArea.forget();
     followingChanged = true;
+    // The page kept for back and forward (or fetched ahead) shows the old Your Following, and
+    // its seed would paint it again: back asks the site, as a list page's does (list-area.ts).
+    forgetPagesWhere((path) => parseRoute(path)?.name === 'myProfile');
   },
 });

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { search } from '../../src/api/search';
 import { checkLibrary, toggleInLibrary } from '../../src/stores/library';
+import { keepPage, keptPage } from '../../src/stores/page-memory';
 import { $profile } from '../../src/stores/profile';
 import { syncRoute } from '../../src/stores/route';
 import { type RunningSandbox, startSignedIn } from './helpers/sandbox';
@@ -38,5 +39,18 @@ describe('the own profile from the route', () => {
     expect($profile.get().data).toBeNull();
     await vi.waitFor(() => expect($profile.get().sections.following.status).toBe('ready'));
     stop();
+  });
+
+  it("forgets the /user/me page kept for back and forward after a follow: its seed shows the old Your Following", async () => {
+    keepPage('/user/me', '<html>the profile before</html>');
+    keepPage('/album/kept', '<html>an album</html>');
+    const { artists } = await search('Luna', ['artist']);
+    const id = artists.items[0]!.id;
+    await checkLibrary('artist', [id]);
+    await toggleInLibrary('artist', id);
+    expect(await keptPage('/user/me', true)).toBeNull();
+    // Pages that do not show Your Following stay.
+    expect(await keptPage('/album/kept', true)).toBe('<html>an album</html>');
+    await toggleInLibrary('artist', id);
   });
 });
