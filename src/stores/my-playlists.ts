@@ -18,7 +18,7 @@ import { checkPlaylistDetails, detailsChanged, nextPlaylistName, type PlaylistDe
 import { myPlaylistsArea, myPlaylistsList } from './collection';
 import { logUnlessCanceled } from './log';
 import { forgetPage } from './page-memory';
-import { $creatingPlaylist, $duplicatePrompt, $ownPlaylists, $playlistPicker, $signInAgain } from './playlist-dialogs';
+import { $creatingPlaylist, $duplicatePrompt, $ownPlaylists, $ownPlaylistsFailed, $playlistPicker, $signInAgain } from './playlist-dialogs';
 import { changeShownPlaylist, queueItemEdit } from './playlist-shown';
 import { $myProfile, loadMe } from './profile';
 import { playlistArea, playlistTracks } from './playlist';
@@ -27,7 +27,7 @@ import { showToast } from './toasts';
 /** The toast of a refused change (rolled back). */
 export const CHANGE_REFUSED = 'Your playlist could not be changed';
 
-export { $creatingPlaylist, $duplicatePrompt, $ownPlaylists, $playlistPicker, $signInAgain };
+export { $creatingPlaylist, $duplicatePrompt, $ownPlaylists, $ownPlaylistsFailed, $playlistPicker, $signInAgain };
 
 /** Whether the playlist page shows one of the user's own playlists (its edit actions). */
 export const $ownsShownPlaylist = computed([playlistArea.$state, $myProfile], (state, me) => !!me && !!state.data && state.data.owner.id === me.id);
@@ -137,9 +137,13 @@ export async function createAndOpenPlaylist(): Promise<void> {
 
 /** Lists the user's own playlists ($ownPlaylists), once: the picker, the side navigation, the command palette. */
 export function listOwnPlaylists(): Promise<void> {
+  $ownPlaylistsFailed.set(false);
   return loadOwnPlaylists().then(
     () => undefined,
-    (error: unknown) => refused(error, 'Could not list your playlists'),
+    (error: unknown) => {
+      if (!isCanceled(error)) $ownPlaylistsFailed.set(true);
+      refused(error, 'Could not list your playlists');
+    },
   );
 }
 
@@ -157,6 +161,18 @@ export function closePlaylistPicker(): void {
 /** Picker's "New playlist": makes "My Playlist #N" holding the track, and opens it. */
 export async function addToNewPlaylist(track: Track): Promise<void> {
   $playlistPicker.set(null);
+  // One playlist made at a time, as Create Playlist does: two at once would count the same list
+  // and take the same name.
+  if ($creatingPlaylist.get()) return;
+  $creatingPlaylist.set(true);
+  try {
+    await makePlaylistWith(track);
+  } finally {
+    $creatingPlaylist.set(false);
+  }
+}
+
+async function makePlaylistWith(track: Track): Promise<void> {
   let own: Playlist[];
   let playlist: Playlist;
   try {

@@ -13,5 +13,7 @@ export const $duplicatePrompt = atom<{ playlist: Playlist; track: Track } | null
 export const $signInAgain = atom(false);
 /** The user's own playlists (the Add to playlist menu, the side navigation), newest first; null until asked. */
 export const $ownPlaylists = atom<Playlist[] | null>(null);
+/** The last try at listing them failed: the picker offers to try again instead of waiting for nothing. */
+export const $ownPlaylistsFailed = atom(false);
 /** A playlist is being made (the Create Playlist tile waits). */
 export const $creatingPlaylist = atom(false);

@@ -9,8 +9,10 @@ import { myPlaylistsList } from '../../src/stores/collection';
 import { addPlaylistItems, removePlaylistItems } from '../../src/api/playlist-edits';
 import { getPlaylistTracks } from '../../src/api/playlists';
 import {
+  $creatingPlaylist,
   $duplicatePrompt,
   $ownPlaylists,
+  $ownPlaylistsFailed,
   $signInAgain,
   addToNewPlaylist,
   addToPlaylist,
@@ -167,6 +169,37 @@ describe('playlists the user makes', () => {
     expect(new Set(names).size).toBe(2);
     expect($ownPlaylists.get()![0]!.totalTracks).toBe(1);
     for (const p of $ownPlaylists.get()!.slice(0, 2)) await removePlaylist(p.id);
+  });
+
+  it('"New playlist" while Create Playlist is making one makes none: both counted the same list and took the same name', async () => {
+    const before = $ownPlaylists.get()!.length;
+    $creatingPlaylist.set(true);
+    await addToNewPlaylist(tracks[0]!);
+    expect($ownPlaylists.get()!).toHaveLength(before);
+    $creatingPlaylist.set(false);
+    // While it makes one, it holds the flag itself: a second at once makes nothing more.
+    const first = addToNewPlaylist(tracks[0]!);
+    expect($creatingPlaylist.get()).toBe(true);
+    await addToNewPlaylist(tracks[1]!);
+    await first;
+    expect($creatingPlaylist.get()).toBe(false);
+    expect($ownPlaylists.get()!).toHaveLength(before + 1);
+    await removePlaylist($ownPlaylists.get()![0]!.id);
+  });
+
+  it("a listing that failed says so (the picker offers Try again), and the next try clears it", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const kept = $ownPlaylists.get();
+    $ownPlaylists.set(null);
+    await addFault(running.base, { match: { method: 'GET', path: '^/v1/me/playlists$' }, status: 500, body: {}, times: 2 });
+    await listOwnPlaylists();
+    expect($ownPlaylists.get()).toBeNull();
+    expect($ownPlaylistsFailed.get()).toBe(true);
+    const again = listOwnPlaylists();
+    expect($ownPlaylistsFailed.get()).toBe(false);
+    await again;
+    expect($ownPlaylists.get()).not.toBeNull();
+    expect($ownPlaylists.get()!.length).toBe(kept?.length ?? $ownPlaylists.get()!.length);
   });
 
   it('a refused add rolls back its own playlist alone: an add to another one that went through meanwhile keeps its count', async () => {

@@ -7,6 +7,7 @@ import { filterPlaylists, showsPlaylistFilter } from '../../lib/playlist-filter'
 import {
   $duplicatePrompt,
   $ownPlaylists,
+  $ownPlaylistsFailed,
   $playlistPicker,
   $signInAgain,
   addToNewPlaylist,
@@ -14,6 +15,7 @@ import {
   answerDuplicate,
   closePlaylistPicker,
   dismissSignInAgain,
+  listOwnPlaylists,
 } from '../../stores/my-playlists';
 import { signOut } from '../../stores/session';
 
@@ -38,6 +40,7 @@ function moveFocus(event: KeyboardEvent<HTMLElement>, list: HTMLElement | null):
 
 /** The open picker: its filter box appears once the user has more than a few playlists (PLAYLIST_FILTER_THRESHOLD). */
 function PlaylistPickerDialog({ track, own }: { track: Track; own: Playlist[] | null }) {
+  const failed = useStore($ownPlaylistsFailed);
   const [filter, setFilter] = useState('');
   const list = useRef<HTMLUListElement>(null);
   const filtering = own !== null && showsPlaylistFilter(own.length);
@@ -73,7 +76,14 @@ function PlaylistPickerDialog({ track, own }: { track: Track; own: Playlist[] | 
             <Icon name="plus" /> New playlist
           </button>
         </li>
-        {shown === null ? (
+        {shown === null && failed ? (
+          <li className="playlist-picker__note" role="status">
+            Your playlists could not be loaded.{' '}
+            <button type="button" className="button button--ghost" onClick={() => void listOwnPlaylists()}>
+              Try again
+            </button>
+          </li>
+        ) : shown === null ? (
           <li className="playlist-picker__note">Loading your playlists…</li>
         ) : shown.length === 0 && filtering ? (
           <li className="playlist-picker__note" role="status">

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Playlist, Track } from '../../../src/api/types';
 import { PlaylistDialogViews } from '../../../src/islands/playlists/PlaylistDialogViews';
 import { PLAYLIST_FILTER_THRESHOLD } from '../../../src/lib/playlist-filter';
-import { $ownPlaylists, $playlistPicker } from '../../../src/stores/playlist-dialogs';
+import { $ownPlaylists, $ownPlaylistsFailed, $playlistPicker } from '../../../src/stores/playlist-dialogs';
 
 const track: Track = { id: 't1', name: 'Blue Hour', uri: 'spotify:track:t1', durationMs: 1000, artists: [], album: null };
 const playlist = (name: string, n: number): Playlist => ({
@@ -25,6 +25,7 @@ afterEach(() => {
   cleanup();
   $playlistPicker.set(null);
   $ownPlaylists.set(null);
+  $ownPlaylistsFailed.set(false);
 });
 
 function open(count: number) {
@@ -58,5 +59,16 @@ describe('the Add to playlist picker', () => {
     expect(document.activeElement).toBe(filter);
     fireEvent.change(filter, { target: { value: 'jazz' } });
     expect(screen.getByRole('status').textContent).toBe('No playlist matches "jazz"');
+  });
+
+  it("says so when the user's playlists could not be listed, and offers to try again, rather than 'Loading' for ever", () => {
+    $ownPlaylistsFailed.set(true);
+    $playlistPicker.set(track);
+    render(<PlaylistDialogViews />);
+    expect(screen.queryByText('Loading your playlists…')).toBeNull();
+    expect(screen.getByRole('status').textContent).toContain('Your playlists could not be loaded.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    // New playlist stays offered: it lists them itself first.
+    expect(screen.getByRole('button', { name: 'New playlist' })).toBeTruthy();
   });
 });
