@@ -10,6 +10,13 @@ import { cookieAttributes } from './session-cookie';
  * at once); each is good for one callback.
  */
 const LOGIN_COOKIE = 'my-music-login';
+/**
+ * Sent to /login, which adds an attempt to those kept, as well as to /callback, which takes one:
+ * kept for /callback alone, /login never saw the attempts already there and wrote its own over
+ * them, so of two tabs signing in at once the first came back to /auth. It lives only while a
+ * sign-in is under way (ten minutes at most, gone with the last attempt).
+ */
+const LOGIN_COOKIE_PATH = '/';
 /** The provider's codes live ten minutes; an attempt needs no longer. */
 export const LOGIN_ATTEMPT_SECONDS = 600;
 const MAX_ATTEMPTS = 3;
@@ -37,11 +44,11 @@ function readAttempts(cookies: AstroCookies): LoginAttempt[] {
 
 function writeAttempts(cookies: AstroCookies, attempts: LoginAttempt[]): void {
   if (attempts.length === 0) {
-    cookies.delete(LOGIN_COOKIE, cookieAttributes('/callback'));
+    cookies.delete(LOGIN_COOKIE, cookieAttributes(LOGIN_COOKIE_PATH));
     return;
   }
   const value = Buffer.from(JSON.stringify(attempts)).toString('base64url');
-  cookies.set(LOGIN_COOKIE, value, { ...cookieAttributes('/callback'), maxAge: LOGIN_ATTEMPT_SECONDS });
+  cookies.set(LOGIN_COOKIE, value, { ...cookieAttributes(LOGIN_COOKIE_PATH), maxAge: LOGIN_ATTEMPT_SECONDS });
 }
 
 /** Starts a sign-in: a new verifier and state kept in the cookie; resolves to the provider's authorize URL. */

@@ -15,7 +15,7 @@ test.use({ realSignIn: true });
 // Sign-in and the pages around it (SPEC §2, §4, §6; DESIGN §2), on both projects. Signing in
 // happens on the site's server (RFC 10017): /login, the provider, /callback, a server session.
 
-/** The login attempt's cookie (src/server/login-attempt.ts): the PKCE verifier and state, Path=/callback. */
+/** The login attempt's cookie (src/server/login-attempt.ts): the PKCE verifier and state, while a sign-in is under way. */
 const LOGIN_COOKIE = 'my-music-login';
 
 /** The browser holds no session: the server hands it no token, and / still sends it to /auth. */

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { TokenSet } from '../../src/api/auth';
 import { completeLogin, judgeCallback } from '../../src/server/login-callback';
 import { takeNotice } from '../../src/server/notice';
-import { startLoginAttempt } from '../../src/server/login-attempt';
+import { startLoginAttempt, takeLoginAttempt } from '../../src/server/login-attempt';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from '../../src/server/session-cookie';
 import { currentSession, FORCED_REFRESH_GAP_MS, readTokens, startSession } from '../../src/server/session-tokens';
 import { clearFaults, faultHits } from '../../sandbox/tests/harness';
@@ -121,7 +121,7 @@ describe('what /callback does with the URL it is given (SPEC §2)', () => {
 });
 
 describe('the sign-in on the server against the token URL', () => {
-  it('keeps the attempt in a short HttpOnly cookie for /callback, and asks the provider with S256 and the login scopes', async () => {
+  it('keeps the attempt in a short HttpOnly cookie (for /login and /callback), and asks the provider with S256 and the login scopes', async () => {
     const browser = aBrowser();
     const login = browser.request('/login');
     const authorize = new URL(await startLoginAttempt(login.cookies));
@@ -130,9 +130,21 @@ describe('the sign-in on the server against the token URL', () => {
     expect(authorize.searchParams.get('redirect_uri')).toBe(`${SITE}/callback`);
     expect(authorize.searchParams.get('scope')).toBe(LOGIN_SCOPES.join(' '));
     const [cookie] = browser.keep(login);
-    expect(cookie).toMatch(/^my-music-login=[^;]+; Max-Age=600; Path=\/callback; HttpOnly; SameSite=Lax$/);
+    expect(cookie).toMatch(/^my-music-login=[^;]+; Max-Age=600; Path=\/; HttpOnly; SameSite=Lax$/);
     // The verifier never leaves the server's cookie: the authorize URL carries its challenge only.
     expect(authorize.href).not.toContain(decodeURIComponent(cookie!.split(';')[0]!.split('=')[1]!));
+  });
+
+  it('two tabs signing in at once both finish: /login keeps the attempt the other tab started (it could not read it, kept for /callback alone)', async () => {
+    const browser = aBrowser();
+    const first = await startSignIn(browser);
+    const second = await startSignIn(browser);
+    for (const callbackUrl of [first, second]) {
+      const callback = browser.request(callbackUrl.href);
+      const attempt = takeLoginAttempt(callback.cookies, callbackUrl.searchParams.get('state'));
+      expect(attempt, callbackUrl.searchParams.get('state') ?? '').not.toBeNull();
+      browser.keep(callback);
+    }
   });
 
   it('exchanges a code whose state matches, stores the tokens in a new session and sets only its id in the cookie', async () => {
@@ -142,7 +154,7 @@ describe('the sign-in on the server against the token URL', () => {
     // The sandbox checks the verifier against the challenge and the redirect URI: an answer proves both.
     expect(await completeLogin(callback)).toBe('/');
     const cookies = browser.keep(callback);
-    expect(cookies).toContainEqual(expect.stringMatching(/^my-music-login=deleted; Path=\/callback; Expires=Thu, 01 Jan 1970/));
+    expect(cookies).toContainEqual(expect.stringMatching(/^my-music-login=deleted; Path=\/; Expires=Thu, 01 Jan 1970/));
     const session = cookies.find((line) => line.startsWith(`${SESSION_COOKIE}=`));
     expect(session).toMatch(new RegExp(`^${SESSION_COOKIE}=[0-9a-f-]{36}; Max-Age=${SESSION_TTL_SECONDS}; Path=/; HttpOnly; SameSite=Lax$`));
     const tokens = await readTokens(browser.request('/'));
@@ -178,7 +190,7 @@ describe('the sign-in on the server against the token URL', () => {
     expect(await tokenRequests()).toBe(1);
     // Someone who copied the login cookie as well gets nothing either: the provider refuses a spent code.
     const copied = aBrowser();
-    copied.jar.keep([`${loginCookie}; Path=/callback`]);
+    copied.jar.keep([`${loginCookie}; Path=/`]);
     expect(await completeLogin(copied.request(callbackUrl.href))).toBe('/auth');
     expect(sessions.size).toBe(1);
   });
