@@ -56,3 +56,23 @@ export function searchHref(query: string | null): string {
 export function seeAllHref(type: SearchType, query: string): string {
   return hrefOf('seeAll', { searchType: type, searchQuery: query });
 }
+
+/**
+ * A see-all page whose words Astro cannot read from its path ('/', '?' or '#' beside a space or
+ * a letter beyond ASCII: "AC/DC live") reaches the site at this stand-in segment with the words,
+ * as the path held them, in this query parameter (scripts/lib/site-address.mjs, whose names
+ * these are: tests/unit/site-address.test.ts holds them equal). The browser's address is the link's.
+ */
+export const SEE_ALL_STAND_IN = '-';
+export const SEE_ALL_WORDS_PARAM = 'words';
+
+/** The see-all words the site was given (its route's segment, or the stand-in's parameter): the text as typed; null when unreadable. */
+export function seeAllWordsOf(segment: string, params: URLSearchParams): string | null {
+  const words = segment === SEE_ALL_STAND_IN ? params.getAll(SEE_ALL_WORDS_PARAM).at(-1) : undefined;
+  try {
+    return decodeURIComponent(words ?? segment);
+  } catch {
+    return null;
+  }
+}
+
