@@ -7,7 +7,8 @@
 //   the site carries here. These are set first; a page the site renders replaces them with its
 //   own (the whole Content Security Policy, src/middleware.ts);
 // - an address that is not valid percent-encoding gets a page of the site, not the adapter's bare
-//   "Bad request." (lib/site-address.mjs);
+//   "Bad request." (lib/site-address.mjs), and headers too large to read a page saying what to do
+//   (lib/client-error.mjs), not a blank 431;
 // - the adapter compresses nothing: a page with its content and its islands' seeds is 25-120 KB
 //   of HTML (7-17 KB compressed), and the scripts three times their gzipped size. `compression`
 //   (expressjs) answers in gzip or brotli as the browser accepts, with Vary, and leaves alone
@@ -20,6 +21,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { batchWrites } from './lib/batched-writes.mjs';
 import { builtFileAt, builtFilesOf, sendBuiltFile } from './lib/built-files.mjs';
+import { answerClientError } from './lib/client-error.mjs';
 import { addressForSite } from './lib/site-address.mjs';
 import { ROOT } from './lib/paths.mjs';
 
@@ -60,6 +62,8 @@ async function main() {
       else handler(request, response);
     });
   });
+  // Headers over Node's limit (cookies piled up) get a page that says what to do (lib/client-error.mjs).
+  server.on('clientError', answerClientError);
   server.listen(port, host, () => console.log(`Server listening on http://${host}:${port}`));
   const stop = () => {
     server.close(() => process.exit(0));
