@@ -209,7 +209,10 @@ export const SOMETHING_WENT_WRONG = 'Something went wrong';
 // registered in the Developer Dashboard".
 const ACCOUNT_REFUSALS = [/not (be )?registered/i, /premium subscription required for the owner/i];
 
-const isAccountRefusal = (error: ApiError): boolean => error.status === 403 && ACCOUNT_REFUSALS.some((pattern) => pattern.test(error.providerMessage ?? ''));
+/** Whether a provider's words say this account cannot use the app (one of ACCOUNT_REFUSALS' wordings). */
+export const isAccountRefusalText = (text: string): boolean => ACCOUNT_REFUSALS.some((pattern) => pattern.test(text));
+
+const isAccountRefusal = (error: ApiError): boolean => error.status === 403 && isAccountRefusalText(error.providerMessage ?? '');
 
 /**
  * The one mapping from a failed request to SPEC §8's request-error table

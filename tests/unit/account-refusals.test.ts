@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, mapRequestError } from '../../src/api/errors';
+import { ApiError, isAccountRefusalText, mapRequestError } from '../../src/api/errors';
 
 // DESIGN §2: development mode refuses an account that may not use the app at all, in words that
 // have changed over time; each sends the user to /access_denied with the provider's message,
@@ -18,5 +18,13 @@ describe("the provider's refusal of the account", () => {
 
   it('another 403 of a capability call is that capability missing', () => {
     expect(mapRequestError(refused('Forbidden'), { capability: 'legacyLibrary' })).toEqual({ type: 'capability-missing', capability: 'legacyLibrary' });
+  });
+});
+
+describe('the words /access_denied shows (its ?message=, which anyone can write)', () => {
+  it("are the provider's refusal of the account, in any of its wordings, and nothing else", () => {
+    expect(isAccountRefusalText('User not registered in the Developer Dashboard')).toBe(true);
+    expect(isAccountRefusalText('Premium subscription required for the owner of the app')).toBe(true);
+    for (const other of ['Your account is locked. Call +1 555 0100.', 'Bad OAuth request', '']) expect(isAccountRefusalText(other), other).toBe(false);
   });
 });
