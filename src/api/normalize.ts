@@ -9,6 +9,7 @@ import type {
   Image,
   Page,
   Playback,
+  PlaybackDisallows,
   Playlist,
   PlaylistEntry,
   RepeatState,
@@ -214,11 +215,32 @@ export function toDevice(value: unknown): Device | null {
     isActive: device.is_active === true,
     volumePercent: count(device.volume_percent),
     isRestricted: device.is_restricted === true,
+    // Left out (an older answer), the device is taken to accept volume, as every device did before the field.
+    supportsVolume: device.supports_volume !== false,
   };
 }
 
 function toRepeatState(value: unknown): RepeatState {
   return value === 'context' || value === 'track' ? value : 'off';
+}
+
+/**
+ * What the provider disallows on the playback, from a Web API answer's `actions.disallows` or
+ * the Web Playback SDK's `disallows` (the same names): each action listed as true is disallowed,
+ * and one left out is allowed (the provider lists only the disallowed ones).
+ */
+export function toDisallows(value: unknown): PlaybackDisallows {
+  const disallows = record(value);
+  return {
+    skippingPrev: disallows.skipping_prev === true,
+    skippingNext: disallows.skipping_next === true,
+    pausing: disallows.pausing === true,
+    resuming: disallows.resuming === true,
+    seeking: disallows.seeking === true,
+    togglingShuffle: disallows.toggling_shuffle === true,
+    togglingRepeatContext: disallows.toggling_repeat_context === true,
+    togglingRepeatTrack: disallows.toggling_repeat_track === true,
+  };
 }
 
 /** The current playback, or null when nothing plays (an empty 204 answer). */
@@ -227,19 +249,14 @@ export function toPlayback(value: unknown): Playback | null {
   if (Object.keys(state).length === 0) return null;
   // The provider's answers wrap the flags in `disallows`; its reference puts them on `actions` itself: either is read.
   const actions = record(state.actions);
-  const disallows = record(actions.disallows ?? actions);
+  const disallows = actions.disallows ?? actions;
   return {
     item: toTrack(state.item),
     progressMs: count(state.progress_ms) ?? 0,
     isPlaying: state.is_playing === true,
     repeatState: toRepeatState(state.repeat_state),
     shuffleState: state.shuffle_state === true,
-    disallows: {
-      skippingPrev: disallows.skipping_prev === true,
-      skippingNext: disallows.skipping_next === true,
-      pausing: disallows.pausing === true,
-      resuming: disallows.resuming === true,
-    },
+    disallows: toDisallows(disallows),
     device: toDevice(state.device),
     contextUri: textOrNull(record(state.context).uri),
   };

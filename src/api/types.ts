@@ -152,15 +152,22 @@ export interface Device {
   volumePercent: number | null;
   /** The provider takes no Web API command for it (`is_restricted`): playback cannot be moved there from here. */
   isRestricted: boolean;
+  /** Its volume can be set through the Web API (`supports_volume`): else a volume command is refused. */
+  supportsVolume: boolean;
 }
 
 export type RepeatState = 'off' | 'context' | 'track';
 
-interface PlaybackDisallows {
+/** What the provider says cannot be done to the playback now (its `actions.disallows`, each true when disallowed). */
+export interface PlaybackDisallows {
   skippingPrev: boolean;
   skippingNext: boolean;
   pausing: boolean;
   resuming: boolean;
+  seeking: boolean;
+  togglingShuffle: boolean;
+  togglingRepeatContext: boolean;
+  togglingRepeatTrack: boolean;
 }
 
 /** SPEC §3's current playback. */

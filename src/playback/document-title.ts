@@ -1,6 +1,9 @@
 import type { Track } from '../api/types';
 import { isolated, isolatedList } from '../lib/bidi';
 import { $player } from '../stores/player';
+import { keepPageTitle } from '../lib/page-title';
+
+export { notePageTitle } from '../lib/page-title';
 
 /**
  * The title while a track plays: its name and its artists, each isolated (lib/bidi.ts), so that
@@ -12,26 +15,48 @@ export function playingTitle(track: Pick<Track, 'name' | 'artists'>): string {
 }
 
 /**
- * Shows the playing track in the document title; the page's own title comes
- * back on pause or reset. The client router sets each new page's title on a
- * swap, so that becomes the title to come back to. Returns the cleanup.
+ * Shows the playing track in the document title; the page's own title comes back on pause or
+ * reset. The page's title is whatever the tab shows that this did not write: the client router
+ * sets each new page's on a swap, and a store may rename the page (a playlist renamed on screen)
+ * by writing document.title or through notePageTitle (page-title.ts). Before, the title was
+ * taken only at the start and after a swap, so a rename was undone by the next change of the
+ * player (a tick) and came back stale after a pause. Returns the cleanup.
  */
 export function startDocumentTitle(): () => void {
   let pageTitle = document.title;
+  /** The track's title this wrote, as written and as document.title reads it back (white space collapsed); null while the page's shows. */
+  let shown: { wanted: string; read: string } | null = null;
+  const showsTrack = () => shown !== null && document.title === shown.read;
   const apply = () => {
+    // Not the track's title this wrote: the page's own (a swap's, a rename's) is taken as it is.
+    if (!showsTrack()) {
+      pageTitle = document.title;
+      shown = null;
+    }
     const { currentPlayingTrack, playback } = $player.get();
-    const wanted = currentPlayingTrack && playback?.isPlaying ? playingTitle(currentPlayingTrack) : pageTitle;
-    if (document.title !== wanted) document.title = wanted;
+    const wanted = currentPlayingTrack && playback?.isPlaying ? playingTitle(currentPlayingTrack) : null;
+    if (wanted === null) {
+      if (shown) document.title = pageTitle;
+      shown = null;
+      return;
+    }
+    if (shown?.wanted === wanted) return;
+    document.title = wanted;
+    shown = { wanted, read: document.title };
   };
-  const afterSwap = () => {
-    pageTitle = document.title;
-    apply();
-  };
-  document.addEventListener('astro:after-swap', afterSwap);
+  keepPageTitle({
+    pageTitle: () => (showsTrack() ? pageTitle : document.title),
+    note: (title) => {
+      if (showsTrack()) pageTitle = title;
+      else document.title = title;
+    },
+  });
+  document.addEventListener('astro:after-swap', apply);
   const unsubscribe = $player.subscribe(apply);
   return () => {
     unsubscribe();
-    document.removeEventListener('astro:after-swap', afterSwap);
-    document.title = pageTitle;
+    keepPageTitle(null);
+    document.removeEventListener('astro:after-swap', apply);
+    if (showsTrack()) document.title = pageTitle;
   };
 }

@@ -1,4 +1,4 @@
-import { toTrack } from '../api/normalize';
+import { toDisallows, toTrack } from '../api/normalize';
 import { getProviderConfig } from '../lib/provider-config';
 import { expectOwnDevice, setDeviceRenewer, setPlaybackActivator } from '../stores/play';
 import { resetAfterAccountError } from '../stores/devices';
@@ -75,14 +75,9 @@ function toPlaybackModes(state: SdkState): PlaybackModes {
   const repeat = typeof state.repeat_mode === 'number' ? REPEAT_MODES[state.repeat_mode] : undefined;
   if (repeat) modes.repeatState = repeat;
   if (typeof state.disallows === 'object' && state.disallows !== null) {
-    // The SDK lists each action as true when disallowed (some builds leave allowed ones out).
-    const disallows = state.disallows as Record<string, unknown>;
-    modes.disallows = {
-      skippingPrev: disallows.skipping_prev === true,
-      skippingNext: disallows.skipping_next === true,
-      pausing: disallows.pausing === true,
-      resuming: disallows.resuming === true,
-    };
+    // The SDK lists each action as true when disallowed (some builds leave allowed ones out), by
+    // the Web API's names: seeking and the shuffle and repeat toggles too, which the controls follow.
+    modes.disallows = toDisallows(state.disallows);
   }
   return modes;
 }

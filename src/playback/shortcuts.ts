@@ -2,6 +2,7 @@ import { $player, changeVolume, likeCurrentTrack, nextTrack, previousTrack } fro
 import { $singleKeyShortcuts, setShortcutsSheet } from '../stores/ui';
 import { OPEN_MODAL } from '../lib/modal';
 import { togglePlay } from '../stores/play';
+import { controlsAllowed, type ControlsAllowed, type PlayerState } from '../stores/player-rules';
 import { toggleQueue } from '../stores/queue';
 
 /** Volume step of Shift+Up and Shift+Down, in percent. */
@@ -21,7 +22,7 @@ export const SHORTCUTS = [
   { keys: 'Ctrl + K', label: 'Command palette (⌘ + K on a Mac)' },
 ] as const;
 
-type ShortcutAction = 'toggle' | 'next' | 'previous' | 'volumeUp' | 'volumeDown' | 'like' | 'queue' | 'help';
+export type ShortcutAction = 'toggle' | 'next' | 'previous' | 'volumeUp' | 'volumeDown' | 'like' | 'queue' | 'help';
 
 type KeyInfo = Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'> & { target: EventTarget | null };
 
@@ -71,6 +72,29 @@ const RUN: Record<ShortcutAction, () => unknown> = {
   help: () => setShortcutsSheet(true),
 };
 
+/** The control each player key stands for: a key whose control is disabled does nothing, as the button would. */
+const CONTROL_OF: Partial<Record<ShortcutAction, keyof ControlsAllowed>> = {
+  toggle: 'playPause',
+  next: 'next',
+  previous: 'previous',
+  volumeUp: 'volume',
+  volumeDown: 'volume',
+};
+
+/**
+ * Whether a shortcut acts on the player as it is. Player keys only mean something with a track;
+ * '?' and the queue (which says when it is empty) always work. A key whose button is disabled
+ * (player-rules.ts controlsAllowed: a restricted device, a disallowed skip, a device whose
+ * volume cannot be set) is left to the page (Shift+arrows then select text as they would),
+ * rather than sending a command the provider refuses in silence.
+ */
+export function shortcutActs(action: ShortcutAction, player: Pick<PlayerState, 'playback' | 'autoplayBlocked' | 'currentPlayingTrack'>): boolean {
+  if (action === 'help' || action === 'queue') return true;
+  if (!player.currentPlayingTrack) return false;
+  const control = CONTROL_OF[action];
+  return control === undefined || controlsAllowed(player)[control];
+}
+
 /** Listens for the player's keyboard shortcuts on the whole page. Returns the cleanup. */
 export function startShortcuts(): () => void {
   const onKey = (event: KeyboardEvent) => {
@@ -79,8 +103,7 @@ export function startShortcuts(): () => void {
     if (!action) return;
     // A modal dialog is all there is meanwhile: L would like, Q open the queue, behind it.
     if (document.querySelector(OPEN_MODAL)) return;
-    // Player keys only mean something with a track; '?' and the queue (which says when it is empty) always work.
-    if (action !== 'help' && action !== 'queue' && !$player.get().currentPlayingTrack) return;
+    if (!shortcutActs(action, $player.get())) return;
     event.preventDefault();
     void RUN[action]();
   };

@@ -14,7 +14,7 @@ import { $miniPlayerAvailable, openMiniPlayer } from './mini-player';
 import { $ownPlaylists, listOwnPlaylists } from './my-playlists';
 import { closePalette } from './palette';
 import { playFromList, togglePlay } from './play';
-import { isSounding } from './player-rules';
+import { controlsAllowed, isSounding } from './player-rules';
 import { $player, cycleRepeat, likeCurrentTrack, nextTrack, previousTrack, toggleShuffle } from './player';
 import { $queue, toggleQueue } from './queue';
 import { $route } from './route';
@@ -144,9 +144,12 @@ const $actions = computed([$player, $likedTracks, $queue, $devices, $theme, $min
   const actions: PaletteOption[] = [];
   const add = (option: Omit<PaletteOption, 'navigates'>) => actions.push({ navigates: false, ...option });
   if (track) {
-    add({ id: 'play-pause', label: isSounding(player) ? 'Pause' : 'Play', keywords: ['Play or pause', 'Resume'], shortcut: 'Space', run: togglePlay });
-    add({ id: 'next', label: 'Next track', keywords: ['Skip'], shortcut: 'Shift + →', run: nextTrack });
-    add({ id: 'previous', label: 'Previous track', keywords: ['Back'], shortcut: 'Shift + ←', run: previousTrack });
+    // What the player's buttons allow (a restricted device, the provider's disallows): an action
+    // offered here that the card's button refuses would fail with nothing said.
+    const allowed = controlsAllowed(player);
+    if (allowed.playPause) add({ id: 'play-pause', label: isSounding(player) ? 'Pause' : 'Play', keywords: ['Play or pause', 'Resume'], shortcut: 'Space', run: togglePlay });
+    if (allowed.next) add({ id: 'next', label: 'Next track', keywords: ['Skip'], shortcut: 'Shift + →', run: nextTrack });
+    if (allowed.previous) add({ id: 'previous', label: 'Previous track', keywords: ['Back'], shortcut: 'Shift + ←', run: previousTrack });
     add({
       id: 'like',
       label: liked[track.id] ? 'Remove from Liked' : 'Save to Liked',
@@ -155,8 +158,8 @@ const $actions = computed([$player, $likedTracks, $queue, $devices, $theme, $min
       shortcut: 'L',
       run: likeCurrentTrack,
     });
-    add({ id: 'shuffle', label: player.playback?.shuffleState ? 'Turn shuffle off' : 'Turn shuffle on', keywords: ['Shuffle'], run: toggleShuffle });
-    add({ id: 'repeat', label: REPEAT_NEXT[player.playback?.repeatState ?? 'off'], keywords: ['Repeat', 'Loop'], run: cycleRepeat });
+    if (allowed.shuffle) add({ id: 'shuffle', label: player.playback?.shuffleState ? 'Turn shuffle off' : 'Turn shuffle on', keywords: ['Shuffle'], run: toggleShuffle });
+    if (allowed.repeat) add({ id: 'repeat', label: REPEAT_NEXT[player.playback?.repeatState ?? 'off'], keywords: ['Repeat', 'Loop'], run: cycleRepeat });
     if (mini) add({ id: 'mini-player', label: 'Open the mini-player', keywords: ['Picture in picture', 'Mini player'], run: openMiniPlayer });
   }
   add({ id: 'queue', label: queue.open ? 'Hide the queue' : 'Show the queue', keywords: ['Queue', 'Next up'], shortcut: 'Q', run: () => toggleQueue() });

@@ -1,5 +1,5 @@
 import { whereaboutsOf } from '../api/playback-whereabouts';
-import type { Playback, RepeatState, Track } from '../api/types';
+import type { Device, Playback, RepeatState, Track } from '../api/types';
 import type { PlayingMark } from '../lib/playing-mark';
 
 /**
@@ -64,6 +64,17 @@ export function initialPlayer(device: DeviceStatus = 'offline', volumePercent = 
   };
 }
 
+/**
+ * The browser's refusal to start sound (`autoplayBlocked`) is this tab's device's: a playback on
+ * another device (moved to a phone, a transfer) is not held back by it. Kept, the flag made that
+ * playback look silent here, so Pause never paused the phone and the status said to press play.
+ */
+function withAutoplayOfThisDevice(state: PlayerState): PlayerState {
+  const device = state.playback?.device;
+  if (!state.autoplayBlocked || !device || device.id === state.deviceId) return state;
+  return { ...state, autoplayBlocked: false };
+}
+
 /** Whether the music is heard: the provider says it plays and the browser let the sound start. */
 export function isSounding(player: Pick<PlayerState, 'playback' | 'autoplayBlocked'>): boolean {
   return player.playback?.isPlaying === true && !player.autoplayBlocked;
@@ -91,13 +102,13 @@ function durationSeconds(track: Track | null): number {
  * it, a reconnect), the card keeps its track and where it was, to resume from there.
  */
 export function withPlaybackRead(state: PlayerState, playback: Playback | null): PlayerState {
-  return {
+  return withAutoplayOfThisDevice({
     ...state,
     playback,
     currentPlayingTrack: playback?.item ?? state.currentPlayingTrack,
     progressSeconds: playback ? Math.floor(playback.progressMs / 1000) : state.progressSeconds,
     volumePercent: playback?.device?.volumePercent ?? state.volumePercent,
-  };
+  });
 }
 
 /** What the server found as the page loaded: the account's playback on any device, else its last played track. */
@@ -136,7 +147,21 @@ export function playingMarkOfFound(found: PlayingNow): PlayingMark {
  */
 export function cardPictureOf(state: PlayerState): unknown[] {
   const { visible, isPlaybackLoading, currentPlayingTrack, playback, progressSeconds, device, autoplayBlocked } = state;
-  return [visible, isPlaybackLoading, currentPlayingTrack?.id ?? null, playback?.isPlaying ?? false, playback?.shuffleState ?? false, playback?.repeatState ?? 'off', progressSeconds, device === 'reconnecting', autoplayBlocked];
+  // Which controls are enabled shows too (a device that became restricted, Next allowed again).
+  const controls = Object.values(controlsAllowed(state));
+  return [visible, isPlaybackLoading, currentPlayingTrack?.id ?? null, playback?.isPlaying ?? false, playback?.shuffleState ?? false, playback?.repeatState ?? 'off', progressSeconds, device === 'reconnecting', autoplayBlocked, ...controls];
+}
+
+/**
+ * The playback with its play state set. The provider's `pausing` and `resuming` disallows
+ * describe the play state they came with (a playing playback disallows resuming): once the play
+ * state changes here before the provider speaks again (a pause taken, the device lost), they
+ * no longer say anything, and kept they would disable Play over a paused track. The next
+ * reading or report brings the provider's own again.
+ */
+function withPlayState(playback: Playback, isPlaying: boolean): Playback {
+  if (playback.isPlaying === isPlaying) return playback;
+  return { ...playback, isPlaying, disallows: { ...playback.disallows, pausing: false, resuming: false } };
 }
 
 /**
@@ -149,7 +174,7 @@ export function withDeviceLost(state: PlayerState): { next: PlayerState; stopped
   const { playback, deviceId } = state;
   const stoppedHere = playback?.isPlaying === true && deviceId !== null && playback.device?.id === deviceId;
   if (!stoppedHere) return { next: { ...state, device: 'reconnecting' }, stoppedHere };
-  return { next: { ...state, device: 'reconnecting', playback: { ...playback, isPlaying: false } }, stoppedHere };
+  return { next: { ...state, device: 'reconnecting', playback: withPlayState(playback, false) }, stoppedHere };
 }
 
 /**
@@ -164,7 +189,7 @@ export function withDeviceReport(state: PlayerState, report: DeviceReport): { ne
   if (state.playback) {
     next = {
       ...next,
-      playback: { ...state.playback, ...report.modes, isPlaying: !report.paused, progressMs: report.positionMs },
+      playback: { ...withPlayState(state.playback, !report.paused), ...report.modes, progressMs: report.positionMs },
       progressSeconds: Math.floor(report.positionMs / 1000),
     };
   }
@@ -173,7 +198,9 @@ export function withDeviceReport(state: PlayerState, report: DeviceReport): { ne
     // The SDK speaks for the playback on this device: its track is the playback's too, before
     // GET me/player says so. A resume in between then resumes it (stores/play.ts togglePlay)
     // rather than replacing the album or list with this one track.
-    next = { ...next, currentPlayingTrack: report.track, visible: true };
+    // A card the user closed stays closed (`dismissed`): only a play brings it back, not the
+    // SDK's next report of the music it was closed over.
+    next = { ...next, currentPlayingTrack: report.track, visible: next.visible || !state.dismissed };
     if (next.playback) next = { ...next, playback: { ...next.playback, item: report.track } };
   }
   return { next, newTrack };
@@ -189,7 +216,7 @@ export function withDeviceReport(state: PlayerState, report: DeviceReport): { ne
  */
 export function withPlaybackGone(state: PlayerState, ownDeviceId: string | null): PlayerState {
   const { at } = whereaboutsOf(state.playback, ownDeviceId);
-  return at === 'elsewhere' || at === 'left' ? state : initialPlayer(state.device, state.volumePercent, state.deviceId);
+  return at === 'elsewhere' || at === 'left' ? withAutoplayOfThisDevice(state) : initialPlayer(state.device, state.volumePercent, state.deviceId);
 }
 
 /** A play was asked for (stores/play.ts): the card shows, loading, with the clicked track (else the one it had). */
@@ -281,5 +308,79 @@ export function modesNow(playback: Playback | null, pressed: PressedModes): Pick
 
 /** The playback with its fields changed as a command the provider took changed them; none without a playback. */
 export function withPlaybackChange(state: PlayerState, change: Partial<Pick<Playback, 'isPlaying' | 'repeatState' | 'shuffleState'>>): PlayerState {
-  return state.playback ? { ...state, playback: { ...state.playback, ...change } } : state;
+  if (!state.playback) return state;
+  const playback = change.isPlaying === undefined ? state.playback : withPlayState(state.playback, change.isPlaying);
+  return { ...state, playback: { ...playback, ...change } };
+}
+
+/** Which of the player's controls can act now; a disabled one keeps its place and its name. */
+export interface ControlsAllowed {
+  /**
+   * The device that holds the music takes no Web API command (`is_restricted`, the provider's
+   * reference): every command would be refused, so none is offered.
+   */
+  restricted: boolean;
+  /** The middle button as it stands: Pause while the sound is heard, else Play. */
+  playPause: boolean;
+  play: boolean;
+  pause: boolean;
+  previous: boolean;
+  next: boolean;
+  shuffle: boolean;
+  repeat: boolean;
+  seek: boolean;
+  /** The device commands drive can have its volume set (`supports_volume`) and says what it is. */
+  volume: boolean;
+}
+
+/**
+ * What can be controlled (the card, the Now Playing view, the mini-player, the shortcuts and
+ * the Media Session read this one rule): with a restricted active device nothing; else each
+ * control as the provider's disallows say. Before, every button stayed enabled and its command
+ * failed silently.
+ */
+export function controlsAllowed(player: Pick<PlayerState, 'playback' | 'autoplayBlocked' | 'currentPlayingTrack'>): ControlsAllowed {
+  const { playback, currentPlayingTrack } = player;
+  const device = playback?.device ?? null;
+  // Commands go to the active device; with none, to this tab's (stores/player.ts targetDeviceId).
+  const target = device?.isActive ? device : null;
+  const restricted = target?.isRestricted === true;
+  const can = (disallowed: boolean | undefined) => !restricted && playback !== null && disallowed !== true;
+  const disallows = playback?.disallows;
+  // A resume of the provider's own paused track; another track on the card is played afresh.
+  const resumesPlayback = playback !== null && !playback.isPlaying && playback.item?.id === currentPlayingTrack?.id;
+  const play = !restricted && currentPlayingTrack !== null && !(resumesPlayback && disallows?.resuming === true);
+  const pause = can(disallows?.pausing);
+  // Each repeat step turns the context's repeat, the track's, or both, on or off.
+  const repeatNow = playback?.repeatState ?? 'off';
+  const repeatNext = nextRepeat(playback);
+  const togglesContext = repeatNow === 'context' || repeatNext === 'context';
+  const togglesTrack = repeatNow === 'track' || repeatNext === 'track';
+  const repeat = can((togglesContext && disallows?.togglingRepeatContext) || (togglesTrack && disallows?.togglingRepeatTrack));
+  return {
+    restricted,
+    playPause: isSounding(player) ? pause : play,
+    play,
+    pause,
+    previous: can(disallows?.skippingPrev),
+    next: can(disallows?.skippingNext),
+    shuffle: can(disallows?.togglingShuffle),
+    repeat,
+    // With no playback a seek still goes to this tab's device, as it did.
+    seek: !restricted && disallows?.seeking !== true,
+    volume: !restricted && (target === null || (target.supportsVolume && target.volumePercent !== null)),
+  };
+}
+
+/**
+ * The device list as the playback stands now: the device it names active is the active one.
+ * The picker's list is read when it opens; the playback is followed live (another device that
+ * takes the music, a transfer), so the picker's mark went stale while "Playing" was live. With
+ * no playback known, the list's own mark stands. The same list when nothing changes.
+ */
+export function devicesAsPlaying(list: Device[], playback: Playback | null): Device[] {
+  if (!playback) return list;
+  const activeId = playback.device?.isActive ? playback.device.id : null;
+  if (list.every((device) => device.isActive === (device.id === activeId))) return list;
+  return list.map((device) => (device.isActive === (device.id === activeId) ? device : { ...device, isActive: device.id === activeId }));
 }

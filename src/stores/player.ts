@@ -7,6 +7,7 @@ import { takeOverTarget, whereaboutsOf } from '../api/playback-whereabouts';
 import type { Track } from '../api/types';
 import { createAnswerGuard } from '../lib/answer-guard';
 import {
+  controlsAllowed,
   initialPlayer,
   modesNow,
   nextRepeat,
@@ -405,8 +406,13 @@ export function seekToSecond(seconds: number): Promise<void> {
   });
 }
 
-/** Volume up or down by `delta` percent (the Shift+Up/Down shortcuts). */
+/**
+ * Volume up or down by `delta` percent (the Shift+Up/Down shortcuts, the slider). Nothing for a
+ * device whose volume cannot be set (`supports_volume` false, its volume not known, or one
+ * restricted): the provider refused it with a silent 403, and the slider moved for nothing.
+ */
 export function changeVolume(delta: number): Promise<void> {
+  if (!controlsAllowed($player.get()).volume) return Promise.resolve();
   const next = withVolumeChange($player.get(), delta);
   // A reading asked before the change (or while it is on the wire) would put the volume back.
   notePlaybackChange();

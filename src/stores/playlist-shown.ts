@@ -1,5 +1,5 @@
 import type { Playlist, PlaylistEntry, Track } from '../api/types';
-import { namedTitle } from '../lib/page-title';
+import { namedTitle, notePageTitle } from '../lib/page-title';
 import { moveEntry, removeEntries, reorderRequest, type ReorderRequest } from '../lib/playlist-order';
 import { hrefOf } from '../lib/routes';
 import { forgetPage } from './page-memory';
@@ -236,14 +236,9 @@ function show(next: ShownPlaylist, from: Playlist): void {
   }
 }
 
-// document.title gives the <title>'s text with its white space collapsed.
-const asTitle = (text: string) => text.replace(/[\t\n\f\r ]+/g, ' ').trim();
-
-/** The tab's title after a rename of the playlist on screen (the server set it for the old name). */
+/** The tab's title after a rename of the playlist on screen (the server set it for the old name); kept while a track's shows. */
 function showTitle(was: string, name: string): void {
-  if (typeof document === 'undefined' || was === name) return;
-  // Only over the page's own title: while a track plays the tab names the track (playback/document-title.ts).
-  if (asTitle(document.title) === asTitle(playlistPageTitle(was))) document.title = playlistPageTitle(name);
+  if (was !== name) notePageTitle(playlistPageTitle(name), playlistPageTitle(was));
 }
 
 /** The version the page knows of playlist `id` (its snapshot_id), for a move made against it. */

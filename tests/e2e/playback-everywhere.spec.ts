@@ -3,7 +3,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { saveScreen } from './helpers/screens';
-import { anAlbum, audio, card, INSTRUMENTS, provider, startPlaying } from './player-kit';
+import { anAlbum, audio, card, INSTRUMENTS, playerStatusLine, provider, startPlaying } from './player-kit';
 
 const ownDeviceId = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('DEVICE_ID') ?? 'null') as string | null);
 
@@ -42,7 +42,7 @@ test('a second browser sees the music the first plays within moments of loading,
     await second.goto('/collection');
     await expect(card(second).getByText(first, { exact: true })).toBeVisible();
     const shownAfter = Math.round(await second.evaluate(() => (window as unknown as { __shownAt: number }).__shownAt));
-    await expect(card(second).getByText('Playing on My Music')).toBeVisible();
+    await expect(playerStatusLine(second)).toHaveText('Playing on My Music');
     testInfo.annotations.push({ type: 'second browser shows the music after (ms from navigation start)', description: String(shownAfter) });
     console.log(`[${testInfo.project.name}] a second browser showed what plays ${shownAfter} ms after its navigation started`);
 
@@ -64,7 +64,7 @@ test('a second browser sees the music the first plays within moments of loading,
     await expect.poll(async () => (await audio(second))?.paused, { timeout: 15_000 }).toBe(false);
 
     // The first browser follows the new device without a reload, and its own sound stops.
-    await expect(card(page).getByText('Playing on My Music')).toBeVisible();
+    await expect(playerStatusLine(page)).toHaveText('Playing on My Music');
     await expect.poll(async () => (await audio(page))?.paused).toBe(true);
     // The mini-player is one click away in the wide top bar too (Document Picture-in-Picture).
     if (testInfo.project.name !== 'mobile') {

@@ -49,6 +49,12 @@ export interface PlayerJson {
 export const card = (page: Page) => page.getByRole('region', { name: 'Player' });
 
 /**
+ * The player's status line as it shows: the card's, or on a phone the bar's, where it stands in
+ * for the artists. (The bar also has a hidden live region with the same words, for screen readers.)
+ */
+export const playerStatusLine = (page: Page) => card(page).locator('.player-card__status, .player-bar__artists.is-status');
+
+/**
  * The first row of home's trending lists, pinned by its track id: the three lists load
  * one by one, so "the first row" may be another row a moment later (a Hindi row
  * arriving above the Punjabi one read a moment before).

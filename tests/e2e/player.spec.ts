@@ -8,7 +8,7 @@ import { expect, test } from './fixtures';
 import { saveScreen } from './helpers/screens';
 import { seriousViolations } from './helpers/axe';
 import { providerGet } from './helpers/catalogue';
-import { aTrendingRow, audio, card, expectSound, INSTRUMENTS, isNarrow, openNowPlaying, provider, startPlaying, webApi, type Instrumented } from './player-kit';
+import { aTrendingRow, audio, card, expectSound, INSTRUMENTS, isNarrow, openNowPlaying, playerStatusLine, provider, startPlaying, webApi, type Instrumented } from './player-kit';
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await saveScreen(card(page), testInfo, `player-${name}`);
@@ -300,7 +300,7 @@ test.describe('faults', () => {
     // The sandbox ends the device's event stream, as a restart or a network cut would.
     expect((await fetch(`${sandbox.url}/sdk/v1/disconnect?key=${encodeURIComponent(key)}`, { method: 'POST' })).status).toBe(204);
     await expect(card(page)).toHaveAttribute('data-device', 'reconnecting');
-    await expect(card(page).getByText('Reconnecting…')).toBeVisible();
+    await expect(playerStatusLine(page)).toHaveText('Reconnecting…');
     // Its sound stopped with the connection: the card offers play at once, not a Pause over silence.
     await expect(card(page).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
     await expect(card(page)).toHaveAttribute('data-device', 'ready');

@@ -7,7 +7,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectToastShown } from './helpers/toasts';
 import { saveScreen } from './helpers/screens';
-import { audio, card, expectSound, INSTRUMENTS, isNarrow, openNowPlaying, provider, startPlaying, type Instrumented } from './player-kit';
+import { audio, card, expectSound, INSTRUMENTS, isNarrow, openNowPlaying, playerStatusLine, provider, startPlaying, type Instrumented } from './player-kit';
 
 /** The track row's More menu, opened as a user of this screen size would (a right click works on both). */
 async function addToQueueFrom(page: Page, row: Locator, name: string) {
@@ -75,7 +75,7 @@ test('add to queue from a playlist while an album plays, move playback to a seco
     await pageB.addInitScript(INSTRUMENTS);
     await pageB.goto('/player');
     await expect(card(pageB).getByText(added.name, { exact: true })).toBeVisible();
-    await expect(card(pageB).getByText('Playing on My Music')).toBeVisible();
+    await expect(playerStatusLine(pageB)).toHaveText('Playing on My Music');
     await card(pageB).getByRole('button', { name: 'Devices', exact: true }).click();
     const picker = card(pageB).getByRole('dialog', { name: 'Devices' });
     await expect(picker.getByRole('button')).toHaveCount(2);
@@ -86,7 +86,7 @@ test('add to queue from a playlist while an album plays, move playback to a seco
     await expectSound(pageB);
     await expect.poll(async () => (await audio(page))?.paused).toBe(true);
     await expect(picker.locator('[aria-current="true"]')).toContainText('this browser');
-    await expect(card(page).getByText('Playing on My Music')).toBeVisible();
+    await expect(playerStatusLine(page)).toHaveText('Playing on My Music');
     await expect(card(page).getByText(added.name, { exact: true })).toBeVisible();
     await card(page).getByRole('button', { name: 'Pause', exact: true }).click();
     await expect.poll(async () => (await audio(pageB))?.paused).toBe(true);

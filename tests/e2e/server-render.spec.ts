@@ -11,7 +11,7 @@ import { actOnPage, switchInApp } from './helpers/in-app';
 import { checkSecurityHeaders, cspViolations, recordCspViolations } from './helpers/security-headers';
 import { toastsShown } from './helpers/toasts';
 import { reactCameUntouched, rendererOf, watchScripts, withNothingLoaded } from './helpers/untouched';
-import { card, startPlaying, webApi } from './player-kit';
+import { playerStatusLine, startPlaying, webApi } from './player-kit';
 
 // Issue 27: every app route arrives as HTML with its content (it reads whole with JavaScript
 // off), and its islands start from what the server rendered: the browser asks the provider for
@@ -430,7 +430,8 @@ test("a page the client router fetches holds only the places of the shell's pers
   await page.goto('/notification');
   await actOnPage(page);
   const persisted = page.locator('[data-astro-transition-persist]');
-  await expect(persisted).toHaveCount(6);
+  // The five shell islands, the player card's place, the footer and the toasts' announcer.
+  await expect(persisted).toHaveCount(8);
   // The router's fetch (not a document): each persisted part is an empty place, the content's islands are whole.
   const fetched = await page.evaluate(async () => {
     const html = new DOMParser().parseFromString(await (await fetch('/collection')).text(), 'text/html');
@@ -439,7 +440,7 @@ test("a page the client router fetches holds only the places of the shell's pers
       contentIslands: html.querySelectorAll('#content astro-island').length,
     };
   });
-  expect(fetched.places).toEqual(Array.from({ length: 6 }, () => 'div 0'));
+  expect(fetched.places).toEqual(Array.from({ length: 8 }, () => 'div 0'));
   expect(fetched.contentIslands).toBeGreaterThan(0);
   // In the app, the parts on screen are kept (the same elements), in and back.
   const marked = () => persisted.evaluateAll((parts) => parts.map((part) => `${part.getAttribute('data-astro-transition-persist')} ${part.localName} ${(part as Element & { kept?: boolean }).kept === true}`));
@@ -623,7 +624,7 @@ test("a list the server marked wakes once the player shows otherwise: the album 
     // Marked as it plays (the equaliser) in the HTML; the card says where it plays.
     await expect(row).toHaveAttribute('aria-current', 'true');
     await expect(row.locator('.equalizer')).toHaveCount(1);
-    await expect(card(second).getByText('Playing on My Music')).toBeVisible();
+    await expect(playerStatusLine(second)).toHaveText('Playing on My Music');
     await second.waitForTimeout(FIRST_SCREEN_WAIT_MS);
     // The card woke (music elsewhere); the list did not: it shows the player as it is.
     await expect(second.locator(WAITING_FOR_INPUT)).toHaveCount(1);

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { playingTitle } from '../../src/playback/document-title';
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Playback, Track } from '../../src/api/types';
+import { notePageTitle, playingTitle, startDocumentTitle } from '../../src/playback/document-title';
+import { $player } from '../../src/stores/player';
+import { initialPlayer } from '../../src/stores/player-rules';
 
 const FSI = '\u2068';
 const PDI = '\u2069';
@@ -12,5 +16,63 @@ describe('the tab title while a track plays', () => {
 
   it('is the name alone for a track without artists', () => {
     expect(playingTitle({ name: 'Sol', artists: [] })).toBe(`${FSI}Sol${PDI}`);
+  });
+});
+
+describe("the tab's title", () => {
+  const song: Track = { id: 'a', name: 'Song', uri: 'spotify:track:a', durationMs: 200_000, artists: [], album: null };
+  const playback = (isPlaying: boolean): Playback => ({
+    item: song,
+    progressMs: 0,
+    isPlaying,
+    repeatState: 'off',
+    shuffleState: false,
+    device: null,
+    contextUri: null,
+    disallows: { skippingPrev: false, skippingNext: false, pausing: false, resuming: false, seeking: false, togglingShuffle: false, togglingRepeatContext: false, togglingRepeatTrack: false },
+  });
+  const play = (isPlaying: boolean) => $player.set({ ...$player.get(), visible: true, currentPlayingTrack: song, playback: playback(isPlaying) });
+  let stop = () => undefined as void;
+
+  afterEach(() => {
+    stop();
+    $player.set(initialPlayer());
+  });
+
+  it("keeps a page's title renamed on screen (written to document.title) over the next change of the player", () => {
+    document.title = 'Old name - My Music';
+    stop = startDocumentTitle();
+    document.title = 'New name - My Music'; // the playlist renamed while nothing plays (stores/playlist-shown.ts)
+    $player.set({ ...$player.get(), progressSeconds: 1 });
+    expect(document.title).toBe('New name - My Music');
+    play(true);
+    expect(document.title).toBe(playingTitle(song));
+    play(false);
+    expect(document.title).toBe('New name - My Music');
+  });
+
+  it('takes a rename noted while a track shows (notePageTitle), and shows it once the track stops', () => {
+    document.title = 'Old name - My Music';
+    stop = startDocumentTitle();
+    play(true);
+    notePageTitle('New name - My Music', 'Old name - My Music');
+    expect(document.title).toBe(playingTitle(song));
+    notePageTitle('Other - My Music', 'Not this page - My Music'); // another page's rename: not this one's
+    play(false);
+    expect(document.title).toBe('New name - My Music');
+    notePageTitle('Newer name - My Music');
+    expect(document.title).toBe('Newer name - My Music');
+  });
+
+  it("takes a new page's title after a swap, and gives the page's back when stopped", () => {
+    document.title = 'Home - My Music';
+    stop = startDocumentTitle();
+    play(true);
+    document.title = 'Search - My Music'; // the client router's swap
+    document.dispatchEvent(new Event('astro:after-swap'));
+    expect(document.title).toBe(playingTitle(song));
+    stop();
+    stop = () => undefined;
+    expect(document.title).toBe('Search - My Music');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toAlbum, toArtist, toPage, toPlaylist, toPlaylistEntry, toPlayback, toTrack, toUserProfile } from '../../src/api/normalize';
+import { toAlbum, toArtist, toDevice, toPage, toPlaylist, toPlaylistEntry, toPlayback, toTrack, toUserProfile } from '../../src/api/normalize';
 
 const track = (id: string, name = `Song ${id}`) => ({ id, name, uri: `spotify:track:${id}`, duration_ms: 1000, artists: [{ id: 'a', name: 'A' }] });
 
@@ -60,7 +60,8 @@ describe('provider JSON of either profile into our types', () => {
       device: { id: 'd', name: 'My Music', type: 'Computer', is_active: true, volume_percent: 50 },
     });
     expect(playback).toMatchObject({ progressMs: 61_000, isPlaying: true, repeatState: 'context', shuffleState: true });
-    expect(playback?.disallows).toEqual({ skippingPrev: true, skippingNext: false, pausing: false, resuming: false });
+    const allowed = { seeking: false, togglingShuffle: false, togglingRepeatContext: false, togglingRepeatTrack: false };
+    expect(playback?.disallows).toEqual({ skippingPrev: true, skippingNext: false, pausing: false, resuming: false, ...allowed });
     expect(playback?.device?.id).toBe('d');
     expect(toPlayback(undefined)).toBeNull();
     // The shape of the provider's reference (the flags on `actions` itself) reads the same.
@@ -69,6 +70,19 @@ describe('provider JSON of either profile into our types', () => {
       skippingNext: true,
       pausing: false,
       resuming: true,
+      ...allowed,
     });
+  });
+
+  it('reads the seeking, shuffle and repeat disallows, which the controls follow', () => {
+    const disallows = { seeking: true, toggling_shuffle: true, toggling_repeat_context: true, toggling_repeat_track: true };
+    expect(toPlayback({ item: track('1'), actions: { disallows } })?.disallows).toMatchObject({ seeking: true, togglingShuffle: true, togglingRepeatContext: true, togglingRepeatTrack: true });
+  });
+
+  it("reads whether a device's volume can be set (`supports_volume`), taking a device that does not say as one that can", () => {
+    const device = { id: 'd', name: 'Speaker', type: 'Speaker', is_active: true, volume_percent: null };
+    expect(toDevice({ ...device, supports_volume: false })).toMatchObject({ supportsVolume: false, volumePercent: null });
+    expect(toDevice({ ...device, supports_volume: true })?.supportsVolume).toBe(true);
+    expect(toDevice(device)?.supportsVolume).toBe(true);
   });
 });

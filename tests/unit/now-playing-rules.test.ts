@@ -62,8 +62,8 @@ describe('what the Now Playing view draws', () => {
     isPlaying,
     repeatState: 'off',
     shuffleState: false,
-    disallows: { skippingPrev: false, skippingNext: false, pausing: false, resuming: false },
-    device: { id: 'other', name: 'Phone', type: 'Smartphone', isActive: true, volumePercent: 70, isRestricted: false },
+    disallows: { skippingPrev: false, skippingNext: false, pausing: false, resuming: false, seeking: false, togglingShuffle: false, togglingRepeatContext: false, togglingRepeatTrack: false },
+    device: { id: 'other', name: 'Phone', type: 'Smartphone', isActive: true, volumePercent: 70, isRestricted: false, supportsVolume: true },
     contextUri: null,
   });
   const empty: PlayerState = {

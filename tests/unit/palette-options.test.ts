@@ -9,7 +9,7 @@ import { $ownPlaylists } from '../../src/stores/my-playlists';
 import { $miniPlayerAvailable, setMiniPlayerOpener } from '../../src/stores/mini-player';
 import { $paletteOpen, closePalette, openPalette, togglePalette } from '../../src/stores/palette';
 import { $paletteGroups, $paletteSearch, resetPalette, runPaletteOption, typeInPalette, type PaletteOption } from '../../src/stores/palette-options';
-import { resetPlayer, showPlayRequested } from '../../src/stores/player';
+import { $player, resetPlayer, showPlayRequested } from '../../src/stores/player';
 import { $theme } from '../../src/stores/theme';
 import { $devices, toggleDevicePicker } from '../../src/stores/devices';
 import { NARROW_SCREEN } from '../../src/lib/screens';
@@ -98,8 +98,16 @@ describe('the palette options', () => {
     expect(visits.at(-1)).toEqual({ path: `/playlist/${own!.id}`, replace: false });
   });
 
-  it('offers the player actions once a track is there, named for what they will do', () => {
+  it('offers the player actions once a track is there, named for what they will do, and only those the player allows', () => {
     showPlayRequested(track);
+    // The play is on its way: nothing plays yet, so there is nothing to skip, shuffle or repeat (the card's buttons are disabled too).
+    expect(labelsOf('Actions').slice(0, 2)).toEqual(['Play', 'Save to Liked']);
+    const device = { id: 'd1', name: 'Phone', type: 'Smartphone', isActive: true, volumePercent: 50, isRestricted: false, supportsVolume: true };
+    const playback = {
+      item: track, progressMs: 0, isPlaying: false, repeatState: 'off' as const, shuffleState: false, device, contextUri: null,
+      disallows: { skippingPrev: false, skippingNext: false, pausing: false, resuming: false, seeking: false, togglingShuffle: false, togglingRepeatContext: false, togglingRepeatTrack: false },
+    };
+    $player.set({ ...$player.get(), playback });
     expect(labelsOf('Actions')).toEqual([
       'Play',
       'Next track',
@@ -116,6 +124,10 @@ describe('the palette options', () => {
     typeInPalette('pause');
     // "Play or pause" is what the play button answers to.
     expect(labelsOf('Actions')[0]).toBe('Play');
+    typeInPalette('');
+    // A restricted device takes no command from here: none is offered.
+    $player.set({ ...$player.get(), playback: { ...playback, device: { ...device, isRestricted: true } } });
+    expect(labelsOf('Actions').slice(0, 2)).toEqual(['Save to Liked', 'Show the queue']);
   });
 
   it('runs an action: the palette closes and the store action runs', () => {

@@ -343,7 +343,7 @@ describe('the SDK player (SPEC §4, DESIGN §6)', () => {
       currentPlayingTrack: track,
       playback: {
         item: track, progressMs: 0, isPlaying: true, repeatState: 'off', shuffleState: false, device: null, contextUri: null,
-        disallows: { skippingPrev: false, skippingNext: true, pausing: false, resuming: true },
+        disallows: { skippingPrev: false, skippingNext: true, pausing: false, resuming: true, seeking: false, togglingShuffle: false, togglingRepeatContext: false, togglingRepeatTrack: false },
       },
     });
     // Shuffle and repeat (all) turned on from a phone: the SDK's state says so (the Web Playback SDK's fields).
@@ -363,10 +363,11 @@ describe('the SDK player (SPEC §4, DESIGN §6)', () => {
       position: 6_000,
       shuffle: false,
       repeat_mode: 2,
-      disallows: { resuming: true },
+      // Seeking and the shuffle toggle disallowed too: the controls follow them (player-rules.ts controlsAllowed).
+      disallows: { resuming: true, seeking: true, toggling_shuffle: true },
       track_window: { current_track: { id: 't1', name: 'One', uri: 'spotify:track:t1', duration_ms: 60_000, artists: [] } },
     });
-    expect($player.get().playback).toMatchObject({ shuffleState: false, repeatState: 'track', disallows: { skippingNext: false, resuming: true } });
+    expect($player.get().playback).toMatchObject({ shuffleState: false, repeatState: 'track', disallows: { skippingNext: false, resuming: true, seeking: true, togglingShuffle: true, togglingRepeatTrack: false } });
   });
 
   it('a loaded new track becomes the current one', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Device, Playback, Track } from '../../src/api/types';
 import { takeOverTarget, whereaboutsOf } from '../../src/api/playback-whereabouts';
 
-const device = (id: string, isActive: boolean): Device => ({ id, name: id, type: 'Computer', isActive, volumePercent: 50, isRestricted: false });
+const device = (id: string, isActive: boolean): Device => ({ id, name: id, type: 'Computer', isActive, volumePercent: 50, isRestricted: false, supportsVolume: true });
 const track = { id: 't1' } as Track;
 const playback = (over: Partial<Playback>): Playback => ({
   item: track,

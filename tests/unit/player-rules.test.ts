@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Playback, Track } from '../../src/api/types';
+import type { Device, Playback, PlaybackDisallows, Track } from '../../src/api/types';
+import { playerStatus } from '../../src/islands/player/player-status';
 import {
   beforePlayOf,
+  controlsAllowed,
+  devicesAsPlaying,
   initialPlayer,
   isSounding,
   modesNow,
@@ -27,7 +30,7 @@ import {
 
 const track = (id: string, durationMs = 3_500): Track => ({ id, name: `Track ${id}`, uri: `spotify:track:${id}`, durationMs, artists: [], album: null });
 
-const device = (id: string) => ({ id, name: 'My Music', type: 'Computer', isActive: true, volumePercent: 70, isRestricted: false });
+const device = (id: string) => ({ id, name: 'My Music', type: 'Computer', isActive: true, volumePercent: 70, isRestricted: false, supportsVolume: true });
 
 const playback = (item: Track, change: Partial<Playback> = {}): Playback => ({
   item,
@@ -37,7 +40,7 @@ const playback = (item: Track, change: Partial<Playback> = {}): Playback => ({
   shuffleState: false,
   device: null,
   contextUri: null,
-  disallows: { skippingPrev: false, skippingNext: false, pausing: false, resuming: false },
+  disallows: { skippingPrev: false, skippingNext: false, pausing: false, resuming: false, seeking: false, togglingShuffle: false, togglingRepeatContext: false, togglingRepeatTrack: false },
   ...change,
 });
 
@@ -103,8 +106,8 @@ describe('the player card rules (SPEC §4, §9)', () => {
   });
 
   it("takes shuffle, repeat and what is disallowed from the SDK's report when it carries them, and keeps the playback's when it does not", () => {
-    const state = showing({ currentPlayingTrack: track('a'), playback: playback(track('a'), { disallows: { skippingPrev: false, skippingNext: true, pausing: false, resuming: true } }) });
-    const disallows = { skippingPrev: true, skippingNext: false, pausing: false, resuming: true };
+    const state = showing({ currentPlayingTrack: track('a'), playback: playback(track('a'), { disallows: { skippingPrev: false, skippingNext: true, pausing: false, resuming: true, seeking: false, togglingShuffle: false, togglingRepeatContext: false, togglingRepeatTrack: false } }) });
+    const disallows = { skippingPrev: true, skippingNext: false, pausing: false, resuming: true, seeking: false, togglingShuffle: false, togglingRepeatContext: false, togglingRepeatTrack: false };
     const report = { loading: false, paused: false, positionMs: 1_000, track: track('a') };
     expect(withDeviceReport(state, { ...report, modes: { shuffleState: true, repeatState: 'context', disallows } }).next.playback).toMatchObject({ shuffleState: true, repeatState: 'context', disallows });
     expect(withDeviceReport(state, report).next.playback).toMatchObject({ shuffleState: false, repeatState: 'off', disallows: { skippingNext: true } });
@@ -194,5 +197,118 @@ describe("what every list shows of the player (src/lib/playing-mark.ts)", () => 
     expect(playingMarkOfFound({ playback: playback(track('a'), { isPlaying: false }), lastPlayed: track('b') })).toEqual({ trackId: 'a', isPlaying: false });
     expect(playingMarkOfFound({ playback: null, lastPlayed: track('b') })).toEqual({ trackId: 'b', isPlaying: false });
     expect(playingMarkOfFound({ playback: { ...playback(track('a')), item: null }, lastPlayed: null })).toEqual({ trackId: null, isPlaying: false });
+  });
+});
+
+describe("the browser's autoplay block is this tab's device's", () => {
+  // This tab played, and the browser refused to start the sound without a click (the SDK's autoplay_failed).
+  const blocked = () => showing({ deviceId: 'here', autoplayBlocked: true, currentPlayingTrack: track('a'), playback: playback(track('a'), { device: device('here') }) });
+  const onPhone = (change: Partial<Playback> = {}) => playback(track('a'), { device: { ...device('phone'), name: 'Phone' }, ...change });
+
+  it('a reading that finds the music on another device (moved there, a transfer) drops it: the phone is heard, Pause pauses it, the status names it', () => {
+    const moved = withPlaybackRead(blocked(), onPhone());
+    expect(moved.autoplayBlocked).toBe(false);
+    expect(isSounding(moved)).toBe(true);
+    expect(controlsAllowed(moved).playPause).toBe(true);
+    expect(playerStatus(moved, 'Phone')).toBe('Playing on Phone');
+  });
+
+  it('a reading of the playback still here keeps it: the click that starts the sound is still wanted', () => {
+    const here = withPlaybackRead(blocked(), playback(track('a'), { device: device('here') }));
+    expect(here.autoplayBlocked).toBe(true);
+    expect(isSounding(here)).toBe(false);
+  });
+
+  it("the SDK's null state, once the provider says another device holds the music, keeps the card without it", () => {
+    const gone = withPlaybackGone({ ...blocked(), playback: onPhone() }, 'here');
+    expect(gone).toMatchObject({ autoplayBlocked: false, visible: true, currentPlayingTrack: { id: 'a' } });
+    const left = withPlaybackGone({ ...blocked(), playback: onPhone({ isPlaying: false, device: { ...device('old-tab'), isActive: false } }) }, 'here');
+    expect(left.autoplayBlocked).toBe(false);
+  });
+});
+
+describe('a card the user closed (dismissed)', () => {
+  it("stays closed when the SDK reports another track; only a play shows it again", () => {
+    const closed = { ...initialPlayer('ready', 50, 'here'), dismissed: true };
+    const { next, newTrack } = withDeviceReport(closed, { loading: false, paused: false, positionMs: 0, track: track('b') });
+    expect(newTrack).toBe(true);
+    expect(next).toMatchObject({ visible: false, dismissed: true, currentPlayingTrack: { id: 'b' } });
+    expect(withPlayRequested(next, track('c'))).toMatchObject({ visible: true, dismissed: false });
+    // Not closed: a report's new track shows the card, as before.
+    expect(withDeviceReport(initialPlayer('ready', 50, 'here'), { loading: false, paused: false, positionMs: 0, track: track('b') }).next.visible).toBe(true);
+  });
+});
+
+describe('what can be controlled (controlsAllowed)', () => {
+  const none: PlaybackDisallows = { skippingPrev: false, skippingNext: false, pausing: false, resuming: false, seeking: false, togglingShuffle: false, togglingRepeatContext: false, togglingRepeatTrack: false };
+  const on = (disallows: Partial<PlaybackDisallows> = {}, change: Partial<Playback> = {}) =>
+    showing({ currentPlayingTrack: track('a'), playback: playback(track('a'), { disallows: { ...none, ...disallows }, ...change }) });
+  const phone = (change: Partial<Device> = {}): Device => ({ ...device('phone'), name: 'Phone', ...change });
+  const everything = { restricted: false, playPause: true, play: true, pause: true, previous: true, next: true, shuffle: true, repeat: true, seek: true, volume: true };
+
+  it('is everything while the provider disallows nothing', () => {
+    expect(controlsAllowed(on())).toEqual(everything);
+    expect(controlsAllowed(on({}, { device: phone() }))).toEqual(everything);
+  });
+
+  it('is nothing while a restricted device holds the music: it takes no Web API command', () => {
+    const restricted = controlsAllowed(on({}, { device: phone({ isRestricted: true }) }));
+    expect(restricted).toEqual({ restricted: true, playPause: false, play: false, pause: false, previous: false, next: false, shuffle: false, repeat: false, seek: false, volume: false });
+    // A restricted device that left the playback (no longer active) is not driven: the commands take it over here.
+    expect(controlsAllowed(on({}, { isPlaying: false, device: phone({ isRestricted: true, isActive: false }) })).restricted).toBe(false);
+  });
+
+  it('follows each disallow: skips, seeking, shuffle, and the repeat step that turns a disallowed mode', () => {
+    expect(controlsAllowed(on({ skippingPrev: true, skippingNext: true }))).toMatchObject({ previous: false, next: false, playPause: true });
+    expect(controlsAllowed(on({ seeking: true })).seek).toBe(false);
+    expect(controlsAllowed(on({ togglingShuffle: true })).shuffle).toBe(false);
+    expect(controlsAllowed(on({ togglingRepeatContext: true })).repeat).toBe(false); // off → context
+    expect(controlsAllowed(on({ togglingRepeatContext: true }, { repeatState: 'track' })).repeat).toBe(true); // track → off
+    expect(controlsAllowed(on({ togglingRepeatTrack: true }, { repeatState: 'context' })).repeat).toBe(false); // context → track
+    expect(controlsAllowed(on({ togglingRepeatTrack: true })).repeat).toBe(true); // off → context
+  });
+
+  it('pause by `pausing` while the sound is heard, play by `resuming` when it resumes the paused playback', () => {
+    expect(controlsAllowed(on({ pausing: true }))).toMatchObject({ pause: false, playPause: false });
+    expect(controlsAllowed(on({ resuming: true }, { isPlaying: false }))).toMatchObject({ play: false, playPause: false });
+    // The provider says a playing playback cannot resume: Play after a blocked autoplay starts the sound all the same.
+    expect(controlsAllowed({ ...on({ resuming: true }), autoplayBlocked: true })).toMatchObject({ play: true, playPause: true });
+    // Another track on the card is played afresh, not resumed.
+    expect(controlsAllowed({ ...on({ resuming: true }, { isPlaying: false }), currentPlayingTrack: track('b') }).play).toBe(true);
+    // No track, nothing to play.
+    expect(controlsAllowed(showing()).playPause).toBe(false);
+  });
+
+  it("a pause taken here forgets the play state's disallows until the provider speaks: Play is not left disabled", () => {
+    const paused = withPlaybackChange(on({ resuming: true }), { isPlaying: false });
+    expect(paused.playback?.disallows).toMatchObject({ resuming: false, pausing: false });
+    expect(controlsAllowed(paused).playPause).toBe(true);
+    const lost = withDeviceLost({ ...on({ resuming: true }, { device: device('here') }), deviceId: 'here' }).next;
+    expect(controlsAllowed(lost).play).toBe(true);
+    const reported = withDeviceReport(on({ resuming: true }), { loading: false, paused: true, positionMs: 0, track: track('a') }).next;
+    expect(controlsAllowed(reported).play).toBe(true);
+  });
+
+  it("the volume, only for a device that can have it set (`supports_volume`) and says what it is", () => {
+    expect(controlsAllowed(on({}, { device: phone({ supportsVolume: false }) })).volume).toBe(false);
+    expect(controlsAllowed(on({}, { device: phone({ volumePercent: null }) })).volume).toBe(false);
+    // Nothing active: this tab's device, whose volume is set.
+    expect(controlsAllowed(showing({ currentPlayingTrack: track('a') })).volume).toBe(true);
+    expect(controlsAllowed(on({}, { device: phone({ supportsVolume: false, isActive: false }) })).volume).toBe(true);
+  });
+});
+
+describe("the device picker's active mark", () => {
+  const listed = (id: string, isActive: boolean): Device => ({ ...device(id), isActive });
+
+  it('follows the live playback: another device that takes the music is the active one, not the one the list was read with', () => {
+    const list = [listed('here', true), listed('phone', false)];
+    const taken = devicesAsPlaying(list, playback(track('a'), { device: { ...device('phone'), name: 'Phone' } }));
+    expect(taken.map((entry) => [entry.id, entry.isActive])).toEqual([['here', false], ['phone', true]]);
+    // Left behind by a device that went: none is active.
+    expect(devicesAsPlaying(list, playback(track('a'), { device: { ...device('here'), isActive: false } })).some((entry) => entry.isActive)).toBe(false);
+    // Unchanged, or no playback known: the list as read.
+    expect(devicesAsPlaying(list, playback(track('a'), { device: device('here') }))).toBe(list);
+    expect(devicesAsPlaying(list, null)).toBe(list);
   });
 });

@@ -112,7 +112,7 @@ const offsetOf = (body: string) => (JSON.parse(body) as { offset: { position: nu
 
 const playing = (track: Track): Playback => ({
   item: track, progressMs: 0, isPlaying: true, repeatState: 'off', shuffleState: false, device: null, contextUri: null,
-  disallows: { skippingPrev: false, skippingNext: false, pausing: false, resuming: false },
+  disallows: { skippingPrev: false, skippingNext: false, pausing: false, resuming: false, seeking: false, togglingShuffle: false, togglingRepeatContext: false, togglingRepeatTrack: false },
 });
 
 beforeAll(async () => {
@@ -180,7 +180,7 @@ describe('player rules (SPEC §4, §5)', () => {
 });
 
 describe("the SDK's device lost (not_ready)", () => {
-  const on = (id: string) => ({ id, name: 'My Music', type: 'Computer', isActive: true, volumePercent: 50, isRestricted: false });
+  const on = (id: string) => ({ id, name: 'My Music', type: 'Computer', isActive: true, volumePercent: 50, isRestricted: false, supportsVolume: true });
   // The rest of the file's tests find the device as it was.
   let before: { device: PlayerState['device']; deviceId: string | null };
   beforeEach(() => {

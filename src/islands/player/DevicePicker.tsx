@@ -1,6 +1,7 @@
 import { useStore } from '../../components/server-snapshot';
 import { $devices, toggleDevicePicker, transferTo, type PickerPlace } from '../../stores/devices';
 import { $player } from '../../stores/player';
+import { devicesAsPlaying } from '../../stores/player-rules';
 import { useEscapeKey } from '../../components/use-escape-key';
 import { useFocusReturn } from '../../components/use-focus-trap';
 import { useRef } from 'react';
@@ -17,7 +18,7 @@ interface Props {
 }
 
 /**
- * The device picker: GET me/player/devices with the active one and this browser
+ * The device picker: GET me/player/devices with the active one (as the live playback names it) and this browser
  * marked; choosing another moves playback there (PUT me/player), keeping play state.
  */
 export function DevicePicker({ place = 'card', className = '', onPicked }: Props) {
@@ -38,7 +39,7 @@ export function DevicePicker({ place = 'card', className = '', onPicked }: Props
         <p className="device-picker__note">{state === 'loading' ? 'Looking for devices…' : state === 'error' ? 'The devices could not be read.' : 'No devices found.'}</p>
       ) : (
         <ul className="device-picker__list">
-          {devices.list.map((device) => {
+          {devicesAsPlaying(devices.list, player.playback).map((device) => {
             const own = device.id === ownId;
             return (
               <li key={device.id}>

@@ -92,9 +92,9 @@ function NowPlaying({ server, lastPlayed }: { server: Playback | null; lastPlaye
               <LikeButton trackId={track.id} />
               <AddToPlaylistButton track={track} />
             </div>
-            <PlayerProgress seconds={picture.seconds} durationMs={track.durationMs} trackId={track.id} />
-            <PlayerControls playback={picture.playback} playing={picture.playing} hasTrack />
-            <VolumeControl percent={picture.volumePercent} />
+            <PlayerProgress seconds={picture.seconds} durationMs={track.durationMs} trackId={track.id} canSeek={picture.controls.seek} />
+            <PlayerControls playback={picture.playback} playing={picture.playing} controls={picture.controls} />
+            <VolumeControl percent={picture.volumePercent} settable={picture.controls.volume} />
           </>
         ) : (
           <NothingPlaying />

@@ -3,7 +3,7 @@ import type { HTMLAttributes, RefCallback } from 'react';
 import { Icon } from '../../components/Icon';
 import { hrefOf } from '../../lib/routes';
 import { $devices, toggleDevicePicker } from '../../stores/devices';
-import { isSounding, type PlayerState } from '../../stores/player-rules';
+import { controlsAllowed, isSounding, type PlayerState } from '../../stores/player-rules';
 import { closePlayer } from '../../stores/player';
 import { focusContent } from '../../components/use-focus-trap';
 import { $queue, toggleQueue } from '../../stores/queue';
@@ -51,6 +51,7 @@ export function PlayerCardBody({ player, otherDeviceName, hydrated, screenKnown,
 
   const { currentPlayingTrack: track, playback, isPlaybackLoading, device } = player;
   const playing = isSounding(player);
+  const controls = controlsAllowed(player);
   const status = playerStatus(player, otherDeviceName);
 
   return (
@@ -106,8 +107,8 @@ export function PlayerCardBody({ player, otherDeviceName, hydrated, screenKnown,
         <LikeButton trackId={track?.id ?? null} />
         <AddToPlaylistButton track={track} />
       </div>
-      <PlayerProgress seconds={player.progressSeconds} durationMs={track?.durationMs ?? 0} trackId={track?.id ?? null} />
-      <PlayerControls playback={playback} playing={playing} hasTrack={track !== null} />
+      <PlayerProgress seconds={player.progressSeconds} durationMs={track?.durationMs ?? 0} trackId={track?.id ?? null} canSeek={controls.seek} />
+      <PlayerControls playback={playback} playing={playing} controls={controls} />
       {isPlaybackLoading && (
         <div className="player-card__loading" aria-hidden="true">
           <span className="player-card__spinner" />

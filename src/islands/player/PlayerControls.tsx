@@ -1,27 +1,22 @@
 import type { Playback } from '../../api/types';
 import { cycleRepeat, nextTrack, previousTrack, toggleShuffle } from '../../stores/player';
 import { togglePlay } from '../../stores/play';
+import type { ControlsAllowed } from '../../stores/player-rules';
 import { Icon } from '../../components/Icon';
 
 interface TransportProps {
   playback: Playback | null;
   /** The sound is heard (isSounding): the middle button pauses. */
   playing: boolean;
-  hasTrack: boolean;
+  /** Which controls can act (player-rules.ts controlsAllowed): a disabled one keeps its place and its name. */
+  controls: ControlsAllowed;
 }
 
 /** Previous, play/pause and next: the middle of the card's controls, and the mini-player's. */
-export function TransportButtons({ playback, playing, hasTrack }: TransportProps) {
-  const disallows = playback?.disallows;
+export function TransportButtons({ playing, controls }: TransportProps) {
   return (
     <>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label="Previous"
-        disabled={!playback || disallows?.skippingPrev === true}
-        onClick={() => void previousTrack()}
-      >
+      <button type="button" className="icon-button" aria-label="Previous" disabled={!controls.previous} onClick={() => void previousTrack()}>
         <Icon name="previous" />
       </button>
       <button
@@ -29,18 +24,12 @@ export function TransportButtons({ playback, playing, hasTrack }: TransportProps
         className="icon-button player-card__play"
         aria-label={playing ? 'Pause' : 'Play'}
         data-tooltip={playing ? 'Pause' : 'Play'}
-        disabled={!hasTrack}
+        disabled={!controls.playPause}
         onClick={() => void togglePlay()}
       >
         <Icon name={playing ? 'pause' : 'play'} size={24} />
       </button>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label="Next"
-        disabled={!playback || disallows?.skippingNext === true}
-        onClick={() => void nextTrack()}
-      >
+      <button type="button" className="icon-button" aria-label="Next" disabled={!controls.next} onClick={() => void nextTrack()}>
         <Icon name="next" />
       </button>
     </>
@@ -50,7 +39,7 @@ export function TransportButtons({ playback, playing, hasTrack }: TransportProps
 const REPEAT_LABEL = { off: 'Repeat: off', context: 'Repeat: all', track: 'Repeat: one' } as const;
 
 /** Shuffle, previous, play/pause, next and repeat (off → context → track → off). */
-export function PlayerControls({ playback, playing, hasTrack }: TransportProps) {
+export function PlayerControls({ playback, playing, controls }: TransportProps) {
   const repeat = playback?.repeatState ?? 'off';
   const shuffle = playback?.shuffleState ?? false;
   return (
@@ -60,18 +49,18 @@ export function PlayerControls({ playback, playing, hasTrack }: TransportProps) 
         className={`icon-button player-card__toggle${shuffle ? ' is-on' : ''}`}
         aria-label="Shuffle"
         aria-pressed={shuffle}
-        disabled={!playback}
+        disabled={!controls.shuffle}
         onClick={() => void toggleShuffle()}
       >
         <Icon name="shuffle" />
       </button>
-      <TransportButtons playback={playback} playing={playing} hasTrack={hasTrack} />
+      <TransportButtons playback={playback} playing={playing} controls={controls} />
       <button
         type="button"
         className={`icon-button player-card__toggle${repeat !== 'off' ? ' is-on' : ''}`}
         aria-label={REPEAT_LABEL[repeat]}
         data-repeat={repeat}
-        disabled={!playback}
+        disabled={!controls.repeat}
         onClick={() => void cycleRepeat()}
       >
         <Icon name="repeat" />

@@ -18,9 +18,10 @@ const SEEK_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'H
  * Progress in whole seconds with elapsed and total time. Dragging sets the
  * second (SPEC §4); releasing it also seeks, so the music follows the bar
  * (**Change** from SPEC §5, whose seek listener does nothing). `trackId` is the
- * track's, so a slider standing still under the keyboard knows a new one came.
+ * track's, so a slider standing still under the keyboard knows a new one came. `canSeek` false
+ * (a restricted device, the provider's `seeking` disallow) disables it, keeping its name.
  */
-export function PlayerProgress({ seconds, durationMs, trackId = null }: { seconds: number; durationMs: number; trackId?: string | null }) {
+export function PlayerProgress({ seconds, durationMs, trackId = null, canSeek = true }: { seconds: number; durationMs: number; trackId?: string | null; canSeek?: boolean }) {
   const total = Math.floor(durationMs / 1000);
   // While the thumb is held, the bar shows where it is, not the ticking timer.
   const [held, setHeld] = useState<number | null>(null);
@@ -52,7 +53,8 @@ export function PlayerProgress({ seconds, durationMs, trackId = null }: { second
         max={total}
         step={1}
         value={Math.min(onSlider, total)}
-        disabled={total === 0}
+        // Nothing to seek in, or a seek the provider would refuse (player-rules.ts controlsAllowed).
+        disabled={total === 0 || !canSeek}
         aria-label="Seek"
         aria-disabled={!hydrated || undefined}
         aria-valuetext={`${formatSeconds(onSlider)} of ${formatSeconds(total)}`}

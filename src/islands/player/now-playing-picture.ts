@@ -1,5 +1,5 @@
 import type { Playback, Track } from '../../api/types';
-import { isSounding, type PlayerState } from '../../stores/player-rules';
+import { controlsAllowed, isSounding, type ControlsAllowed, type PlayerState } from '../../stores/player-rules';
 
 /** SPEC §9: the SDK player starts at volume 0.5 (what a device that says nothing is taken to have). */
 const DEFAULT_VOLUME_PERCENT = 50;
@@ -13,17 +13,21 @@ export interface NowPlayingPicture {
   /** The sound is heard: the middle button pauses. */
   playing: boolean;
   volumePercent: number;
+  /** Which controls can act (a restricted device, the provider's disallows, a device without volume). */
+  controls: ControlsAllowed;
   /** Drawn from the server's answer, which this tab's player does not hold yet. */
   fromServer: boolean;
 }
 
 function fromServer(playback: Playback | null, lastPlayed: Track | null): NowPlayingPicture {
+  const track = playback?.item ?? lastPlayed;
   return {
-    track: playback?.item ?? lastPlayed,
+    track,
     playback,
     seconds: Math.floor((playback?.progressMs ?? 0) / 1000),
     playing: playback?.isPlaying === true,
     volumePercent: playback?.device?.volumePercent ?? DEFAULT_VOLUME_PERCENT,
+    controls: controlsAllowed({ playback, autoplayBlocked: false, currentPlayingTrack: track }),
     fromServer: true,
   };
 }
@@ -55,6 +59,7 @@ export function nowPlayingPicture({ live, server, lastPlayed = null, hydrated, a
     seconds: live.progressSeconds,
     playing: isSounding(live),
     volumePercent: live.volumePercent,
+    controls: controlsAllowed(live),
     fromServer: false,
   };
 }

@@ -9,6 +9,7 @@ import { PlayerControls } from '../../../src/islands/player/PlayerControls';
 import { PlayerProgress } from '../../../src/islands/player/PlayerProgress';
 import { TrackInfo } from '../../../src/islands/player/TrackInfo';
 import { $player, resetPlayer } from '../../../src/stores/player';
+import { controlsAllowed } from '../../../src/stores/player-rules';
 import { $devices, toggleDevicePicker } from '../../../src/stores/devices';
 import { styleSources } from '../helpers/style-sources';
 
@@ -231,12 +232,12 @@ describe("the card's Devices button", () => {
 describe("the card's repeat button", () => {
   const playback = (repeatState: Playback['repeatState']): Playback => ({
     item: track, progressMs: 0, isPlaying: true, repeatState, shuffleState: false, device: null, contextUri: null,
-    disallows: { skippingPrev: false, skippingNext: false, pausing: false, resuming: false },
+    disallows: { skippingPrev: false, skippingNext: false, pausing: false, resuming: false, seeking: false, togglingShuffle: false, togglingRepeatContext: false, togglingRepeatTrack: false },
   });
 
   it('names each mode, and carries no visible text outside that name: repeat one draws its "1" with CSS (axe: label-content-name-mismatch)', () => {
     for (const [mode, name] of [['off', 'Repeat: off'], ['context', 'Repeat: all'], ['track', 'Repeat: one']] as const) {
-      const { unmount } = render(<PlayerControls playback={playback(mode)} playing hasTrack />);
+      const { unmount } = render(<PlayerControls playback={playback(mode)} playing controls={controlsAllowed({ playback: playback(mode), autoplayBlocked: false, currentPlayingTrack: track })} />);
       const button = screen.getByRole('button', { name });
       // What a sighted user reads on the button must be part of its name (aria-hidden does not
       // change that: the rule is about the label on screen, for speech input).
@@ -250,12 +251,12 @@ describe("the card's repeat button", () => {
 describe("the card's play button", () => {
   const playback: Playback = {
     item: track, progressMs: 0, isPlaying: true, repeatState: 'off', shuffleState: false, device: null, contextUri: null,
-    disallows: { skippingPrev: false, skippingNext: false, pausing: false, resuming: false },
+    disallows: { skippingPrev: false, skippingNext: false, pausing: false, resuming: false, seeking: false, togglingShuffle: false, togglingRepeatContext: false, togglingRepeatTrack: false },
   };
 
   it("has SPEC §2's tooltip, Play or Pause as it acts", () => {
     for (const [playing, name] of [[true, 'Pause'], [false, 'Play']] as const) {
-      const { unmount } = render(<PlayerControls playback={playback} playing={playing} hasTrack />);
+      const { unmount } = render(<PlayerControls playback={playback} playing={playing} controls={controlsAllowed({ playback, autoplayBlocked: false, currentPlayingTrack: track })} />);
       expect(screen.getByRole('button', { name }).getAttribute('data-tooltip')).toBe(name);
       unmount();
     }

@@ -9,7 +9,7 @@ import { cardPictureOf, initialPlayer, withPlayingNow } from '../../../src/store
 const track = (id: string): Track => ({ id, name: `Song ${id}`, uri: `spotify:track:${id}`, durationMs: 180_000, artists: [{ id: 'a', name: 'A' }], album: { id: 'al', name: 'Album', images: [] } });
 const playback = (item: Track, isPlaying: boolean): Playback => ({
   item, progressMs: 42_500, isPlaying, repeatState: 'off', shuffleState: false, device: null, contextUri: null,
-  disallows: { skippingPrev: false, skippingNext: false, pausing: false, resuming: false },
+  disallows: { skippingPrev: false, skippingNext: false, pausing: false, resuming: false, seeking: false, togglingShuffle: false, togglingRepeatContext: false, togglingRepeatTrack: false },
 });
 
 describe('the player as the server found it (the card in the HTML, where the stores start)', () => {

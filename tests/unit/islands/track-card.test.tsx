@@ -15,7 +15,7 @@ const track = (id: string): Track => ({
 
 const playback = (item: Track, isPlaying: boolean): Playback => ({
   item, progressMs: 0, isPlaying, repeatState: 'off', shuffleState: false, device: null, contextUri: null,
-  disallows: { skippingPrev: false, skippingNext: false, pausing: false, resuming: false },
+  disallows: { skippingPrev: false, skippingNext: false, pausing: false, resuming: false, seeking: false, togglingShuffle: false, togglingRepeatContext: false, togglingRepeatTrack: false },
 });
 
 afterEach(() => {
