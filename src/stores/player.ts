@@ -439,15 +439,17 @@ export async function closePlayer(): Promise<void> {
   // Only what plays is paused: a paused card, or a free account's last played track, has
   // nothing to pause, and a free account's pause is refused (403 PREMIUM_REQUIRED). Its music on
   // a phone is paused if the provider lets it; closing a card offers no Premium either way.
-  if ($player.get().playback?.isPlaying === true) {
-    await sendCommand('pause', (deviceId) => playerApi.pausePlayback(deviceId, [PREMIUM_REQUIRED]));
-  }
+  // SPEC §4/§9: the reset comes 800 ms after the click, not after the pause's round trip too
+  // (up to the 30 s time-out): the pause goes on its way meanwhile.
+  const paused = $player.get().playback?.isPlaying === true ? sendCommand('pause', (deviceId) => playerApi.pausePlayback(deviceId, [PREMIUM_REQUIRED])) : null;
   await wait(CLOSE_RESET_MS);
-  if (!playerActions.isCurrent(closing)) return;
-  // A reading asked before the reset would bring the closed card's track back.
-  notePlaybackChange();
-  resetPlayer();
-  $player.setKey('dismissed', true);
+  if (playerActions.isCurrent(closing)) {
+    // A reading asked before the reset would bring the closed card's track back.
+    notePlaybackChange();
+    resetPlayer();
+    $player.setKey('dismissed', true);
+  }
+  await paused;
 }
 
 // Reaction: the progress timer ticks every 1000 ms while something shows the player.

@@ -545,16 +545,22 @@ describe('player against a real sandbox device', () => {
     expect($player.get().volumePercent).toBe(30);
   });
 
-  it('closing pauses, then resets after 800 ms', async () => {
+  it('closing pauses, and resets 800 ms after the click, while a slow pause is still on its way', async () => {
     await playFromList(tracks, 0);
+    const wire = holdRequests((method, url) => method === 'PUT' && new URL(url).pathname === '/v1/me/player/pause');
     const closing = closePlayer();
-    // The pause reaches the provider first; the card is still there.
+    // The 800 ms start with the click: the pause is asked meanwhile, and held on the wire.
     await vi.waitFor(() => expect(clock.waiting()).toBe(1));
-    expect((await providerPlayback())?.is_playing).toBe(false);
+    await vi.waitFor(() => expect(wire.held()).toBe(1));
     clock.advance(799);
     expect($player.get().visible).toBe(true);
     clock.advance(1);
+    await vi.waitFor(() => expect($player.get()).toMatchObject({ visible: false, currentPlayingTrack: null, dismissed: true }));
+    // The pause then arrives; the card stays closed.
+    wire.release();
     await closing;
-    expect($player.get()).toMatchObject({ visible: false, currentPlayingTrack: null });
+    expect((await providerPlayback())?.is_playing).toBe(false);
+    expect($player.get()).toMatchObject({ visible: false, dismissed: true });
+    vi.restoreAllMocks();
   });
 });
