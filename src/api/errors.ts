@@ -209,10 +209,25 @@ export const SOMETHING_WENT_WRONG = 'Something went wrong';
 // registered in the Developer Dashboard".
 const ACCOUNT_REFUSALS = [/not (be )?registered/i, /premium subscription required for the owner/i];
 
-/** Whether a provider's words say this account cannot use the app (one of ACCOUNT_REFUSALS' wordings). */
-export const isAccountRefusalText = (text: string): boolean => ACCOUNT_REFUSALS.some((pattern) => pattern.test(text));
+const isAccountRefusal = (error: ApiError): boolean => error.status === 403 && ACCOUNT_REFUSALS.some((pattern) => pattern.test(error.providerMessage ?? ''));
 
-const isAccountRefusal = (error: ApiError): boolean => error.status === 403 && isAccountRefusalText(error.providerMessage ?? '');
+/** The provider's refusals of an account word for word, as /access_denied may show them (below). */
+const ACCOUNT_REFUSAL_TEXTS = new Set(
+  [
+    'The user is not registered for this application',
+    'Check settings on developer.spotify.com/dashboard, the user may not be registered',
+    'User not registered in the Developer Dashboard',
+    'Premium subscription required for the owner of the app',
+  ].map((text) => text.toLowerCase()),
+);
+
+/**
+ * Whether words passed to /access_denied (its ?message=, which anyone can write) are the
+ * provider's refusal of the account, word for word (a final full stop aside): any other words,
+ * even round one of those ("Your account is locked: it is not registered. Call…"), would read
+ * as the site's own.
+ */
+export const isAccountRefusalText = (text: string): boolean => ACCOUNT_REFUSAL_TEXTS.has(text.trim().replace(/\.$/, '').toLowerCase());
 
 /**
  * The one mapping from a failed request to SPEC §8's request-error table

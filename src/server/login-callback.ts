@@ -17,7 +17,8 @@ export type CallbackStep =
 
 /**
  * SPEC §2's /callback rules on the server (DESIGN §2): signed in already goes to /;
- * `error=access_denied` to /access_denied with the provider's description; any other error
+ * `error=access_denied` to /access_denied with the provider's description (which that page shows
+ * only when it is the provider's refusal of the account, errors.ts isAccountRefusalText); any other error
  * to /auth; a code is exchanged once its state is checked; nothing to act on shows the page
  * for CALLBACK_GIVE_UP_MS before /auth. A token in the fragment is never seen by a server,
  * and the provider removed that flow, so it is nothing to act on.

@@ -162,7 +162,7 @@ test("/access_denied shows the provider's refusal of the account it was passed, 
   await page.goto('/access_denied?message=The%20user%20is%20not%20registered%20for%20this%20application');
   await expect(page.locator('[data-provider-message]')).toHaveText('The user is not registered for this application');
   // Anyone can write this address: words that are not the provider's refusal would pass for the site's own.
-  await page.goto(`/access_denied?message=${encodeURIComponent('Your account is locked. Call +1 555 0100 to unlock it.')}`);
+  await page.goto(`/access_denied?message=${encodeURIComponent('Your account is locked: it is not registered. Call +1 555 0100 to unlock it.')}`);
   await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
   await expect(page.locator('[data-provider-message]')).toHaveCount(0);
   await expect(page.getByText(/Call \+1 555/)).toHaveCount(0);
