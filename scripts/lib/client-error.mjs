@@ -1,10 +1,17 @@
 // What the site answers a request Node could not read as HTTP (its 'clientError'). Node's own
 // answer to headers over its limit (16 KB) is an empty "431 Request Header Fields Too Large":
 // a blank page, and no word of what to do. Cookies on 127.0.0.1 are shared by every port, so
-// another local app's cookies count toward that limit. Other unreadable requests keep Node's
-// plain 400.
+// another local app's cookies count toward that limit. Every other case is answered as Node
+// answers it (its http server's socketOnError, Node 20): 413, 408 or 400, empty.
 
 const TOO_LARGE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Request too large | My Music</title></head><body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5"><h1>Request too large</h1><p>Your browser sent more cookies than the site can read. Clear this site's cookies (and those of other apps on this address), then <a href="/">open My Music again</a>.</p></body></html>`;
+
+/** Node's own answers, by the error's code. */
+const NODE_ANSWERS = {
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 'HTTP/1.1 413 Payload Too Large\r\nConnection: close\r\n\r\n',
+  ERR_HTTP_REQUEST_TIMEOUT: 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n',
+};
+const BAD_REQUEST = 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n';
 
 /**
  * The raw HTTP answer for a request Node refused with `code`, closing the connection.
@@ -15,15 +22,16 @@ export function clientErrorAnswer(code) {
     const body = Buffer.from(TOO_LARGE_PAGE);
     return `HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: ${body.length}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${TOO_LARGE_PAGE}`;
   }
-  return 'HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n';
+  return NODE_ANSWERS[/** @type {keyof typeof NODE_ANSWERS} */ (code)] ?? BAD_REQUEST;
 }
 
 /**
- * The server's 'clientError' handler: the answer when the socket can still take one.
+ * The server's 'clientError' handler, as Node's own: an answer only on a socket that has sent
+ * nothing yet (not in the middle of a response), then the socket is closed.
  * @param {Error & { code?: string }} error
- * @param {import('node:stream').Duplex} socket
+ * @param {import('node:net').Socket} socket
  */
 export function answerClientError(error, socket) {
-  if (socket.writable) socket.end(clientErrorAnswer(error.code));
-  else socket.destroy();
+  if (socket.writable && socket.bytesWritten === 0) socket.write(clientErrorAnswer(error.code));
+  socket.destroy(error);
 }

@@ -33,10 +33,11 @@ export function opensInOfflineShell({ request, url, sameOrigin }: WorkerRequest)
 
 /**
  * How long the worker waits for an app page before it answers with the copy it kept: longer than
- * the server may take to send one, which is SPEC §9's 30 s provider time-out plus the one wait
- * before a retry (at most 10 s, src/api/client.ts). A slower site is waited for: its page carries
- * its own error and toast (SPEC §8's time-out), where a copy served after a few seconds showed an
- * old page with nothing said (the site was only slow).
+ * a page's answer takes when its provider call times out (SPEC §9's 30 s, and the one wait before
+ * a retry, at most 10 s: src/api/client.ts). Not a bound on every render (a retried call has its
+ * own 30 s), but past what a working site takes: its page, with its own error and toast (SPEC §8's
+ * time-out), is waited for, where a copy served after a few seconds showed an old page with
+ * nothing said (the site was only slow).
  */
 export const PAGE_NETWORK_TIMEOUT_SECONDS = 45;
 

@@ -1,9 +1,10 @@
 import type { Track } from '../api/types';
 import { isolated, isolatedList } from '../lib/bidi';
+import { $pageRename } from '../stores/page-title';
 import { $player } from '../stores/player';
-import { keepPageTitle } from '../lib/page-title';
 
-export { notePageTitle } from '../lib/page-title';
+// document.title gives the <title>'s text with its white space collapsed.
+const asTitle = (text: string) => text.replace(/[\t\n\f\r ]+/g, ' ').trim();
 
 /**
  * The title while a track plays: its name and its artists, each isolated (lib/bidi.ts), so that
@@ -17,8 +18,8 @@ export function playingTitle(track: Pick<Track, 'name' | 'artists'>): string {
 /**
  * Shows the playing track in the document title; the page's own title comes back on pause or
  * reset. The page's title is whatever the tab shows that this did not write: the client router
- * sets each new page's on a swap, and a store may rename the page (a playlist renamed on screen)
- * by writing document.title or through notePageTitle (page-title.ts). Before, the title was
+ * sets each new page's on a swap, and a store may rename the page (a playlist renamed on screen:
+ * stores/page-title.ts $pageRename). Before, the title was
  * taken only at the start and after a swap, so a rename was undone by the next change of the
  * player (a tick) and came back stale after a pause. Returns the cleanup.
  */
@@ -44,18 +45,21 @@ export function startDocumentTitle(): () => void {
     document.title = wanted;
     shown = { wanted, read: document.title };
   };
-  keepPageTitle({
-    pageTitle: () => (showsTrack() ? pageTitle : document.title),
-    note: (title) => {
-      if (showsTrack()) pageTitle = title;
-      else document.title = title;
-    },
-  });
+  // A rename of the page on screen: shown at once, or kept for when the track's title leaves the
+  // tab. Only over the page's own title (the user may have moved on since).
+  const rename = (renamed: { title: string; over: string } | null) => {
+    if (!renamed) return;
+    const current = showsTrack() ? pageTitle : document.title;
+    if (asTitle(current) !== asTitle(renamed.over)) return;
+    if (showsTrack()) pageTitle = renamed.title;
+    else document.title = renamed.title;
+  };
   document.addEventListener('astro:after-swap', apply);
   const unsubscribe = $player.subscribe(apply);
+  const unlisten = $pageRename.listen(rename);
   return () => {
     unsubscribe();
-    keepPageTitle(null);
+    unlisten();
     document.removeEventListener('astro:after-swap', apply);
     if (showsTrack()) document.title = pageTitle;
   };

@@ -104,8 +104,14 @@ export async function connectPlayer(): Promise<() => void> {
   if (!$session.get()) return () => undefined;
   // A play clicked before this tab's device registers waits for it (stores/play.ts), rather than
   // going to the stored id: an earlier page's device, or another tab's, which would play there.
-  let arrived: (deviceId: string | null) => void = () => undefined;
-  expectOwnDevice(new Promise((resolve) => (arrived = resolve)));
+  let resolveArrival: (deviceId: string | null) => void = () => undefined;
+  const arrival = new Promise<string | null>((resolve) => (resolveArrival = resolve));
+  expectOwnDevice(arrival);
+  // None coming: no play waits for it any more (SPEC §5's failure, or the stored id, at once).
+  const arrived = (deviceId: string | null) => {
+    resolveArrival(deviceId);
+    if (deviceId === null) expectOwnDevice(null, arrival);
+  };
   let player: SdkPlayer;
   try {
     const sdk = await loadSdk();

@@ -18,6 +18,12 @@ export const $inLibrary: Record<LibraryKind, Flags> = flags();
 /** Ids whose Save, Follow or like button is waiting for the provider (its loading state). */
 export const $libraryPending: Record<LibraryKind, Flags> = flags();
 
+/**
+ * Ids whose last check failed and that no check has learnt since: a page's own Save or Follow
+ * button is offered anyway, and its click asks first (toggleInLibrary).
+ */
+export const $libraryCheckFailed: Record<LibraryKind, Flags> = flags();
+
 /** The liked tracks (the hearts of every track row and the player card). */
 export const $likedTracks = $inLibrary.track;
 
@@ -50,6 +56,8 @@ export async function checkLibrary(kind: LibraryKind, ids: readonly string[]): P
   const unknown = [...new Set(ids)].filter((id) => id !== '' && known[id] === undefined && !asking[kind].has(id));
   if (unknown.length === 0) return;
   for (const id of unknown) asking[kind].add(id);
+  const failed = $libraryCheckFailed[kind];
+  if (unknown.some((id) => failed.get()[id])) failed.set(Object.fromEntries(Object.entries(failed.get()).filter(([id]) => !unknown.includes(id))));
   try {
     const answers = await checkInLibrary(kind, unknown);
     // A flag a toggle set while the question was out is newer than this answer: it stands.
@@ -59,6 +67,8 @@ export async function checkLibrary(kind: LibraryKind, ids: readonly string[]): P
     if (news.length > 0) $inLibrary[kind].set({ ...now, ...Object.fromEntries(news) });
   } catch (error) {
     logUnlessCanceled(`Could not check the library (${kind})`, error);
+    const still = unknown.filter((id) => $inLibrary[kind].get()[id] === undefined);
+    if (still.length > 0) failed.set({ ...failed.get(), ...Object.fromEntries(still.map((id) => [id, true])) });
   } finally {
     for (const id of unknown) asking[kind].delete(id);
   }

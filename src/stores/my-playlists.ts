@@ -161,15 +161,26 @@ export function closePlaylistPicker(): void {
 /** Picker's "New playlist": makes "My Playlist #N" holding the track, and opens it. */
 export async function addToNewPlaylist(track: Track): Promise<void> {
   $playlistPicker.set(null);
-  // One playlist made at a time, as Create Playlist does: two at once would count the same list
-  // and take the same name.
-  if ($creatingPlaylist.get()) return;
+  // One playlist made at a time: two at once would count the same list and take the same name.
+  // One being made (Create Playlist, or another New playlist) is waited for, then counted.
+  while ($creatingPlaylist.get()) await untilNoneIsMade();
   $creatingPlaylist.set(true);
   try {
     await makePlaylistWith(track);
   } finally {
     $creatingPlaylist.set(false);
   }
+}
+
+/** Resolves once no playlist is being made. */
+function untilNoneIsMade(): Promise<void> {
+  return new Promise((done) => {
+    const stop = $creatingPlaylist.subscribe((making) => {
+      if (making) return;
+      queueMicrotask(() => stop());
+      done();
+    });
+  });
 }
 
 async function makePlaylistWith(track: Track): Promise<void> {

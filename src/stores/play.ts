@@ -24,7 +24,7 @@ import { openPremiumPrompt } from './ui';
  * request on the wire at a time, the latest click winning.
  */
 
-/** SPEC §5: play without a stored device id fails with this message. */
+/** SPEC §5: a play with no device to go to (this tab's never came, none is stored) fails with this message. */
 const DEVICE_NOT_AVAILABLE = 'Device is not available';
 
 let activate: () => void = () => undefined;
@@ -86,9 +86,11 @@ let ownDeviceComing: Promise<string | null> | null = null;
 
 /**
  * How src/playback says this tab's device is on its way (`arrival`, from the SDK's connect) or
- * no longer expected (null, once disconnected). A play clicked meanwhile waits for it.
+ * no longer expected (null: disconnected, or it will not come). A play clicked meanwhile waits for it.
  */
-export function expectOwnDevice(arrival: Promise<string | null> | null): void {
+export function expectOwnDevice(arrival: Promise<string | null> | null, instead?: Promise<string | null>): void {
+  // `instead`: only in place of that arrival (a later connection's stays).
+  if (instead !== undefined && ownDeviceComing !== instead) return;
   ownDeviceComing = arrival;
 }
 

@@ -1,5 +1,6 @@
 import type { Playlist, PlaylistEntry, Track } from '../api/types';
-import { namedTitle, notePageTitle } from '../lib/page-title';
+import { namedTitle, tabTitleOf } from '../lib/page-title';
+import { renamePage } from './page-title';
 import { moveEntry, removeEntries, reorderRequest, type ReorderRequest } from '../lib/playlist-order';
 import { hrefOf } from '../lib/routes';
 import { forgetPage } from './page-memory';
@@ -201,7 +202,7 @@ export function withDetailsTakenBack(data: Playlist, set: Details, before: Detai
 
 /** The tab's title of a playlist's page, worded as the server words it (namedTitle, then Base.astro's suffix). */
 export function playlistPageTitle(name: string): string {
-  return `${namedTitle(name, 'Playlist')} | My Music`;
+  return tabTitleOf(namedTitle(name, 'Playlist'));
 }
 
 // The effects: the playlist area's stores, the kept pages, the tab's title.
@@ -238,7 +239,7 @@ function show(next: ShownPlaylist, from: Playlist): void {
 
 /** The tab's title after a rename of the playlist on screen (the server set it for the old name); kept while a track's shows. */
 function showTitle(was: string, name: string): void {
-  if (was !== name) notePageTitle(playlistPageTitle(name), playlistPageTitle(was));
+  if (was !== name) renamePage(playlistPageTitle(name), playlistPageTitle(was));
 }
 
 /** The version the page knows of playlist `id` (its snapshot_id), for a move made against it. */

@@ -3,8 +3,9 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // scripts/lib/client-error.mjs, on a real Node server as serve-site.mjs sets it up.
-const { answerClientError } = (await import(new URL('../../scripts/lib/client-error.mjs', import.meta.url).href)) as {
+const { answerClientError, clientErrorAnswer } = (await import(new URL('../../scripts/lib/client-error.mjs', import.meta.url).href)) as {
   answerClientError(error: Error, socket: unknown): void;
+  clientErrorAnswer(code: string | undefined): string;
 };
 
 const server = createServer((_request, response) => response.end('page'));
@@ -41,5 +42,11 @@ describe('a request Node cannot read', () => {
   it('that is not HTTP at all still gets a plain 400; a readable one its page', async () => {
     expect(await answerTo('NOT HTTP\r\n\r\n')).toMatch(/^HTTP\/1\.1 400 /);
     expect(await answerTo('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n')).toContain('page');
+  });
+
+  it("keeps Node's own answers for the rest: a header time-out 408, chunk extensions too large 413, else 400", () => {
+    expect(clientErrorAnswer('ERR_HTTP_REQUEST_TIMEOUT')).toMatch(/^HTTP\/1\.1 408 /);
+    expect(clientErrorAnswer('HPE_CHUNK_EXTENSIONS_OVERFLOW')).toMatch(/^HTTP\/1\.1 413 /);
+    expect(clientErrorAnswer('HPE_INVALID_METHOD')).toMatch(/^HTTP\/1\.1 400 /);
   });
 });

@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AVATAR_COLOURS, PALETTE } from '../../src/lib/colors';
+import { channels, contrast } from './helpers/contrast';
 
-// WCAG 2 relative luminance and contrast ratio, to hold the palette to AA for the
-// white text detail headers and category tiles write on it.
-const channels = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-const luminance = (rgb: number[]) => {
-  const [r, g, b] = rgb.map((v) => {
-    const c = v / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-};
-const contrast = (a: number[], b: number[]) => {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-};
+// The palette held to AA for the white text detail headers and category tiles write on it.
 /** White at `alpha` over `background`, as the browser paints rgb(255 255 255 / alpha). */
 const whiteOver = (background: number[], alpha: number) => background.map((v) => Math.round(255 * alpha + v * (1 - alpha)));
 

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Playback, Track } from '../../src/api/types';
-import { notePageTitle, playingTitle, startDocumentTitle } from '../../src/playback/document-title';
+import { playingTitle, startDocumentTitle } from '../../src/playback/document-title';
+import { renamePage } from '../../src/stores/page-title';
 import { $player } from '../../src/stores/player';
 import { initialPlayer } from '../../src/stores/player-rules';
 
@@ -51,16 +52,17 @@ describe("the tab's title", () => {
     expect(document.title).toBe('New name - My Music');
   });
 
-  it('takes a rename noted while a track shows (notePageTitle), and shows it once the track stops', () => {
+  it('takes a rename made while a track shows (renamePage), and shows it once the track stops', () => {
     document.title = 'Old name - My Music';
     stop = startDocumentTitle();
     play(true);
-    notePageTitle('New name - My Music', 'Old name - My Music');
+    renamePage('New name - My Music', 'Old name - My Music');
     expect(document.title).toBe(playingTitle(song));
-    notePageTitle('Other - My Music', 'Not this page - My Music'); // another page's rename: not this one's
+    renamePage('Other - My Music', 'Not this page - My Music'); // another page's rename: not this one's
     play(false);
     expect(document.title).toBe('New name - My Music');
-    notePageTitle('Newer name - My Music');
+    // With nothing playing, shown at once.
+    renamePage('Newer name - My Music', 'New name - My Music');
     expect(document.title).toBe('Newer name - My Music');
   });
 

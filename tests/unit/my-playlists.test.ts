@@ -171,20 +171,25 @@ describe('playlists the user makes', () => {
     for (const p of $ownPlaylists.get()!.slice(0, 2)) await removePlaylist(p.id);
   });
 
-  it('"New playlist" while Create Playlist is making one makes none: both counted the same list and took the same name', async () => {
+  it('"New playlist" while another playlist is being made waits for it, then takes the next name (at once, both counted the same list)', async () => {
     const before = $ownPlaylists.get()!.length;
+    // Create Playlist under way: the click waits, nothing is made meanwhile.
     $creatingPlaylist.set(true);
-    await addToNewPlaylist(tracks[0]!);
+    let done = false;
+    const waiting = addToNewPlaylist(tracks[0]!).then(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(done).toBe(false);
     expect($ownPlaylists.get()!).toHaveLength(before);
     $creatingPlaylist.set(false);
-    // While it makes one, it holds the flag itself: a second at once makes nothing more.
-    const first = addToNewPlaylist(tracks[0]!);
-    expect($creatingPlaylist.get()).toBe(true);
-    await addToNewPlaylist(tracks[1]!);
-    await first;
-    expect($creatingPlaylist.get()).toBe(false);
+    await waiting;
     expect($ownPlaylists.get()!).toHaveLength(before + 1);
-    await removePlaylist($ownPlaylists.get()![0]!.id);
+    // Two at once: both made, one after the other, with two names.
+    await Promise.all([addToNewPlaylist(tracks[0]!), addToNewPlaylist(tracks[1]!)]);
+    const made = $ownPlaylists.get()!.slice(0, 3);
+    expect($ownPlaylists.get()!).toHaveLength(before + 3);
+    expect(new Set(made.map((p) => p.name)).size).toBe(3);
+    expect($creatingPlaylist.get()).toBe(false);
+    for (const p of made) await removePlaylist(p.id);
   });
 
   it("a listing that failed says so (the picker offers Try again), and the next try clears it", async () => {

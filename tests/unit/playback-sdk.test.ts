@@ -263,7 +263,10 @@ describe('the SDK player (SPEC §4, DESIGN §6)', () => {
     RecordingPlayer.connects = false;
     const alone = await connectPlayer();
     const { $ui, closePremiumPrompt } = await import('../../src/stores/ui');
-    await playFromList([track], 0);
+    // The device will not come: the click fails at once, with no card waiting for it.
+    const clicked = playFromList([track], 0);
+    expect($player.get().isPlaybackLoading).toBe(false);
+    await clicked;
     expect(plays).toEqual(['device-elsewhere']);
     expect($ui.get().openDialogPremiumRequired).toBe(true);
     expect($player.get()).toMatchObject({ visible: false, currentPlayingTrack: null, isPlaybackLoading: false });

@@ -2,7 +2,8 @@
 // The shown playlist's rules (src/stores/playlist-shown.ts): an edit taken back undoes itself alone
 // on the list as it now is, and edits waiting behind a refused one are made again on what is left;
 // a rename of the playlist on screen retitles the tab as the server words it.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { startDocumentTitle } from '../../src/playback/document-title';
 import type { Playlist, PlaylistEntry, Track } from '../../src/api/types';
 import { $playlist, playlistTracks } from '../../src/stores/playlist';
 import {
@@ -124,8 +125,10 @@ describe('the tab title after a rename', () => {
   it('names the new name, as the server words it, only while that playlist is on screen; a refusal names the old one again', () => {
     $playlist.set({ ...$playlist.get(), id: 'p', data: playlist('p', 'Road', 1) });
     playlistTracks.$state.set({ list: entries, loading: false, error: null, hasMore: false, offset: 1, loaded: true });
-    // As the server titled the page (namedTitle isolates the name).
+    // As the server titled the page (namedTitle isolates the name); the shell keeps the tab's title (playback/document-title.ts).
     document.title = '\u2068Road\u2069 | My Music';
+    const stopTitle = startDocumentTitle();
+    onTestFinished(stopTitle);
     const undo = changeShownPlaylist('p', { details: { name: 'Drive', description: 'for the road' } });
     expect(document.title).toBe('\u2068Drive\u2069 | My Music');
     undo();

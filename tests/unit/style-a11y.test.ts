@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BACKGROUND, PALETTE } from '../../src/lib/colors';
 import { styleSources } from './helpers/style-sources';
+import { contrast } from './helpers/contrast';
 
 const styles = join(import.meta.dirname, '../../src/styles');
 const sheet = (path: string) => readFileSync(join(styles, path), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
@@ -46,19 +47,7 @@ function declarationsOf(css: string, selector: string, within: string[] = []): R
   return Object.assign({}, ...rulesOf(css).filter((rule) => rule.selector === selector && rule.within.join('|') === within.join('|')).map((rule) => rule.declarations));
 }
 
-// WCAG 2 relative luminance and contrast ratio (as in colors-contrast.test.ts).
-const channels = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-const luminance = (hex: string) => {
-  const [r, g, b] = channels(hex).map((v) => {
-    const c = v / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-};
-const contrast = (a: string, b: string) => {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-};
+
 
 const theme = sheet('theme.css');
 const base = declarationsOf(theme, ':root');

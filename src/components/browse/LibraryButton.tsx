@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
-import { $inLibrary, $libraryPending, checkLibrary, toggleInLibrary, type LibraryKind } from '../../stores/library';
+import { useEffect } from 'react';
+import { $inLibrary, $libraryCheckFailed, $libraryPending, checkLibrary, toggleInLibrary, type LibraryKind } from '../../stores/library';
 import { Icon } from '../Icon';
-import { useSeededFlag } from '../server-snapshot';
+import { useSeededFlag, useStore } from '../server-snapshot';
 
 const LABELS: Record<Exclude<LibraryKind, 'track'>, [off: string, on: string]> = {
   album: ['Save', 'Saved'],
@@ -23,16 +23,9 @@ export function LibraryButton({ kind, id, name, compact = false }: {
   // A page's own button whose flag the server could not learn (its check failed) asks once here,
   // rather than stay disabled until a reload; if that fails too, the button is offered anyway and
   // a click asks first (toggleInLibrary). A card's flags come with its list's, asked together.
-  const [checkFailed, setCheckFailed] = useState(false);
+  const checkFailed = useStore($libraryCheckFailed[kind])[id] === true;
   useEffect(() => {
-    if (compact || flag !== undefined) return;
-    let current = true;
-    void checkLibrary(kind, [id]).then(() => {
-      if (current && $inLibrary[kind].get()[id] === undefined) setCheckFailed(true);
-    });
-    return () => {
-      current = false;
-    };
+    if (!compact && flag === undefined) void checkLibrary(kind, [id]);
   }, [compact, flag, kind, id]);
   const [off, onLabel] = LABELS[kind];
   return (

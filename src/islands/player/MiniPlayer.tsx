@@ -23,7 +23,7 @@ function MiniPlayerView({ onClose }: { onClose: () => void }) {
       </div>
       <div className="mini-player__controls">
         <LikeButton trackId={track?.id ?? null} />
-        <TransportButtons playback={player.playback} playing={isSounding(player)} controls={controlsAllowed(player)} />
+        <TransportButtons playing={isSounding(player)} controls={controlsAllowed(player)} />
         <button type="button" className="icon-button" aria-label="Back to the player card" onClick={onClose}>
           <Icon name="close" size={18} />
         </button>

@@ -13,7 +13,7 @@ interface TransportProps {
 }
 
 /** Previous, play/pause and next: the middle of the card's controls, and the mini-player's. */
-export function TransportButtons({ playing, controls }: TransportProps) {
+export function TransportButtons({ playing, controls }: Omit<TransportProps, 'playback'>) {
   return (
     <>
       <button type="button" className="icon-button" aria-label="Previous" disabled={!controls.previous} onClick={() => void previousTrack()}>
@@ -54,7 +54,7 @@ export function PlayerControls({ playback, playing, controls }: TransportProps) 
       >
         <Icon name="shuffle" />
       </button>
-      <TransportButtons playback={playback} playing={playing} controls={controls} />
+      <TransportButtons playing={playing} controls={controls} />
       <button
         type="button"
         className={`icon-button player-card__toggle${repeat !== 'off' ? ' is-on' : ''}`}

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LibraryButton } from '../../../src/components/browse/LibraryButton';
-import { $inLibrary } from '../../../src/stores/library';
+import { $inLibrary, $libraryCheckFailed } from '../../../src/stores/library';
 
 // A page's Save or Follow button is disabled until the provider has said whether the album
 // (artist, user) is in the library. The server asks while it renders; when that check failed,
@@ -26,7 +26,10 @@ afterEach(() => {
   asked.length = 0;
   added.length = 0;
   provider.answers = [];
-  for (const kind of ['album', 'artist'] as const) $inLibrary[kind].set({});
+  for (const kind of ['album', 'artist'] as const) {
+    $inLibrary[kind].set({});
+    $libraryCheckFailed[kind].set({});
+  }
 });
 
 describe("a page's own Save or Follow button", () => {

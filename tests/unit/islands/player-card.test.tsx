@@ -200,6 +200,29 @@ describe("the phone's player bar", () => {
     expect(region.textContent).toBe('Press play to start the sound');
   });
 
+  it("disables its play button as the card's is disabled: a restricted device takes no command from here", () => {
+    function Bar() {
+      const player = useStore($player);
+      return <PlayerBar player={player} otherDeviceName="Speaker" hydrated screenKnown />;
+    }
+    const device = { id: 'd9', name: 'Speaker', type: 'Speaker', isActive: true, volumePercent: 40, isRestricted: true, supportsVolume: true };
+    act(() =>
+      $player.set({
+        ...$player.get(),
+        visible: true,
+        currentPlayingTrack: track,
+        playback: {
+          item: track, progressMs: 0, isPlaying: true, repeatState: 'off', shuffleState: false, device, contextUri: null,
+          disallows: { skippingPrev: false, skippingNext: false, pausing: false, resuming: false, seeking: false, togglingShuffle: false, togglingRepeatContext: false, togglingRepeatTrack: false },
+        },
+      }),
+    );
+    render(<Bar />);
+    expect((screen.getByRole('button', { name: 'Pause' }) as HTMLButtonElement).disabled).toBe(true);
+    act(() => $player.set({ ...$player.get(), playback: { ...$player.get().playback!, device: { ...device, isRestricted: false } } }));
+    expect((screen.getByRole('button', { name: 'Pause' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('lays its spinner over the play button (no layout shift), as the card spins its own (the same keyframes, stopped by less motion)', () => {
     const own = rulesOf('.player-bar__spinner');
     expect(own).toMatch(/position:\s*absolute/);
