@@ -304,6 +304,8 @@ test("every app page ends with SPEC §1's footer, kept as pages change, with lin
   }
   for (const legal of ['Legal', 'Privacy Policy', 'Cookies']) await expect(footer.getByRole('link', { name: legal })).toBeVisible();
   await expect(footer.getByText(`© ${new Date().getFullYear()} My Music`)).toBeVisible();
+  // Its column titles are h2s: after a page's h1 (an album's, with no h2), an h3 broke the heading order.
+  await expect(footer.getByRole('heading', { level: 2 })).toHaveCount(5);
   // None leads to the landing page, which sends a signed-in user home; the plans are the provider's.
   const hrefs = await footer.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
   expect(hrefs.filter((href) => href.startsWith('/auth'))).toEqual([]);
