@@ -17,6 +17,8 @@ export interface FooterLink {
 
 export interface FooterColumn {
   title: string;
+  /** Its navigation's name, when not its title. */
+  label?: string;
   links: FooterLink[];
 }
 
@@ -98,11 +100,16 @@ export const APP_FOOTER_COLUMNS: FooterColumn[] = [
   },
 ];
 
-export const SOCIAL_LINKS = [
-  { label: 'Instagram', href: 'https://www.instagram.com/' },
-  { label: 'X', href: 'https://x.com/' },
-  { label: 'Facebook', href: 'https://www.facebook.com/' },
-];
+/** The social links, the footer's last column. */
+export const SOCIAL_COLUMN: FooterColumn = {
+  title: 'Follow us',
+  label: 'Social',
+  links: [
+    { label: 'Instagram', href: 'https://www.instagram.com/', external: true },
+    { label: 'X', href: 'https://x.com/', external: true },
+    { label: 'Facebook', href: 'https://www.facebook.com/', external: true },
+  ],
+};
 
 /**
  * The legal links: the provider's, whose terms govern the account and the music played here

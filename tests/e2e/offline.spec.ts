@@ -31,20 +31,22 @@ const cachedPaths = (page: Page) =>
     return paths;
   });
 const isSaved = async (page: Page, sandboxUrl: string, id: string) => (await providerGet<boolean[]>(page, sandboxUrl, `me/albums/contains?ids=${id}`))[0];
+/** An album of the catalogue the guest has not saved. */
+async function anUnsavedAlbum(page: Page, sandboxUrl: string): Promise<Named> {
+  for (const candidate of await searchCatalogue<Named>(page, sandboxUrl, 'album')) if (!(await isSaved(page, sandboxUrl, candidate.id))) return candidate;
+  throw new Error('no album the guest has not saved');
+}
 
 test('offline: the cached page and the toast, recovery by itself, and a failed save neither lost nor doubled', { tag: '@viewport-free' }, async ({ page, signIn, sandbox, context }) => {
   // On the desktop alone (@viewport-free): the worker, the client and the toggle rule are the same on both viewports.
   await signIn(page);
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  const albums = await searchCatalogue<Named>(page, sandbox.url, 'album');
-  let album: Named | undefined;
-  for (const candidate of albums) if (!(await isSaved(page, sandbox.url, candidate.id))) album = album ?? candidate;
-  expect(album, 'an album the guest has not saved').toBeDefined();
-  const heading = page.getByRole('heading', { level: 1, name: album!.name });
+  const album = await anUnsavedAlbum(page, sandbox.url);
+  const heading = page.getByRole('heading', { level: 1, name: album.name });
   const save = page.locator('.detail-header').getByRole('button', { name: /^(Save|Saved) / });
 
   // Visited while the worker is in control, so its page is in the cache.
-  await page.goto(`/album/${album!.id}`);
+  await page.goto(`/album/${album.id}`);
   await expect(heading).toBeVisible();
   await expect(save).toHaveAccessibleName(/^Save /);
 
@@ -68,23 +70,23 @@ test('offline: the cached page and the toast, recovery by itself, and a failed s
   await reloaded;
   await expect(heading).toBeVisible({ timeout: 15_000 });
   await expect(save).toHaveAccessibleName(/^Save /);
-  expect(await isSaved(page, sandbox.url, album!.id)).toBe(false);
+  expect(await isSaved(page, sandbox.url, album.id)).toBe(false);
 
   // A save whose connection drops: not applied, the flag honest, the user told.
   await sandbox.addFault({ match: { method: 'PUT', path: '^/v1/me/albums' }, drop: true });
   await save.click();
   await expectToastShown(page, 'Internet Connection Problem');
   await expect(save).toHaveAccessibleName(/^Save /);
-  expect(await isSaved(page, sandbox.url, album!.id)).toBe(false);
+  expect(await isSaved(page, sandbox.url, album.id)).toBe(false);
 
   // Once the provider answers, one click saves it, once.
   await sandbox.clearFaults();
   await expect(save).toBeEnabled();
   await save.click();
   await expect(save).toHaveAccessibleName(/^Saved /);
-  expect(await isSaved(page, sandbox.url, album!.id)).toBe(true);
+  expect(await isSaved(page, sandbox.url, album.id)).toBe(true);
   const saved = await providerGet<{ items: { album: Named }[] }>(page, sandbox.url, 'me/albums?limit=50');
-  expect(saved.items.filter((item) => item.album.id === album!.id)).toHaveLength(1);
+  expect(saved.items.filter((item) => item.album.id === album.id)).toHaveLength(1);
   await sandbox.reset();
 });
 
@@ -164,17 +166,14 @@ test("a visited page the site does not answer for is the kept copy, says so, and
   test.setTimeout(90_000);
   await signIn(page);
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  const albums = await searchCatalogue<Named>(page, sandbox.url, 'album');
-  let album: Named | undefined;
-  for (const candidate of albums) if (!(await isSaved(page, sandbox.url, candidate.id))) album = album ?? candidate;
-  expect(album, 'an album the guest has not saved').toBeDefined();
-  const heading = page.getByRole('heading', { level: 1, name: album!.name });
+  const album = await anUnsavedAlbum(page, sandbox.url);
+  const heading = page.getByRole('heading', { level: 1, name: album.name });
   const save = page.locator('.detail-header').getByRole('button', { name: /^(Save|Saved) / });
   const keptCopy = () => page.evaluate(() => document.documentElement.hasAttribute('data-kept-copy'));
 
   // Visited while its Save flag could not be read: the page the worker keeps holds the server's toast.
   await sandbox.addFault({ match: { method: 'GET', path: '^/v1/me/(albums|library)/contains' }, status: 500, body: {}, times: 2 });
-  const response = await page.goto(`/album/${album!.id}`);
+  const response = await page.goto(`/album/${album.id}`);
   expect(response?.status()).toBe(200);
   await expectToastShown(page, 'Internal Server Error');
   await expect(heading).toBeVisible();
@@ -203,7 +202,7 @@ test("a visited page the site does not answer for is the kept copy, says so, and
   await expect(save).toHaveAccessibleName(/^Save /);
   await save.click();
   await expect(save).toHaveAccessibleName(/^Saved /);
-  await sandbox.addFault({ match: { method: 'GET', path: `^/v1/albums/${album!.id}$` }, delayMs: 6_000, times: 1 });
+  await sandbox.addFault({ match: { method: 'GET', path: `^/v1/albums/${album.id}$` }, delayMs: 6_000, times: 1 });
   await page.reload();
   await expect(save).toHaveAccessibleName(/^Saved /);
   expect(await keptCopy()).toBe(false);

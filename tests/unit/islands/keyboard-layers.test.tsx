@@ -75,7 +75,8 @@ describe('a dialog (Add to playlist, Already added, Edit details, Remove from Yo
     return Promise.resolve().then(() => expect(document.activeElement).toBe(opener));
   });
 
-  it("takes its Escape for itself: the queue open beside it stays open", () => {
+  /** The queue open, and a dialog opened beside it (the duplicate question of a row's menu). */
+  const openDialogOverQueue = () => {
     $queue.set({ ...$queue.get(), open: true, loaded: true });
     render(
       <>
@@ -84,6 +85,10 @@ describe('a dialog (Add to playlist, Already added, Edit details, Remove from Yo
       </>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'More options for Sol' }));
+  };
+
+  it("takes its Escape for itself: the queue open beside it stays open", () => {
+    openDialogOverQueue();
     fireEvent.keyDown(screen.getByRole('button', { name: "Don't add" }), { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect($queue.get().open).toBe(true);
@@ -93,14 +98,7 @@ describe('a dialog (Add to playlist, Already added, Edit details, Remove from Yo
   });
 
   it('takes its Escape with the focus on the body too (a click on its text): it closes, the queue beside it stays open', () => {
-    $queue.set({ ...$queue.get(), open: true, loaded: true });
-    render(
-      <>
-        <QueuePanel />
-        <PageWithDialog />
-      </>,
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'More options for Sol' }));
+    openDialogOverQueue();
     expect(screen.getByRole('dialog', { name: 'Already added' })).toBeTruthy();
     (document.activeElement as HTMLElement | null)?.blur();
     expect(document.activeElement).toBe(document.body);
