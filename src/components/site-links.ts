@@ -3,7 +3,9 @@
  * are the team's; the plans page is the provider's (the premium prompt links to it).
  */
 export const CONTACT_EMAIL = 'support@mymusic.test';
-export const ISSUE_TRACKER_URL = 'https://github.com/my-music-app/my-music/issues';
+/** The project's home: its code, its changes, how to take part. */
+export const PROJECT_URL = 'https://github.com/my-music-app/my-music';
+export const ISSUE_TRACKER_URL = `${PROJECT_URL}/issues`;
 export const PROVIDER_PLANS_URL = 'https://www.spotify.com/premium/';
 
 import { hrefOf } from '../lib/routes';
@@ -68,7 +70,7 @@ export const APP_FOOTER_COLUMNS: FooterColumn[] = [
   {
     title: 'Company',
     links: [
-      { label: 'About', href: ISSUE_TRACKER_URL.replace(/\/issues$/, ''), external: true },
+      { label: 'About', href: PROJECT_URL, external: true },
       { label: 'Jobs', href: `mailto:${CONTACT_EMAIL}?subject=Jobs` },
       { label: 'Contact', href: `mailto:${CONTACT_EMAIL}` },
     ],
@@ -77,7 +79,7 @@ export const APP_FOOTER_COLUMNS: FooterColumn[] = [
     title: 'Communities',
     links: [
       { label: 'For Artists', href: `mailto:${CONTACT_EMAIL}?subject=For%20Artists` },
-      { label: 'Developers', href: ISSUE_TRACKER_URL.replace(/\/issues$/, ''), external: true },
+      { label: 'Developers', href: PROJECT_URL, external: true },
       { label: 'Advertising', href: `mailto:${CONTACT_EMAIL}?subject=Advertising` },
     ],
   },

@@ -175,9 +175,9 @@ export async function addToNewPlaylist(track: Track): Promise<void> {
 /** Resolves once no playlist is being made. */
 function untilNoneIsMade(): Promise<void> {
   return new Promise((done) => {
-    const stop = $creatingPlaylist.subscribe((making) => {
+    const stop = $creatingPlaylist.listen((making) => {
       if (making) return;
-      queueMicrotask(() => stop());
+      stop();
       done();
     });
   });
@@ -242,7 +242,8 @@ export async function addToPlaylist(playlist: Playlist, track: Track, { twice = 
     refused(error, 'Could not add to the playlist');
     return false;
   } finally {
-    forgetAnswered(playlist.id);
+    // The playlist's page was forgotten by its line (queueItemEdit); the library's copy here.
+    myPlaylistsArea.forget();
   }
 }
 
@@ -278,7 +279,8 @@ export async function removeFromPlaylist(playlistId: string, track: Track): Prom
     refused(error, 'Could not remove from the playlist');
     return false;
   } finally {
-    forgetAnswered(playlistId);
+    // The playlist's page was forgotten by its line (queueItemEdit); the library's copy here.
+    myPlaylistsArea.forget();
   }
 }
 

@@ -43,8 +43,9 @@ export function setPlaybackActivator(activator: (() => void) | null): void {
 }
 
 /**
- * How long a play waits for this tab's device to register again when the provider has lost
- * it (a dropped event stream, a provider restart) before it gives up on that click.
+ * How long a play waits for this tab's device (still registering as the page loads, or
+ * registering again after the provider lost it: a dropped event stream, a provider restart)
+ * before it gives up on that click.
  */
 export const DEVICE_RENEWAL_TIMEOUT_MS = 10_000;
 
@@ -53,32 +54,6 @@ let renewDevice: () => void = () => undefined;
 /** How src/playback registers this tab's device again (the SDK's disconnect, then connect). */
 export function setDeviceRenewer(renewer: (() => void) | null): void {
   renewDevice = renewer ?? (() => undefined);
-}
-
-/**
- * This tab's device after the provider answered a play on `gone` with 404 "Device not found":
- * the id the SDK has registered since; else, while the SDK is still connecting (a page just
- * loaded, which holds the id of an earlier page's device), the id it gets; else the device
- * registered again. Null when it is not ready within the wait.
- */
-function renewedDeviceId(gone: string): Promise<string | null> {
-  const { device, deviceId: current } = $player.get();
-  if (device === 'ready' && current && current !== gone) return Promise.resolve(current);
-  return new Promise((resolve) => {
-    let settled = false;
-    const settle = (deviceId: string | null) => {
-      if (settled) return;
-      settled = true;
-      stop();
-      resolve(deviceId);
-    };
-    const stop = $player.listen(({ device, deviceId }) => {
-      if (device === 'ready' && deviceId && deviceId !== gone) settle(deviceId);
-    });
-    playerClock().setTimeout(() => settle(null), DEVICE_RENEWAL_TIMEOUT_MS);
-    // A connection under way brings its own `ready`; cutting it short would lose that.
-    if (device === 'ready') renewDevice();
-  });
 }
 
 /** This tab's device on its way (the SDK loading or connecting): its id once registered, null if it will not be. */
@@ -94,6 +69,43 @@ export function expectOwnDevice(arrival: Promise<string | null> | null, instead?
   ownDeviceComing = arrival;
 }
 
+/**
+ * This tab's device once the SDK says it is ready with an id other than `gone`, waited for
+ * (DEVICE_RENEWAL_TIMEOUT_MS at most); null when not in time, or when the device on its way
+ * will not come (the SDK said so). `renew` first registers the device again if it is ready now.
+ */
+function readyDeviceId(gone: string | null, renew = false): Promise<string | null> {
+  const { device, deviceId: current } = $player.get();
+  if (!renew && device === 'ready' && current && current !== gone) return Promise.resolve(current);
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (deviceId: string | null) => {
+      if (settled) return;
+      settled = true;
+      stop();
+      resolve(deviceId);
+    };
+    const stop = $player.listen(({ device, deviceId }) => {
+      if (device === 'ready' && deviceId && deviceId !== gone) settle(deviceId);
+    });
+    playerClock().setTimeout(() => settle(null), DEVICE_RENEWAL_TIMEOUT_MS);
+    void ownDeviceComing?.then((arrived) => arrived === null && settle(null), () => settle(null));
+    // A connection under way brings its own `ready`; cutting it short would lose that.
+    if (renew && device === 'ready') renewDevice();
+  });
+}
+
+/**
+ * This tab's device after the provider answered a play on `gone` with 404 "Device not found":
+ * the id the SDK has registered since; else, while the SDK is still connecting, the id it gets;
+ * else the device registered again. Null when it is not ready within the wait.
+ */
+function renewedDeviceId(gone: string): Promise<string | null> {
+  const { device, deviceId: current } = $player.get();
+  if (device === 'ready' && current && current !== gone) return Promise.resolve(current);
+  return readyDeviceId(gone, true);
+}
+
 /** Whether a play has a device to go to, now or once this tab's has registered (SPEC §5: else it fails). */
 function hasPlayDevice(): boolean {
   return ownDeviceComing !== null || storedDeviceId() !== null;
@@ -101,21 +113,14 @@ function hasPlayDevice(): boolean {
 
 /**
  * The device a play goes to: this tab's. While it is still registering (a page just loaded),
- * the one it gets, waited for (DEVICE_RENEWAL_TIMEOUT_MS at most): the stored id is then an
- * earlier page's device, gone with it, or another tab's, which would play there. Else the stored
- * id (SPEC §7's device_id={stored}); null when there is none.
+ * the one it gets, waited for: the stored id is then an earlier page's device, gone with it, or
+ * another tab's, which would play there. Else the stored id (SPEC §7's device_id={stored}); null
+ * when there is none.
  */
 async function playDeviceId(): Promise<string | null> {
   const own = $player.get().deviceId;
   if (own) return own;
-  if (ownDeviceComing) {
-    const arrived = await new Promise<string | null>((resolve) => {
-      ownDeviceComing!.then(resolve, () => resolve(null));
-      playerClock().setTimeout(() => resolve(null), DEVICE_RENEWAL_TIMEOUT_MS);
-    });
-    if (arrived) return arrived;
-  }
-  return storedDeviceId();
+  return (ownDeviceComing ? await readyDeviceId(null) : null) ?? storedDeviceId();
 }
 
 /** SPEC §5: a play with no device resets the player, opens the Premium prompt and fails with 'Device is not available'. */

@@ -201,7 +201,7 @@ export function withDetailsTakenBack(data: Playlist, set: Details, before: Detai
 }
 
 /** The tab's title of a playlist's page, worded as the server words it (namedTitle, then Base.astro's suffix). */
-export function playlistPageTitle(name: string): string {
+function playlistPageTitle(name: string): string {
   return tabTitleOf(namedTitle(name, 'Playlist'));
 }
 
