@@ -96,6 +96,8 @@ export interface ApiClientWiring {
    * one): the error, for src/api/rate-limit.ts `limitedUntil` to read on the wiring's clock.
    */
   onRateLimited?(error: ApiError): void;
+  /** How calls reach the provider, when not the global fetch (the server's, src/server/provider-transport.ts). */
+  fetch?: typeof fetch;
 }
 
 let wiring: ApiClientWiring | null = null;
@@ -134,12 +136,16 @@ const CANCELED = Symbol('canceled');
 const TIMED_OUT = Symbol('timed out');
 const running = new Map<string, AbortController>();
 
-let base: { url: string; wretch: Wretch } | null = null;
+let base: { url: string; fetch: typeof fetch | undefined; wretch: Wretch } | null = null;
 // The one wretch instance; built on first use because the base URL is runtime configuration
-// (and again if that configuration is replaced, as a tool running without a page may do).
-function provider(): Wretch {
+// (and again if that configuration or the wiring's transport is replaced, as a tool running
+// without a page, or a test, may do).
+function provider(hooks: ApiClientWiring): Wretch {
   const url = getProviderConfig().apiBase;
-  if (base?.url !== url) base = { url, wretch: wretch(url).accept('application/json') };
+  if (base?.url !== url || base.fetch !== hooks.fetch) {
+    const client = wretch(url).accept('application/json');
+    base = { url, fetch: hooks.fetch, wretch: hooks.fetch ? client.polyfills({ fetch: hooks.fetch }) : client };
+  }
   return base.wretch;
 }
 
@@ -160,7 +166,7 @@ function urlOf(request: ApiRequest): string {
 }
 
 async function sendOnce(request: ApiRequest, signal: AbortSignal, hooks: ApiClientWiring): Promise<unknown> {
-  let chain = provider().url(urlOf(request)).options({ signal });
+  let chain = provider(hooks).url(urlOf(request)).options({ signal });
   const token = hooks.getSession()?.accessToken;
   if (token) chain = chain.auth(`Bearer ${token}`);
   if (request.body !== undefined) chain = chain.json(request.body as object);

@@ -8,6 +8,7 @@ import type { PlayingMark } from '../lib/playing-mark';
 import { setProviderConfig } from '../lib/provider-config';
 import { settledWithin } from '../lib/settled-within';
 import { catalogueCache } from './catalogue-cache';
+import { providerFetch } from './provider-transport';
 import { currentSession, keepInSession, readSessionValue, type SessionContext } from './session-tokens';
 
 /**
@@ -107,6 +108,7 @@ function wireServerClient(): void {
     },
     cancelsByName: false,
     catalogue: catalogueCache(),
+    fetch: providerFetch,
   });
 }
 
