@@ -1,4 +1,4 @@
-import { ICON_PATHS, SOLID_ICONS, strokeWidthOf, type IconName } from './icon-paths';
+import { ICON_PATHS, iconClassOf, type IconName } from './icon-paths';
 
 interface IconProps {
   name: IconName;
@@ -9,18 +9,7 @@ interface IconProps {
 /** An icon of the product's set, for React islands (Icon.astro is its twin for pages). */
 export function Icon({ name, filled = false, size = 20 }: IconProps) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill={filled || SOLID_ICONS.includes(name) ? 'currentColor' : 'none'}
-      stroke="currentColor"
-      strokeWidth={strokeWidthOf(name)}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <svg className={iconClassOf(name, filled)} viewBox="0 0 24 24" width={size} height={size} aria-hidden="true">
       <path d={ICON_PATHS[name]} />
     </svg>
   );

@@ -44,7 +44,17 @@ export const ICON_PATHS = {
 export type IconName = keyof typeof ICON_PATHS;
 
 /** Marks drawn solid whatever the caller says (the transport controls). */
-export const SOLID_ICONS: readonly IconName[] = ['play', 'pause', 'next', 'previous'];
+const SOLID_ICONS: readonly IconName[] = ['play', 'pause', 'next', 'previous'];
 
 /** Dots are drawn with a thick stroke so they read as dots. */
-export const strokeWidthOf = (name: IconName): number => (name === 'more' || name === 'drag' ? 3.5 : 2);
+const DOTTED_ICONS: readonly IconName[] = ['more', 'drag'];
+
+/**
+ * An icon's classes (global.css draws `.icon`): the stroke, its caps and joins live in the style
+ * sheet rather than in five attributes on each of a page's hundred icons (a 50-track list draws
+ * 200), which the server wrote, sent and the browser parsed for every page.
+ */
+export function iconClassOf(name: IconName, filled: boolean): string {
+  if (filled || SOLID_ICONS.includes(name)) return 'icon icon--solid';
+  return DOTTED_ICONS.includes(name) ? 'icon icon--dots' : 'icon';
+}

@@ -26,8 +26,9 @@ async function expectCurrent(page: Page, testInfo: TestInfo, label: string): Pro
   await expect(current).toHaveText(label);
   // SPEC §2: the active entry has a filled icon and stronger text than the others.
   const other = nav.getByRole('link', { name: label === 'Dashboard' ? 'Search' : 'Dashboard', exact: true });
-  await expect(current.locator('svg')).toHaveAttribute('fill', 'currentColor');
-  await expect(other.locator('svg')).toHaveAttribute('fill', 'none');
+  const fillOf = (link: typeof current) => link.locator('svg').evaluate((icon) => getComputedStyle(icon).fill);
+  expect(await fillOf(current)).toBe(await current.evaluate((link) => getComputedStyle(link).color));
+  expect(await fillOf(other)).toBe('none');
   const weight = (link: typeof current) => link.evaluate((element) => Number(getComputedStyle(element).fontWeight));
   expect(await weight(current)).toBeGreaterThan(await weight(other));
 }
