@@ -1,4 +1,4 @@
-import { hrefOf } from './routes';
+import { hrefOf, pathSegmentOf } from './routes';
 
 /** SPEC §5: the search types a see-all list may name, in the order results show them. */
 export const SEARCH_TYPES = ['track', 'artist', 'album', 'playlist'] as const;
@@ -52,9 +52,16 @@ export function searchHref(query: string | null): string {
   return query === null || query === '' ? hrefOf('search') : `${hrefOf('search')}?${new URLSearchParams({ q: query }).toString()}`;
 }
 
-/** A section's See all: /search/{type}/{query}, the query kept exactly (quotes, %, emoji, slashes). */
+/**
+ * A section's See all: /search/{type}/{query}, the query kept exactly (quotes, %, emoji, slashes).
+ * Words that are a dot segment ('.' or '..') cannot be a path's segment: every URL parser takes
+ * them, escaped or not, for "this folder" and "the folder above" (/search/track/.. is /search/).
+ * Their link is the stand-in's, the words in its query.
+ */
 export function seeAllHref(type: SearchType, query: string): string {
-  return hrefOf('seeAll', { searchType: type, searchQuery: query });
+  if (query !== '.' && query !== '..') return hrefOf('seeAll', { searchType: type, searchQuery: query });
+  const words = new URLSearchParams({ [SEE_ALL_WORDS_PARAM]: pathSegmentOf(query) });
+  return `${hrefOf('seeAll', { searchType: type, searchQuery: SEE_ALL_STAND_IN })}?${words.toString()}`;
 }
 
 /**
@@ -65,6 +72,20 @@ export function seeAllHref(type: SearchType, query: string): string {
  */
 export const SEE_ALL_STAND_IN = '-';
 export const SEE_ALL_WORDS_PARAM = 'words';
+
+/**
+ * The see-all words of the browser's route: its segment, as the router decoded it, or the words a
+ * stand-in link carries (a dot segment's, `seeAllHref`).
+ */
+export function seeAllWordsOfRoute(segment: string, search: Readonly<Record<string, string>>): string {
+  const words = segment === SEE_ALL_STAND_IN ? search[SEE_ALL_WORDS_PARAM] : undefined;
+  if (words === undefined) return segment;
+  try {
+    return decodeURIComponent(words);
+  } catch {
+    return words;
+  }
+}
 
 /** The see-all words the site was given (its route's segment, or the stand-in's parameter): the text as typed; null when unreadable. */
 export function seeAllWordsOf(segment: string, params: URLSearchParams): string | null {

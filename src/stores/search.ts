@@ -3,7 +3,7 @@ import { isCanceled } from '../api/errors';
 import { search, searchType } from '../api/search';
 import type { Album, Artist, Playlist, SearchResults, SearchType, Track } from '../api/types';
 import { navigateTo } from '../lib/navigation';
-import { isSearchType } from '../lib/search-query';
+import { isSearchType, seeAllWordsOfRoute } from '../lib/search-query';
 import type { SearchSeed, SeeAllSeed } from '../api/page-seeds';
 import { categoriesArea } from './browse';
 import { adoptLibraryFlags, checkLibraryOf, checkLikesOf, librarySnapshot } from './library';
@@ -109,7 +109,7 @@ onMount($search, () =>
 const seeAllArea = listArea(seeAllList, ['seeAll'], {
   start: (route) => {
     const type = route.params.searchType ?? '';
-    if (isSearchType(type)) $seeAll.set({ type, query: route.params.searchQuery ?? '' });
+    if (isSearchType(type)) $seeAll.set({ type, query: seeAllWordsOfRoute(route.params.searchQuery ?? '', route.search) });
     else {
       $seeAll.set({ type: 'track', query: '' });
       navigateTo('/', { replace: true });

@@ -11,7 +11,7 @@ import { $playlist, isDescriptionShown, playlistArea, playlistTracks, songCountO
 import { $myProfile, $profile, profileArea } from '../../src/stores/profile';
 import { queryFromText } from '../../src/lib/search-query';
 import { syncRoute } from '../../src/stores/route';
-import { $search, clearSearch, runSearch, seeAllList } from '../../src/stores/search';
+import { $search, $seeAll, clearSearch, runSearch, seeAllList } from '../../src/stores/search';
 import { $user, userArea, userPlaylists } from '../../src/stores/user';
 import { $session } from '../../src/stores/session';
 import { openSeeAll } from './helpers/see-all';
@@ -161,6 +161,10 @@ describe('detail areas against a real sandbox', () => {
     const stop = await openSeeAll('album', 'a');
     expect(seeAllList.$state.get().list.length).toBeGreaterThan(0);
     stop();
+    // Words that are a dot segment come through the stand-in's link, and are searched as typed.
+    const stopDots = await openSeeAll('track', '..');
+    expect($seeAll.get()).toEqual({ type: 'track', query: '..' });
+    stopDots();
     syncRoute('/');
     clearSearch();
     expect($search.get().results).toBeNull();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, SearchResults } from '../../src/api/types';
-import { isSearchType, limitSearchText, queryFromText, searchHref, seeAllHref, queryParamOf } from '../../src/lib/search-query';
+import { isSearchType, limitSearchText, queryFromText, searchHref, seeAllHref, seeAllWordsOfRoute, queryParamOf } from '../../src/lib/search-query';
 import { hasSeeAll, hasSeeAllAtLeast, SECTION_SIZE } from '../../src/lib/see-all';
 import { isEmptyResult } from '../../src/stores/search';
 import { parseRoute } from '../../src/stores/route';
@@ -33,6 +33,16 @@ describe("SPEC §5's search rules", () => {
     for (const query of ['"Sol" -Mar', '100% Sol', 'Sol 🎵 Vida', 'a/b?c#d&e=f', 'AND OR NOT *', 'ਸੋਹਣੀ ਸੁਪਨੇ']) {
       expect(parseRoute(searchHref(query))).toMatchObject({ name: 'search', search: { q: query } });
       expect(parseRoute(seeAllHref('track', query))).toMatchObject({ name: 'seeAll', params: { searchType: 'track', searchQuery: query } });
+    }
+  });
+
+  it("a see-all of '.' or '..' keeps its page: its link is not a dot segment, which a browser resolves away (/search/track/.. is /search/)", () => {
+    for (const query of ['.', '..', '-', '...', '.a']) {
+      const link = seeAllHref('track', query);
+      expect(new URL(link, 'http://site.test').pathname, query).toMatch(/^\/search\/track\/[^/]+$/);
+      const route = parseRoute(link);
+      expect(route).toMatchObject({ name: 'seeAll', params: { searchType: 'track' } });
+      expect(seeAllWordsOfRoute(route!.params.searchQuery!, route!.search), query).toBe(query);
     }
   });
 

@@ -50,7 +50,7 @@ describe('the address the site is given', () => {
 
   it("brings every see-all link to its page with its words exactly, where Astro refuses the link's path ('/', '?' or '#' beside a space or a letter beyond ASCII)", () => {
     expect([site.SEE_ALL_STAND_IN, site.SEE_ALL_WORDS_PARAM]).toEqual([SEE_ALL_STAND_IN, SEE_ALL_WORDS_PARAM]);
-    const queries = ['AC/DC live', 'what? now', 'C# minor', 'Yusuf / Cat Stevens', '😀/x', 'שלום/עולם', 'ça/va', '50%41 / x', 'a/b?c#d&e=f', 'Simon & Garfunkel', '100% Sol', '-'];
+    const queries = ['AC/DC live', 'what? now', 'C# minor', 'Yusuf / Cat Stevens', '😀/x', 'שלום/עולם', 'ça/va', '50%41 / x', 'a/b?c#d&e=f', 'Simon & Garfunkel', '100% Sol', '-', '.', '..'];
     let refused = 0;
     for (const query of queries) {
       const link = seeAllHref('track', query);
