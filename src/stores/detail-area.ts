@@ -6,7 +6,7 @@ import { DEFAULT_BACKGROUND, randomPaletteColor } from '../lib/colors';
 import type { AreaSeed, DetailFailure, DetailList, DetailPage, FirstPage } from '../api/page-shapes';
 import { seedOnItsWay } from './adoption-mark';
 import { createAreaMemory } from './area-memory';
-import { $pageFromMemory } from './page-memory';
+import { $pageAsOf } from './page-memory';
 import { adoptLibraryFlags, checkLibrary, keepItemFlagsOf, librarySnapshot } from './library';
 import { createPagedList, firstPageState, type PagedList, type PagedListState } from './paged-list';
 import { onRoute, type RouteName } from './route';
@@ -254,7 +254,7 @@ export function createDetailArea<T, S extends Record<string, unknown> = Record<s
     // The flags first: a list's change asks about the hearts it does not know yet. The entity
     // before its lists: reading a list mounts the area (nanostores' get), whose route binding
     // then finds this id shown and loads nothing.
-    adoptLibraryFlags(seed.flags, $pageFromMemory.get());
+    adoptLibraryFlags(seed.flags, $pageAsOf.get());
     $state.set(seededState(seed));
     for (const [key, list] of allLists()) list.restore(seededList(seed, key));
   }

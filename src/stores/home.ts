@@ -4,7 +4,7 @@ import type { Album, Playlist, Track } from '../api/types';
 import type { Section } from '../lib/part-state';
 import { initialHome, settleSection, TRENDING_LANGUAGES, type HomeState, type TrendingLanguage } from '../api/home';
 import type { HomeSeed, RecentPlayedSeed } from '../api/page-seeds';
-import { $pageFromMemory } from './page-memory';
+import { $pageAsOf } from './page-memory';
 import { onRoute } from './route';
 import { withTopLoading } from './ui';
 import { adoptLibraryFlags, checkLibraryOf, checkLikesOf, librarySnapshot } from './library';
@@ -116,7 +116,7 @@ export function adoptHome(seed: HomeSeed, now: number = Date.now()): void {
   loadedAt = now;
   homeLoad = Promise.resolve();
   serverRenderAdopted.mark('home'); // its route's name
-  adoptLibraryFlags(seed.flags, $pageFromMemory.get());
+  adoptLibraryFlags(seed.flags, $pageAsOf.get());
   $home.set(seed.home);
 }
 
@@ -127,7 +127,7 @@ const serverRenderAdopted = createAdoptionMark();
 /** Shows /track/recent-played as the server rendered it. */
 export function adoptRecentPlayed(seed: RecentPlayedSeed): void {
   serverRenderAdopted.mark('recentPlayed'); // its route's name
-  adoptLibraryFlags(seed.flags, $pageFromMemory.get());
+  adoptLibraryFlags(seed.flags, $pageAsOf.get());
   $home.setKey('recentPlays', seed.recentPlays);
 }
 

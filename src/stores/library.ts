@@ -27,6 +27,28 @@ export const $libraryCheckFailed: Record<LibraryKind, Flags> = flags();
 /** The liked tracks (the hearts of every track row and the player card). */
 export const $likedTracks = $inLibrary.track;
 
+/**
+ * When this tab learnt each flag it knows (ms since the epoch): from the provider (a check, a
+ * toggle's answer) or from a page that showed it (as of that page's fetch). A page shown from
+ * memory says what the library was when it was fetched, so it only tells flags learnt before.
+ */
+const learntAt: Record<LibraryKind, Map<string, number>> = { track: new Map(), album: new Map(), artist: new Map(), user: new Map() };
+
+/** Sets flags this tab has just learnt (the provider's word, or what it did itself). */
+function learn(kind: LibraryKind, learnt: Record<string, boolean>, at = Date.now()): void {
+  for (const id of Object.keys(learnt)) learntAt[kind].set(id, at);
+  $inLibrary[kind].set({ ...$inLibrary[kind].get(), ...learnt });
+}
+
+/**
+ * Whether a page's flag replaces the one this tab knows: always for a page the site has just
+ * rendered (`pageAsOf` null); for a page from memory (back, forward, fetched ahead on a hover),
+ * unless the tab learnt its own after that page was fetched (a like here, a newer page's word).
+ */
+export function pageFlagWins(knownAt: number | undefined, pageAsOf: number | null): boolean {
+  return pageAsOf === null || knownAt === undefined || knownAt <= pageAsOf;
+}
+
 // Ids whose contains check is on its way, so two lists showing one track ask once.
 const asking: Record<LibraryKind, Set<string>> = { track: new Set(), album: new Set(), artist: new Set(), user: new Set() };
 
@@ -34,14 +56,13 @@ const flagEntries = (flags: LibraryFlags | undefined) => Object.entries(flags ??
 
 /**
  * What the server saw in the library for the page it rendered (SPEC §4's flags), kept like an
- * answer. A page kept in memory (back, forward) is older than what this tab learnt since: then
- * the flags already known stay.
+ * answer. `pageAsOf`: when a page shown from memory (back, forward, a hover ahead) was fetched;
+ * a flag this tab learnt since then stays (`pageFlagWins`). Null: the site has just rendered it.
  */
-export function adoptLibraryFlags(flags: LibraryFlags | undefined, knownWin = false): void {
+export function adoptLibraryFlags(flags: LibraryFlags | undefined, pageAsOf: number | null = null, now = Date.now()): void {
   for (const [kind, seen] of flagEntries(flags)) {
-    if (Object.keys(seen).length === 0) continue;
-    const known = $inLibrary[kind].get();
-    $inLibrary[kind].set(knownWin ? { ...seen, ...known } : { ...known, ...seen });
+    const taken = Object.entries(seen).filter(([id]) => pageFlagWins(learntAt[kind].get(id), pageAsOf));
+    if (taken.length > 0) learn(kind, Object.fromEntries(taken), pageAsOf ?? now);
   }
 }
 
@@ -64,7 +85,7 @@ export async function checkLibrary(kind: LibraryKind, ids: readonly string[]): P
     const now = $inLibrary[kind].get();
     const pending = $libraryPending[kind].get();
     const news = unknown.flatMap((id, index) => (now[id] === undefined && !pending[id] ? [[id, answers[index] === true] as const] : []));
-    if (news.length > 0) $inLibrary[kind].set({ ...now, ...Object.fromEntries(news) });
+    if (news.length > 0) learn(kind, Object.fromEntries(news));
   } catch (error) {
     logUnlessCanceled(`Could not check the library (${kind})`, error);
     const still = unknown.filter((id) => $inLibrary[kind].get()[id] === undefined);
@@ -114,7 +135,7 @@ export function keepItemFlagsOf<V, I>(flag: ItemFlag<I> | undefined, $store: Rea
 
 /** Records a flag learnt elsewhere (the player's contains check). */
 export function rememberLiked(id: string, liked: boolean): void {
-  $inLibrary.track.setKey(id, liked);
+  learn('track', { [id]: liked });
 }
 
 // A change to the library makes the remembered library lists stale.
@@ -140,14 +161,14 @@ export async function toggleInLibrary(kind: LibraryKind, id: string): Promise<bo
     if ($inLibrary[kind].get()[id] === undefined) {
       const [saved] = await checkInLibrary(kind, [id]);
       if (saved === true) {
-        $inLibrary[kind].setKey(id, true);
+        learn(kind, { [id]: true });
         return true;
       }
     }
     const current = $inLibrary[kind].get()[id] === true;
     if (current) await removeFromLibrary(kind, [id]);
     else await addToLibrary(kind, [id]);
-    $inLibrary[kind].setKey(id, !current);
+    learn(kind, { [id]: !current });
     for (const list of listsOf[kind]) list.forget();
     return !current;
   } catch (error) {

@@ -3,7 +3,7 @@ import type { ListPage } from '../api/list-pages';
 import type { ListSeed } from '../api/page-seeds';
 import { createAreaMemory } from './area-memory';
 import { adoptLibraryFlags, keepItemFlagsOf, librarySnapshot } from './library';
-import { $pageFromMemory, forgetPagesWhere } from './page-memory';
+import { $pageAsOf, forgetPagesWhere } from './page-memory';
 import { createPagedList, firstPageState, type PagedList, type PagedListState } from './paged-list';
 import { $route, onRoute, parseRoute, type Route, type RouteName } from './route';
 import { createAdoptionMark } from './adoption-mark';
@@ -100,7 +100,7 @@ export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], opt
       if (route) adoptedFor.mark(routeKey(route));
       else adoptedFor.clear();
       // The flags first: the list's change asks about the ones it does not know yet.
-      adoptLibraryFlags(seed.flags, $pageFromMemory.get());
+      adoptLibraryFlags(seed.flags, $pageAsOf.get());
       title?.set(seed.title ?? '');
       list.restore(seededState(seed));
     },

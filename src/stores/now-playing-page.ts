@@ -1,13 +1,13 @@
 import type { NowPlayingSeed } from '../api/page-seeds';
 import { $devices, catchUpWithPlayback, toggleDevicePicker } from './devices';
 import { adoptLibraryFlags, librarySnapshot } from './library';
-import { $pageFromMemory } from './page-memory';
+import { $pageAsOf } from './page-memory';
 import { $player } from './player';
 import { $queue, adoptQueue, queueAsServed, toggleQueue } from './queue';
 
 /** The heart the server saw for the track it rendered /player (or the card) with, kept like an answer, and the view's queue. */
 export function adoptNowPlaying(seed: NowPlayingSeed): void {
-  adoptLibraryFlags(seed.flags, $pageFromMemory.get());
+  adoptLibraryFlags(seed.flags, $pageAsOf.get());
   if (seed.queue !== undefined) adoptQueue(seed.queue);
 }
 

@@ -6,7 +6,7 @@ import { fetchSitePage } from '../api/site-pages';
  * fetched ahead because the pointer rests on its link or a finger touched it, used by the
  * click that follows while fresh; and every page shown, kept for back and forward, which
  * then ask neither the site nor the provider. The islands on a kept page adopt its data,
- * but what the browser learnt since (a save, a like) wins (`$pageFromMemory`).
+ * but what the browser learnt since the page was fetched (a save, a like) wins (`$pageAsOf`).
  */
 
 /** How long a page fetched ahead stays good for the click that follows. */
@@ -23,8 +23,11 @@ interface KeptPage {
 
 const kept = new Map<string, KeptPage>();
 
-/** Whether the page on screen came from memory rather than from the site (back, forward, a hover ahead). */
-export const $pageFromMemory = atom(false);
+/**
+ * When the page on screen was fetched, if it came from memory (back, forward, a hover ahead);
+ * null when the site has just rendered it for this navigation.
+ */
+export const $pageAsOf = atom<number | null>(null);
 
 const keyOf = (href: string): string => {
   const url = new URL(href, 'http://app.invalid');
@@ -61,9 +64,9 @@ export function keepPage(href: string, html: string, now = Date.now()): void {
   keep(keyOf(href), { html: Promise.resolve(html), at: now, ahead: false });
 }
 
-/** Records where the page about to show came from. */
-export function notePageSource(source: 'memory' | 'site'): void {
-  $pageFromMemory.set(source === 'memory');
+/** Records where the page about to show came from: the site now, or the memory's copy of `href` (keptPage). */
+export function notePageSource(source: 'memory' | 'site', href = ''): void {
+  $pageAsOf.set(source === 'memory' ? (kept.get(keyOf(href))?.at ?? 0) : null);
 }
 
 /** Forgets the page kept at `href` (what it shows changed here: a playlist edited), so back asks the site. */

@@ -7,7 +7,7 @@ import { isSearchType, seeAllWordsOfRoute } from '../lib/search-query';
 import type { SearchSeed, SeeAllSeed } from '../api/page-seeds';
 import { categoriesArea } from './browse';
 import { adoptLibraryFlags, checkLibraryOf, checkLikesOf, librarySnapshot } from './library';
-import { $pageFromMemory } from './page-memory';
+import { $pageAsOf } from './page-memory';
 import { listArea } from './list-area';
 import { createPagedList } from './paged-list';
 import { onRoute } from './route';
@@ -77,7 +77,7 @@ export const searchPage = {
       ...librarySnapshot(seed.flags),
     ]),
   adopt: (seed: SearchSeed) => {
-    adoptLibraryFlags(seed.flags, $pageFromMemory.get());
+    adoptLibraryFlags(seed.flags, $pageAsOf.get());
     if (seed.categories) categoriesArea.adopt(seed.categories);
     if (seed.query !== '') adoptedQuery.mark(seed.query);
     $search.set(stateOf(seed));

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, RESTART_PROBLEMS, test, type SandboxControl, type SignIn } from './fixtures';
 import { saveScreen } from './helpers/screens';
 import { firstCardPath, turnOn } from './helpers/library';
+import { actOnPage, switchInApp } from './helpers/in-app';
 
 // Your Library, the own profile and the toggles (SPEC §2, §4): what a user
 // likes, saves or follows shows in the library, still after a reload and a
@@ -50,6 +51,39 @@ test('liking a track in a list puts it in Liked Songs, still there after a reloa
   await page.getByRole('link', { name: /Liked Songs/ }).click();
   await expect(page.getByRole('list', { name: 'Liked Songs' }).locator('.track-row').first()).toBeVisible();
   await expect(likedRow(page, id)).toHaveCount(0);
+});
+
+test('a track liked in another tab shows liked on a page fetched ahead as the pointer rested on its link, and going back keeps it liked', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }) => {
+  await startClean(page, sandbox, signIn);
+  await page.goto('/search/track/Sol');
+  const { row, id } = await firstUnlikedRow(page);
+  // Touched, the page's list hydrates: this tab now knows the track as not liked.
+  await actOnPage(page);
+  await expect(page.locator('#content astro-island[ssr]')).toHaveCount(0);
+  const other = await page.context().newPage();
+  await other.goto('/search/track/Sol');
+  await other.locator(`.track-row[data-track-id="${id}"]`).first().getByRole('button', { name: /^Save to Liked/ }).click();
+  await expect(other.locator(`.track-row[data-track-id="${id}"]`).first().getByRole('button', { name: /^Remove from Liked/ })).toBeVisible();
+  await other.close();
+
+  await switchInApp(page, '/collection');
+  const fetchedAhead = page.waitForRequest((request) => new URL(request.url()).pathname === '/collection/tracks');
+  await page.getByRole('link', { name: /Liked Songs/ }).hover();
+  await fetchedAhead;
+  await page.getByRole('link', { name: /Liked Songs/ }).click();
+  await expect(page).toHaveURL(/\/collection\/tracks$/);
+  // Touched, its list hydrates and takes the page's flags: the tab knew the track as not liked
+  // from before that page was fetched, so the page's word stands.
+  await actOnPage(page);
+  await expect(page.locator('#content astro-island[ssr]')).toHaveCount(0);
+  await expect(likedRow(page, id).getByRole('button', { name: /^Remove from Liked/ })).toBeVisible();
+  // Back to the search page as it was kept (fetched before the like): once touched, its list
+  // shows what the tab learnt since.
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/search\/track\/Sol$/);
+  await actOnPage(page);
+  await expect(row.getByRole('button', { name: /^Remove from Liked/ })).toBeVisible();
 });
 
 test.describe('through a sandbox restart', { tag: '@viewport-free' }, () => {

@@ -78,7 +78,7 @@ document.addEventListener('astro:before-preparation', (event) => {
   preparation.loader = async () => {
     const kept = preparation.formData ? null : await keptPage(preparation.to.href, preparation.navigationType === 'traverse');
     if (kept && !preparation.signal.aborted) {
-      notePageSource('memory');
+      notePageSource('memory', preparation.to.href);
       preparation.newDocument = new DOMParser().parseFromString(kept, 'text/html');
       if (preparation.navigationType !== 'traverse' && isKeepable(preparation.newDocument)) keepForOffline(preparation.to.href, kept);
       preparation.newDocument.querySelectorAll('noscript').forEach((element) => element.remove());
