@@ -40,10 +40,19 @@ const OWN_PLAYLISTS_MAX = 200;
 /** Its calls' name: not Your Library's list's, which pages through the same endpoint meanwhile. */
 const OWN_PLAYLISTS_CALL = 'own-playlists';
 
-/** Loads the user's own playlists once (pages of 50, as many as the library holds, up to 200). */
-function loadOwnPlaylists(): Promise<Playlist[]> {
+/**
+ * How long the own playlists, once listed, are taken as they stand: they change in other tabs,
+ * apps and devices too, where this tab hears nothing. Older, the next look at them (the side
+ * navigation opening, the picker, the palette) shows them and asks again, and a new playlist is
+ * named after the list asked again ("My Playlist #N" counts them).
+ */
+const OWN_PLAYLISTS_FRESH_MS = 30_000;
+let listedAt = Number.NEGATIVE_INFINITY;
+
+/** The user's own playlists (pages of 50, as many as the library holds, up to 200): the list known while fresh, else asked. */
+function loadOwnPlaylists(now = Date.now()): Promise<Playlist[]> {
   const known = $ownPlaylists.get();
-  if (known) return Promise.resolve(known);
+  if (known && now - listedAt < OWN_PLAYLISTS_FRESH_MS) return Promise.resolve(known);
   asking ??= (async () => {
     try {
       // The user's id only picks the own playlists out of the list: asked beside its first page,
@@ -56,6 +65,7 @@ function loadOwnPlaylists(): Promise<Playlist[]> {
       }
       const own = all.filter((playlist) => playlist.owner.id === me.id);
       $ownPlaylists.set(own);
+      listedAt = Date.now();
       return own;
     } finally {
       asking = null;
@@ -135,13 +145,17 @@ export async function createAndOpenPlaylist(): Promise<void> {
   }
 }
 
-/** Lists the user's own playlists ($ownPlaylists), once: the picker, the side navigation, the command palette. */
+/**
+ * Lists the user's own playlists ($ownPlaylists) for the picker, the side navigation and the
+ * command palette: the list known stays shown, and is asked again once older than
+ * OWN_PLAYLISTS_FRESH_MS. A failure with none known lets the picker offer to try again.
+ */
 export function listOwnPlaylists(): Promise<void> {
   $ownPlaylistsFailed.set(false);
   return loadOwnPlaylists().then(
     () => undefined,
     (error: unknown) => {
-      if (!isCanceled(error)) $ownPlaylistsFailed.set(true);
+      if (!isCanceled(error) && $ownPlaylists.get() === null) $ownPlaylistsFailed.set(true);
       refused(error, 'Could not list your playlists');
     },
   );

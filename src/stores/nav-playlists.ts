@@ -1,6 +1,5 @@
 import type { Playlist } from '../api/types';
 import { playlistActions } from './playlist-actions';
-import { $ownPlaylists } from './playlist-dialogs';
 import { $trackDrag, endTrackDrag } from './track-drag';
 
 // The side navigation's list of the user's playlists (wide screens), where a dragged track is
@@ -8,18 +7,13 @@ import { $trackDrag, endTrackDrag } from './track-drag';
 // (./playlist-actions.ts), and no page asks for the list while it loads (the islands start from
 // the server's data).
 
-let asked = false;
-
-/** The side navigation opened (pointer or keyboard), or a track is being dragged: its playlists load, once. */
+/**
+ * The side navigation opened (pointer or keyboard), or a track is being dragged: its playlists
+ * are listed, and asked again when the list is no longer fresh (my-playlists.ts listOwnPlaylists:
+ * made or removed in another tab or app meanwhile).
+ */
 export function openNavPlaylists(): void {
-  if (asked) return;
-  asked = true;
-  void playlistActions()
-    .then((actions) => actions.listOwnPlaylists())
-    .finally(() => {
-      // Not listed (the network failed, said by a toast): the next opening asks again.
-      if ($ownPlaylists.get() === null) asked = false;
-    });
+  void playlistActions().then((actions) => actions.listOwnPlaylists());
 }
 
 // A drag starts where the playlists may not be listed yet: they load before the pointer gets there.

@@ -229,7 +229,7 @@ export const $paletteGroups = computed([$paletteQuery, $actions, $ownPlaylists, 
   return groups.filter((group) => group.options.length > 0);
 });
 
-// Reaction: the user's own playlists are listed once the palette is first used.
+// Reaction: the user's own playlists are listed as the palette opens (asked again when no longer fresh).
 onMount($paletteGroups, () => {
-  if ($ownPlaylists.get() === null) void listOwnPlaylists();
+  void listOwnPlaylists();
 });

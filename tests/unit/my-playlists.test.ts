@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { Track } from '../../src/api/types';
 import { LOGIN_SCOPES } from '../../src/config/provider';
 import { myPlaylistsList } from '../../src/stores/collection';
-import { addPlaylistItems, removePlaylistItems } from '../../src/api/playlist-edits';
+import { addPlaylistItems, createPlaylist, removePlaylistItems } from '../../src/api/playlist-edits';
 import { getPlaylistTracks } from '../../src/api/playlists';
 import {
   $creatingPlaylist,
@@ -79,6 +79,26 @@ describe('playlists the user makes', () => {
     expect(visits).toEqual([{ path: `/playlist/${own[0]!.id}`, replace: false }]);
     await myPlaylistsList.loadFirstPage();
     expect(myPlaylistsList.$state.get().list[0]!.id).toBe(own[0]!.id);
+  });
+
+  it('a playlist made in another tab is listed once the list is no longer fresh, and the next new one is named after it', async () => {
+    await listOwnPlaylists();
+    const before = $ownPlaylists.get()!.length;
+    // Another tab (the same session) makes one: this tab hears nothing of it.
+    const elsewhere = await createPlaylist('Made in another tab');
+    await listOwnPlaylists();
+    expect($ownPlaylists.get()!.length).toBe(before);
+    // Half a minute on, the next look at the list asks again.
+    const later = Date.now() + 31_000;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => later);
+    try {
+      await listOwnPlaylists();
+      expect($ownPlaylists.get()!.map((playlist) => playlist.id)).toContain(elsewhere.id);
+      await createAndOpenPlaylist();
+      expect($ownPlaylists.get()![0]!.name).toBe(`My Playlist #${before + 2}`);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('adds at once, asks before a duplicate, removes every occurrence, and rolls back a refusal with a toast', async () => {
