@@ -4,6 +4,7 @@ import { reorderRequest } from '../lib/playlist-order';
 import { $ownsShownPlaylist, refused } from './my-playlists';
 import { playlistArea, playlistTracks } from './playlist';
 import { queueItemEdit } from './playlist-shown';
+import type { PagedListState } from './paged-list';
 
 /** Whether the user may change the items of the playlist on screen: theirs, or a collaborative one (the provider's rule). */
 export const $changesShownItems = computed([$ownsShownPlaylist, playlistArea.$state], (owns, state) => owns || !!state.data?.collaborative);
@@ -30,7 +31,16 @@ export function moveEntryUp(index: number): Promise<boolean> {
   return moveShownEntry(index, index - 1);
 }
 
-/** "Move down": the row changes places with the one below it. */
-export function moveEntryDown(index: number): Promise<boolean> {
+/** Whether row `index` of the playlist on screen has a row below it: shown, or on a page still to load. */
+export function hasEntryBelow(state: PagedListState<unknown>, index: number): boolean {
+  return index < state.list.length - 1 || (index === state.list.length - 1 && state.hasMore && !state.error);
+}
+
+/**
+ * "Move down": the row changes places with the one below it. The last row shown of a longer
+ * playlist has it on the next page, which loads first (the move is made on the list shown).
+ */
+export async function moveEntryDown(index: number): Promise<boolean> {
+  if (index === playlistTracks.$state.get().list.length - 1) await playlistTracks.loadNextPage();
   return moveShownEntry(index, index + 2);
 }

@@ -7,7 +7,7 @@ import { addPlaylistItems, createPlaylist } from '../../src/api/playlist-edits';
 import { resetCapabilities } from '../../src/stores/capabilities';
 import { CHANGE_REFUSED } from '../../src/stores/my-playlists';
 import { $playlist, playlistArea, playlistTracks } from '../../src/stores/playlist';
-import { $changesShownItems, moveEntryDown, moveEntryUp, moveShownEntry } from '../../src/stores/playlist-order';
+import { $changesShownItems, hasEntryBelow, moveEntryDown, moveEntryUp, moveShownEntry } from '../../src/stores/playlist-order';
 import { adoptMe } from '../../src/stores/profile';
 import { $toasts } from '../../src/stores/toasts';
 import { addFault, type RunningSandbox, startSignedIn } from './helpers/sandbox';
@@ -65,6 +65,18 @@ describe.each(['extended', 'development'] as const)('reordering a playlist (%s p
     // Nothing to move: the first row up, the last down.
     expect(await moveEntryUp(0)).toBe(false);
     expect(await moveEntryDown(3)).toBe(false);
+  });
+
+  it("moves the last row shown of a longer playlist down: the next page loads first, and the row changes places with that page's first", async () => {
+    // As if the first page had held two rows of the four.
+    const state = playlistTracks.$state.get();
+    playlistTracks.$state.set({ ...state, list: state.list.slice(0, 2), hasMore: true, offset: 2 });
+    expect(hasEntryBelow(playlistTracks.$state.get(), 1)).toBe(true);
+    expect(await moveEntryDown(1)).toBe(true);
+    expect(letters(shown())).toBe('acbd');
+    expect(letters(await provider())).toBe('acbd');
+    // The playlist's last row has none below it.
+    expect(hasEntryBelow(playlistTracks.$state.get(), 3)).toBe(false);
   });
 
   it('sends quick moves one after another, each against the snapshot the one before answered', async () => {

@@ -4,7 +4,7 @@ import type { Track } from '../../api/types';
 import { navigateTo } from '../../lib/navigation';
 import { openPlaylistPicker, removeFromPlaylist } from '../../stores/my-playlists';
 import { playlistTracks } from '../../stores/playlist';
-import { $changesShownItems, moveEntryDown, moveEntryUp } from '../../stores/playlist-order';
+import { $changesShownItems, hasEntryBelow, moveEntryDown, moveEntryUp } from '../../stores/playlist-order';
 import { addTrackToQueue } from '../../stores/queue';
 import type { IconName } from '../icon-paths';
 
@@ -33,7 +33,7 @@ export interface TrackMenuItem {
 export function useTrackMenuItems(track: Track, context: TrackMenuContext): TrackMenuItem[] {
   const items: TrackMenuItem[] = [];
   const changesItems = useStore($changesShownItems);
-  const rows = useStore(playlistTracks.$state).list.length;
+  const shownEntries = useStore(playlistTracks.$state);
   const album = track.album;
   if (album && album.id !== context.albumId) {
     items.push({ label: 'Go to album', icon: 'album', onSelect: () => navigateTo(hrefOf('album', { albumId: album.id })) });
@@ -48,7 +48,7 @@ export function useTrackMenuItems(track: Track, context: TrackMenuContext): Trac
   // The provider lets the owner, or anyone on a collaborative playlist, change its items.
   if (playlistId && changesItems) {
     if (index !== undefined && index > 0) items.push({ label: 'Move up', icon: 'arrow-up', onSelect: () => void moveEntryUp(index) });
-    if (index !== undefined && index < rows - 1) items.push({ label: 'Move down', icon: 'arrow-down', onSelect: () => void moveEntryDown(index) });
+    if (index !== undefined && hasEntryBelow(shownEntries, index)) items.push({ label: 'Move down', icon: 'arrow-down', onSelect: () => void moveEntryDown(index) });
     items.push({ label: 'Remove from this playlist', icon: 'close', onSelect: () => void removeFromPlaylist(playlistId, track) });
   }
   return items;
