@@ -1,7 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { saveScreen } from './helpers/screens';
-import { switchInApp } from './helpers/in-app';
+import { actOnPage, switchInApp } from './helpers/in-app';
 import { searchCatalogue } from './helpers/catalogue';
 
 // The app shell of SPEC §2 on the wide (desktop) and narrow (mobile) projects.
@@ -321,4 +321,32 @@ test("every app page ends with SPEC §1's footer, kept as pages change, with lin
   await expect(page.getByRole('heading', { level: 1, name: 'Popular Playlists' })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toHaveAttribute('data-kept', 'yes');
   await saveScreen(page, testInfo, 'app-footer', { fullPage: true });
+
+  // Its end keeps clear of the floating card on a wide screen; Now Playing hides the card, and its
+  // footer keeps no room for it, already in the server's HTML (nothing touched yet).
+  const roomBelow = () => page.getByRole('contentinfo').evaluate((element) => parseFloat(getComputedStyle(element).paddingBottom));
+  await page.goto('/notification');
+  await expect(page.locator('.player-card')).toHaveCount(1);
+  if (!isNarrow(testInfo)) expect(await roomBelow()).toBe(232);
+  await page.goto('/player');
+  await expect(page.locator('.now-playing')).toBeVisible();
+  expect(await roomBelow()).toBeLessThan(100);
+});
+
+test("the top bar's and the card's buttons stay where the server drew them as the page hydrates: the mini player's, known only then, comes where there is room", { tag: '@viewport-free' }, async ({ page, signIn }) => {
+  await signIn(page, 'guest', { home: false });
+  await page.goto('/notification');
+  const places = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('.top-bar button, .top-bar a, .player-card__tools > *')]
+        .filter((element) => element.getAttribute('aria-label') !== 'Open mini player')
+        .map((element) => `${element.getAttribute('aria-label') ?? element.textContent?.trim()}@${Math.round(element.getBoundingClientRect().x)}`),
+    );
+  const before = await places();
+  expect(before.some((place) => place.startsWith('Devices@'))).toBe(true);
+  await actOnPage(page);
+  await expect(page.locator('.top-bar astro-island[ssr], #player-card astro-island[ssr]')).toHaveCount(0);
+  // This Chromium has Document Picture-in-Picture: the button came, and moved nothing.
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Open mini player' })).toBeVisible();
+  expect(await places()).toEqual(before);
 });

@@ -70,6 +70,14 @@ export function PlayerCardBody({ player, otherDeviceName, hydrated, screenKnown,
           <Icon name="drag" size={16} />
         </button>
         <span className="player-card__tools">
+          {/* First of the tools: known only once hydrated (the server cannot tell whether the
+              browser has Document Picture-in-Picture), it then takes free room on the left
+              rather than pushing the tools the server drew. */}
+          {miniSupported && (
+            <button type="button" className="icon-button player-card__tool" aria-label="Open mini player" onClick={() => void openMini()}>
+              <Icon name="miniplayer" size={18} />
+            </button>
+          )}
           <a className="icon-button player-card__tool" href={hrefOf('player')} aria-label="Open Now Playing">
             <Icon name="expand" size={18} />
           </a>
@@ -85,11 +93,6 @@ export function PlayerCardBody({ player, otherDeviceName, hydrated, screenKnown,
           >
             <Icon name="devices" size={18} />
           </button>
-          {miniSupported && (
-            <button type="button" className="icon-button player-card__tool" aria-label="Open mini player" onClick={() => void openMini()}>
-              <Icon name="miniplayer" size={18} />
-            </button>
-          )}
           <button type="button" className="icon-button player-card__close" aria-label="Close player" disabled={!track} onClick={() => {
             // The card goes away with the button: the keyboard's focus goes on to the page.
             focusContent();

@@ -18,9 +18,11 @@ function TopBarView({ searchQuery = '' }: { searchQuery?: string }) {
       <HistoryButton direction="forward" />
       <SearchBox serverQuery={searchQuery} />
       <span className="top-bar__spacer" />
+      {/* Before the buttons the server drew: it shows only once hydrated (MiniPlayerButton), and
+          takes room from the spacer instead of pushing them aside. */}
+      <MiniPlayerButton />
       <RateLimitNotice />
       <DevicesButton />
-      <MiniPlayerButton />
       <a className="icon-button" href={hrefOf('notification')} aria-label="What's New" data-tooltip="What's New">
         <Icon name="bell" />
       </a>
