@@ -100,6 +100,13 @@ test('create, add from three pages, keep them through a reload and a sandbox res
   });
   await page.getByRole('button', { name: 'Edit details' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit details' });
+  // Opened from the header, whose words are white over its colour: the dialog keeps the page's
+  // own text colour, on the light theme's light surface too.
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+  const colours = await dialog.getByText('Cancel').evaluate((cancel) => [getComputedStyle(cancel).color, getComputedStyle(document.body).color]);
+  expect(colours[0]).toBe(colours[1]);
+  expect(colours[0]).not.toBe('rgb(255, 255, 255)');
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
   await dialog.getByLabel(/^Name/).fill('');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Playlist name is required.');

@@ -1,4 +1,5 @@
 import { useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { Icon } from '../Icon';
 import { useModalEscape } from '../use-escape-key';
 import { useFocusTrap } from '../use-focus-trap';
@@ -15,7 +16,7 @@ export function Dialog({ title, id, onClose, children, className = '' }: { title
   const panel = useRef<HTMLDivElement>(null);
   useFocusTrap(panel, true);
   const onKeyDown = useModalEscape(true, onClose);
-  return (
+  const dialog = (
     <div className="dialog-backdrop" onKeyDown={onKeyDown}>
       <div ref={panel} className={`dialog ${className}`} role="dialog" aria-modal="true" aria-labelledby={id}>
         <button type="button" className="icon-button dialog__close" aria-label="Close" onClick={onClose}>
@@ -26,6 +27,10 @@ export function Dialog({ title, id, onClose, children, className = '' }: { title
       </div>
     </div>
   );
+  // On the page's body, not where it was opened: a detail header's white words, its ghost
+  // buttons and its white focus ring reached into a dialog opened from there (Edit details),
+  // unreadable on the light theme. React's events still go through the island that opened it.
+  return typeof document === 'undefined' ? dialog : createPortal(dialog, document.body);
 }
 
 interface Choice {
