@@ -18,7 +18,7 @@ export const WAKE_ISLANDS = 'my-music:wake-islands';
 /** The names islands wait under besides the user's first input: the shell's own (its top bar, overlays, side list), the player card. */
 export type WakeName = 'shell' | 'player';
 
-type SignalWindow = Window & { __myMusicPlayingMark?: PlayingMark; __myMusicWoken?: Set<WakeName> };
+type SignalWindow = Window & { __myMusicPlayingMark?: PlayingMark; __myMusicWoken?: Set<WakeName>; __myMusicTabbed?: boolean };
 
 /** The shell's script says which track the player holds and whether it plays; kept on the window for islands a later page brings. */
 export function notePlayingMark(mark: PlayingMark): void {
@@ -45,4 +45,17 @@ export function wakeIslands(name: WakeName): void {
 /** Whether the islands of `name` were woken in this document. */
 export function isWoken(name: string): boolean {
   return (window as SignalWindow).__myMusicWoken?.has(name as WakeName) ?? false;
+}
+
+/**
+ * The directive hears every key and pointer press from the page's first parse (before any island
+ * has hydrated): whether the last was the Tab key, the keyboard moving the focus.
+ */
+export function noteLastInput(event: Event): void {
+  (window as SignalWindow).__myMusicTabbed = event.type === 'keydown' && (event as KeyboardEvent).key === 'Tab';
+}
+
+/** Whether the focus came by the Tab key (the user's last input), rather than a click, a tap or a script. */
+export function focusCameByTab(): boolean {
+  return (window as SignalWindow).__myMusicTabbed === true;
 }

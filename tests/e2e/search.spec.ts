@@ -27,7 +27,7 @@ async function openSearchBox(page: Page, testInfo: TestInfo): Promise<Locator> {
   // Read-only until the top bar has hydrated, which the pointer coming to it starts.
   await box.hover();
   await expect(box).toBeEditable();
-  await box.focus();
+  await box.click();
   await page.waitForURL((url) => url.pathname === '/search');
   // The client router has swapped /search in: an Enter before that would race its navigation.
   await expect(page.getByRole('heading', { name: 'Browse All' })).toBeVisible();

@@ -146,7 +146,26 @@ test('the shell: search box, notification, tooltips, side navigation width, cont
   // Read-only until the top bar has hydrated, which the pointer coming to it starts.
   await box.hover();
   await expect(box).toBeEditable();
-  await box.focus();
+  // Reached by the keyboard (Tab from Forward), the box keeps the page until a letter is typed
+  // (WCAG 3.2.1); a click opens /search at once (SPEC §2).
+  const before = new URL(page.url()).pathname;
+  await page.getByRole('banner').getByRole('button', { name: 'Go Forward' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(box).toBeFocused();
+  await page.waitForTimeout(300);
+  expect(new URL(page.url()).pathname).toBe(before);
+  await page.keyboard.press('Tab');
+  await expect(box).not.toBeFocused();
+  // Back in by the keyboard, the first letter opens /search, and stays in the box.
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.type('a');
+  await page.waitForURL((url) => url.pathname === '/search');
+  await expect(box).toHaveValue('a');
+  await page.keyboard.press('Backspace');
+  await page.goto(before);
+  await box.hover();
+  await expect(box).toBeEditable();
+  await box.click();
   await page.waitForURL((url) => url.pathname === '/search');
   await expect(box).toBeFocused();
   await box.pressSequentially('  a song title that is far too long to fit ');
@@ -349,4 +368,23 @@ test("the top bar's and the card's buttons stay where the server drew them as th
   // This Chromium has Document Picture-in-Picture: the button came, and moved nothing.
   await expect(page.getByRole('banner').getByRole('button', { name: 'Open mini player' })).toBeVisible();
   expect(await places()).toEqual(before);
+});
+
+test('between 900 and 1200 px wide the top bar keeps its buttons round and whole: the search box gives way', { tag: '@viewport-free' }, async ({ page, signIn }) => {
+  await signIn(page, 'guest', { home: false });
+  await page.setViewportSize({ width: 960, height: 800 });
+  await page.goto('/notification');
+  await actOnPage(page);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Open mini player' })).toBeVisible();
+  const boxes = await page.locator('.top-bar .icon-button').evaluateAll((buttons) => buttons.map((button) => {
+    const box = button.getBoundingClientRect();
+    return `${button.getAttribute('aria-label')} ${Math.round(box.width)}x${Math.round(box.height)}`;
+  }));
+  expect(boxes.length).toBeGreaterThanOrEqual(5);
+  for (const box of boxes) expect(box).toMatch(/ 40x40$/);
+  for (const name of ['Install App', 'LogOut']) {
+    expect((await page.getByRole('banner').getByRole('button', { name }).boundingBox())!.height, name).toBeLessThanOrEqual(44);
+  }
+  const search = (await page.getByRole('banner').getByRole('search').boundingBox())!;
+  expect(search.width).toBeGreaterThanOrEqual(160);
 });

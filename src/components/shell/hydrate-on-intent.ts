@@ -1,5 +1,5 @@
 import { lastItemBefore, LIST_CONTINUES } from '../../lib/list-end';
-import { ISLAND_UNLOADED, isWoken, PLAYING_MARK, playingMark, WAKE_ISLANDS } from '../../lib/intent-signals';
+import { ISLAND_UNLOADED, isWoken, noteLastInput, PLAYING_MARK, playingMark, WAKE_ISLANDS } from '../../lib/intent-signals';
 import { ISLAND_CODE_META, preloadNamedCode } from '../../lib/named-code';
 import { markFromAttribute, rendersAgainFor, SHOWN_MARK_ATTRIBUTE, type PlayingMark } from '../../lib/playing-mark';
 
@@ -110,6 +110,8 @@ function stateOf(win: Window & { __myMusicIntent?: IntentState }): IntentState {
     for (const start of [...state.waiting.values()]) start();
   };
   for (const type of INTENT_EVENTS) doc.addEventListener(type, act, { capture: true, passive: true });
+  // Whether a focus came by Tab, for the controls that act on a click's focus alone (the search box).
+  for (const type of ['keydown', 'pointerdown']) doc.addEventListener(type, noteLastInput, { capture: true, passive: true });
 
   /** `replay` runs once `island` has hydrated (one listener per island, whatever the number held). */
   const afterHydrating = (island: Element, replay: () => void) => {

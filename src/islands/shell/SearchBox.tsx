@@ -4,6 +4,7 @@ import { Icon } from '../../components/Icon';
 import { limitSearchText, SEARCH_MAX_LENGTH, shownQueryOf } from '../../lib/search-query';
 import { $searchBoxStart, clearSearchQuery, openSearch, submitSearch } from '../../stores/search-box';
 import { useHydrated } from '../../components/use-hydrated';
+import { focusCameByTab } from '../../lib/intent-signals';
 import { hrefOf } from '../../lib/routes';
 
 export { SEARCH_MAX_LENGTH };
@@ -15,7 +16,8 @@ interface Typed {
 }
 
 /**
- * The top bar's search box (SPEC §2, §5): focus opens /search, Enter puts the trimmed
+ * The top bar's search box (SPEC §2, §5): focus by a click or a tap opens /search (the keyboard's
+ * focus, with the first letter typed), Enter puts the trimmed
  * text in the URL as q (whitespace only removes q), the clear icon shows only with text.
  * It shows the route's q until the user types, and again whenever q changes.
  * `serverQuery`: the q the server rendered (the page's URL), shown until the island hydrates.
@@ -43,6 +45,15 @@ export function SearchBox({ serverQuery = '' }: { serverQuery?: string }) {
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     // Typing beyond the limit is ignored (a paste past it is cut to it).
     setTyped({ generation: start.generation, text: limitSearchText(event.target.value) });
+    // Reached by the keyboard, the box opens /search with the first letter (its letters carry on).
+    openSearch();
+  };
+
+  // SPEC §2: focusing the box opens /search. A click or a tap does it at once; the keyboard's
+  // focus (Tab on its way through the top bar) waits for the first letter, or a keyboard user
+  // passing by would be taken off the page (WCAG 3.2.1: focus alone changes no context).
+  const onFocus = () => {
+    if (!focusCameByTab()) openSearch();
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -74,7 +85,7 @@ export function SearchBox({ serverQuery = '' }: { serverQuery?: string }) {
         maxLength={SEARCH_MAX_LENGTH}
         value={text}
         onChange={onChange}
-        onFocus={openSearch}
+        onFocus={onFocus}
         autoComplete="off"
         enterKeyHint="search"
       />
