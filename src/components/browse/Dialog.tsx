@@ -27,11 +27,17 @@ export function Dialog({ title, id, onClose, children, className = '' }: { title
       </div>
     </div>
   );
-  // On the page's body, not where it was opened: a detail header's white words, its ghost
-  // buttons and its white focus ring reached into a dialog opened from there (Edit details),
-  // unreadable on the light theme. React's events still go through the island that opened it.
-  return typeof document === 'undefined' ? dialog : createPortal(dialog, document.body);
+  // In the shell's dialog layer, not where it was opened: a detail header's white words, its
+  // ghost buttons and its white focus ring reached into a dialog opened from there (Edit
+  // details), unreadable on the light theme. The layer is kept through the client router's swaps
+  // (App.astro), as the shell's own dialogs are; React's events still go through the island that
+  // opened it, and a content island's dialog goes with its page.
+  if (typeof document === 'undefined') return dialog;
+  return createPortal(dialog, document.getElementById(DIALOG_LAYER_ID) ?? document.body);
 }
+
+/** The shell's place for dialogs (App.astro), kept across page swaps. */
+export const DIALOG_LAYER_ID = 'dialog-layer';
 
 interface Choice {
   label: string;
