@@ -18,7 +18,7 @@ export const WAKE_ISLANDS = 'my-music:wake-islands';
 /** The names islands wait under besides the user's first input: the shell's own (its top bar, overlays, side list), the player card. */
 export type WakeName = 'shell' | 'player';
 
-type SignalWindow = Window & { __myMusicPlayingMark?: PlayingMark; __myMusicWoken?: Set<WakeName>; __myMusicTabbed?: boolean };
+type SignalWindow = Window & { __myMusicPlayingMark?: PlayingMark; __myMusicWoken?: Set<WakeName>; __myMusicPressed?: EventTarget | null };
 
 /** The shell's script says which track the player holds and whether it plays; kept on the window for islands a later page brings. */
 export function notePlayingMark(mark: PlayingMark): void {
@@ -49,13 +49,18 @@ export function isWoken(name: string): boolean {
 
 /**
  * The directive hears every key and pointer press from the page's first parse (before any island
- * has hydrated): whether the last was the Tab key, the keyboard moving the focus.
+ * has hydrated): what the last press was on, or null when the last input was a key.
  */
 export function noteLastInput(event: Event): void {
-  (window as SignalWindow).__myMusicTabbed = event.type === 'keydown' && (event as KeyboardEvent).key === 'Tab';
+  (window as SignalWindow).__myMusicPressed = event.type === 'pointerdown' ? event.target : null;
 }
 
-/** Whether the focus came by the Tab key (the user's last input), rather than a click, a tap or a script. */
-export function focusCameByTab(): boolean {
-  return (window as SignalWindow).__myMusicTabbed === true;
+/**
+ * Whether the user's last input was a press (a click, a tap) on `element` or inside it: so a
+ * focus it has is the pointer's, not the keyboard's (Tab), nor a script's (a dialog closing gives
+ * focus back), nor the window's coming back (Alt+Tab).
+ */
+export function pressedLast(element: Element | null): boolean {
+  const pressed = (window as SignalWindow).__myMusicPressed;
+  return element !== null && pressed instanceof Node && element.contains(pressed);
 }

@@ -110,7 +110,7 @@ function stateOf(win: Window & { __myMusicIntent?: IntentState }): IntentState {
     for (const start of [...state.waiting.values()]) start();
   };
   for (const type of INTENT_EVENTS) doc.addEventListener(type, act, { capture: true, passive: true });
-  // Whether a focus came by Tab, for the controls that act on a click's focus alone (the search box).
+  // What the last press was on, for a control that acts on a click's focus alone (the search box).
   for (const type of ['keydown', 'pointerdown']) doc.addEventListener(type, noteLastInput, { capture: true, passive: true });
 
   /** `replay` runs once `island` has hydrated (one listener per island, whatever the number held). */

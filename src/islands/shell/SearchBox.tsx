@@ -4,7 +4,7 @@ import { Icon } from '../../components/Icon';
 import { limitSearchText, SEARCH_MAX_LENGTH, shownQueryOf } from '../../lib/search-query';
 import { $searchBoxStart, clearSearchQuery, openSearch, submitSearch } from '../../stores/search-box';
 import { useHydrated } from '../../components/use-hydrated';
-import { focusCameByTab } from '../../lib/intent-signals';
+import { pressedLast } from '../../lib/intent-signals';
 import { hrefOf } from '../../lib/routes';
 
 export { SEARCH_MAX_LENGTH };
@@ -39,7 +39,10 @@ export function SearchBox({ serverQuery = '' }: { serverQuery?: string }) {
   // render after hydration would put the route's q over them. Read in the hydration's own commit.
   useLayoutEffect(() => {
     const early = input.current?.value ?? serverQuery;
-    if (early !== serverQuery) setTyped({ generation: $searchBoxStart.get().generation, text: limitSearchText(early) });
+    if (early === serverQuery) return;
+    setTyped({ generation: $searchBoxStart.get().generation, text: limitSearchText(early) });
+    // Letters are typing: /search opens, as with the first letter typed after hydration.
+    if (document.activeElement === input.current) openSearch();
   }, []); // once, as the island hydrates
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
@@ -49,11 +52,13 @@ export function SearchBox({ serverQuery = '' }: { serverQuery?: string }) {
     openSearch();
   };
 
-  // SPEC §2: focusing the box opens /search. A click or a tap does it at once; the keyboard's
-  // focus (Tab on its way through the top bar) waits for the first letter, or a keyboard user
-  // passing by would be taken off the page (WCAG 3.2.1: focus alone changes no context).
+  // SPEC §2: focusing the box opens /search. A click or a tap does it at once (on the box already
+  // focused too); any other focus (Tab on its way through the top bar, a dialog giving focus back)
+  // waits for the first letter, or a keyboard user passing by would be taken off the page (WCAG
+  // 3.2.1: focus alone changes no context). A press made before the island hydrated is told by
+  // its focus, given again once it has (hydrate-on-intent.ts).
   const onFocus = () => {
-    if (!focusCameByTab()) openSearch();
+    if (pressedLast(input.current)) openSearch();
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -86,6 +91,7 @@ export function SearchBox({ serverQuery = '' }: { serverQuery?: string }) {
         value={text}
         onChange={onChange}
         onFocus={onFocus}
+        onPointerDown={openSearch}
         autoComplete="off"
         enterKeyHint="search"
       />

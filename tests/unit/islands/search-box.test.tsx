@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEARCH_MAX_LENGTH, SearchBox } from '../../../src/islands/shell/SearchBox';
+import { noteLastInput } from '../../../src/lib/intent-signals';
 import { setNavigator } from '../../../src/lib/navigation';
 import { syncRoute } from '../../../src/stores/route';
 
@@ -31,15 +32,24 @@ function box(): HTMLInputElement {
 }
 
 describe('the top bar search box (SPEC §2, §5)', () => {
-  it('opens /search when focused anywhere else', () => {
+  it('opens /search when pressed (a click, a tap) anywhere else; a focus of its own (Tab, a dialog giving it back) waits for the first letter', () => {
     render(<SearchBox />);
     fireEvent.focus(box());
+    expect(visits).toEqual([]);
+    fireEvent.change(box(), { target: { value: 'S' } });
+    expect(visits).toEqual([{ path: '/search', replace: false }]);
+    cleanup();
+    visits.length = 0;
+    render(<SearchBox />);
+    act(() => syncRoute('/album/abc'));
+    fireEvent.pointerDown(box());
     expect(visits).toEqual([{ path: '/search', replace: false }]);
   });
 
   it('does not send the app on to the bare /search when the router gives the box its focus back on the way to q', () => {
     syncRoute('/album/abc');
     render(<SearchBox />);
+    fireEvent.pointerDown(box());
     fireEvent.focus(box());
     fireEvent.change(box(), { target: { value: 'Sol' } });
     fireEvent.submit(box().form!);
@@ -48,7 +58,7 @@ describe('the top bar search box (SPEC §2, §5)', () => {
     expect(visits.map(({ path }) => path)).toEqual(['/search', '/search?q=Sol']);
     act(() => syncRoute('/search?q=Sol'));
     act(() => syncRoute('/artist/xyz'));
-    fireEvent.focus(box());
+    fireEvent.pointerDown(box());
     expect(visits.at(-1)).toEqual({ path: '/search', replace: false });
   });
 
@@ -102,8 +112,11 @@ describe('the top bar search box (SPEC §2, §5)', () => {
     });
     expect(mismatches).toEqual([]);
     expect(input.value).toBe('night dr');
+    // The press came before the island (the directive noted it), its focus is told again after.
+    noteLastInput({ type: 'pointerdown', target: input } as unknown as Event);
     fireEvent.focus(input);
     expect(visits).toEqual([{ path: '/search', replace: false }]);
+    noteLastInput({ type: 'keydown', target: input } as unknown as Event);
     fireEvent.change(input, { target: { value: 'night drive' } });
     // The client router arrives at /search after the letters: they stay.
     act(() => syncRoute('/search'));
