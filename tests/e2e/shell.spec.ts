@@ -152,6 +152,11 @@ test('the shell: search box, notification, tooltips, side navigation width, cont
   await page.getByRole('banner').getByRole('button', { name: 'Go Forward' }).focus();
   await page.keyboard.press('Tab');
   await expect(box).toBeFocused();
+  // The palette opened from there and closed gives the focus back to the box: still no page change.
+  await page.keyboard.press('Control+k');
+  await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(box).toBeFocused();
   await page.waitForTimeout(300);
   expect(new URL(page.url()).pathname).toBe(before);
   await page.keyboard.press('Tab');
@@ -370,21 +375,37 @@ test("the top bar's and the card's buttons stay where the server drew them as th
   expect(await places()).toEqual(before);
 });
 
-test('between 900 and 1200 px wide the top bar keeps its buttons round and whole: the search box gives way', { tag: '@viewport-free' }, async ({ page, signIn }) => {
+test('between 900 and 1200 px wide the top bar keeps its buttons round and whole, and inside the window, the rate limit notice shown or not', { tag: '@viewport-free' }, async ({ page, signIn }) => {
   await signIn(page, 'guest', { home: false });
-  await page.setViewportSize({ width: 960, height: 800 });
   await page.goto('/notification');
   await actOnPage(page);
   await expect(page.getByRole('banner').getByRole('button', { name: 'Open mini player' })).toBeVisible();
-  const boxes = await page.locator('.top-bar .icon-button').evaluateAll((buttons) => buttons.map((button) => {
-    const box = button.getBoundingClientRect();
-    return `${button.getAttribute('aria-label')} ${Math.round(box.width)}x${Math.round(box.height)}`;
-  }));
-  expect(boxes.length).toBeGreaterThanOrEqual(5);
-  for (const box of boxes) expect(box).toMatch(/ 40x40$/);
-  for (const name of ['Install App', 'LogOut']) {
-    expect((await page.getByRole('banner').getByRole('button', { name }).boundingBox())!.height, name).toBeLessThanOrEqual(44);
+  const logOut = page.getByRole('banner').getByRole('button', { name: 'LogOut' });
+  const check = async (width: number, withNotice: boolean) => {
+    const where = `${width} px${withNotice ? ', with the notice' : ''}`;
+    const boxes = await page.locator('.top-bar .icon-button').evaluateAll((buttons) => buttons.map((button) => {
+      const box = button.getBoundingClientRect();
+      return `${button.getAttribute('aria-label')} ${Math.round(box.width)}x${Math.round(box.height)}`;
+    }));
+    expect(boxes.length, where).toBeGreaterThanOrEqual(5);
+    for (const box of boxes) expect(box, where).toMatch(/ 40x40$/);
+    for (const name of ['Install App', 'LogOut']) {
+      expect((await page.getByRole('banner').getByRole('button', { name }).boundingBox())!.height, `${name} at ${where}`).toBeLessThanOrEqual(44);
+    }
+    const end = (await logOut.boundingBox())!;
+    expect(end.x + end.width, where).toBeLessThanOrEqual(width);
+    expect((await page.getByRole('banner').getByRole('search').boundingBox())!.width, where).toBeGreaterThanOrEqual(120);
+  };
+  for (const width of [900, 960, 1100]) {
+    await page.setViewportSize({ width, height: 800 });
+    await check(width, false);
   }
-  const search = (await page.getByRole('banner').getByRole('search').boundingBox())!;
-  expect(search.width).toBeGreaterThanOrEqual(160);
+  // The rate limit's notice, as its island draws it (the limit itself is network-state.spec.ts's).
+  await page.locator('.top-bar .rate-limit').evaluate((place) => {
+    place.innerHTML = '<span class="rate-limit__notice"><svg width="18" height="18"></svg><span>Slowed down</span><span class="rate-limit__seconds">4 s</span></span>';
+  });
+  for (const width of [900, 1000, 1100]) {
+    await page.setViewportSize({ width, height: 800 });
+    await check(width, true);
+  }
 });

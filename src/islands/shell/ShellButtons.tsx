@@ -32,7 +32,7 @@ export function InstallButton({ className = 'button button--ghost', onDone }: Ac
       }}
     >
       <Icon name="install" />
-      Install App
+      <span className="button__label">Install App</span>
     </button>
   );
 }
@@ -49,7 +49,7 @@ function ShellAction({ className = 'button', onDone, icon, label, run }: ActionP
       }}
     >
       <Icon name={icon} />
-      {label}
+      <span className="button__label">{label}</span>
     </button>
   );
 }
