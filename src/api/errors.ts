@@ -135,6 +135,11 @@ export interface FailedCall {
   quietStatuses?: readonly number[];
   /** Reasons the caller expects and settles itself (a closing card's pause refused PREMIUM_REQUIRED), with no toast or prompt. */
   quietReasons?: readonly string[];
+  /**
+   * A call made behind the user's back (a list on screen asked again): its failure shows no
+   * toast, since what the user sees still stands. What ends the session still does.
+   */
+  unseen?: boolean;
 }
 
 /**
@@ -235,6 +240,11 @@ export const isAccountRefusalText = (text: string): boolean => ACCOUNT_REFUSAL_T
  * could not help; retries happen before it too.
  */
 export function mapRequestError(error: ApiError, call: FailedCall = {}): ErrorOutcome {
+  const outcome = outcomeOf(error, call);
+  return call.unseen && outcome.type === 'toast' ? { type: 'silent' } : outcome;
+}
+
+function outcomeOf(error: ApiError, call: FailedCall): ErrorOutcome {
   switch (error.kind) {
     case 'canceled':
     case 'unavailable':

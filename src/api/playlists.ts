@@ -69,8 +69,8 @@ export async function getPlaylistTracks(
  * the list of the user's own (the side navigation, the picker: stores/my-playlists.ts) reads them
  * under another, so that neither cancels the other.
  */
-export async function getMyPlaylists(offset = 0, limit = 20, name = 'my-playlists'): Promise<Page<Playlist>> {
-  return toPage(await callApi({ path: 'me/playlists', query: { limit, offset }, name }), toPlaylist);
+export async function getMyPlaylists(offset = 0, limit = 20, name = 'my-playlists', { unseen = false } = {}): Promise<Page<Playlist>> {
+  return toPage(await callApi({ path: 'me/playlists', query: { limit, offset }, name, unseen }), toPlaylist);
 }
 
 /** A page of a playlist's entries; development mode shows the header of a playlist the user does not own, not its tracks. */

@@ -53,25 +53,43 @@ let listedAt = Number.NEGATIVE_INFINITY;
 function loadOwnPlaylists(now = Date.now()): Promise<Playlist[]> {
   const known = $ownPlaylists.get();
   if (known && now - listedAt < OWN_PLAYLISTS_FRESH_MS) return Promise.resolve(known);
+  // A list on screen asked again: its failure is no news to the user (no toast), and is not
+  // asked again for a while (hovering the side navigation would ask at every pass).
+  const unseen = known !== null;
   asking ??= (async () => {
     try {
       // The user's id only picks the own playlists out of the list: asked beside its first page,
       // not before it (the side list's first open waits one answer fewer). The pages after it go
       // one by one: calls of one name cancel each other (SPEC §4).
-      const [me, first] = await Promise.all([loadMe(), getMyPlaylists(0, OWN_PLAYLISTS_PAGE, OWN_PLAYLISTS_CALL)]);
+      const [me, first] = await Promise.all([loadMe(), getMyPlaylists(0, OWN_PLAYLISTS_PAGE, OWN_PLAYLISTS_CALL, { unseen })]);
       const all: Playlist[] = [...first.items];
       for (let offset = OWN_PLAYLISTS_PAGE; offset < Math.min(first.total, OWN_PLAYLISTS_MAX); offset += OWN_PLAYLISTS_PAGE) {
-        all.push(...(await getMyPlaylists(offset, OWN_PLAYLISTS_PAGE, OWN_PLAYLISTS_CALL)).items);
+        all.push(...(await getMyPlaylists(offset, OWN_PLAYLISTS_PAGE, OWN_PLAYLISTS_CALL, { unseen })).items);
       }
       const own = all.filter((playlist) => playlist.owner.id === me.id);
+      // A change made here meanwhile (a new playlist, a rename, a removal) is newer than this
+      // answer: the list stays as changed, and the next look asks again.
+      if ($ownPlaylists.get() !== known) return $ownPlaylists.get() ?? own;
       $ownPlaylists.set(own);
       listedAt = Date.now();
       return own;
+    } catch (error) {
+      if (unseen) listedAt = Date.now();
+      throw error;
     } finally {
       asking = null;
     }
   })();
   return asking;
+}
+
+/** The list a new playlist's name counts: asked again when no longer fresh, else (that failed) the one known. */
+function ownPlaylistsToName(): Promise<Playlist[]> {
+  return loadOwnPlaylists().catch((error: unknown) => {
+    const known = $ownPlaylists.get();
+    if (known) return known;
+    throw error;
+  });
 }
 
 /** What every refused change does after its rollback: sign in again, or say so (other failures were toasted already). */
@@ -134,7 +152,7 @@ export async function createAndOpenPlaylist(): Promise<void> {
   if ($creatingPlaylist.get()) return;
   $creatingPlaylist.set(true);
   try {
-    const own = await loadOwnPlaylists();
+    const own = await ownPlaylistsToName();
     const playlist = await createPlaylist(nextPlaylistName(own.length));
     listNewPlaylist(playlist, own);
     navigateTo(hrefOf('playlist', { playlistId: playlist.id }));
@@ -155,7 +173,9 @@ export function listOwnPlaylists(): Promise<void> {
   return loadOwnPlaylists().then(
     () => undefined,
     (error: unknown) => {
-      if (!isCanceled(error) && $ownPlaylists.get() === null) $ownPlaylistsFailed.set(true);
+      // A list already shown stays, unsaid (the calls were `unseen`).
+      if ($ownPlaylists.get() !== null) return logUnlessCanceled('Could not list your playlists again', error);
+      if (!isCanceled(error)) $ownPlaylistsFailed.set(true);
       refused(error, 'Could not list your playlists');
     },
   );
@@ -202,7 +222,7 @@ async function makePlaylistWith(track: Track): Promise<void> {
   let playlist: Playlist;
   try {
     // The name counts the playlists the user has: without their list, no name is safe to give.
-    own = await loadOwnPlaylists();
+    own = await ownPlaylistsToName();
     playlist = await createPlaylist(nextPlaylistName(own.length));
   } catch (error) {
     refused(error, 'Could not make a playlist with the track');

@@ -101,6 +101,30 @@ describe('playlists the user makes', () => {
     }
   });
 
+  it('a list on screen asked again says nothing when that fails, keeps what it shows, and is not asked again at every look', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await listOwnPlaylists();
+    const shown = $ownPlaylists.get();
+    await clearFaults(running.base);
+    await addFault(running.base, { match: { method: 'GET', path: '^/v1/me/playlists$' }, status: 503, body: {}, times: 5 });
+    // Past the test above's clock too, which listed them half a minute ahead.
+    const later = Date.now() + 120_000;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => later);
+    try {
+      await listOwnPlaylists();
+      // Asked (and retried once, as any GET after a 5xx), failed, unsaid.
+      expect(await faultHits(running.base)).toEqual([2]);
+      expect(toastTexts()).toEqual([]);
+      expect($ownPlaylists.get()).toBe(shown);
+      expect($ownPlaylistsFailed.get()).toBe(false);
+      await listOwnPlaylists();
+      expect(await faultHits(running.base)).toEqual([2]);
+    } finally {
+      clock.mockRestore();
+      await clearFaults(running.base);
+    }
+  });
+
   it('adds at once, asks before a duplicate, removes every occurrence, and rolls back a refusal with a toast', async () => {
     const playlist = $ownPlaylists.get()![0]!;
     await playlistArea.load(playlist.id);
