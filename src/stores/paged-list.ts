@@ -32,7 +32,7 @@ export interface PagedList<T> {
   loadFirstPage: () => Promise<void>;
   /** Asks again for the page that failed: the first, or the next one after what came, which stays. */
   retry: () => Promise<void>;
-  /** Loads the next page; does nothing while loading, after an error or with no more data. */
+  /** Loads the next page (the one on its way, when loading, is waited for); does nothing after an error or with no more data. */
   loadNextPage: () => Promise<void>;
   /** Back to the empty state; an answer still on its way is dropped. */
   reset: () => void;
@@ -96,7 +96,18 @@ export function createPagedList<T>(load: PageLoader<T>, limit = 20): PagedList<T
   // Each load and each reset stales the answers to every load before it.
   const answers = createAnswerGuard();
 
-  async function loadAt(offset: number): Promise<void> {
+  /** The load on its way, for a caller that needs its page (loadNextPage while one loads). */
+  let loading: Promise<void> | null = null;
+
+  function loadAt(offset: number): Promise<void> {
+    const load = loadPageAt(offset).finally(() => {
+      if (loading === load) loading = null;
+    });
+    loading = load;
+    return load;
+  }
+
+  async function loadPageAt(offset: number): Promise<void> {
     const mine = answers.ask();
     $state.set({ ...$state.get(), loading: true, error: null });
     try {
@@ -119,6 +130,8 @@ export function createPagedList<T>(load: PageLoader<T>, limit = 20): PagedList<T
     retry: () => loadAt($state.get().offset),
     loadNextPage: async () => {
       const state = $state.get();
+      // A page on its way is the next one: waited for rather than asked twice.
+      if (state.loading && loading) return loading;
       if (!canLoadMore(state)) return;
       await loadAt(state.offset);
     },

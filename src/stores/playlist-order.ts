@@ -41,6 +41,13 @@ export function hasEntryBelow(state: PagedListState<unknown>, index: number): bo
  * playlist has it on the next page, which loads first (the move is made on the list shown).
  */
 export async function moveEntryDown(index: number): Promise<boolean> {
-  if (index === playlistTracks.$state.get().list.length - 1) await playlistTracks.loadNextPage();
-  return moveShownEntry(index, index + 2);
+  const { list } = playlistTracks.$state.get();
+  if (index !== list.length - 1) return moveShownEntry(index, index + 2);
+  const playlistId = playlistArea.$state.get().id;
+  const entry = list[index];
+  await playlistTracks.loadNextPage();
+  // Meanwhile the user may have opened another playlist, or moved rows: the entry is found again.
+  if (playlistArea.$state.get().id !== playlistId) return false;
+  const now = playlistTracks.$state.get().list.indexOf(entry!);
+  return now === -1 ? false : moveShownEntry(now, now + 2);
 }

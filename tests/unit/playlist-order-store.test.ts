@@ -72,7 +72,11 @@ describe.each(['extended', 'development'] as const)('reordering a playlist (%s p
     const state = playlistTracks.$state.get();
     playlistTracks.$state.set({ ...state, list: state.list.slice(0, 2), hasMore: true, offset: 2 });
     expect(hasEntryBelow(playlistTracks.$state.get(), 1)).toBe(true);
+    // The row coming into view has started that page already: the move waits for it.
+    const nextPage = playlistTracks.loadNextPage();
+    expect(playlistTracks.$state.get().loading).toBe(true);
     expect(await moveEntryDown(1)).toBe(true);
+    await nextPage;
     expect(letters(shown())).toBe('acbd');
     expect(letters(await provider())).toBe('acbd');
     // The playlist's last row has none below it.
