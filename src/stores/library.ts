@@ -41,12 +41,12 @@ function learn(kind: LibraryKind, learnt: Record<string, boolean>, at = Date.now
 }
 
 /**
- * Whether a page's flag replaces the one this tab knows: always for a page the site has just
- * rendered (`pageAsOf` null); for a page from memory (back, forward, fetched ahead on a hover),
- * unless the tab learnt its own after that page was fetched (a like here, a newer page's word).
+ * Whether a page's flag replaces the one this tab knows: unless the tab learnt its own after that
+ * page was fetched (a like here, a newer page's word, the provider's answer). `pageAsOf` is when
+ * the page was asked of the site, as the router or the browser asked for it, kept or not.
  */
-export function pageFlagWins(knownAt: number | undefined, pageAsOf: number | null): boolean {
-  return pageAsOf === null || knownAt === undefined || knownAt <= pageAsOf;
+export function pageFlagWins(knownAt: number | undefined, pageAsOf: number): boolean {
+  return knownAt === undefined || knownAt <= pageAsOf;
 }
 
 // Ids whose contains check is on its way, so two lists showing one track ask once.
@@ -56,13 +56,14 @@ const flagEntries = (flags: LibraryFlags | undefined) => Object.entries(flags ??
 
 /**
  * What the server saw in the library for the page it rendered (SPEC §4's flags), kept like an
- * answer. `pageAsOf`: when a page shown from memory (back, forward, a hover ahead) was fetched;
- * a flag this tab learnt since then stays (`pageFlagWins`). Null: the site has just rendered it.
+ * answer, as of `pageAsOf`: when the page on screen was asked for (stores/page-memory.ts
+ * `$pageAsOf`; kept pages were asked earlier). A flag this tab learnt since stays (`pageFlagWins`).
  */
-export function adoptLibraryFlags(flags: LibraryFlags | undefined, pageAsOf: number | null = null, now = Date.now()): void {
+export function adoptLibraryFlags(flags: LibraryFlags | undefined, pageAsOf = Date.now()): void {
   for (const [kind, seen] of flagEntries(flags)) {
-    const taken = Object.entries(seen).filter(([id]) => pageFlagWins(learntAt[kind].get(id), pageAsOf));
-    if (taken.length > 0) learn(kind, Object.fromEntries(taken), pageAsOf ?? now);
+    const known = $inLibrary[kind].get();
+    const taken = Object.entries(seen).filter(([id]) => known[id] === undefined || pageFlagWins(learntAt[kind].get(id), pageAsOf));
+    if (taken.length > 0) learn(kind, Object.fromEntries(taken), pageAsOf);
   }
 }
 
@@ -116,7 +117,7 @@ export function knownInLibraryOf<V>(kind: LibraryKind, $store: ReadableAtom<V>, 
   onNotify($store, () => {
     const known = $inLibrary[kind].get();
     const fresh = ids($store.get()).filter((id) => known[id] === undefined);
-    if (fresh.length > 0) $inLibrary[kind].set({ ...known, ...Object.fromEntries(fresh.map((id) => [id, true])) });
+    if (fresh.length > 0) learn(kind, Object.fromEntries(fresh.map((id) => [id, true])));
   });
 }
 

@@ -24,10 +24,11 @@ interface KeptPage {
 const kept = new Map<string, KeptPage>();
 
 /**
- * When the page on screen was fetched, if it came from memory (back, forward, a hover ahead);
- * null when the site has just rendered it for this navigation.
+ * When the page on screen was asked of the site (ms since the epoch): the browser's load of the
+ * first page, the router's fetch of a later one, or the fetch that made the copy shown from
+ * memory (back, forward, a hover ahead). Its flags are as of then (stores/library.ts).
  */
-export const $pageAsOf = atom<number | null>(null);
+export const $pageAsOf = atom<number>(typeof performance === 'undefined' ? 0 : performance.timeOrigin);
 
 const keyOf = (href: string): string => {
   const url = new URL(href, 'http://app.invalid');
@@ -64,9 +65,9 @@ export function keepPage(href: string, html: string, now = Date.now()): void {
   keep(keyOf(href), { html: Promise.resolve(html), at: now, ahead: false });
 }
 
-/** Records where the page about to show came from: the site now, or the memory's copy of `href` (keptPage). */
-export function notePageSource(source: 'memory' | 'site', href = ''): void {
-  $pageAsOf.set(source === 'memory' ? (kept.get(keyOf(href))?.at ?? 0) : null);
+/** Records where the page about to show came from: the site, asked now, or the memory's copy of `href` (keptPage). */
+export function notePageSource(source: 'memory' | 'site', href = '', now = Date.now()): void {
+  $pageAsOf.set(source === 'memory' ? (kept.get(keyOf(href))?.at ?? 0) : now);
 }
 
 /** Forgets the page kept at `href` (what it shows changed here: a playlist edited), so back asks the site. */

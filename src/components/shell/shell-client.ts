@@ -86,7 +86,8 @@ document.addEventListener('astro:before-preparation', (event) => {
       await loadStylesOf(preparation.newDocument);
       return;
     }
-    notePageSource('site');
+    const askedAt = Date.now();
+    notePageSource('site', preparation.to.href, askedAt);
     // The old page stays until the new one has come (the router waits for its whole body): the
     // top bar says a page is on its way, so results for an older search are not taken for the new.
     const asked = preparation.to.href;
@@ -103,7 +104,8 @@ document.addEventListener('astro:before-preparation', (event) => {
     if (preparation.newDocument) dropReplacedSkeletons(preparation.newDocument);
     if (!preparation.defaultPrevented && preparation.newDocument && isKeepable(preparation.newDocument)) {
       const html = htmlToKeep(preparation.newDocument);
-      keepPage(preparation.to.href, html);
+      // Kept as of its asking: a like made while it came is newer than what it says.
+      keepPage(preparation.to.href, html, askedAt);
       keepForOffline(preparation.to.href, html);
     }
   };
@@ -113,7 +115,8 @@ document.addEventListener('astro:before-preparation', (event) => {
 // content islands hydrate once the user acts, after this script (one that hydrated
 // already has lost its `ssr` mark and changed the page).
 // A copy the worker kept is not: it is older than the page the site would send.
-if (isKeepable(document) && !isKeptCopy() && !document.querySelector('#content astro-island:not([ssr])')) keepPage(location.href, htmlToKeep(document));
+// Kept as of the browser's asking for it.
+if (isKeepable(document) && !isKeptCopy() && !document.querySelector('#content astro-island:not([ssr])')) keepPage(location.href, htmlToKeep(document), performance.timeOrigin);
 
 // A pointer resting on an in-app link, a finger touching it or the keyboard reaching it: its
 // page is fetched ahead, so the click (some 100 ms after a touch starts) usually finds it ready.
