@@ -3,6 +3,7 @@ import { searchCatalogue } from './helpers/catalogue';
 import { expect, RESTART_PROBLEMS, test } from './fixtures';
 import { expectToastShown } from './helpers/toasts';
 import { saveScreen } from './helpers/screens';
+import { switchInApp } from './helpers/in-app';
 
 // Playlists the user makes, one walk through the whole flow: create from the
 // Create Playlist tile, add three tracks from three pages (a track row's menu and the player
@@ -170,4 +171,18 @@ test('create, add from three pages, keep them through a reload and a sandbox res
   await expect(page.locator('.card').filter({ hasText: 'Road Trip' })).toBeVisible();
   await expect(page.locator('.card').filter({ hasText: renamed })).toHaveCount(0);
   await saveScreen(page, testInfo, 'playlist-library');
+});
+
+test("the picker open while the page changes (Back) stays with the shell: shown, and Escape closes it", { tag: '@viewport-free' }, async ({ page, signIn }) => {
+  await signIn(page, 'guest', { home: false });
+  await page.goto('/notification');
+  await switchInApp(page, '/search/track/Sol');
+  await rowAction(page, page.locator('.track-row').first(), 'Add to playlist');
+  const picker = page.getByRole('dialog', { name: 'Add to playlist' });
+  await expect(picker).toBeVisible();
+  await page.goBack();
+  await expect(page.getByText("We don't have any updates for you yet")).toBeVisible();
+  await expect(picker).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(picker).toBeHidden();
 });
