@@ -47,7 +47,13 @@ export function providerFetch(input: string | URL | Request, init: RequestInit =
           else if (value !== undefined) answer.set(name, value);
         }
         const text = NULL_BODY_STATUSES.has(status) ? null : Buffer.concat(chunks).toString('utf8');
-        resolve(new Response(text, { status, statusText: incoming.statusMessage ?? '', headers: answer }));
+        // A status no Response can hold (a broken proxy's 600) fails the call, as fetch does,
+        // rather than throwing here, outside the promise, where it would end the site's process.
+        try {
+          resolve(new Response(text, { status, statusText: incoming.statusMessage ?? '', headers: answer }));
+        } catch (error) {
+          reject(new TypeError(`The provider answered what no response can hold (status ${status})`, { cause: error }));
+        }
       });
     });
     function fail(error: unknown) {

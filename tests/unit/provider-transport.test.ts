@@ -17,6 +17,7 @@ beforeAll(async () => {
       seen.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
       if (request.url === '/empty') return response.writeHead(204).end();
       if (request.url === '/limited') return response.writeHead(429, { 'Retry-After': '3', 'Content-Type': 'application/json' }).end('{"error":{"status":429,"message":"API rate limit exceeded"}}');
+      if (request.url === '/odd') return response.writeHead(600).end('odd');
       if (request.url === '/slow') return void setTimeout(() => response.writeHead(200).end('late'), 2000);
       response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify({ name: 'Blåbær – ünïcode', echo: body }));
     });
@@ -70,6 +71,10 @@ describe('providerFetch', () => {
     setTimeout(() => controller.abort(reason), 50);
     await expect(call).rejects.toBe(reason);
     await expect(providerFetch(`${origin}/v1`, { signal: controller.signal })).rejects.toBe(reason);
+  });
+
+  it('fails, and throws nothing outside the call, when the answer has a status no response can hold', async () => {
+    await expect(providerFetch(`${origin}/odd`)).rejects.toThrow(/status 600/);
   });
 
   it('fails when the provider cannot be reached', async () => {
