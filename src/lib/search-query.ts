@@ -75,16 +75,11 @@ export const SEE_ALL_WORDS_PARAM = 'words';
 
 /**
  * The see-all words of the browser's route: its segment, as the router decoded it, or the words a
- * stand-in link carries (a dot segment's, `seeAllHref`).
+ * stand-in link carries (a dot segment's, `seeAllHref`). Read by the site's own rule
+ * (`seeAllWordsOf`), given the segment as the address held it.
  */
 export function seeAllWordsOfRoute(segment: string, search: Readonly<Record<string, string>>): string {
-  const words = segment === SEE_ALL_STAND_IN ? search[SEE_ALL_WORDS_PARAM] : undefined;
-  if (words === undefined) return segment;
-  try {
-    return decodeURIComponent(words);
-  } catch {
-    return words;
-  }
+  return seeAllWordsOf(pathSegmentOf(segment), new URLSearchParams(search)) ?? segment;
 }
 
 /** The see-all words the site was given (its route's segment, or the stand-in's parameter): the text as typed; null when unreadable. */

@@ -97,13 +97,13 @@ export function createPagedList<T>(load: PageLoader<T>, limit = 20): PagedList<T
   const answers = createAnswerGuard();
 
   /** The load on its way, for a caller that needs its page (loadNextPage while one loads). */
-  let loading: Promise<void> | null = null;
+  let running: Promise<void> | null = null;
 
   function loadAt(offset: number): Promise<void> {
     const load = loadPageAt(offset).finally(() => {
-      if (loading === load) loading = null;
+      if (running === load) running = null;
     });
-    loading = load;
+    running = load;
     return load;
   }
 
@@ -131,7 +131,7 @@ export function createPagedList<T>(load: PageLoader<T>, limit = 20): PagedList<T
     loadNextPage: async () => {
       const state = $state.get();
       // A page on its way is the next one: waited for rather than asked twice.
-      if (state.loading && loading) return loading;
+      if (state.loading && running) return running;
       if (!canLoadMore(state)) return;
       await loadAt(state.offset);
     },

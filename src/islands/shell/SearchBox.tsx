@@ -16,9 +16,9 @@ interface Typed {
 }
 
 /**
- * The top bar's search box (SPEC §2, §5): focus by a click or a tap opens /search (the keyboard's
- * focus, with the first letter typed), Enter puts the trimmed
- * text in the URL as q (whitespace only removes q), the clear icon shows only with text.
+ * The top bar's search box (SPEC §2, §5): a click or a tap opens /search (a focus of another kind,
+ * the first letter typed), Enter puts the trimmed text in the URL as q (whitespace only removes
+ * q), the clear icon shows only with text.
  * It shows the route's q until the user types, and again whenever q changes.
  * `serverQuery`: the q the server rendered (the page's URL), shown until the island hydrates.
  *
