@@ -49,6 +49,20 @@ test('home shows Recent Played, Tranding Songs in three columns and New Release'
     await expect(column.getByRole('listitem').first()).toBeVisible();
     expect(await column.getByRole('listitem').count()).toBeLessThanOrEqual(5);
   }
+  if (!isNarrow(testInfo)) {
+    // A third of the page each: a row's ⋮ shows under the pointer, in the duration's place, and
+    // keeps no empty column of its own beside it the rest of the time (it cut names short).
+    const row = page.getByRole('list', { name: 'Tranding Songs: Hindi' }).getByRole('listitem').first().locator('.track-row');
+    const rowBox = (await row.boundingBox())!;
+    const durationBox = (await row.locator('.track-row__duration').boundingBox())!;
+    expect(rowBox.x + rowBox.width - (durationBox.x + durationBox.width)).toBeLessThanOrEqual(12);
+    await row.hover();
+    const more = row.getByRole('button', { name: /^More options/ });
+    await expect(more).toBeVisible();
+    await expect(row.locator('.track-row__duration')).toBeHidden();
+    const moreBox = (await more.boundingBox())!;
+    expect(moreBox.x + moreBox.width).toBeLessThanOrEqual(rowBox.x + rowBox.width + 0.5);
+  }
   const newRelease = page.locator('section', { has: page.getByRole('heading', { name: 'New Release' }) });
   await expect(newRelease.locator('a.card').first()).toBeVisible();
   expect(await newRelease.locator('a.card').count()).toBeLessThanOrEqual(10);

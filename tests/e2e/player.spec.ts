@@ -286,7 +286,13 @@ test.describe('faults', () => {
     const { row, name } = await aTrendingRow(page);
     await row.getByRole('button', { name: /^Play / }).click();
     // SPEC §5: no stored device id resets the player and opens the premium prompt.
-    await expect(page.getByRole('dialog', { name: 'Premium Required' })).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: 'Premium Required' });
+    await expect(dialog).toBeVisible();
+    // Its close button in its top right corner, not centred over the picture in the flow.
+    const dialogBox = (await dialog.boundingBox())!;
+    const closeBox = (await dialog.getByRole('button', { name: 'Close', exact: true }).boundingBox())!;
+    expect(dialogBox.x + dialogBox.width - (closeBox.x + closeBox.width)).toBeLessThanOrEqual(16);
+    expect(closeBox.y - dialogBox.y).toBeLessThanOrEqual(16);
     // The clicked track is not shown as playing (the card may show what the shared free account
     // plays elsewhere, from another test: the card follows the account).
     await expect(card(page).getByText(name, { exact: true })).toHaveCount(0);
