@@ -6,8 +6,8 @@ import { markFromAttribute, rendersAgainFor, SHOWN_MARK_ATTRIBUTE, type PlayingM
 /**
  * The `client:intent` directive (astro.config.mjs adds it; Astro inlines this file, bundled,
  * into every page that has such an island). A server-rendered island needs no script to be
- * seen: its HTML holds the content. It needs one the moment the user acts, so it hydrates then:
- * on the page's first input (a pointer moving or touching, a key, a wheel, focus, a click), when
+ * seen: its HTML holds the content. It needs one the moment the user acts, so it hydrates then
+ * (the island the input is on at once, the others once the browser is idle): on the page's first input (a pointer moving or touching, a key, a wheel, focus, a click), when
  * its rows must show the player otherwise than its HTML does (the player's track is one of them,
  * or one marked is no longer, or it plays or stops: src/lib/playing-mark.ts), when the end
  * of a list that goes on comes into view (a screen reader's reading moves no pointer), or when
@@ -36,7 +36,7 @@ const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'w
 /** A list's end hydrates its island as it shows, when its list would load its next page (PagedView): not before, as a pointer or a finger would have come first. */
 const LIST_END_MARGIN = '0px';
 
-/** The longest an island of a page the router brings, once the user has acted, waits for the browser to be idle. */
+/** The longest an island waits for the browser to be idle once the user has acted: one of a page the router brings, or one the input was not on. */
 const IDLE_BOUND_MS = 1000;
 
 /** An island of this directive that has not hydrated yet (Astro removes `ssr` once it has). */
@@ -73,6 +73,12 @@ export function replayOf(event: Event): Event {
 
 type Start = () => void;
 
+/** Runs `run` once the browser is idle, within IDLE_BOUND_MS: on a busy phone (or two test workers on two cores) it may not be idle for long. */
+function whenIdle(run: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: IDLE_BOUND_MS });
+  else setTimeout(run, 200);
+}
+
 interface IntentState {
   acted: boolean;
   /** Each island still waiting, and what starts it. */
@@ -103,11 +109,20 @@ function stateOf(win: Window & { __myMusicIntent?: IntentState }): IntentState {
   win.__myMusicIntent = state;
   const doc = win.document;
 
-  const act = () => {
+  // The island the input is on hydrates first, and the others once the browser is idle: a
+  // tap on a row answers without waiting for the top bar, the side list and the player card.
+  const act = (event?: Event) => {
     if (state.acted) return;
     state.acted = true;
     for (const type of INTENT_EVENTS) doc.removeEventListener(type, act, true);
-    for (const start of [...state.waiting.values()]) start();
+    const touched = event?.target instanceof Element ? event.target.closest(WAITING_ISLAND) : null;
+    const startTheRest = () => {
+      for (const start of [...state.waiting.values()]) start();
+    };
+    const first = touched ? state.waiting.get(touched) : undefined;
+    if (!first) return startTheRest();
+    first();
+    whenIdle(startTheRest);
   };
   for (const type of INTENT_EVENTS) doc.addEventListener(type, act, { capture: true, passive: true });
   // What the last press was on, for a control that acts on a click's focus alone (the search box).
@@ -138,7 +153,7 @@ function stateOf(win: Window & { __myMusicIntent?: IntentState }): IntentState {
     const target = event.target as Element;
     const again = replayOf(event);
     afterHydrating(island, () => target.isConnected && target.dispatchEvent(again));
-    act();
+    act(event);
     state.waiting.get(island)?.();
   };
   for (const type of ['click', 'dblclick', 'contextmenu', 'submit']) doc.addEventListener(type, hold, true);
@@ -237,12 +252,7 @@ export default function hydrateOnIntent(load: () => Promise<Hydrate>, options: {
       },
     );
   };
-  if (state.acted) {
-    // Bounded: on a busy phone (or two test workers on two cores) the browser may not be idle for long.
-    if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: IDLE_BOUND_MS });
-    else setTimeout(start, 200);
-    return;
-  }
+  if (state.acted) return whenIdle(start);
   state.waiting.set(island, start);
   const wakeName = typeof options.value === 'string' ? options.value : null;
   if (wakeName) state.wakeNames.set(island, wakeName);

@@ -2,40 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import hydrateOnIntent, { islandToWaitFor, replayOf } from '../../../src/components/shell/hydrate-on-intent';
 import { ISLAND_UNLOADED, notePlayingMark, wakeIslands } from '../../../src/lib/intent-signals';
 import { ISLAND_CODE_META, preloadNamedCode } from '../../../src/lib/named-code';
-import { SHOWN_MARK_ATTRIBUTE, type PlayingMark } from '../../../src/lib/playing-mark';
+import { directive, hydrated, island } from '../helpers/intent-islands';
 
-// The client:intent directive over a page's islands as Astro leaves them before hydrating
-// (`client="intent"`, `ssr`). One document's state lives as long as the document, and the
-// user acts only once: the tests run in the order of a page's life, before and after that.
-
-/**
- * An island as the server renders it, with a row, a button, a link and a button inside a link
- * card; `shown`: the mark of the player its rows were rendered with (its seed block says so).
- */
-function island(trackId = 't1', shown?: PlayingMark): HTMLElement {
-  const element = document.createElement('astro-island');
-  element.setAttribute('client', 'intent');
-  element.setAttribute('ssr', '');
-  const block = shown ? `<script type="application/json" ${SHOWN_MARK_ATTRIBUTE}='${JSON.stringify(shown)}'>{}</script>` : '';
-  element.innerHTML = `${block}<div class="track-row" data-track-id="${trackId}"><button type="button" class="play">Play</button><span class="name">Song</span></div>
-    <a href="/album/a1" class="card">Album <button type="button" class="card-play">Play</button></a><p class="text">Text</p>`;
-  document.body.append(element);
-  return element;
-}
-
-/** What Astro's island does once its code and React have hydrated it. */
-function hydrated(element: HTMLElement) {
-  element.removeAttribute('ssr');
-  element.dispatchEvent(new CustomEvent('astro:hydrate'));
-}
-
-/** The directive over `element`, with a load that says when it was asked. */
-function directive(element: HTMLElement, value: unknown = true) {
-  const hydrate = vi.fn(async () => hydrated(element));
-  const load = vi.fn(async () => hydrate);
-  hydrateOnIntent(load, { value }, element);
-  return { load, hydrate };
-}
+// The client:intent directive over a page's islands (helpers/intent-islands.ts). The user acts
+// on a document only once: the tests run in the order of a page's life, before and after that.
 
 const click = (target: Element, init: MouseEventInit = {}) => target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ...init }));
 
