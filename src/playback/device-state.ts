@@ -25,10 +25,10 @@ export function markDeviceReady(deviceId: string): void {
   // The provider dropped the old device's playback: show what it says now (the card then offers play).
   // (A fresh tab caught up with the account's playback as it loaded: src/playback/catch-up.ts.)
   // The old device may be this tab's before a reload: the music stopped with that page, though
-  // the server, reading as the page loaded, may still have found it playing there. (Paused
-  // there, the card already shows it right: nothing to ask.)
-  const playedOnGoneDevice = playback?.isPlaying === true && playback.device?.id === before && before !== deviceId;
-  if ((device === 'reconnecting' && currentPlayingTrack) || playedOnGoneDevice) void refreshPlayback();
+  // the server, reading as the page loaded, may still have found that device active there,
+  // playing or paused: the card said "Playing on My Music", and Play went to the gone device.
+  const heldByGoneDevice = playback?.device?.id === before && before !== deviceId;
+  if ((device === 'reconnecting' && currentPlayingTrack) || heldByGoneDevice) void refreshPlayback();
 }
 
 /**

@@ -274,9 +274,18 @@ export function togglePlay(): Promise<void> {
   const where = whereaboutsOf(playback, storedDeviceId());
   const sameTrack = playback?.item?.id === currentPlayingTrack.id;
   if (where.at === 'elsewhere' && sameTrack) {
+    // Inside the click: the device may prove gone (below), and the music then plays here.
+    activate();
     // Another device holds the playback: resume it there, through the Web API.
     return runPlayerCommand('resume', async () => {
-      await playerApi.startPlayback({ deviceId: where.device.id, positionMs });
+      try {
+        await playerApi.startPlayback({ deviceId: where.device.id, positionMs });
+      } catch (error) {
+        // The provider had lost it (a tab closed or reloaded, said active by a reading made as it
+        // went): the playback was left behind, and Play takes it over here, as for any left one.
+        if (!playerApi.isDeviceLost(error)) throw error;
+        return takeOverHere(currentPlayingTrack);
+      }
       await refreshPlayback();
     });
   }

@@ -279,6 +279,53 @@ describe('a play on a device the provider has lost', () => {
     }
   });
 
+  it('a tab reloaded while paused: its new device reads the playback again, which no longer says "Playing on" the gone device', async () => {
+    const before = await connectDevice(running.url, token(), 'My Music');
+    await before.next('ready');
+    markDeviceReady(before.deviceId);
+    await playFromList(tracks, 0);
+    await togglePlay();
+    await expect.poll(async () => (await provider())?.is_playing).toBe(false);
+    await refreshPlayback();
+    // The reload: that page's device went, but the card holds the server's reading, made while
+    // it went, which still named it active.
+    before.close();
+    await expect.poll(async () => (await devicesOf()).includes(before.deviceId)).toBe(false);
+    expect($player.get().playback?.device).toMatchObject({ id: before.deviceId, isActive: true });
+    const after = await connectDevice(running.url, token(), 'My Music');
+    try {
+      await after.next('ready');
+      markDeviceReady(after.deviceId);
+      await expect.poll(() => $whereabouts.get().at).toBe('left');
+      await togglePlay();
+      expect(await provider()).toMatchObject({ is_playing: true, device: { id: after.deviceId }, item: { id: tracks[0]!.id } });
+      await togglePlay();
+    } finally {
+      after.close();
+      markDeviceReady(here.deviceId);
+    }
+  });
+
+  it('Play on a paused device said active that the provider has lost takes the playback over here, rather than doing nothing', async () => {
+    const gone = await connectDevice(running.url, token(), 'Kitchen radio');
+    await gone.next('ready');
+    markDeviceReady(gone.deviceId);
+    await playFromList(tracks, 2);
+    await togglePlay();
+    await expect.poll(async () => (await provider())?.is_playing).toBe(false);
+    await refreshPlayback();
+    // This tab's own device is `here` again; the card still shows the other one paused there.
+    markDeviceReady(here.deviceId);
+    await expect.poll(() => $whereabouts.get()).toMatchObject({ at: 'elsewhere', device: { id: gone.deviceId } });
+    // The provider loses it, and nothing has told the card yet.
+    gone.close();
+    await expect.poll(async () => (await devicesOf()).includes(gone.deviceId)).toBe(false);
+    await togglePlay();
+    expect(await provider()).toMatchObject({ is_playing: true, device: { id: here.deviceId }, item: { id: tracks[2]!.id } });
+    expect(lastToast()).toBeUndefined();
+    await togglePlay();
+  });
+
   it('registers this tab\'s device again and plays there, once, rather than failing the click', async () => {
     // The tab's device, then the provider forgets it (its event stream dropped) while the tab
     // still holds its id: the play is answered 404 "Device not found".
