@@ -219,8 +219,13 @@ export function withPlaybackGone(state: PlayerState, ownDeviceId: string | null)
   return at === 'elsewhere' || at === 'left' ? withAutoplayOfThisDevice(state) : initialPlayer(state.device, state.volumePercent, state.deviceId);
 }
 
-/** A play was asked for (stores/play.ts): the card shows, loading, with the clicked track (else the one it had). */
+/**
+ * A play was asked for (stores/play.ts): the card shows, loading, with the clicked track (else
+ * the one it had), at its start: a new track showed the old one's elapsed time until the
+ * provider answered (withTick holds it there meanwhile).
+ */
 export function withPlayRequested(state: PlayerState, track: Track | null): PlayerState {
+  const newTrack = track !== null && track.id !== state.currentPlayingTrack?.id;
   return {
     ...state,
     visible: true,
@@ -228,15 +233,16 @@ export function withPlayRequested(state: PlayerState, track: Track | null): Play
     isPlaybackLoading: true,
     autoplayBlocked: false,
     currentPlayingTrack: track ?? state.currentPlayingTrack,
+    progressSeconds: newTrack ? 0 : state.progressSeconds,
   };
 }
 
 /** What a play puts aside as it shows the clicked track: the card as it was before the press. */
-export type BeforePlay = Pick<PlayerState, 'currentPlayingTrack' | 'dismissed' | 'autoplayBlocked'>;
+export type BeforePlay = Pick<PlayerState, 'currentPlayingTrack' | 'progressSeconds' | 'dismissed' | 'autoplayBlocked'>;
 
 /** The card as it is before a play is asked (stores/play.ts keeps it until the provider answers). */
-export function beforePlayOf({ currentPlayingTrack, dismissed, autoplayBlocked }: PlayerState): BeforePlay {
-  return { currentPlayingTrack, dismissed, autoplayBlocked };
+export function beforePlayOf({ currentPlayingTrack, progressSeconds, dismissed, autoplayBlocked }: PlayerState): BeforePlay {
+  return { currentPlayingTrack, progressSeconds, dismissed, autoplayBlocked };
 }
 
 /**
@@ -248,20 +254,27 @@ export function beforePlayOf({ currentPlayingTrack, dismissed, autoplayBlocked }
  */
 export function withPlayFailed(state: PlayerState, before: BeforePlay): PlayerState {
   const plays = state.playback?.isPlaying === true;
+  const shown = state.playback?.item ?? before.currentPlayingTrack;
   return {
     ...state,
     isPlaybackLoading: false,
-    currentPlayingTrack: state.playback?.item ?? before.currentPlayingTrack,
+    currentPlayingTrack: shown,
+    // Back to the track it showed, at the second it showed (a reading of the playback follows a failure).
+    progressSeconds: shown?.id === before.currentPlayingTrack?.id ? before.progressSeconds : state.progressSeconds,
     autoplayBlocked: before.autoplayBlocked,
     visible: plays,
     dismissed: plays ? false : before.dismissed,
   };
 }
 
-/** SPEC §9's progress timer, one tick: +1 s while playing, back to 0 past the track's end. */
+/**
+ * SPEC §9's progress timer, one tick: +1 s while playing, back to 0 past the track's end. Not
+ * while the card shows a track the playback does not hold yet (a play for it is on its way):
+ * the second that would tick is the old track's.
+ */
 export function withTick(state: PlayerState): PlayerState {
   const { playback, currentPlayingTrack, progressSeconds } = state;
-  if (!playback?.isPlaying || !currentPlayingTrack) return state;
+  if (!playback?.isPlaying || !currentPlayingTrack || (playback.item && playback.item.id !== currentPlayingTrack.id)) return state;
   return { ...state, progressSeconds: progressSeconds + 1 > durationSeconds(currentPlayingTrack) ? 0 : progressSeconds + 1 };
 }
 

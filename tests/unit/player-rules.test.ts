@@ -128,12 +128,19 @@ describe('the player card rules (SPEC §4, §9)', () => {
     const closed = { ...initialPlayer(), dismissed: true, autoplayBlocked: true, currentPlayingTrack: track('a') };
     expect(withPlayRequested(closed, track('b'))).toMatchObject({ visible: true, dismissed: false, isPlaybackLoading: true, autoplayBlocked: false, currentPlayingTrack: { id: 'b' } });
     expect(withPlayRequested(closed, null).currentPlayingTrack?.id).toBe('a');
+    // Another track starts at 0:00, and stays there until the provider has it; the same one keeps its second.
+    const playing = showing({ currentPlayingTrack: track('a', 60_000), playback: playback(track('a', 60_000)), progressSeconds: 4 });
+    const asked = withPlayRequested(playing, track('b', 90_000));
+    expect(asked.progressSeconds).toBe(0);
+    expect(withTick(asked)).toBe(asked);
+    expect(withPlayRequested(playing, track('a', 60_000)).progressSeconds).toBe(4);
   });
 
   it('a failed play goes back to what plays: its track and card; with nothing playing, the card hides (SPEC §4) with the track it had', () => {
     const playing = showing({ currentPlayingTrack: track('a'), playback: playback(track('a')) });
     const failed = withPlayFailed(withPlayRequested(playing, track('b')), beforePlayOf(playing));
     expect(failed).toMatchObject({ visible: true, dismissed: false, isPlaybackLoading: false, currentPlayingTrack: { id: 'a' }, playback: { item: { id: 'a' } } });
+    expect(withPlayFailed(withPlayRequested({ ...playing, progressSeconds: 7 }, track('b')), beforePlayOf({ ...playing, progressSeconds: 7 })).progressSeconds).toBe(7);
     expect(playingMarkOf(failed)).toEqual({ trackId: 'a', isPlaying: true });
     // The SDK moved on to the list's next track while the click waited: that one plays.
     const movedOn = { ...withPlayRequested(playing, track('b')), playback: playback(track('c')) };
