@@ -206,6 +206,12 @@ test('the card moves with the pointer and the keyboard and stays inside the view
   const handle = card(page).getByRole('button', { name: /Move player/ });
   const start = await box();
   expect(Math.round(start.width)).toBe(350);
+  // Back from Now Playing (where the card mounts hidden), it is where it was, not 8px off.
+  await openNowPlaying(page);
+  await page.goBack();
+  await page.waitForURL((url) => url.pathname !== '/player');
+  await expect(card(page).getByRole('button', { name: /Move player/ })).toBeVisible();
+  expect(await box()).toEqual(start);
   const grip = (await handle.boundingBox())!;
   await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
   await page.mouse.down();

@@ -21,8 +21,12 @@ export function useCardDrag(card: RefObject<HTMLElement | null>) {
     createCardPosition(() => {
       const element = card.current;
       if (!element) return null;
+      const box = element.getBoundingClientRect();
+      // Not drawn (hidden, as it is on the Now Playing view, where it also mounts): no box to
+      // clamp. Measured as one at the top left corner, it came back 8px off its place.
+      if (box.width === 0 && box.height === 0) return null;
       const viewport = { width: document.documentElement.clientWidth, height: window.innerHeight };
-      return { box: element.getBoundingClientRect(), area: cardArea(viewport, bottomNavTop()) };
+      return { box, area: cardArea(viewport, bottomNavTop()) };
     }),
   );
   const [offset, setOffset] = useState<Offset>(position.offset());
