@@ -4,6 +4,8 @@ declare namespace App {
   interface Locals {
     /** SPEC §8's toast for this render's failed provider calls (the shell shows it); set by src/middleware.ts. */
     serverToast?: () => string | null;
+    /** Whether SPEC §8's premium prompt opens for this render's failed provider calls (once); set by src/middleware.ts. */
+    premiumPrompt?: () => boolean;
     /** When the provider's rate limit this render met ends, if not yet (the top bar counts down); set by src/middleware.ts. */
     limitedUntil?: () => number | null;
     /** SPEC §8's exit this render's calls met (a streamed part tells the browser); set by src/middleware.ts. */

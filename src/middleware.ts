@@ -6,7 +6,7 @@ import { INLINE_SCRIPTS } from './layouts/inline-scripts';
 import { contentSecurityPolicy, FIXED_HEADERS, SESSION_PAGE_HEADERS, withSecurityHeaders } from './lib/security-headers';
 import { leaveNotice } from './server/notice';
 import { notePlayingRead, pageCapabilities, pageLimitedUntil, quietPart, runPageCalls } from './server/page-calls';
-import { pageLeaving, pageToast } from './server/page-data';
+import { pageLeaving, pagePremiumPrompt, pageToast } from './server/page-data';
 import { findPlayingNow, withItsHeart } from './server/pages/player';
 import { playingMarkOfFound } from './stores/player-rules';
 import { isAllowedRequest } from './server/request-guard';
@@ -70,6 +70,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // renews first, and the page says 'Internet Connection Problem' while that fails.
     const tokens = state.kind === 'signed-in' ? state.tokens : null;
     context.locals.serverToast = pageToast;
+    context.locals.premiumPrompt = pagePremiumPrompt;
     context.locals.limitedUntil = pageLimitedUntil;
     context.locals.leaving = pageLeaving;
     context.locals.learntCapabilities = pageCapabilities;

@@ -38,8 +38,8 @@ interface PageCalls {
    * it, could not go out with it).
    */
   streaming: boolean;
-  /** Whether the page has shown SPEC §8's toast already (the shell, or a part streamed later). */
-  toastTold: boolean;
+  /** What of SPEC §8 the page has shown already (the shell, or a part streamed later): its toast, its premium prompt. */
+  told: Set<PageTelling>;
   /** What plays, as this page's read of it will say (`notePlayingRead`); null for a page that asks none. */
   playingRead: Promise<PlayingMark | null> | null;
 }
@@ -121,7 +121,7 @@ function wireServerClient(): void {
 export async function runPageCalls<T>(context: SessionContext, tokens: TokenSet | null, render: () => Promise<T>): Promise<T> {
   wireServerClient();
   const capabilities = learntCapabilitiesOf(tokens ? await readSessionValue(context, CAPABILITIES) : undefined);
-  const page: PageCalls = { context, tokens, outcomes: [], capabilities, limitedUntil: null, streaming: false, toastTold: false, playingRead: null };
+  const page: PageCalls = { context, tokens, outcomes: [], capabilities, limitedUntil: null, streaming: false, told: new Set(), playingRead: null };
   let answer: T;
   try {
     answer = await calls.run(page, render);
@@ -219,11 +219,14 @@ export function startStreaming(): void {
   if (page) page.streaming = true;
 }
 
-/** Whether the page may show a toast now: true the first time only (SPEC §8: the first failure's message shows, once). */
-export function tellToastOnce(): boolean {
+/** What a page tells the user of its failed calls, once each: SPEC §8's toast, its premium prompt. */
+export type PageTelling = 'toast' | 'premium-prompt';
+
+/** Whether the page may tell `what` now: true the first time only (SPEC §8: the first failure's message shows, once). */
+export function tellOnce(what: PageTelling): boolean {
   const page = calls.getStore();
-  if (!page || page.toastTold) return false;
-  page.toastTold = true;
+  if (!page || page.told.has(what)) return false;
+  page.told.add(what);
   return true;
 }
 

@@ -12,7 +12,7 @@ import { settledWithin } from '../lib/settled-within';
 import { ownId, type AreaSeed, type DetailAsk, type DetailFailure, type DetailPage, type FirstPage, type ItemFlag, type LibraryFlags } from '../api/page-shapes';
 import type { ListSeed } from '../api/page-seeds';
 import { leaveNotice } from './notice';
-import { pageOutcomes, shownPlayingMark, startStreaming, tellToastOnce } from './page-calls';
+import { pageOutcomes, shownPlayingMark, startStreaming, tellOnce } from './page-calls';
 import { endSession, keepInSession, readSessionValue, type SessionContext } from './session-tokens';
 
 /**
@@ -203,8 +203,16 @@ export function pageLeaving(): PageLeaving | null {
  * and tells it only if the shell had none to tell.
  */
 export function pageToast(): string | null {
-  for (const outcome of pageOutcomes()) if (outcome.type === 'toast') return tellToastOnce() ? outcome.message : null;
+  for (const outcome of pageOutcomes()) if (outcome.type === 'toast') return tellOnce('toast') ? outcome.message : null;
   return null;
+}
+
+/**
+ * Whether this render's failed calls open SPEC §8's premium prompt (a 4xx with PREMIUM_REQUIRED):
+ * once, as the toast; the shell's script opens it (ServerNotices.astro, shell-client.ts).
+ */
+export function pagePremiumPrompt(): boolean {
+  return pageOutcomes().some((outcome) => outcome.type === 'premium-prompt') && tellOnce('premium-prompt');
 }
 
 /** What the library holds of these ids (SPEC §4's flags), by id; nothing when the provider could not say (the buttons then ask). */

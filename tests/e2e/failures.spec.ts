@@ -126,6 +126,17 @@ test.describe('SPEC §8 request errors on an album page', { tag: '@viewport-free
     expect(await accessTokenOf(page)).not.toBeNull();
   });
 
+  test("a 403 PREMIUM_REQUIRED met by the server's render opens the 'Premium Required' dialog, with no toast, and keeps the session", async ({ page, signIn, sandbox }) => {
+    const [album] = await twoAlbums(page, signIn, sandbox);
+    await sandbox.addFault({ match: { method: 'GET', path: albumPath(album) }, status: 403, body: { error: { status: 403, message: 'Premium required', reason: 'PREMIUM_REQUIRED' } } });
+    await page.goto(`/album/${album.id}`);
+    await expect(page.getByRole('dialog', { name: 'Premium Required' })).toBeVisible();
+    expect(await sandbox.faultHits()).toEqual([1]);
+    await expect(toasts(page)).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`/album/${album.id}$`));
+    expect(await accessTokenOf(page)).not.toBeNull();
+  });
+
   test("another 4xx without a Message toasts 'Something went wrong' and keeps the session", async ({ page, signIn, sandbox }) => {
     const [album] = await twoAlbums(page, signIn, sandbox);
     await sandbox.addFault({ match: { method: 'GET', path: albumPath(album) }, status: 400, body: { error: { status: 400 } } });
@@ -316,6 +327,16 @@ test.describe("SPEC §8's exits met by a part the server streams (search results
     await expect(page.locator('#content .track-row').first()).toBeVisible();
     await expect(page).toHaveURL(/\/search\?q=Sol$/);
     expect(await accessTokenOf(page)).not.toBeNull();
+  });
+
+  test("a 403 PREMIUM_REQUIRED opens the 'Premium Required' dialog once the part has come", async ({ page, signIn, sandbox }) => {
+    await signIn(page, 'guest', { home: false });
+    await sandbox.addFault({ match: { method: 'GET', path: SEARCH }, status: 403, body: { error: { status: 403, message: 'Premium required', reason: 'PREMIUM_REQUIRED' } } });
+    await searched(page);
+    await expect(page.getByRole('dialog', { name: 'Premium Required' })).toBeVisible();
+    await page.getByRole('dialog', { name: 'Premium Required' }).getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/search\?q=Sol$/);
   });
 
   test('a 403 on a bad request ends the session and goes to /access_denied', async ({ page, signIn, sandbox }) => {

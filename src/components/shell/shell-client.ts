@@ -15,7 +15,7 @@ import { followServerLeaving, followSignOutElsewhere, startSession } from '../..
 import { followThemeElsewhere } from '../../stores/theme';
 import { noteLimitedUntil } from '../../stores/provider-limit';
 import { adoptServerCapabilities } from '../../stores/capabilities';
-import { withTopLoading } from '../../stores/ui';
+import { openPremiumPrompt, withTopLoading } from '../../stores/ui';
 import { registerServiceWorker } from './register-sw';
 import { followInstallOfferWithoutIsland } from './install-without-island';
 import { ISLAND_UNLOADED, notePlayingMark } from '../../lib/intent-signals';
@@ -159,7 +159,8 @@ followFocusBeforeModal();
 // - Issue 28: a rate limit counts down in the top bar as one met here does (its end on the
 //   server's clock; an old page shown from memory carries an end long past, which counts for nothing);
 // - SPEC §8's toasts (the offline shell's too): the same words from a call of the browser's
-//   meanwhile are not shown twice, and do not wake the shell's islands to say them.
+//   meanwhile are not shown twice, and do not wake the shell's islands to say them; and its
+//   premium prompt (a PREMIUM_REQUIRED the page's calls met);
 // - DESIGN §2's capabilities the server's calls learnt: the tab does not learn them again with a
 //   doomed call (in development mode, every tab's first heart went to the removed me/tracks first);
 // - SPEC §8's exits a streamed part met (a 401, a 403 on a bad request), which it could not make
@@ -172,6 +173,10 @@ function noteServerNotices(page: Document): void {
     if (Number.isFinite(until) && until > 0) noteLimitedUntil(until);
   }
   noteServerToastsIn(page);
+  // SPEC §8's premium prompt, once per mark (it wakes the shell's islands, whose dialog it is).
+  const premium = page.querySelector('[data-premium-required]:not([data-told])');
+  premium?.setAttribute('data-told', '');
+  if (premium) openPremiumPrompt();
   // Once each: this runs again when a page loaded whole has received its last streamed part.
   const leaving = page.querySelector('[data-leaving]:not([data-told])');
   leaving?.setAttribute('data-told', '');
