@@ -1,10 +1,12 @@
 // What the site answers a request Node could not read as HTTP (its 'clientError'). Node's own
-// answer to headers over its limit (16 KB) is an empty "431 Request Header Fields Too Large":
+// answer to a request line and headers over its limit (16 KB) is an empty "431 Request Header Fields Too Large":
 // a blank page, and no word of what to do. Cookies on 127.0.0.1 are shared by every port, so
 // another local app's cookies count toward that limit. Every other case is answered as Node
 // answers it (its http server's socketOnError, Node 20): 413, 408 or 400, empty.
 
-const TOO_LARGE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Request too large | My Music</title></head><body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5"><h1>Request too large</h1><p>Your browser sent more cookies than the site can read. Clear this site's cookies (and those of other apps on this address), then <a href="/">open My Music again</a>.</p></body></html>`;
+// The same limit holds the address: a link with a query of thousands of characters (a search
+// pasted into the address bar) meets it too, and Node cannot say which of the two it was.
+const TOO_LARGE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Request too large | My Music</title></head><body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5"><h1>Request too large</h1><p>The site could not read this request: its address is too long, or your browser sent more cookies than the site can read.</p><p><a href="/">Open My Music again</a>. If this page comes back, clear this site's cookies (and those of other apps on this address).</p></body></html>`;
 
 /** Node's own answers, by the error's code. */
 const NODE_ANSWERS = {

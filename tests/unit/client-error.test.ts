@@ -34,9 +34,16 @@ describe('a request Node cannot read', () => {
     const answer = await answerTo(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: big=${'x'.repeat(20_000)}\r\n\r\n`);
     expect(answer).toMatch(/^HTTP\/1\.1 431 /);
     expect(answer).toContain('Content-Type: text/html; charset=utf-8');
-    expect(answer).toContain("Clear this site's cookies");
+    expect(answer).toContain("clear this site's cookies");
     const [head, body] = answer.split('\r\n\r\n');
     expect(Number(/Content-Length: (\d+)/.exec(head!)![1])).toBe(Buffer.byteLength(body!));
+  });
+
+  it('with an address over the limit (a search of thousands of letters) gets the page too, which names the address', async () => {
+    const answer = await answerTo(`GET /search?q=${'%C3%A9'.repeat(3000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toContain('its address is too long');
+    expect(answer).toContain('<a href="/">Open My Music again</a>');
   });
 
   it('that is not HTTP at all still gets a plain 400; a readable one its page', async () => {
