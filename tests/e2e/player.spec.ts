@@ -176,6 +176,21 @@ test('Media Session shows the track and its handlers drive the player', { tag: '
   await expect.poll(async () => (await audio(page))!.time).toBeGreaterThanOrEqual(29);
 });
 
+test.describe('a broken picture', () => {
+  test.use({ allowErrors: /404.*\/img\/album\// });
+
+  test("the player's cover falls back to the default image when its picture fails before the player has hydrated (SPEC §8)", async ({ page, sandbox, signIn }) => {
+    const album = await startPlaying(page, sandbox, signIn);
+    // Routed, so the browser's cache (the album page loaded it) does not answer instead.
+    await page.route('**/img/album/**', (route) => route.fulfill({ status: 404 }));
+    await page.reload();
+    await expect(card(page).getByText(album.tracks[0]!.name, { exact: true }).first()).toBeVisible();
+    const cover = card(page).locator('img.player-card__cover');
+    await expect(cover).toHaveAttribute('src', '/images/default-song.svg');
+    await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  });
+});
+
 test('like from the card, then close: pause, and the card goes', async ({ page, sandbox, signIn }) => {
   const album = await startPlaying(page, sandbox, signIn);
   // The heart of the card, or of the phone's bar.

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import type { Image } from '../../api/types';
 import { avatarColour, placeholderColor } from '../../lib/colors';
 import { DEFAULT_COVER, useFallbackImage } from '../fallback-image';
@@ -40,13 +39,7 @@ export const initialOf = (name: string): string => Array.from(name.trim())[0]?.t
 /** A cover, portrait or icon: lazy, sized, decoded off the main thread, on a palette colour until it arrives. */
 export function Cover({ images, alt, size, round = false, person, eager = false, className = '' }: CoverProps) {
   const wanted = pick(images, size * 2) ?? DEFAULT_COVER;
-  const { src, fail } = useFallbackImage(wanted);
-  const image = useRef<HTMLImageElement>(null);
-  // A server-rendered picture may have failed before the island could hear of it.
-  useEffect(() => {
-    const element = image.current;
-    if (element?.complete && element.naturalWidth === 0 && element.getAttribute('src') === wanted) fail();
-  }, [wanted]);
+  const { src, fail, ref } = useFallbackImage(wanted);
   if (person !== undefined && images.length === 0) {
     return (
       <span
@@ -60,7 +53,7 @@ export function Cover({ images, alt, size, round = false, person, eager = false,
   }
   return (
     <img
-      ref={image}
+      ref={ref}
       className={`cover${round ? ' cover--round' : ''} ${className}`}
       src={src}
       alt={alt}

@@ -40,7 +40,7 @@ export function ImagePreview() {
       onClose={() => $ui.get().openDialogImagePreview && dialog.current?.showModal()}
     >
       {openDialogImagePreview ? (
-        <img className="image-preview__image" src={picture.src} alt={imagePreviewName ? `Picture of ${imagePreviewName}` : 'Picture'} width={600} height={600} onError={picture.fail} />
+        <img ref={picture.ref} className="image-preview__image" src={picture.src} alt={imagePreviewName ? `Picture of ${imagePreviewName}` : 'Picture'} width={600} height={600} onError={picture.fail} />
       ) : null}
       <button type="button" className="button" onClick={closeImagePreview}>
         Close

@@ -14,6 +14,7 @@ export function PlayerCover({ track, decorative = false }: { track: Track | null
   const drags = useMediaQuery(DRAGS_TRACKS);
   return (
     <img
+      ref={cover.ref}
       {...(track ? trackDragProps(track, drags) : { draggable: false })}
       className="player-card__cover"
       src={cover.src}
