@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { Card } from '../../../src/components/browse/Card';
 import { Cover, initialOf } from '../../../src/components/browse/Cover';
 import { DetailHeader } from '../../../src/components/browse/DetailHeader';
@@ -61,6 +61,9 @@ describe("a person's picture", () => {
 
 describe('the image preview', () => {
   it("swaps in the default image when the picture fails to load, as the header's cover did", () => {
+    // Still loading as it opens (jsdom loads no picture, and calls every one complete at once: failed).
+    const loading = vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(false);
+    onTestFinished(() => loading.mockRestore());
     const { container } = render(<ImagePreview />);
     act(() => openImagePreview(picture[0]!.url));
     const image = () => container.querySelector('.image-preview__image')!;
