@@ -1,5 +1,5 @@
 import { useStore } from '../../components/server-snapshot';
-import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Icon } from '../../components/Icon';
 import { limitSearchText, SEARCH_MAX_LENGTH, shownQueryOf } from '../../lib/search-query';
 import { $searchBoxStart, clearSearchQuery, openSearch, submitSearch } from '../../stores/search-box';
@@ -18,7 +18,7 @@ interface Typed {
 /**
  * The top bar's search box (SPEC §2, §5): a click or a tap opens /search (a focus of another kind,
  * the first letter typed), Enter puts the trimmed text in the URL as q (whitespace only removes
- * q), the clear icon shows only with text.
+ * q), the clear icon shows only with text, and it or Escape empties the box and removes q.
  * It shows the route's q until the user types, and again whenever q changes.
  * `serverQuery`: the q the server rendered (the page's URL), shown until the island hydrates.
  *
@@ -78,6 +78,14 @@ export function SearchBox({ serverQuery = '' }: { serverQuery?: string }) {
     input.current?.focus();
   };
 
+  // A search input's Escape empties it by itself, and left q and its results on the page with no
+  // clear icon to remove them: it is the clear icon's instead.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Escape' || text === '') return;
+    event.preventDefault();
+    clear();
+  };
+
   return (
     <form className="search-box" role="search" action={hrefOf('search')} method="get" onSubmit={onSubmit}>
       <Icon name="search" />
@@ -91,6 +99,7 @@ export function SearchBox({ serverQuery = '' }: { serverQuery?: string }) {
         value={text}
         onChange={onChange}
         onFocus={onFocus}
+        onKeyDown={onKeyDown}
         onPointerDown={openSearch}
         autoComplete="off"
         enterKeyHint="search"

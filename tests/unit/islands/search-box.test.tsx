@@ -160,6 +160,21 @@ describe('the top bar search box (SPEC §2, §5)', () => {
     expect(visits.at(-1)).toEqual({ path: '/search', replace: false });
   });
 
+  it("Escape does what the clear icon does: the box and q go together (the input's own Escape emptied the box alone)", () => {
+    syncRoute('/search?q=jazz');
+    render(<SearchBox />);
+    expect(box().value).toBe('jazz');
+    const escape = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+    act(() => void box().dispatchEvent(escape));
+    expect(escape.defaultPrevented).toBe(true);
+    expect(box().value).toBe('');
+    expect(visits.at(-1)).toEqual({ path: '/search', replace: false });
+    // Empty, Escape is the browser's again.
+    const again = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+    box().dispatchEvent(again);
+    expect(again.defaultPrevented).toBe(false);
+  });
+
   it('follows q through back and forward, dropping what was typed', async () => {
     syncRoute('/search?q=first');
     // As the client router goes to a page: a history entry, then the page load syncs the route.
