@@ -245,6 +245,39 @@ test.describe('offline', () => {
   });
 });
 
+test("a tooltip stays while the pointer rests on it, Escape hides it with the focus left where it is, and a press on it presses nothing (WCAG 1.4.13)", { tag: '@viewport-free' }, async ({ page, signIn }) => {
+  // On the desktop alone (@viewport-free): a phone's tap shows no tooltip.
+  await signIn(page);
+  const button = page.locator('.top-bar').getByLabel("What's New");
+  const shown = () => button.evaluate((element) => Number(getComputedStyle(element, '::after').opacity));
+  const box = (await button.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect.poll(shown).toBe(1);
+  // Down onto the tooltip, across the gap between the two: it stays.
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height + 14, { steps: 6 });
+  await page.waitForTimeout(300);
+  expect(await shown()).toBe(1);
+  // A press there is no press of the button (it would open /notification).
+  await page.mouse.down();
+  await page.mouse.up();
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(/\/$/);
+  await page.keyboard.press('Escape');
+  await expect.poll(shown).toBe(0);
+
+  // From the keyboard: focused, it shows; Escape hides it, and the focus stays on the button.
+  await page.mouse.move(900, 500);
+  await button.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(button).toBeFocused();
+  await expect.poll(shown).toBe(1);
+  await page.keyboard.press('Escape');
+  await expect.poll(shown).toBe(0);
+  await expect(button).toBeFocused();
+  await expect(page).toHaveURL(/\/$/);
+});
+
 test('logging out in one tab sends the other tabs to /auth', { tag: '@viewport-free' }, async ({ page, signIn }, testInfo) => {
   await signIn(page);
   const other = await page.context().newPage();

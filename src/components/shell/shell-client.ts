@@ -18,6 +18,7 @@ import { adoptServerCapabilities } from '../../stores/capabilities';
 import { openPremiumPrompt, withTopLoading } from '../../stores/ui';
 import { registerServiceWorker } from './register-sw';
 import { followInstallOfferWithoutIsland } from './install-without-island';
+import { keepTooltipsDismissable } from './tooltips';
 import { ISLAND_UNLOADED, notePlayingMark } from '../../lib/intent-signals';
 
 // The app shell's one bundled script: it runs once per full page load, once the page's first
@@ -153,6 +154,7 @@ followInstallOfferWithoutIsland();
 // and the dialog it opens gives focus back to where it was.
 listenForPaletteKey();
 followFocusBeforeModal();
+keepTooltipsDismissable();
 
 // What the server met while rendering this page (ServerNotices.astro's marks, the shell's and a
 // streamed part's), as the page shows, whole or swapped in by the router:
