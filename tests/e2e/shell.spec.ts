@@ -107,8 +107,10 @@ test('the theme toggles, survives navigation and reloads, with no flash of the o
   if (isNarrow(testInfo)) {
     await page.getByRole('button', { name: 'More options', exact: true }).click();
   }
-  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  // Its name is its own words alone: the tooltip is shown, not read (it made "Switch to light theme Light theme").
+  await page.getByRole('button', { name: 'Switch to light theme', exact: true }).click();
   await expect(html).toHaveAttribute('data-theme', 'light');
+  await expect(page.getByRole('button', { name: 'Switch to dark theme', exact: true })).toHaveCount(1);
   expect(await page.evaluate(() => localStorage.getItem('THEME_MODE_VALUE'))).toBe('"light"');
   if (isNarrow(testInfo)) await page.keyboard.press('Escape');
   await navigation(page, testInfo).getByRole('link', { name: 'Search' }).click();
