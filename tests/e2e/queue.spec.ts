@@ -58,6 +58,20 @@ test('add to queue from a playlist while an album plays, move playback to a seco
   // Its artists are links as quiet as every other list's: no underline until reached.
   expect(await nextUp.first().locator('a').first().evaluate((link) => getComputedStyle(link).textDecorationLine)).toBe('none');
   await saveScreen(page, testInfo, 'queue-panel');
+  if (!isNarrow(page)) {
+    // The button names the panel it opened, and Tab goes on from it into the panel once past the
+    // card's own controls, not back through the whole page (it stood before the card).
+    const queueButton = card(page).getByRole('button', { name: 'Queue', exact: true });
+    await expect(queueButton).toHaveAttribute('aria-controls', 'queue-panel');
+    await expect(panel).toHaveAttribute('id', 'queue-panel');
+    await queueButton.focus();
+    let presses = 0;
+    while (presses < 20 && !(await panel.evaluate((element) => element.contains(document.activeElement)))) {
+      await page.keyboard.press('Tab');
+      presses++;
+    }
+    expect(await panel.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  }
 
   // Next plays it: the card, the provider and the audio element agree; the open panel follows.
   await card(page).getByRole('button', { name: 'Next', exact: true }).click();

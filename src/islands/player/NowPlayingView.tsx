@@ -24,6 +24,7 @@ import { PlayerCover } from './PlayerCover';
 import { PlayerProgress } from './PlayerProgress';
 import { playerStatus } from './player-status';
 import { QueuePanel } from './QueuePanel';
+import { QUEUE_PANEL_ID } from './queue-panel-id';
 import { TrackInfo } from './TrackInfo';
 import { VolumeControl } from './VolumeControl';
 
@@ -104,7 +105,7 @@ function NowPlaying({ server, lastPlayed }: { server: Playback | null; lastPlaye
             <Icon name="devices" size={18} />
             Devices
           </button>
-          <button type="button" className="button button--ghost" aria-pressed={queueOpen} onClick={() => toggleQueue()}>
+          <button type="button" className="button button--ghost" aria-pressed={queueOpen} aria-controls={queueOpen ? QUEUE_PANEL_ID : undefined} onClick={() => toggleQueue()}>
             <Icon name="queue" size={18} />
             Queue
           </button>

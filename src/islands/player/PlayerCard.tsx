@@ -65,11 +65,12 @@ function PlayerCardView({ server }: { server: PlayerState }) {
       {/* Each panel shows once its chunk has come; one's first load never hides another. */}
       {shortcutsSheet && <shortcutsSheet.ShortcutsSheet />}
       <NowPlayingAnnouncer track={player.currentPlayingTrack} />
-      {queuePanel && <queuePanel.QueuePanel />}
       {miniPlayer && mini.win && <miniPlayer.MiniPlayerWindow win={mini.win} onClose={mini.close} />}
       {(placement === 'card' || placement === 'both') && (
         <PlayerCardBody {...view} attach={attach} offset={offset} handle={handle} miniSupported={hydrated && mini.supported} openMini={mini.open} />
       )}
+      {/* After the card: Tab goes on from the card's Queue button into the queue it opened. */}
+      {queuePanel && <queuePanel.QueuePanel />}
       {(placement === 'bar' || placement === 'both') && <PlayerBar {...view} />}
     </>
   );

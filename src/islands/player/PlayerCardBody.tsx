@@ -13,6 +13,7 @@ import { LikeButton } from './LikeButton';
 import { PlayerControls } from './PlayerControls';
 import { PlayerCover } from './PlayerCover';
 import { PlayerProgress } from './PlayerProgress';
+import { QUEUE_PANEL_ID } from './queue-panel-id';
 import { playerStatus } from './player-status';
 import { TrackInfo } from './TrackInfo';
 import type { Offset } from './card-position';
@@ -81,7 +82,7 @@ export function PlayerCardBody({ player, otherDeviceName, hydrated, screenKnown,
           <a className="icon-button player-card__tool" href={hrefOf('player')} aria-label="Open Now Playing">
             <Icon name="expand" size={18} />
           </a>
-          <button type="button" className={`icon-button player-card__tool${queueOpen ? ' is-on' : ''}`} aria-label="Queue" aria-pressed={queueOpen} onClick={() => toggleQueue()}>
+          <button type="button" className={`icon-button player-card__tool${queueOpen ? ' is-on' : ''}`} aria-label="Queue" aria-pressed={queueOpen} aria-controls={queueOpen ? QUEUE_PANEL_ID : undefined} onClick={() => toggleQueue()}>
             <Icon name="queue" size={18} />
           </button>
           <button

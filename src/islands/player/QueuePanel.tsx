@@ -8,6 +8,7 @@ import { useEscapeKey } from '../../components/use-escape-key';
 import { useFocusReturn } from '../../components/use-focus-trap';
 import { useRef } from 'react';
 import { partStateOf } from '../../lib/part-state';
+import { QUEUE_PANEL_ID } from './queue-panel-id';
 
 const closeQueue = () => toggleQueue(false);
 
@@ -39,7 +40,7 @@ export function QueuePanel() {
   const { nowPlaying, nextUp, loaded, failed } = queue;
   const state = partStateOf({ answered: loaded, count: (nowPlaying ? 1 : 0) + nextUp.length, failure: failed ? 'error' : null });
   return (
-    <aside ref={panel} className="queue-panel" aria-label="Queue" aria-busy={queue.loading}>
+    <aside ref={panel} id={QUEUE_PANEL_ID} className="queue-panel" aria-label="Queue" aria-busy={queue.loading}>
       <header className="queue-panel__header">
         <h2>Queue</h2>
         <button type="button" className="icon-button" aria-label="Close queue" onClick={closeQueue}>
