@@ -110,6 +110,10 @@ export default defineConfig({
               // a copy the worker kept stands in when the site does not answer, and says so.
               networkTimeoutSeconds: PAGE_NETWORK_TIMEOUT_SECONDS,
               expiration: { maxEntries: 40 },
+              // Pages only: by default the strategy keeps an opaque answer too, and a visitor's
+              // redirect to /auth (a bookmark opened signed out) was kept at the page's address,
+              // then shown to the signed-in user offline instead of the offline shell.
+              cacheableResponse: { statuses: [200] },
               plugins: [{ cachedResponseWillBeUsed: keptCopyOf, handlerDidError: routedPageOffline }],
               precacheFallback: { fallbackURL: OFFLINE_SHELL },
             },
@@ -118,7 +122,7 @@ export default defineConfig({
             // The pages outside the shell (landing, access denied, not found) are kept as visited, with no fallback.
             urlPattern: keepsVisitedPage,
             handler: 'NetworkFirst',
-            options: { cacheName: PAGE_CACHE, networkTimeoutSeconds: 4, expiration: { maxEntries: 40 } },
+            options: { cacheName: PAGE_CACHE, networkTimeoutSeconds: 4, expiration: { maxEntries: 40 }, cacheableResponse: { statuses: [200] } },
           },
         ],
       },

@@ -125,6 +125,34 @@ test('offline: an app route never visited opens in the shell at its own address,
   expect(cached.filter((path) => /^\/(session|login|callback)(\/|$)/.test(path))).toEqual([]);
 });
 
+test.describe('signed out, then in again', () => {
+  // Its sign-out ends the session: a session of its own, not the one the other tests share.
+  test.use({ ownSession: true });
+
+  test("offline: an app page opened while signed out (sent to /auth) opens in the shell once signed in again, not as the landing page", { tag: '@viewport-free' }, async ({ page, signIn, context }) => {
+    // On the desktop alone (@viewport-free): the worker's rules are the same on every screen.
+    await signIn(page);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await page.getByRole('button', { name: 'LogOut' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth');
+    // A bookmark opened signed out: the site sends it to /auth, and the worker keeps no redirect.
+    await page.goto('/collection');
+    await page.waitForURL((url) => url.pathname === '/auth');
+    expect(await page.evaluate(async () => {
+      const kept: string[] = [];
+      for (const name of await caches.keys()) for (const response of await Promise.all((await (await caches.open(name)).keys()).map((request) => caches.match(request)))) if (response && response.status !== 200) kept.push(`${response.url} ${response.type} ${response.status}`);
+      return kept;
+    })).toEqual([]);
+
+    await signIn(page);
+    await context.setOffline(true);
+    await page.goto('/collection');
+    expect(new URL(page.url()).pathname).toBe('/collection');
+    await expect(noConnectionScreen(page)).toBeVisible();
+    await context.setOffline(false);
+  });
+});
+
 test('offline: a page reached in the app opens as it was shown, in the shell, and loads by itself when the network returns', async ({ page, signIn, context }, testInfo) => {
   await signIn(page);
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
