@@ -65,6 +65,16 @@ test('home shows Recent Played, Tranding Songs in three columns and New Release'
   }
   const newRelease = page.locator('section', { has: page.getByRole('heading', { name: 'New Release' }) });
   await expect(newRelease.locator('a.card').first()).toBeVisible();
+  // The covers line up with the section's heading (a card's padding is its hover's, past the
+  // edge), and See all is tall enough to press (24px, WCAG 2.5.8).
+  const recent = page.locator('section', { has: page.getByRole('heading', { name: 'Recent Played' }) });
+  const headingX = (await recent.getByRole('heading').boundingBox())!.x;
+  expect(Math.abs((await recent.locator('a.card img, .card img').first().boundingBox())!.x - headingX)).toBeLessThanOrEqual(1);
+  expect((await recent.getByRole('link', { name: 'See all' }).boundingBox())!.height).toBeGreaterThanOrEqual(24);
+  // The page ends with its footer: nothing hidden below it makes the page scroll on.
+  if (!isNarrow(testInfo)) {
+    expect(await page.evaluate(() => document.documentElement.scrollHeight - (document.querySelector('footer')!.getBoundingClientRect().bottom + scrollY))).toBeLessThanOrEqual(1);
+  }
   expect(await newRelease.locator('a.card').count()).toBeLessThanOrEqual(10);
   await saveScreen(page, testInfo, 'home');
   await newRelease.getByRole('link', { name: 'See all' }).click();

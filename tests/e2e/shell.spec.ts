@@ -280,6 +280,16 @@ test("a tooltip stays while the pointer rests on it, Escape hides it with the fo
   await expect(page).toHaveURL(/\/$/);
 });
 
+test("the phone's top bar keeps its buttons in place on a page reached in the app that has no island of its own (What's New)", { tag: '@phone-only' }, async ({ page, signIn }) => {
+  await signIn(page);
+  const bell = page.locator('.mobile-top-bar').getByRole('link', { name: "What's New" });
+  const before = (await bell.boundingBox())!;
+  await bell.click();
+  await page.waitForURL((url) => url.pathname === '/notification');
+  await expect(page.getByText("We don't have any updates for you yet")).toBeVisible();
+  expect(await bell.boundingBox()).toEqual(before);
+});
+
 test('logging out in one tab sends the other tabs to /auth', { tag: '@viewport-free' }, async ({ page, signIn }, testInfo) => {
   await signIn(page);
   const other = await page.context().newPage();
