@@ -279,14 +279,20 @@ describe('a play on a device the provider has lost', () => {
     }
   });
 
-  it('a tab reloaded while paused: its new device reads the playback again, which no longer says "Playing on" the gone device', async () => {
-    const before = await connectDevice(running.url, token(), 'My Music');
-    await before.next('ready');
-    markDeviceReady(before.deviceId);
-    await playFromList(tracks, 0);
+  /** A device of this tab's, named `name`, where track `index` played and was paused; the card has read it so. */
+  async function pausedOn(name: string, index: number): Promise<Awaited<ReturnType<typeof connectDevice>>> {
+    const device = await connectDevice(running.url, token(), name);
+    await device.next('ready');
+    markDeviceReady(device.deviceId);
+    await playFromList(tracks, index);
     await togglePlay();
     await expect.poll(async () => (await provider())?.is_playing).toBe(false);
     await refreshPlayback();
+    return device;
+  }
+
+  it('a tab reloaded while paused: its new device reads the playback again, which no longer says "Playing on" the gone device', async () => {
+    const before = await pausedOn('My Music', 0);
     // The reload: that page's device went, but the card holds the server's reading, made while
     // it went, which still named it active.
     before.close();
@@ -307,13 +313,7 @@ describe('a play on a device the provider has lost', () => {
   });
 
   it('Play on a paused device said active that the provider has lost takes the playback over here, rather than doing nothing', async () => {
-    const gone = await connectDevice(running.url, token(), 'Kitchen radio');
-    await gone.next('ready');
-    markDeviceReady(gone.deviceId);
-    await playFromList(tracks, 2);
-    await togglePlay();
-    await expect.poll(async () => (await provider())?.is_playing).toBe(false);
-    await refreshPlayback();
+    const gone = await pausedOn('Kitchen radio', 2);
     // This tab's own device is `here` again; the card still shows the other one paused there.
     markDeviceReady(here.deviceId);
     await expect.poll(() => $whereabouts.get()).toMatchObject({ at: 'elsewhere', device: { id: gone.deviceId } });
