@@ -3,7 +3,7 @@ import { providerGet, searchCatalogue } from './helpers/catalogue';
 import { expectToastShown, toasts, toastsShown } from './helpers/toasts';
 import { expect, test, type SandboxControl, type SignIn } from './fixtures';
 import { accessTokenOf } from './helpers/access-token';
-import { actOnPage, followLink } from './helpers/in-app';
+import { actOnPage, followLink, switchInApp } from './helpers/in-app';
 import { saveScreen } from './helpers/screens';
 import { startPlaying } from './player-kit';
 
@@ -331,12 +331,19 @@ test.describe("SPEC §8's exits met by a part the server streams (search results
 
   test("a 403 PREMIUM_REQUIRED opens the 'Premium Required' dialog once the part has come", async ({ page, signIn, sandbox }) => {
     await signIn(page, 'guest', { home: false });
-    await sandbox.addFault({ match: { method: 'GET', path: SEARCH }, status: 403, body: { error: { status: 403, message: 'Premium required', reason: 'PREMIUM_REQUIRED' } } });
+    // Once: a page asked again on Back would meet it again, and rightly open the prompt again.
+    await sandbox.addFault({ match: { method: 'GET', path: SEARCH }, status: 403, body: { error: { status: 403, message: 'Premium required', reason: 'PREMIUM_REQUIRED' } }, times: 1 });
     await searched(page);
     await expect(page.getByRole('dialog', { name: 'Premium Required' })).toBeVisible();
     await page.getByRole('dialog', { name: 'Premium Required' }).getByRole('button', { name: 'Close', exact: true }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page).toHaveURL(/\/search\?q=Sol$/);
+    // Told once: back to the page, shown from memory, it does not open again.
+    await switchInApp(page, '/notification');
+    await page.goBack();
+    await page.waitForURL(/\/search\?q=Sol$/);
+    await page.waitForTimeout(500);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
   test('a 403 on a bad request ends the session and goes to /access_denied', async ({ page, signIn, sandbox }) => {

@@ -144,6 +144,9 @@ describe('toasts', () => {
     expect(page.querySelector('.server-toast')).not.toBeNull();
     const plain = new DOMParser().parseFromString('<html><body><main>Album</main></body></html>', 'text/html');
     expect(htmlToKeep(plain)).toBe(`<!doctype html>${plain.documentElement.outerHTML}`);
+    // Nor its premium prompt's mark, which opened the prompt again on Back.
+    const premium = new DOMParser().parseFromString('<html><body><main>Results</main><span hidden data-premium-required></span></body></html>', 'text/html');
+    expect(htmlToKeep(premium)).not.toContain('data-premium-required');
   });
 });
 

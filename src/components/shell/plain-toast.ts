@@ -1,3 +1,4 @@
+import { PREMIUM_PROMPT_MARK } from '../../lib/page-leaving';
 import { $toasts, noteServerToast, TOAST_DURATION_MS } from '../../stores/toasts';
 
 /** The class of the server's toast (ServerToast.astro), whose style sheet shows it for 1.5 s. */
@@ -20,16 +21,19 @@ export function showToastsWithoutIsland(doc: Document = document): void {
   }
 }
 
+/** What the server told of the page's render, once: its toasts and its premium prompt's mark. */
+const TOLD_ONCE = `.${SERVER_TOAST}, [${PREMIUM_PROMPT_MARK}]`;
+
 /**
  * A page's HTML as it is kept for back and forward and for offline use: without the server's
- * toasts, which told what failed when the page was rendered. Kept in, they showed again on every
- * return to the page (their style sheet's 1.5 s starts anew), with nothing asked.
+ * toasts and premium prompt, which told what failed when the page was rendered. Kept in, they
+ * showed again on every return to the page (the toast's 1.5 s starts anew), with nothing asked.
  */
 export function htmlToKeep(page: Document): string {
   // Most pages hold none: those are kept as they are, with no copy of the whole document made.
-  if (!page.querySelector(`.${SERVER_TOAST}`)) return `<!doctype html>${page.documentElement.outerHTML}`;
+  if (!page.querySelector(TOLD_ONCE)) return `<!doctype html>${page.documentElement.outerHTML}`;
   const root = page.documentElement.cloneNode(true) as HTMLElement;
-  root.querySelectorAll(`.${SERVER_TOAST}`).forEach((toast) => toast.remove());
+  root.querySelectorAll(TOLD_ONCE).forEach((told) => told.remove());
   return `<!doctype html>${root.outerHTML}`;
 }
 

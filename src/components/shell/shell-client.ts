@@ -5,7 +5,7 @@ import { listenForPaletteKey } from '../../stores/palette';
 import { followFocusBeforeModal } from '../focus-before-modal';
 import { setNavigator } from '../../lib/navigation';
 import { KEPT_COPY_ATTRIBUTE, keepRoutedPage, OFFLINE_SHELL } from '../../lib/page-cache';
-import type { PageLeaving } from '../../lib/page-leaving';
+import { PREMIUM_PROMPT_MARK, type PageLeaving } from '../../lib/page-leaving';
 import { fetchPageAhead, keepPage, keptPage, notePageSource } from '../../stores/page-memory';
 import { parseRoute } from '../../stores/route';
 import { $connectionLost, noteConnectionLost, reportNoConnection, waitForSite } from '../../stores/connection';
@@ -176,7 +176,7 @@ function noteServerNotices(page: Document): void {
   }
   noteServerToastsIn(page);
   // SPEC §8's premium prompt, once per mark (it wakes the shell's islands, whose dialog it is).
-  const premium = page.querySelector('[data-premium-required]:not([data-told])');
+  const premium = page.querySelector(`[${PREMIUM_PROMPT_MARK}]:not([data-told])`);
   premium?.setAttribute('data-told', '');
   if (premium) openPremiumPrompt();
   // Once each: this runs again when a page loaded whole has received its last streamed part.
