@@ -259,10 +259,13 @@ test("a tooltip stays while the pointer rests on it, Escape hides it with the fo
   await page.mouse.move(box.x + box.width / 2, box.y + box.height + 14, { steps: 6 });
   await page.waitForTimeout(300);
   expect(await shown()).toBe(1);
-  // A press there is no press of the button (it would open /notification).
+  // A press there is no press of the button (it would open /notification: the site would be asked for it).
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
   await page.mouse.down();
   await page.mouse.up();
-  await page.waitForTimeout(300);
+  await page.waitForTimeout(500);
+  expect(asked.filter((path) => path === '/notification')).toEqual([]);
   await expect(page).toHaveURL(/\/$/);
   await page.keyboard.press('Escape');
   await expect.poll(shown).toBe(0);

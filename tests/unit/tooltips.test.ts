@@ -4,13 +4,19 @@ import { clickedOnTooltip } from '../../src/components/shell/tooltips';
 describe("a click on a control's tooltip (WCAG 1.4.13: the pointer may rest on it)", () => {
   const box = { left: 10, right: 50, top: 10, bottom: 50 };
 
-  it('is a pointer click outside the control\'s own box: on its tooltip below it', () => {
-    expect(clickedOnTooltip({ detail: 1, clientX: 30, clientY: 60 }, box)).toBe(true);
-    expect(clickedOnTooltip({ detail: 1, clientX: 30, clientY: 30 }, box)).toBe(false);
-    expect(clickedOnTooltip({ detail: 2, clientX: 50, clientY: 50 }, box)).toBe(false);
+  it('is a pointer click or right click outside the control\'s own box: on its tooltip below it', () => {
+    expect(clickedOnTooltip({ type: 'click', detail: 1, clientX: 30, clientY: 60 }, box)).toBe(true);
+    expect(clickedOnTooltip({ type: 'contextmenu', detail: 0, clientX: 30, clientY: 60 }, box)).toBe(true);
+    expect(clickedOnTooltip({ type: 'click', detail: 1, clientX: 30, clientY: 30 }, box)).toBe(false);
+    expect(clickedOnTooltip({ type: 'click', detail: 2, clientX: 50, clientY: 50 }, box)).toBe(false);
+  });
+
+  it('keeps a press on the control\'s fractional edge the control\'s', () => {
+    expect(clickedOnTooltip({ type: 'click', detail: 1, clientX: 51, clientY: 30 }, box)).toBe(false);
+    expect(clickedOnTooltip({ type: 'click', detail: 1, clientX: 52, clientY: 30 }, box)).toBe(true);
   });
 
   it('is never a key\'s click, which has no place', () => {
-    expect(clickedOnTooltip({ detail: 0, clientX: 0, clientY: 0 }, box)).toBe(false);
+    expect(clickedOnTooltip({ type: 'click', detail: 0, clientX: 0, clientY: 0 }, box)).toBe(false);
   });
 });
