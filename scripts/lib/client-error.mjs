@@ -1,6 +1,6 @@
 // What the site answers a request Node could not read as HTTP (its 'clientError'). Node's own
-// answer to a request line and headers over its limit (16 KB) is an empty "431 Request Header Fields Too Large":
-// a blank page, and no word of what to do. Cookies on 127.0.0.1 are shared by every port, so
+// answer to a request line and headers over its limit (16 KB) is an empty "431 Request Header
+// Fields Too Large": a blank page, and no word of what to do. Cookies on 127.0.0.1 are shared by every port, so
 // another local app's cookies count toward that limit. Every other case is answered as Node
 // answers it (its http server's socketOnError, Node 20): 413, 408 or 400, empty.
 

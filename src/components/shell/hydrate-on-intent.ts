@@ -7,8 +7,9 @@ import { markFromAttribute, rendersAgainFor, SHOWN_MARK_ATTRIBUTE, type PlayingM
  * The `client:intent` directive (astro.config.mjs adds it; Astro inlines this file, bundled,
  * into every page that has such an island). A server-rendered island needs no script to be
  * seen: its HTML holds the content. It needs one the moment the user acts, so it hydrates then
- * (the island the input is on at once, the others once the browser is idle): on the page's first input (a pointer moving or touching, a key, a wheel, focus, a click), when
- * its rows must show the player otherwise than its HTML does (the player's track is one of them,
+ * (the island the input is on at once, the others once the browser is idle): on the page's
+ * first input (a pointer moving or touching, a key, a wheel, focus, a click), when its rows must
+ * show the player otherwise than its HTML does (the player's track is one of them,
  * or one marked is no longer, or it plays or stops: src/lib/playing-mark.ts), when the end
  * of a list that goes on comes into view (a screen reader's reading moves no pointer), or when
  * one of its pictures fails (the default image stands in). Until then the page loads none of its

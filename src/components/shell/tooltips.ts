@@ -12,9 +12,12 @@ export const TOOLTIPS_HIDDEN = 'data-tooltips-hidden';
 /** How far outside its control's box a press may land and still be the control's: a fractional edge. */
 const EDGE_PX = 1;
 
-/** Whether a pointer's press landed outside `control`'s own box: on its tooltip. A key's click (no place) never did. */
-export function clickedOnTooltip(event: Pick<MouseEvent, 'detail' | 'clientX' | 'clientY' | 'type'>, box: Pick<DOMRect, 'left' | 'right' | 'top' | 'bottom'>): boolean {
-  if (event.type === 'click' && event.detail === 0) return false;
+/**
+ * Whether a pointer's press landed outside `control`'s own box: on its tooltip. A key's click or
+ * menu key (Enter, Shift+F10: no button pressed, its place the control's) never did.
+ */
+export function clickedOnTooltip(event: Pick<MouseEvent, 'type' | 'detail' | 'button' | 'clientX' | 'clientY'>, box: Pick<DOMRect, 'left' | 'right' | 'top' | 'bottom'>): boolean {
+  if (event.type === 'click' ? event.detail === 0 : event.button !== 2) return false;
   const { clientX: x, clientY: y } = event;
   return x < box.left - EDGE_PX || x > box.right + EDGE_PX || y < box.top - EDGE_PX || y > box.bottom + EDGE_PX;
 }
