@@ -3,6 +3,7 @@ import { countProviderRequests, providerGet, searchCatalogue } from './helpers/c
 import { actOnPage } from './helpers/in-app';
 import { expect, test } from './fixtures';
 import { saveScreen } from './helpers/screens';
+import { colourDistance, pixelAt, rgbOf, type Rgb } from './helpers/pixels';
 import { accessTokenOf } from './helpers/access-token';
 import { expectToastShown } from './helpers/toasts';
 
@@ -108,6 +109,61 @@ test('an album shows its header, the numbered tracks and an image preview that o
   await expect(preview).toBeVisible();
   await preview.getByRole('button', { name: 'Close' }).click();
   await expect(preview).toBeHidden();
+});
+
+test("a detail header's colour fades into the first rows, under the track menu and the footer", async ({ page, signIn, sandboxUrl }, testInfo) => {
+  await signIn(page, 'guest', { home: false });
+  const albums = await searchCatalogue<CatalogueAlbum>(page, sandboxUrl, 'album');
+  const long = albums.find((album) => album.total_tracks >= 8)!;
+  const short = albums.reduce((fewest, album) => (album.total_tracks < fewest.total_tracks ? album : fewest));
+  await page.goto(`/album/${long.id}`);
+  const header = page.locator('.detail-header');
+  await expect(header).toBeVisible();
+  const look = () =>
+    header.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return { colour: getComputedStyle(element).backgroundColor, page: getComputedStyle(document.body).backgroundColor, left: box.left, bottom: box.bottom };
+    });
+  const { colour, page: surface, left, bottom } = await look();
+  // Just past the header's edge, its colour at the fade's start (40% on the dark page), beside the rows' numbers.
+  const start = rgbOf(colour).map((value, i) => Math.round(value * 0.4 + rgbOf(surface)[i]! * 0.6)) as Rgb;
+  expect(colourDistance(await pixelAt(page, left + 6, bottom + 2), start)).toBeLessThanOrEqual(8);
+  // Faded out 320 px on (scrolled up clear of a phone's mini-player and bottom navigation).
+  await page.evaluate(() => window.scrollBy(0, 250));
+  const scrolled = await look();
+  expect(colourDistance(await pixelAt(page, scrolled.left + 6, scrolled.bottom + 330), rgbOf(surface))).toBeLessThanOrEqual(4);
+
+  if (!isNarrow(testInfo)) {
+    // The track menu stays over everything, the player card included, wherever it opens.
+    const card = page.locator('.player-card');
+    const rows = page.getByRole('list', { name: `Tracks of ${long.name}` }).getByRole('listitem');
+    const row = rows.nth(3);
+    if (await card.isVisible()) {
+      const cardTop = (await card.boundingBox())!.y;
+      const rowTop = (await row.boundingBox())!.y;
+      await page.evaluate((by) => window.scrollBy(0, by), rowTop - (cardTop - 70));
+    }
+    await row.hover();
+    await row.getByRole('button', { name: /^More options for / }).click();
+    const items = page.getByRole('menu').getByRole('menuitem');
+    await expect(items.first()).toBeFocused();
+    for (const item of await items.all()) {
+      expect(await item.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return element.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+      })).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+  }
+
+  // On a short album the fade reaches the footer, which stays over it (its own colour from its top edge).
+  await page.goto(`/album/${short.id}`);
+  await expect(header).toBeVisible();
+  const footer = page.locator('.app-footer footer');
+  // Its top edge in sight, clear of the top bar.
+  await footer.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - innerHeight * 0.4));
+  const footerTop = await footer.evaluate((element) => ({ top: element.getBoundingClientRect().top, colour: getComputedStyle(element).backgroundColor }));
+  expect(colourDistance(await pixelAt(page, (await look()).left + 6, footerTop.top + 3), rgbOf(footerTop.colour))).toBeLessThanOrEqual(3);
 });
 
 test('an artist shows Verified, listeners, Follow, Popular Tracks, Albums By and Fans Also like', async ({ page, signIn, sandboxUrl }, testInfo) => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AVATAR_COLOURS, PALETTE } from '../../src/lib/colors';
 import { channels, contrast } from './helpers/contrast';
@@ -27,5 +28,28 @@ describe("SPEC §9's avatar colours behind a person's initial", () => {
 
   it.each(AVATAR_COLOURS)('%s gives the white initial at least 4.5:1', (colour) => {
     expect(contrast([255, 255, 255], channels(colour))).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe("a detail header's colour fading under the first rows (content/detail-header.css)", () => {
+  const css = readFileSync(new URL('../../src/styles/content/detail-header.css', import.meta.url), 'utf8');
+  const fadeOf = (selector: RegExp) => Number(new RegExp(`${selector.source}\\s*\\{[^}]*?--area-fade:\\s*(\\d+)%`).exec(css)![1]) / 100;
+  const dark = fadeOf(/\n\.detail-header/);
+  const light = fadeOf(/:root\[data-theme='light'\] \.detail-header/);
+  /** `colour` at `share` over `surface`, as color-mix in srgb paints it. */
+  const mixed = (colour: string, surface: string, share: number) => channels(colour).map((v, i) => Math.round(v * share + channels(surface)[i]! * (1 - share)));
+  // The pages' own colours (theme.css): surface-0, text-1 and text-2 of each theme.
+  const THEMES = [
+    { theme: 'dark', fade: dark, surface: '#0a0b10', words: ['#f4f3ee', '#b3b6bd'] },
+    { theme: 'light', fade: light, surface: '#ffffff', words: ['#14161b', '#4b5260'] },
+  ];
+
+  it.each(THEMES)('keeps the rows\' words at 4.5:1 on every palette colour ($theme page)', ({ fade, surface, words }) => {
+    expect(fade).toBeGreaterThan(0);
+    for (const colour of PALETTE) for (const word of words) expect(contrast(channels(word), mixed(colour, surface, fade))).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('would not with the dark page\'s share on the light page (the check can fail)', () => {
+    expect(PALETTE.some((colour) => contrast(channels('#4b5260'), mixed(colour, '#ffffff', dark)) < 4.5)).toBe(true);
   });
 });
