@@ -82,8 +82,12 @@ export interface ApiClientWiring {
     markAvailable(capability: Capability): void;
     markMissing(capability: Capability): void;
   };
-  /** Carries out the one error mapper's decision: toast, expire session, deny access, premium prompt, capability missing. */
-  onOutcome(outcome: ErrorOutcome): void;
+  /**
+   * Carries out the one error mapper's decision: toast, expire session, deny access, premium
+   * prompt, capability missing. `call` says whether the call read (GET) or changed something:
+   * a change that found no connection left the page as it was (its flag rolled back).
+   */
+  onOutcome(outcome: ErrorOutcome, call: { reads: boolean }): void;
   /**
    * Whether a new call cancels the running call of the same name (SPEC §4), true in the
    * browser. The server answers many users at once: one user's call must not cancel another's.
@@ -279,10 +283,13 @@ export async function callApi<T = unknown>(request: ApiRequest): Promise<T> {
   return (await callProvider(request, hooks)) as T;
 }
 
+/** What the wiring is told of a failed call beside its outcome. */
+const callOf = (request: ApiRequest) => ({ reads: (request.method ?? 'GET') === 'GET' });
+
 /** What a call's own failure tells its wiring once its tries are over: the rate limit met, and SPEC §8's outcome. */
 function tellJoinedFailure(error: ApiError, request: ApiRequest, hooks: ApiClientWiring): void {
   if (error.status === 429 && !isQuotaSpent(error)) hooks.onRateLimited?.(error);
-  hooks.onOutcome(mapRequestError(error, request));
+  hooks.onOutcome(mapRequestError(error, request), callOf(request));
 }
 
 async function callProvider(request: ApiRequest, hooks: ApiClientWiring): Promise<unknown> {
@@ -300,7 +307,7 @@ async function callProvider(request: ApiRequest, hooks: ApiClientWiring): Promis
   let retried = false;
   try {
     const failWith = (failure: ApiError): never => {
-      hooks.onOutcome(mapRequestError(failure, request));
+      hooks.onOutcome(mapRequestError(failure, request), callOf(request));
       throw failure;
     };
     const unsigned = await renewIfDue(hooks);
@@ -334,7 +341,7 @@ async function callProvider(request: ApiRequest, hooks: ApiClientWiring): Promis
           continue;
         }
         const outcome = mapRequestError(error, await withCapabilityVerdict(request, error, hooks));
-        hooks.onOutcome(outcome);
+        hooks.onOutcome(outcome, callOf(request));
         if (outcome.type === 'capability-missing') throw new ApiError('unavailable', UNAVAILABLE_MESSAGE, error.status);
         throw error;
       } finally {

@@ -130,6 +130,32 @@ export async function keepRoutedPage(href: string, html: string): Promise<void> 
 }
 
 /**
+ * What the worker would answer a navigation to `href` with while the site cannot be reached,
+ * for the client router to swap in itself (src/components/shell/shell-client.ts): the page kept
+ * whole, marked as a kept copy (`keptCopyOf`); else the router's copy, marked the same; else
+ * the offline shell. Null without Cache Storage or with nothing kept (the router then loads the
+ * address whole, and the worker answers).
+ */
+export async function standInFor(href: string): Promise<string | null> {
+  try {
+    if (typeof caches === 'undefined') return null;
+    const url = new URL(href, location.href);
+    url.hash = '';
+    const [whole, routed] = await Promise.all([
+      caches.open(PAGE_CACHE).then((cache) => cache.match(url.href)),
+      caches.open(ROUTED_PAGE_CACHE).then((cache) => cache.match(url.href)),
+    ]);
+    const kept = await keptCopyOf({ cachedResponse: whole ?? routed });
+    if (kept) return await kept.text();
+    const shell = await caches.match(new URL(OFFLINE_SHELL, location.href).href, { ignoreSearch: true });
+    return shell ? await shell.text() : null;
+  } catch (error) {
+    console.warn('Could not read the kept pages', error);
+    return null;
+  }
+}
+
+/**
  * Forgets the pages the service worker kept, and those the page kept for it: once signed out,
  * nobody at this browser may open the last user's pages offline. A failure (no Cache Storage
  * here) is only logged.

@@ -15,6 +15,13 @@ export function noteConnectionLost(): void {
   $connectionLost.set(true);
 }
 
+/** The network is back: whether a read of this page had found none (the page then loads again); forgotten now. */
+export function noteConnectionBack(): boolean {
+  const lost = $connectionLost.get();
+  $connectionLost.set(false);
+  return lost;
+}
+
 /** The page has no connection at all (opened offline): SPEC §8's toast, and the page is incomplete. */
 export function reportNoConnection(): void {
   noteConnectionLost();

@@ -156,12 +156,15 @@ export async function followServerLeaving(leaving: PageLeaving, here: string): P
 }
 
 /** Carries out SPEC §8's outcome of a failed call, as src/api/errors.ts decided it. */
-function carryOut(outcome: ErrorOutcome): void {
+function carryOut(outcome: ErrorOutcome, call: { reads: boolean }): void {
   switch (outcome.type) {
     case 'silent':
       return;
     case 'toast':
-      if (outcome.message === CONNECTION_PROBLEM) return reportNoConnection();
+      // A read that found no connection left the page without what it asked for, which the page
+      // loads again once the network returns (src/stores/connection.ts); a change (a heart, a
+      // save, a queue) left it as it was, its flag rolled back: only the toast.
+      if (outcome.message === CONNECTION_PROBLEM && call.reads) return reportNoConnection();
       return void showToast(outcome.message);
     case 'expire-session':
       return void expireSession();

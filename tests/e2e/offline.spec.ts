@@ -5,6 +5,7 @@ import { saveScreen } from './helpers/screens';
 import { expectToastShown, toastsShown } from './helpers/toasts';
 import { reactCameUntouched, watchScripts } from './helpers/untouched';
 import { switchInApp } from './helpers/in-app';
+import { card, expectSound, provider, startPlaying } from './player-kit';
 
 // Offline and flaky networks (SPEC §1, §8): the installed app opened offline shows the
 // shell and a visited page from the service worker's cache, or the offline shell for a page
@@ -237,4 +238,49 @@ test("a visited page the site does not answer for is the kept copy, says so, and
   expect(await sandbox.faultHits()).toEqual([1]);
   expect(await toastsShown(page)).not.toContainEqual(expect.stringContaining('Internet Connection Problem'));
   await sandbox.reset();
+});
+
+test('offline: the music plays on through a failed heart, a page opened in the app and the network coming back', { tag: '@viewport-free' }, async ({ page, signIn, sandbox, context }) => {
+  // On the desktop alone (@viewport-free): the router, the worker's caches and the player's document are the same on both viewports.
+  const album = await startPlaying(page, sandbox, signIn);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expectSound(page);
+  // A page reached in the app, kept for the worker (the router's copy), and back to the album.
+  await switchInApp(page, '/playlist/popular');
+  const popular = page.getByRole('heading', { level: 1, name: 'Popular Playlists' });
+  await expect(popular).toBeVisible();
+  await expect.poll(() => page.evaluate(async (url) => Boolean(await (await caches.open('my-music-routed-pages')).match(url)), page.url())).toBe(true);
+  await switchInApp(page, `/album/${album.id}`);
+  // This document is the one that plays: a whole load would end it, and the music with it.
+  await page.evaluate(() => Object.assign(window, { playingDocument: true }));
+  const sameDocument = () => page.evaluate(() => 'playingDocument' in window);
+
+  // A change that finds no connection changes nothing on the page: told, and nothing loads again.
+  await context.setOffline(true);
+  const heart = page.locator('[aria-label^="Tracks of"] [data-track-id]').nth(1).getByRole('button', { name: /^(Save to|Remove from) Liked/ });
+  await heart.click();
+  await expectToastShown(page, 'Internet Connection Problem');
+  await context.setOffline(false);
+  await page.waitForTimeout(1_000);
+  expect(await sameDocument()).toBe(true);
+  await expect.poll(async () => (await provider(page, sandbox))?.is_playing).toBe(true);
+
+  // A page opened in the app offline: the router shows the worker's copy (not a whole load), told.
+  await context.setOffline(true);
+  await switchInApp(page, '/playlist/popular');
+  await expect(popular).toBeVisible();
+  await expect(page.locator('html[data-kept-copy]')).toHaveCount(1);
+  await expectToastShown(page, 'Internet Connection Problem');
+  expect(await sameDocument()).toBe(true);
+  await expect(card(page).getByText(album.tracks[0]!.name, { exact: true })).toBeVisible();
+
+  // Back online, the page loads again from the site through the router, and the music goes on.
+  const asked = page.waitForRequest((request) => new URL(request.url()).pathname === '/playlist/popular');
+  await context.setOffline(false);
+  await asked;
+  await expect(page.locator('html[data-kept-copy]')).toHaveCount(0);
+  await expect(popular).toBeVisible();
+  expect(await sameDocument()).toBe(true);
+  await expectSound(page);
+  await expect.poll(async () => (await provider(page, sandbox))?.is_playing).toBe(true);
 });

@@ -3,12 +3,12 @@ import type { TransitionBeforePreparationEvent } from 'astro:transitions/client'
 import { listenForInstallPrompt } from '../../stores/install-prompt';
 import { listenForPaletteKey } from '../../stores/palette';
 import { followFocusBeforeModal } from '../focus-before-modal';
-import { setNavigator } from '../../lib/navigation';
-import { KEPT_COPY_ATTRIBUTE, keepRoutedPage, OFFLINE_SHELL } from '../../lib/page-cache';
+import { navigateTo, setNavigator } from '../../lib/navigation';
+import { KEPT_COPY_ATTRIBUTE, keepRoutedPage, OFFLINE_SHELL, standInFor } from '../../lib/page-cache';
 import { PREMIUM_PROMPT_MARK, type PageLeaving } from '../../lib/page-leaving';
 import { fetchPageAhead, keepPage, keptPage, notePageSource } from '../../stores/page-memory';
 import { parseRoute } from '../../stores/route';
-import { $connectionLost, noteConnectionLost, reportNoConnection, waitForSite } from '../../stores/connection';
+import { noteConnectionBack, noteConnectionLost, reportNoConnection, waitForSite } from '../../stores/connection';
 import { htmlToKeep, noteServerToastsIn, showToastsWithoutIsland } from './plain-toast';
 import { dropReplacedSkeletons } from './replaced-skeletons';
 import { followServerLeaving, followSignOutElsewhere, startSession } from '../../stores/session';
@@ -87,6 +87,18 @@ document.addEventListener('astro:before-preparation', (event) => {
       await loadStylesOf(preparation.newDocument);
       return;
     }
+    // Offline, the site cannot answer: the router would give up and load the address whole, which
+    // the worker answers with its stand-in (page-cache.ts), and the document's end would stop the
+    // music. The stand-in comes from the same caches here and the router swaps it in instead.
+    if (navigator.onLine === false && !preparation.formData) {
+      const standIn = await standInFor(preparation.to.href);
+      if (standIn !== null && !preparation.signal.aborted) {
+        preparation.newDocument = new DOMParser().parseFromString(standIn, 'text/html');
+        preparation.newDocument.querySelectorAll('noscript').forEach((element) => element.remove());
+        await loadStylesOf(preparation.newDocument);
+        return;
+      }
+    }
     const askedAt = Date.now();
     notePageSource('site', preparation.to.href, askedAt);
     // The old page stays until the new one has come (the router waits for its whole body): the
@@ -145,8 +157,13 @@ for (const type of ['focusin', 'touchstart'] as const) {
   );
 }
 
-// SPEC §2: the content starts at the top after every route change, back and forward included.
-document.addEventListener('astro:after-swap', () => window.scrollTo({ top: 0, left: 0, behavior: 'instant' }));
+// SPEC §2: the content starts at the top after every route change, back and forward included;
+// the page loaded again where it is (the network back) stays where it was scrolled to.
+let scrollAfterSwap = 0;
+document.addEventListener('astro:after-swap', () => {
+  window.scrollTo({ top: scrollAfterSwap, left: 0, behavior: 'instant' });
+  scrollAfterSwap = 0;
+});
 
 listenForInstallPrompt();
 followInstallOfferWithoutIsland();
@@ -249,16 +266,31 @@ document.addEventListener(ISLAND_UNLOADED, (event) => {
 
 // Loaded with no connection: the service worker served the page as it was when last visited,
 // or its offline shell for a page it never kept (either only when the site could not be
-// reached, even with the browser reporting itself online). SPEC §8 says so, and the page
-// loads again, fresh, once the network returns (below). The offline shell's HTML holds its
-// toast already (App.astro), so nothing wakes the shell's islands there.
-if (isOfflineShell()) noteConnectionLost();
-else if (isKeptCopy() || navigator.onLine === false) reportNoConnection();
+// reached, even with the browser reporting itself online); or the router swapped either in,
+// offline (standInFor). SPEC §8 says so, and the page loads again, fresh, once the network
+// returns (below). The offline shell's HTML holds its toast already (App.astro), so nothing
+// wakes the shell's islands there.
+function tellNoConnection(): void {
+  if (isOfflineShell()) noteConnectionLost();
+  else if (isKeptCopy() || navigator.onLine === false) reportNoConnection();
+}
+tellNoConnection();
+document.addEventListener('astro:after-swap', () => {
+  if (isOfflineShell() || isKeptCopy()) tellNoConnection();
+});
+/** The document itself came without the network: no player, no provider's script. */
+const openedOffline = isOfflineShell() || isKeptCopy() || navigator.onLine === false;
 
-// Back online after a request found no connection: the page loads again, whole, so what
-// failed (its data, a section) comes back by itself. A page that lost nothing stays as it is.
+// Back online after a read found no connection (a change that did left the page as it was:
+// session.ts): the page loads again, so what failed (its data, a section, the stand-in's
+// content) comes back by itself. Through the router, where it stays scrolled, with the
+// player and its music (a whole load would end them); a document opened offline has no
+// player to keep, and loads again whole. A page that lost nothing stays as it is.
 window.addEventListener('online', () => {
-  if ($connectionLost.get()) location.reload();
+  if (!noteConnectionBack()) return;
+  if (openedOffline) return location.reload();
+  scrollAfterSwap = window.scrollY;
+  navigateTo(location.pathname + location.search + location.hash, { replace: true });
 });
 
 // The offline shell, or a kept copy, stands in for a page the site did not answer for. With the
