@@ -1,4 +1,4 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { countProviderRequests, providerGet, searchCatalogue } from './helpers/catalogue';
 import { actOnPage } from './helpers/in-app';
 import { expect, test } from './fixtures';
@@ -484,6 +484,46 @@ test('hover looks are for a pointer that hovers: a tap on a phone leaves no tool
     await heart.hover();
     expect(await looks()).toEqual({ tooltip: 1, lit: true, playMark: true });
   }
+});
+
+test("on a phone, a tap on the page the track menu's sheet dims only closes the sheet: what is under it is not pressed", async ({ page, signIn, sandboxUrl }, testInfo) => {
+  test.skip(!isNarrow(testInfo), 'a sheet with a dimmed page is the narrow screens\' menu; wide screens show a dropdown beside its button');
+  await signIn(page, 'guest', { home: false });
+  const album = await aLongAlbum(page, sandboxUrl);
+  await page.goto(`/album/${album.id}`);
+  const save = page.locator('.detail-header').getByRole('button', { name: /^(Save|Saved) / });
+  const savedBefore = await save.getAttribute('aria-label');
+  const rows = page.getByRole('list', { name: `Tracks of ${album.name}` }).getByRole('listitem');
+  const menu = page.getByRole('menu');
+  const openMenu = async () => {
+    await rows.nth(2).getByRole('button', { name: /^More options for / }).tap();
+    await expect(menu).toBeVisible();
+  };
+  const tapOn = async (target: Locator) => {
+    const box = (await target.boundingBox())!;
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  };
+
+  // Over the album's Save: the sheet closes, the library is as it was.
+  await openMenu();
+  await tapOn(save);
+  await expect(menu).toBeHidden();
+  await page.waitForTimeout(500);
+  await expect(save).toHaveAttribute('aria-label', savedBefore!);
+  // Over the cover: no picture opens.
+  await openMenu();
+  await tapOn(page.locator('.detail-header__cover-button'));
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('dialog', { name: 'Image preview' })).toHaveCount(0);
+  // Over the first row: nothing starts playing.
+  await openMenu();
+  await tapOn(rows.first().locator('.track-row__title'));
+  await expect(menu).toBeHidden();
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Pause', exact: true })).toHaveCount(0);
+  // The next tap is the user's own again.
+  await tapOn(page.locator('.detail-header__cover-button'));
+  await expect(page.getByRole('dialog', { name: 'Image preview' })).toBeVisible();
 });
 
 test("a track row's More menu opens (button, or a long press on touch screens) and takes the user to the track's artist", async ({ page, signIn, sandboxUrl }, testInfo) => {

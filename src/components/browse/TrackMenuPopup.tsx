@@ -14,6 +14,25 @@ export interface PopupProps {
   onClose: (refocus: boolean) => void;
 }
 
+/** Whether the menu shows as the narrow screens' sheet along the bottom edge (track-menu.css), not a dropdown. */
+const isSheet = (menu: HTMLElement) => getComputedStyle(menu).bottom === '0px' && menu.getBoundingClientRect().left === 0;
+
+/** Drops the click that ends the current press, wherever it lands (none may come: a press that became a scroll). */
+function dropNextClick(): void {
+  const drop = (event: MouseEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    stop();
+  };
+  const stop = () => {
+    document.removeEventListener('click', drop, true);
+    clearTimeout(expiry);
+  };
+  document.addEventListener('click', drop, true);
+  // Long enough for a slow tap's click, short enough that a later press is never the one dropped.
+  const expiry = setTimeout(stop, 1_000);
+}
+
 export function TrackMenuPopup({ track, context, anchor, onClose }: PopupProps) {
   const items = useTrackMenuItems(track, context);
   const menu = useRef<HTMLDivElement>(null);
@@ -43,7 +62,13 @@ export function TrackMenuPopup({ track, context, anchor, onClose }: PopupProps) 
   useEffect(() => {
     const onPointerDown = (event: PointerEvent) => {
       const target = event.target as Node;
-      if (!menu.current?.contains(target) && !anchor.current?.contains(target)) onClose(false);
+      if (menu.current?.contains(target) || anchor.current?.contains(target)) return;
+      // A sheet dims the page behind it, as a dialog does: a press there only closes it. The
+      // click that ends the press would reach what is under it (a row's play, the album's
+      // Save) while the sheet hid it from the user, so it is dropped. A dropdown, beside its
+      // button on a page left as it was, lets the press go on.
+      if (menu.current && isSheet(menu.current)) dropNextClick();
+      onClose(false);
     };
     const onMove = (event: Event) => {
       if (menu.current?.contains(event.target as Node)) return;
