@@ -47,8 +47,12 @@ export function registerLibrary(app: Hono<SandboxEnv>, kit: Kit): void {
     const userId = c.get('user').id;
     db.transaction(() => {
       for (const id of ids) {
-        // A playlist its user owns leaves their library as DELETE playlists/{id}/followers has it leave.
-        if (!add && kind === 'playlist' && ownsPlaylist(userId, id)) playlistChanges.leaveAsOwner(id);
+        // A playlist its user owns leaves (and comes back to) their library as DELETE (PUT)
+        // playlists/{id}/followers has it leave (come back): as theirs, not as one they follow.
+        if (kind === 'playlist' && ownsPlaylist(userId, id)) {
+          if (add) playlistChanges.rejoinAsOwner(id);
+          else playlistChanges.leaveAsOwner(id);
+        }
         else if (add) stmts[kind].add.run(userId, id, now());
         else stmts[kind].remove.run(userId, id);
       }

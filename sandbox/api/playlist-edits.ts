@@ -175,6 +175,14 @@ export function registerPlaylistEdits(app: Hono<SandboxEnv>, kit: Kit, access: P
     return c.body(null, 200);
   });
 
+  app.put('/v1/playlists/:playlist_id/followers', auth, (c) => {
+    const row = access.visible(c);
+    checkScope(c, row.public === 1);
+    if (row.owner_id === c.get('user').id) changes.rejoinAsOwner(row.id);
+    else db.prepare('INSERT OR IGNORE INTO followed_playlists (user_id, playlist_id, followed_at) VALUES (?, ?, ?)').run(c.get('user').id, row.id, now());
+    return c.body(null, 200);
+  });
+
   app.delete('/v1/playlists/:playlist_id/followers', auth, (c) => {
     const row = access.visible(c);
     checkScope(c, row.public === 1);

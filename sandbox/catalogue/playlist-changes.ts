@@ -32,6 +32,7 @@ export function createPlaylistChanges(db: SandboxDb) {
     details: db.prepare(`UPDATE playlists SET name = coalesce(@name, name), description = coalesce(@description, description),
       public = coalesce(@public, public), collaborative = coalesce(@collaborative, collaborative) WHERE id = @id`),
     ownerLeft: db.prepare('UPDATE playlists SET owner_left = 1 WHERE id = ?'),
+    ownerBack: db.prepare('UPDATE playlists SET owner_left = 0 WHERE id = ?'),
     insert: db.prepare(`INSERT INTO playlists (id, name, description, owner_id, public, collaborative, followers, has_image, user_made)
       VALUES (?, ?, ?, ?, ?, ?, 0, 0, 1)`),
   };
@@ -70,6 +71,10 @@ export function createPlaylistChanges(db: SandboxDb) {
     /** The owner removes their own playlist from the library: it stays (others may follow it) but leaves /me/playlists. */
     leaveAsOwner(id: string): void {
       change(id, () => q.ownerLeft.run(id));
+    },
+    /** The owner saves their own playlist to the library again: back in /me/playlists, as theirs. */
+    rejoinAsOwner(id: string): void {
+      change(id, () => q.ownerBack.run(id));
     },
   };
 }

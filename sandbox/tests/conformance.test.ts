@@ -130,7 +130,7 @@ function callsFor(profile: ApiProfile, ids: Record<string, string>): Call[] {
     get('/me', '/me', 401),
     ...playlistEdits(ids),
   ];
-  if (profile === 'development') return [...common, unfollow(ids)];
+  if (profile === 'development') return [...common, ...unfollow(ids)];
   return [
     ...common,
     get('/artists/{id}/top-tracks', `/artists/${ids.artist}/top-tracks?market=IN`),
@@ -160,7 +160,7 @@ function callsFor(profile: ApiProfile, ids: Record<string, string>): Call[] {
     { method: 'post', template: '/playlists/{playlist_id}/tracks', path: `/playlists/${ids.ownPlaylist}/tracks`, status: 201, body: { uris: [`spotify:track:${ids.track}`] } },
     { method: 'delete', template: '/playlists/{playlist_id}/tracks', path: `/playlists/${ids.ownPlaylist}/tracks`, status: 200, body: { tracks: [{ uri: `spotify:track:${ids.track}` }] } },
     { method: 'put', template: '/playlists/{playlist_id}/tracks', path: `/playlists/${ids.ownPlaylist}/tracks`, status: 200, body: { range_start: 0, insert_before: 1 } },
-    unfollow(ids),
+    ...unfollow(ids),
   ];
 }
 
@@ -178,9 +178,13 @@ function playlistEdits(ids: Record<string, string>): Call[] {
   ];
 }
 
-/** Last, since it takes a playlist out of the library the calls before read. */
-function unfollow(ids: Record<string, string>): Call {
-  return { method: 'delete', template: '/playlists/{playlist_id}/followers', path: `/playlists/${ids.ownPlaylist}/followers`, status: 200 };
+/** Last, since it takes a playlist out of the library the calls before read (and puts it back). */
+function unfollow(ids: Record<string, string>): Call[] {
+  const path = `/playlists/${ids.ownPlaylist}/followers`;
+  return [
+    { method: 'delete', template: '/playlists/{playlist_id}/followers', path, status: 200 },
+    { method: 'put', template: '/playlists/{playlist_id}/followers', path, status: 200 },
+  ];
 }
 
 describe.each(['extended', 'development'] as const)('conformance with the provider description (%s profile)', (profile) => {

@@ -78,6 +78,20 @@ export async function removePlaylistFromLibrary(id: string): Promise<void> {
 }
 
 /**
+ * PUT playlists/{id}/followers: puts the playlist (back) in the user's library, the owner's own
+ * too; deprecated as its DELETE is, so a 403 or 404 from it asks PUT me/library with its URI.
+ */
+export async function savePlaylistToLibrary(id: string): Promise<void> {
+  try {
+    await callApi({ method: 'PUT', path: path(id, '/followers'), quietStatuses: QUIET });
+  } catch (error) {
+    const status = statusOf(error);
+    if (status !== 403 && status !== 404) throw error;
+    await callApi({ method: 'PUT', path: 'me/library', query: { uris: `spotify:playlist:${id}` }, quietStatuses: QUIET });
+  }
+}
+
+/**
  * Every track id of a playlist, in order (50 a page, the most development mode gives), for the
  * duplicate check. Unnamed: each is a read for one add, and two adds in a row each need theirs (a
  * name would cancel the first add's check, and that add with it).

@@ -1,4 +1,4 @@
-import { computed, onMount } from 'nanostores';
+import { atom, computed, onMount } from 'nanostores';
 import { hrefOf } from '../lib/routes';
 import { isCanceled } from '../api/errors';
 import {
@@ -10,6 +10,7 @@ import {
   isScopeMissing,
   removePlaylistFromLibrary,
   removePlaylistItems,
+  savePlaylistToLibrary,
 } from '../api/playlist-edits';
 import { getMyPlaylists } from '../api/playlists';
 import type { Playlist, Track } from '../api/types';
@@ -41,18 +42,23 @@ const OWN_PLAYLISTS_MAX = 200;
 const OWN_PLAYLISTS_CALL = 'own-playlists';
 
 /**
- * How long the own playlists, once listed, are taken as they stand: they change in other tabs,
- * apps and devices too, where this tab hears nothing. Older, the next look at them (the side
- * navigation opening, the picker, the palette) shows them and asks again, and a new playlist is
- * named after the list asked again ("My Playlist #N" counts them).
+ * How long the own playlists, once listed, are taken as they stand for showing them: they change
+ * in other tabs, apps and devices too, where this tab hears nothing. Older, the next look at them
+ * (the side navigation opening, the picker, the palette) shows them and asks again. A new
+ * playlist's name is never counted from this list: it asks first (`ownPlaylistsToName`).
  */
 const OWN_PLAYLISTS_FRESH_MS = 30_000;
 let listedAt = Number.NEGATIVE_INFINITY;
+/** Whether the own playlists listed are all the library holds of them (it held at most OWN_PLAYLISTS_MAX): one not listed is not there. */
+const $ownPlaylistsWhole = atom(false);
 
-/** The user's own playlists (pages of 50, as many as the library holds, up to 200): the list known while fresh, else asked. */
-function loadOwnPlaylists(now = Date.now()): Promise<Playlist[]> {
+/**
+ * The user's own playlists (pages of 50, as many as the library holds, up to 200): the list known
+ * while fresh, else asked; `afresh` asks even a fresh one (a listing already on its way serves).
+ */
+function loadOwnPlaylists({ afresh = false } = {}): Promise<Playlist[]> {
   const known = $ownPlaylists.get();
-  if (known && now - listedAt < OWN_PLAYLISTS_FRESH_MS) return Promise.resolve(known);
+  if (known && !afresh && Date.now() - listedAt < OWN_PLAYLISTS_FRESH_MS) return Promise.resolve(known);
   // A list on screen asked again: its failure is no news to the user (no toast), and is not
   // asked again for a while (hovering the side navigation would ask at every pass).
   const unseen = known !== null;
@@ -70,6 +76,7 @@ function loadOwnPlaylists(now = Date.now()): Promise<Playlist[]> {
       // A change made here meanwhile (a new playlist, a rename, a removal) is newer than this
       // answer: the list stays as changed, and the next look asks again.
       if ($ownPlaylists.get() !== known) return $ownPlaylists.get() ?? own;
+      $ownPlaylistsWhole.set(first.total <= OWN_PLAYLISTS_MAX);
       $ownPlaylists.set(own);
       listedAt = Date.now();
       return own;
@@ -83,9 +90,13 @@ function loadOwnPlaylists(now = Date.now()): Promise<Playlist[]> {
   return asking;
 }
 
-/** The list a new playlist's name counts: asked again when no longer fresh, else (that failed) the one known. */
+/**
+ * The list a new playlist's name counts: asked of the provider every time, fresh or not, since
+ * another tab or device may have made one meanwhile and "My Playlist #N" would be taken twice;
+ * when that ask fails, the one known.
+ */
 function ownPlaylistsToName(): Promise<Playlist[]> {
-  return loadOwnPlaylists().catch((error: unknown) => {
+  return loadOwnPlaylists({ afresh: true }).catch((error: unknown) => {
     const known = $ownPlaylists.get();
     if (known) return known;
     throw error;
@@ -268,7 +279,6 @@ export async function addToPlaylist(playlist: Playlist, track: Track, { twice = 
   const undoListed = changeListed(playlist.id, (p) => ({ ...p, totalTracks: (p.totalTracks ?? 0) + 1 }));
   try {
     await sent;
-    if (playlistArea.$state.get().id !== playlist.id) playlistArea.forget(playlist.id);
     showToast(`Added to ${playlist.name}`, 'success');
     return true;
   } catch (error) {
@@ -276,7 +286,7 @@ export async function addToPlaylist(playlist: Playlist, track: Track, { twice = 
     refused(error, 'Could not add to the playlist');
     return false;
   } finally {
-    // The playlist's page was forgotten by its line (queueItemEdit); the library's copy here.
+    // The playlist's page was forgotten, or loaded again, by its line once answered (queueItemEdit); the library's copy here.
     myPlaylistsArea.forget();
   }
 }
@@ -365,6 +375,43 @@ export async function removePlaylist(id: string): Promise<boolean> {
   // way (the pointer on its link) would still list it.
   forgetAnswered(id);
   navigateTo(hrefOf('collection'));
+  return true;
+}
+
+/**
+ * Whether the user's own playlist on the page is in their library (listed in /me/playlists):
+ * null until the list says (or when the playlist may be past the part listed). Once removed, its
+ * page offers to save it back rather than to remove it again.
+ */
+export const $shownPlaylistInLibrary = computed([playlistArea.$state, $ownPlaylists, $ownPlaylistsWhole], (state, own, whole): boolean | null => {
+  if (!state.data || !own) return null;
+  if (own.some((playlist) => playlist.id === state.data!.id)) return true;
+  return whole ? false : null;
+});
+onMount($shownPlaylistInLibrary, () => {
+  // Asked quietly: until it answers (or if it fails) the page offers what it offered before.
+  if (playlistArea.$state.get().data) void loadOwnPlaylists().catch((error: unknown) => logUnlessCanceled('Could not list your playlists', error));
+});
+
+/** Whether a playlist is being saved back to the library (its button waits). */
+export const $savingPlaylist = atom(false);
+
+/** Saves the user's own playlist back to their library after its removal: listed again everywhere once the provider agreed. */
+export async function savePlaylist(playlist: Playlist): Promise<boolean> {
+  if ($savingPlaylist.get()) return false;
+  $savingPlaylist.set(true);
+  try {
+    await savePlaylistToLibrary(playlist.id);
+  } catch (error) {
+    refused(error, 'Could not save the playlist');
+    return false;
+  } finally {
+    $savingPlaylist.set(false);
+  }
+  // First, as the provider lists a playlist that came (back) last; a list not asked yet stays unasked.
+  const own = $ownPlaylists.get();
+  if (own && !own.some((p) => p.id === playlist.id)) listNewPlaylist(playlist, own);
+  forgetAnswered(playlist.id);
   return true;
 }
 

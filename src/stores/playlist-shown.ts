@@ -1,3 +1,4 @@
+import { onNotify } from 'nanostores';
 import type { Playlist, PlaylistEntry, Track } from '../api/types';
 import { namedTitle, tabTitleOf } from '../lib/page-title';
 import { renamePage } from './page-title';
@@ -247,10 +248,77 @@ function snapshotOf(id: string): string | null {
   return shownNow(id)?.data.snapshotId ?? null;
 }
 
-/** The playlist's version after a change the provider answered (its snapshot_id), for the next change made against it. */
-function noteShownSnapshot(id: string, snapshotId: string): void {
-  const shown = shownNow(id);
+/**
+ * The playlist's version after a change the provider answered (its snapshot_id), for the next
+ * change made against it: only on the load the change was shown on, as another load of it may
+ * not hold the change (`checkAnswered` finds that out).
+ */
+function noteShownSnapshot(id: string, load: object | null, snapshotId: string): void {
+  const shown = load ? shownNow(id, load) : null;
   if (shown && snapshotId) show({ ...shown, data: { ...shown.data, snapshotId } }, shown.data);
+}
+
+/** The item edits of one run of a playlist's line that the provider took: the loads they were shown on, and its last version. */
+interface Taken {
+  loads: Set<object | null>;
+  snapshotId: string;
+}
+
+/**
+ * Whether the page's playlist (`data`) holds every edit the provider took: each was shown on that
+ * very load, or the load came after them all (it has the version the last answer gave; the
+ * provider may give none, then only the first tells).
+ */
+function holdsTaken(data: Playlist, taken: Taken): boolean {
+  const load = loads.get(data) ?? null;
+  if (load && taken.loads.size === 1 && taken.loads.has(load)) return true;
+  return !taken.loads.has(load) && taken.snapshotId !== '' && data.snapshotId === taken.snapshotId;
+}
+
+/** How long a page of the playlist still on its way once its edits were answered is checked when it comes: past the client's time-out. */
+const ANSWERED_CHECK_MS = 60_000;
+/** The edits answered while the page of their playlist was not shown (another page, or still on its way), by playlist id. */
+const unconfirmed = new Map<string, Taken & { until: number }>();
+let stopChecking: (() => void) | null = null;
+
+/** Loads the playlist afresh from the provider, out of the store's notification that found it stale. */
+function reloadShown(id: string): void {
+  queueMicrotask(() => {
+    if (playlistArea.$state.get().id === id) void playlistArea.load(id);
+  });
+}
+
+/** The first time the page shows a playlist whose edits were answered elsewhere: loaded again unless it holds them. */
+function checkWhenShown(): void {
+  const { id, data } = playlistArea.$state.get();
+  const taken = unconfirmed.get(id);
+  if (taken && data) {
+    unconfirmed.delete(id);
+    if (Date.now() < taken.until && !holdsTaken(data, taken)) reloadShown(id);
+  }
+  for (const [other, { until }] of unconfirmed) if (Date.now() >= until) unconfirmed.delete(other);
+  if (unconfirmed.size === 0) {
+    stopChecking?.();
+    stopChecking = null;
+  }
+}
+
+/**
+ * Once a playlist's line of edits is answered: a page of it fetched while they were on their way
+ * (the user followed a link to it meanwhile, or it was still loading) shows it as it was before
+ * them, and neither the edits nor their answers were shown on it; it is loaded again, now or as
+ * soon as it comes. One shown with them all stays. Elsewhere, what is remembered of it goes.
+ */
+function checkAnswered(id: string, taken: Taken): void {
+  const { id: shown, data } = playlistArea.$state.get();
+  if (shown === id && data) {
+    if (!holdsTaken(data, taken)) void playlistArea.load(id);
+    return;
+  }
+  if (shown !== id) playlistArea.forget(id);
+  unconfirmed.set(id, { ...taken, until: Date.now() + ANSWERED_CHECK_MS });
+  // Heard without keeping the area open (a listener would load it with no page to show it).
+  stopChecking ??= onNotify(playlistArea.$state, () => checkWhenShown());
 }
 
 /**
@@ -289,8 +357,8 @@ interface Waiting {
   dropped: boolean;
 }
 
-/** One line per playlist: every item edit waits for the one before it to be answered. */
-const lines = new Map<string, { last: Promise<unknown>; waiting: Waiting[] }>();
+/** One line per playlist: every item edit waits for the one before it to be answered; `taken`, what the provider took since the line began. */
+const lines = new Map<string, { last: Promise<unknown>; waiting: Waiting[]; taken: Taken | null }>();
 
 /** After a refusal: the edit taken back on the page, and the edits waiting behind it made again on what is left. */
 function takeBack(id: string, line: Waiting[], refused: Waiting): void {
@@ -333,21 +401,26 @@ export function queueItemEdit(id: string, edit: ItemEdit, send: (turn: { move: R
     // Every shown row gone while more remain: nothing is left to scroll to, so the next page comes now.
     if ('remove' in edit && edited.shown.tracks.list.length === 0 && edited.shown.tracks.hasMore) void playlistTracks.loadNextPage();
   } else playlistArea.forget(id);
-  const line = lines.get(id) ?? { last: Promise.resolve(), waiting: [] };
+  const line = lines.get(id) ?? { last: Promise.resolve(), waiting: [], taken: null };
   lines.set(id, line);
   line.waiting.push(waiting);
   const turn = line.last.then(async () => {
     try {
       if (waiting.dropped) return false;
       const move = waiting.done && 'move' in waiting.done ? waiting.done.request : null;
-      noteShownSnapshot(id, await send({ move, snapshotId: snapshotOf(id) }));
+      const snapshotId = await send({ move, snapshotId: snapshotOf(id) });
+      noteShownSnapshot(id, waiting.load, snapshotId);
+      line.taken = { loads: new Set(line.taken?.loads).add(waiting.load), snapshotId };
       return true;
     } catch (error) {
       takeBack(id, line.waiting, waiting);
       throw error;
     } finally {
       line.waiting.splice(line.waiting.indexOf(waiting), 1);
-      if (line.waiting.length === 0 && lines.get(id) === line) lines.delete(id);
+      if (line.waiting.length === 0 && lines.get(id) === line) {
+        lines.delete(id);
+        if (line.taken) checkAnswered(id, line.taken);
+      }
       // Again once answered: a page fetched ahead meanwhile (a pointer resting on its link) shows it as it was.
       forgetPage(playlistHref(id));
     }

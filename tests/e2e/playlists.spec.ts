@@ -4,6 +4,8 @@ import { expect, RESTART_PROBLEMS, test } from './fixtures';
 import { expectToastShown } from './helpers/toasts';
 import { saveScreen } from './helpers/screens';
 import { switchInApp } from './helpers/in-app';
+import { accessTokenOf } from './helpers/access-token';
+import { providerGet } from './helpers/catalogue';
 
 // Playlists the user makes, one walk through the whole flow: create from the
 // Create Playlist tile, add three tracks from three pages (a track row's menu and the player
@@ -137,7 +139,8 @@ test('create, add from three pages, keep them through a reload and a sandbox res
   const removal = page.waitForResponse((response) => response.request().method() === 'DELETE' && /\/items$/.test(new URL(response.url()).pathname));
   await rowAction(page, rows.nth(1), 'Remove from this playlist');
   await expect(rows).toHaveCount(2);
-  await expect(page.getByText('2 songs')).toBeVisible();
+  // The header's count (the side navigation lists the playlist with its own).
+  await expect(page.locator('#content').getByText('2 songs')).toBeVisible();
   // The row leaves before the provider answers: the fault below must meet the next removal,
   // not this one still on its way (a busy phone run once refused this one, and put it back).
   expect((await removal).status()).toBe(200);
@@ -185,4 +188,56 @@ test("the picker open while the page changes (Back) stays with the shell: shown,
   await expect(picker).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(picker).toBeHidden();
+});
+
+/** Makes a playlist of the guest's through the provider (as another tab or app would); its id. */
+async function makeElsewhere(page: Page, sandboxUrl: string, name: string): Promise<string> {
+  const response = await fetch(`${sandboxUrl}/v1/me/playlists`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${await accessTokenOf(page)}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  return ((await response.json()) as { id: string }).id;
+}
+
+test('the picker keeps each icon 20 by 20 beside a long playlist name, which wraps', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }) => {
+  await sandbox.reset();
+  await signIn(page, 'guest', { home: false });
+  const name = 'A playlist whose name runs on and on past the width of the picker dialog, well past it';
+  await makeElsewhere(page, sandbox.url, name);
+  await page.goto('/search/track/Sol');
+  await rowAction(page, page.locator('.track-row').first(), 'Add to playlist');
+  const item = page.getByRole('dialog', { name: 'Add to playlist' }).getByRole('button', { name });
+  await expect(item).toBeVisible();
+  for (const icon of [item.locator('svg'), page.getByRole('button', { name: 'New playlist' }).locator('svg')]) {
+    const box = (await icon.boundingBox())!;
+    expect([Math.round(box.width), Math.round(box.height)]).toEqual([20, 20]);
+  }
+});
+
+test("the user's own playlist once removed from the library offers Save, not its removal again (Back, a reload), and Save puts it back", async ({ page, signIn, sandbox }) => {
+  await sandbox.reset();
+  await signIn(page, 'guest', { home: false });
+  const id = await makeElsewhere(page, sandbox.url, 'Kept aside');
+  const listed = async () => (await providerGet<{ items: { id: string }[] }>(page, sandbox.url, 'me/playlists?limit=50')).items.some((p) => p.id === id);
+  await page.goto(`/playlist/${id}`);
+  const remove = page.getByRole('button', { name: 'Remove from Your Library' });
+  const save = page.getByRole('button', { name: 'Save Kept aside' });
+  await remove.click();
+  await page.getByRole('dialog', { name: 'Remove from Your Library?' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(page).toHaveURL(/\/collection$/);
+  expect(await listed()).toBe(false);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Kept aside' })).toBeVisible();
+  await expect(save).toBeVisible();
+  await expect(remove).toHaveCount(0);
+  await page.reload();
+  // The page's island wakes on the user's first input (client:intent); the server's page offers removal till then.
+  await page.keyboard.press('Shift');
+  await expect(save).toBeVisible();
+  await expect(remove).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Edit details' })).toBeVisible();
+  await save.click();
+  await expect(remove).toBeVisible();
+  expect(await listed()).toBe(true);
 });

@@ -101,6 +101,24 @@ describe('playlists the user makes', () => {
     }
   });
 
+  it('a playlist made in another tab a moment ago: Create Playlist asks for the list first (once), and takes the next name', async () => {
+    await listOwnPlaylists();
+    const before = $ownPlaylists.get()!.length;
+    // Another tab made one while this tab's list is still fresh: it heard nothing of it.
+    const elsewhere = await createPlaylist(`My Playlist #${before + 1}`);
+    await addFault(running.base, { match: { method: 'GET', path: '^/v1/me/playlists$' }, times: 10 });
+    try {
+      await createAndOpenPlaylist();
+      // One ask of the list (the guest has fewer than 50 playlists: one page).
+      expect(await faultHits(running.base)).toEqual([1]);
+      const own = $ownPlaylists.get()!;
+      expect(own.map((playlist) => playlist.id)).toContain(elsewhere.id);
+      expect(own[0]!.name).toBe(`My Playlist #${before + 2}`);
+    } finally {
+      await clearFaults(running.base);
+    }
+  });
+
   it('a list on screen asked again says nothing when that fails, keeps what it shows, and is not asked again at every look', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await listOwnPlaylists();
@@ -166,6 +184,35 @@ describe('playlists the user makes', () => {
     expect(titles()).toEqual([...before, tracks[0]!.id, tracks[2]!.id]);
     expect(await removeFromPlaylist(playlist.id, tracks[0]!)).toBe(true);
     expect(await removeFromPlaylist(playlist.id, tracks[2]!)).toBe(true);
+  });
+
+  it('a page of the playlist loaded while an add or a removal was on its way shows the playlist as the provider has it once answered', async () => {
+    const playlist = await createPlaylist('Race');
+    const edit = async (make: () => Promise<boolean>, method: 'POST' | 'DELETE') => {
+      // Made from another page (an album's), held a while by the provider.
+      playlistArea.reset();
+      await clearFaults(running.base);
+      await addFault(running.base, { match: { method, path: `^/v1/playlists/${playlist.id}/items$` }, delayMs: 1500, times: 1 });
+      const making = make();
+      await expect.poll(() => faultHits(running.base), { timeout: 1200, interval: 50 }).toEqual([1]);
+      // The user follows a link to the playlist meanwhile: the provider has it as it was.
+      await playlistArea.load(playlist.id);
+      const before = titles();
+      expect(await making).toBe(true);
+      await clearFaults(running.base);
+      return before;
+    };
+    try {
+      expect(await edit(() => addToPlaylist(playlist, tracks[2]!, { twice: true }), 'POST')).not.toContain(tracks[2]!.id);
+      await expect.poll(titles, { timeout: 3000 }).toContain(tracks[2]!.id);
+      expect($playlist.get().data?.totalTracks).toBe(titles().length);
+      expect(await edit(() => removeFromPlaylist(playlist.id, tracks[2]!), 'DELETE')).toContain(tracks[2]!.id);
+      await expect.poll(titles, { timeout: 3000 }).not.toContain(tracks[2]!.id);
+      expect($playlist.get().data?.totalTracks).toBe(titles().length);
+    } finally {
+      await clearFaults(running.base);
+      await removePlaylist(playlist.id);
+    }
   });
 
   it("Your Library's list and the own playlists' list read the same endpoint at once: neither cancels the other", async () => {

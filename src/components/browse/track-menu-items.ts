@@ -12,6 +12,8 @@ import type { IconName } from '../icon-paths';
 export interface TrackMenuContext {
   /** The album page the row is on: "Go to album" would go nowhere. */
   albumId?: string;
+  /** The artist page the row is on: "Go to artist" goes to another of the track's artists, if it has one. */
+  artistId?: string;
   /** The playlist page the row is on (removal takes every entry of the track, as the provider does). */
   playlistId?: string;
   /** The row's place in its list (Move up, Move down). */
@@ -38,7 +40,9 @@ export function useTrackMenuItems(track: Track, context: TrackMenuContext): Trac
   if (album && album.id !== context.albumId) {
     items.push({ label: 'Go to album', icon: 'album', onSelect: () => navigateTo(hrefOf('album', { albumId: album.id })) });
   }
-  const artist = track.artists[0];
+  // The track's first artist, unless that is the page's own artist: then the next one (a track
+  // it made with others leads to them), and none for a track it made alone.
+  const artist = track.artists.find((candidate) => candidate.id !== context.artistId);
   if (artist) {
     items.push({ label: 'Go to artist', icon: 'profile', onSelect: () => navigateTo(hrefOf('artist', { artistId: artist.id })) });
   }

@@ -68,7 +68,7 @@ function ArtistViewBody() {
                     seeAllHref={hasSeeAll(topTracks.items.length) ? seeAllHref('track', artist.name) : null}
                   />
                   <PartBody state={topState} skeleton={<RowSkeletons />}>
-                    {() => <TrackList tracks={topTracks.items} label={`Popular tracks of ${artist.name}`} />}
+                    {() => <TrackList tracks={topTracks.items} label={`Popular tracks of ${artist.name}`} menuContext={{ artistId: artist.id }} />}
                   </PartBody>
                 </section>
               ) : null}

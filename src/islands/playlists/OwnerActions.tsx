@@ -1,21 +1,43 @@
 import { useState } from 'react';
 import type { Playlist } from '../../api/types';
 import { ConfirmDialog } from '../../components/browse/Dialog';
-import { removePlaylist } from '../../stores/my-playlists';
+import { Icon } from '../../components/Icon';
+import { useStore } from '../../components/server-snapshot';
+import { $savingPlaylist, $shownPlaylistInLibrary, removePlaylist, savePlaylist } from '../../stores/my-playlists';
 import { PlaylistEditDialog } from './PlaylistEditDialog';
 import '../../styles/playlists.css';
 
-/** The actions of a playlist the user owns, under its header: Edit details, and Remove from Your Library (asked first). */
+/**
+ * The actions of a playlist the user owns, under its header: Edit details, and Remove from Your
+ * Library (asked first); once it is not in their library, Save in its place, the library
+ * button's look (LibraryButton), which puts it back.
+ */
 export function OwnerActions({ playlist }: { playlist: Playlist }) {
   const [open, setOpen] = useState<'edit' | 'remove' | null>(null);
+  // Unknown (null, or a server render) offers removal: a playlist of the user's mostly is there.
+  const removed = useStore($shownPlaylistInLibrary) === false;
+  const saving = useStore($savingPlaylist);
   return (
     <div className="playlist-owner-actions">
       <button type="button" className="button button--ghost" onClick={() => setOpen('edit')}>
         Edit details
       </button>
-      <button type="button" className="button button--ghost" onClick={() => setOpen('remove')}>
-        Remove from Your Library
-      </button>
+      {removed ? (
+        <button
+          type="button"
+          className="button button--ghost library-button"
+          aria-busy={saving}
+          aria-label={`Save ${playlist.name}`}
+          onClick={() => void savePlaylist(playlist)}
+        >
+          {saving ? <span className="spinner" aria-hidden="true" /> : <Icon name="plus" size={16} />}
+          <span>Save</span>
+        </button>
+      ) : (
+        <button type="button" className="button button--ghost" onClick={() => setOpen('remove')}>
+          Remove from Your Library
+        </button>
+      )}
       {open === 'edit' ? <PlaylistEditDialog playlist={playlist} onClose={() => setOpen(null)} /> : null}
       {open === 'remove' ? (
         <ConfirmDialog

@@ -69,6 +69,21 @@ describe("a track row's More menu", () => {
     expect(screen.queryByRole('menu')).toBeNull();
   });
 
+  it("offers no way to the artist whose page the row is on; a track made with others leads to the next of them", () => {
+    const visited: string[] = [];
+    setNavigator((path) => visited.push(path));
+    const more = () => screen.getByRole('button', { name: 'More options for Blue Hour' });
+    render(<TrackRow track={track} onPlay={vi.fn()} menuContext={{ artistId: 'a1' }} />);
+    fireEvent.click(more());
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Go to album', 'Add to queue', 'Add to playlist']);
+    cleanup();
+    const together: Track = { ...track, artists: [{ id: 'a1', name: 'Nova' }, { id: 'a2', name: 'Lumen' }] };
+    render(<TrackRow track={together} onPlay={vi.fn()} menuContext={{ artistId: 'a1' }} />);
+    fireEvent.click(more());
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Go to artist' }));
+    expect(visited).toEqual(['/artist/a2']);
+  });
+
   it('stays open through a scroll that leaves its row in place, and closes once the row moves', () => {
     const { more } = renderRow();
     let top = 300;
