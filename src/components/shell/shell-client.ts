@@ -19,6 +19,7 @@ import { openPremiumPrompt, withTopLoading } from '../../stores/ui';
 import { registerServiceWorker } from './register-sw';
 import { followInstallOfferWithoutIsland } from './install-without-island';
 import { keepTooltipsDismissable } from './tooltips';
+import { isEarlyUnmountAfterSwap } from './early-unmount';
 import { ISLAND_UNLOADED, notePlayingMark } from '../../lib/intent-signals';
 
 // The app shell's one bundled script: it runs once per full page load, once the page's first
@@ -216,6 +217,15 @@ document.addEventListener('astro:after-swap', () => noteServerNotices(document))
 window.addEventListener('unhandledrejection', (event) => {
   const reason: unknown = event.reason;
   if (reason instanceof DOMException && reason.name === 'AbortError' && reason.message.startsWith('Transition was skipped')) event.preventDefault();
+});
+
+// An island the router's swap took away mid-hydration: React's report of it is no failure (early-unmount.ts).
+let swappedAt = -Infinity;
+document.addEventListener('astro:after-swap', () => {
+  swappedAt = performance.now();
+});
+window.addEventListener('error', (event) => {
+  if (isEarlyUnmountAfterSwap(event.error, performance.now() - swappedAt)) event.preventDefault();
 });
 
 // The server decides who is signed in (a visitor never gets the shell). Signing out in
