@@ -35,9 +35,26 @@ const refusedByAstro = (/** @type {string} */ path) => {
 const SEE_ALL = /^\/search\/([^/]+)\/([^/]+)\/?$/;
 
 /**
+ * A detail page's path (src/lib/routes.ts: album, artist and its two lists, playlist, user): the
+ * part before the id, then (after the id's segment) an artist's list and a closing '/'.
+ */
+const DETAIL = /^(\/(?:album|playlist|user|artist)\/)[^/]+((?<=^\/artist\/[^/]+)\/(?:albums|related-artists))?(\/?)$/;
+
+/**
+ * The id a detail page is asked for in place of one Astro refuses. Such an id holds an encoded
+ * '/' beside another escape (`<b>x</b>`, ` /`): no album, artist, playlist or user has a '/' in
+ * its id, so the page is asked for one that is a '/' alone, which no entity has either, and says
+ * what it does not find ("Album Not Found", status 404) as for any other id that is not there.
+ * '%2F' is an escape decodeURI keeps, so Astro reads the path.
+ */
+export const DETAIL_STAND_IN = '%2F';
+
+/**
  * The address the site is given for `url`: itself when Astro reads its path; a lone `%` in the
  * path read as itself (`%25`, as a browser's address bar reads it: `/album/%%%` asks for the album
- * `%%%`, whose page says it is not found); a see-all path Astro would refuse at its stand-in, the
+ * `%%%`, whose page says it is not found); a detail page's path Astro would refuse (an id holding
+ * an encoded '/' beside another escape) with DETAIL_STAND_IN for its id, so the page says its
+ * entity is not found; a see-all path Astro would refuse at its stand-in, the
  * words in the query; else NOT_FOUND_PATH (escapes that make no UTF-8, or another path Astro refuses).
  * @param {string} url the request's path and query
  */
@@ -48,6 +65,8 @@ export function addressForSite(url) {
   if (!decodes(path)) path = path.replace(/%(?![0-9A-Fa-f]{2})/g, '%25');
   if (!decodes(path)) return NOT_FOUND_PATH;
   if (!refusedByAstro(path)) return path + query;
+  const detail = DETAIL.exec(path);
+  if (detail) return `${detail[1]}${DETAIL_STAND_IN}${detail[2] ?? ''}${detail[3]}${query}`;
   const seeAll = SEE_ALL.exec(path);
   if (!seeAll || refusedByAstro(`/${seeAll[1]}`)) return NOT_FOUND_PATH;
   const words = `${SEE_ALL_WORDS_PARAM}=${encodeURIComponent(seeAll[2])}`;

@@ -68,7 +68,7 @@ test('an album shows its header and tracks; popular playlists say they are not a
   await expect(page.getByRole('list', { name: 'Recent Played' }).getByRole('listitem').first()).toBeVisible();
 });
 
-test("a playlist the user does not own shows its header and says its tracks are not available; other users' pages are not available", async ({ page, signIn, sandboxUrl }) => {
+test("a playlist the user does not own shows its header and says its tracks are not available; other users' pages are not available", async ({ page, signIn, sandboxUrl, sandbox }) => {
   await signIn(page, 'guest', { home: false });
   const playlists = await searchCatalogue<CataloguePlaylist>(page, sandboxUrl, 'playlist', 10);
   const foreign = playlists.find((playlist) => playlist.owner.id !== 'guest' && playlist.owner.id !== 'spotify')!;
@@ -79,7 +79,14 @@ test("a playlist the user does not own shows its header and says its tracks are 
   await expect(page.locator('.detail-header__meta')).not.toContainText(/\d+ songs?\b/);
   // The owner cannot be opened in development mode, so it is plain text.
   await page.goto(`/user/${foreign.owner.id}`);
-  await expect(page.getByText('Not available for this app')).toBeVisible();
+  // Said like the other pages that lack a part: a heading, then what is not available.
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  await expect(page.getByText("This user's profile: Not available for this app")).toBeVisible();
+  // Known gone, a user's page asks nothing for a Follow it does not show.
+  await sandbox.addFault({ match: { path: 'library/contains.*spotify(:|%3A)user' } });
+  await page.goto(`/user/${foreign.owner.id}`);
+  await expect(page.getByText("This user's profile: Not available for this app")).toBeVisible();
+  expect(await sandbox.faultHits(), 'Follow flags asked').toEqual([0]);
   await page.goto(`/playlist/${foreign.id}`);
   await expect(page.locator('.detail-header a[href^="/user/"]')).toHaveCount(0);
 });

@@ -9,6 +9,7 @@ const site = (await import(new URL('../../scripts/lib/site-address.mjs', import.
   NOT_FOUND_PATH: string;
   SEE_ALL_STAND_IN: string;
   SEE_ALL_WORDS_PARAM: string;
+  DETAIL_STAND_IN: string;
 };
 const { addressForSite, NOT_FOUND_PATH } = site;
 
@@ -69,6 +70,29 @@ describe('the address the site is given', () => {
     // A query string the link had is kept beside the words.
     expect(addressForSite(`${seeAllHref('album', 'AC/DC live')}?from=home`)).toBe(`/search/album/${SEE_ALL_STAND_IN}?from=home&${SEE_ALL_WORDS_PARAM}=${encodeURIComponent('AC%2FDC%20live')}`);
     // Another path Astro refuses is still not found.
-    expect(addressForSite(`${hrefOf('album', { albumId: 'a/b c' })}`)).toBe(NOT_FOUND_PATH);
+    expect(addressForSite('/collection/%3Cb%3E%2F')).toBe(NOT_FOUND_PATH);
+  });
+
+  it("brings a detail page whose id Astro refuses (an encoded '/' beside another escape) to its page, which says the entity is not found, not to Page Not Found", () => {
+    const ids = ['<b>x</b>', 'a/b c', ' /', '"/', 'ça/va'];
+    const links = ids.flatMap((id) => [
+      hrefOf('album', { albumId: id }),
+      hrefOf('artist', { artistId: id }),
+      hrefOf('artistAlbums', { artistId: id }),
+      hrefOf('relatedArtists', { artistId: id }),
+      hrefOf('playlist', { playlistId: id }),
+      hrefOf('user', { userId: id }),
+    ]);
+    for (const link of links) {
+      expect(() => astroReads(link), link).toThrow();
+      const address = addressForSite(`${link}?from=x`);
+      // The same route, its id one no entity has ('/' alone), which Astro reads.
+      expect(address, link).toBe(`${link.replace(/^(\/[a-z]+\/)[^/]+/, `$1${site.DETAIL_STAND_IN}`)}?from=x`);
+      expect(() => astroReads(new URL(address, 'http://site.test').pathname), link).not.toThrow();
+    }
+    expect(addressForSite('/album/%3Cb%3Ex%3C%2Fb%3E')).toBe('/album/%2F');
+    // Not a detail page's path: an album has no lists of its own, and /user/me's pages have fixed names.
+    expect(addressForSite('/album/%22%2F/albums')).toBe(NOT_FOUND_PATH);
+    expect(addressForSite('/user/me/%22%2F')).toBe(NOT_FOUND_PATH);
   });
 });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { shownName } from '../../lib/page-title';
 import { hrefOf } from '../../lib/routes';
 import type { Album, Artist, Image, Playlist } from '../../api/types';
 import { NameList } from './ArtistLinks';
@@ -41,6 +42,7 @@ export function Card({ href, images, title, subtitle, round = false, action }: C
 export function AlbumCard({ album, toggle = false }: { album: Album; toggle?: boolean }) {
   // "year • artists", or whichever of the two the album has.
   const artists = album.artists.length > 0 ? <NameList names={album.artists.map((artist) => artist.name)} separator=", " /> : null;
+  const name = shownName(album.name, 'Album');
   const line = album.year && artists ? (
     <>
       {album.year} • {artists}
@@ -52,23 +54,24 @@ export function AlbumCard({ album, toggle = false }: { album: Album; toggle?: bo
     <Card
       href={hrefOf('album', { albumId: album.id })}
       images={album.images}
-      title={album.name}
+      title={name}
       subtitle={line}
-      action={toggle ? <LibraryButton kind="album" id={album.id} name={album.name} compact /> : undefined}
+      action={toggle ? <LibraryButton kind="album" id={album.id} name={name} compact /> : undefined}
     />
   );
 }
 
 /** An artist tile: a round portrait; `toggle` adds its Follow button. */
 export function ArtistCard({ artist, toggle = false }: { artist: Artist; toggle?: boolean }) {
+  const name = shownName(artist.name, 'Artist');
   return (
     <Card
       href={hrefOf('artist', { artistId: artist.id })}
       images={artist.images}
-      title={artist.name}
+      title={name}
       subtitle="Artist"
       round
-      action={toggle ? <LibraryButton kind="artist" id={artist.id} name={artist.name} compact /> : undefined}
+      action={toggle ? <LibraryButton kind="artist" id={artist.id} name={name} compact /> : undefined}
     />
   );
 }
@@ -76,7 +79,7 @@ export function ArtistCard({ artist, toggle = false }: { artist: Artist; toggle?
 /** A playlist tile: its owner under the name. */
 export function PlaylistCard({ playlist }: { playlist: Playlist }) {
   const by = playlist.owner.displayName ? `By ${playlist.owner.displayName}` : 'Playlist';
-  return <Card href={hrefOf('playlist', { playlistId: playlist.id })} images={playlist.images} title={playlist.name} subtitle={by} />;
+  return <Card href={hrefOf('playlist', { playlistId: playlist.id })} images={playlist.images} title={shownName(playlist.name, 'Playlist')} subtitle={by} />;
 }
 
 /** A full list of albums as a grid of tiles, each with its Save button. */

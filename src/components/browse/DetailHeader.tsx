@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Image } from '../../api/types';
+import { shownName } from '../../lib/page-title';
 import { openImagePreview } from '../../stores/ui';
 import { Cover } from './Cover';
 
@@ -22,7 +23,9 @@ interface DetailHeaderProps {
  * The header of every detail page on its random background colour: cover
  * (a click opens the image preview), type, name, a meta line and an action.
  */
-export function DetailHeader({ images, type, name, meta, badge, action, background, round = false }: DetailHeaderProps) {
+export function DetailHeader({ images, type, name: given, meta, badge, action, background, round = false }: DetailHeaderProps) {
+  // A blank name is none: the heading says "Untitled Playlist" rather than nothing.
+  const name = shownName(given, type);
   const large = images[0]?.url ?? null;
   const frame = `detail-header__cover-button${round ? ' detail-header__cover-button--round' : ''}`;
   // A round header is a person's (an artist, a user): with no picture at all, their initial

@@ -2,17 +2,24 @@ import type { ReactNode } from 'react';
 import { entityPartState, type DetailState } from '../../stores/detail-area';
 import { HeaderSkeleton, RowSkeletons } from './Skeletons';
 import { ImagePreview } from './ImagePreview';
+import { NotAvailable } from './NotAvailable';
 import { PartBody } from './PartBody';
 
 interface DetailPageProps<T> {
   state: DetailState<T, Record<string, unknown>>;
   /** SPEC §8's message for an absent entity ("Album Not Found"). */
   notFound: string;
+  /**
+   * Where the provider may not offer the entity to this app (another user, in development mode):
+   * the page's heading then, and what the note says is not available ("This user's profile").
+   */
+  unavailable?: { heading: string; what: string };
   children: (data: T) => ReactNode;
 }
 
 /** The frame of every detail page: its loading, not-found, not-available and error states, then its content on the area's colour. */
-export function DetailPage<T>({ state, notFound, children }: DetailPageProps<T>) {
+export function DetailPage<T>({ state, notFound, unavailable, children }: DetailPageProps<T>) {
+  const part = entityPartState(state);
   const skeleton = (
     <>
       <HeaderSkeleton />
@@ -21,9 +28,18 @@ export function DetailPage<T>({ state, notFound, children }: DetailPageProps<T>)
   );
   return (
     <div className="detail-area" style={{ '--area-color': state.background } as React.CSSProperties}>
-      <PartBody state={entityPartState(state)} skeleton={skeleton} notFound={notFound} wholePage>
-        {() => (state.data ? children(state.data) : null)}
-      </PartBody>
+      {part === 'unavailable' && unavailable ? (
+        // A page like the others that lack a part: a heading, then what it lacks (a bare note
+        // said only "Not available for this app", flush under the top bar).
+        <>
+          <h1 className="page-heading">{unavailable.heading}</h1>
+          <NotAvailable what={unavailable.what} />
+        </>
+      ) : (
+        <PartBody state={part} skeleton={skeleton} notFound={notFound} wholePage>
+          {() => (state.data ? children(state.data) : null)}
+        </PartBody>
+      )}
       <ImagePreview />
     </div>
   );

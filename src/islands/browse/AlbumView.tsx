@@ -2,6 +2,7 @@ import { ArtistLinks } from '../../components/browse/ArtistLinks';
 import { DetailHeader } from '../../components/browse/DetailHeader';
 import { DetailPage } from '../../components/browse/DetailPage';
 import { LibraryButton } from '../../components/browse/LibraryButton';
+import { metaLine } from '../../components/browse/MetaLine';
 import { PagedView } from '../../components/browse/PagedView';
 import { RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
@@ -10,25 +11,26 @@ import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { seededAreaView, useStore } from '../../components/server-snapshot';
 import type { Album } from '../../api/types';
 import { formatSongCount } from '../../lib/format';
+import { shownName } from '../../lib/page-title';
 import { $album, albumArea, albumTracks } from '../../stores/album';
 import '../../styles/content.css';
 
 /** The album's header: cover, type, name, year, artists, track count, album type and Save. */
 function AlbumHeader({ album, background }: { album: Album; background: string }) {
+  const name = shownName(album.name, 'Album');
   return (
     <DetailHeader
       images={album.images}
       type={album.type}
-      name={album.name}
+      name={name}
       background={background}
-      meta={
-        <>
-          {album.year ? `${album.year} • ` : ''}
-          <ArtistLinks artists={album.artists} />
-          {[formatSongCount(album.totalTracks), album.albumType].map((part) => (part ? ` • ${part}` : '')).join('')}
-        </>
-      }
-      action={<LibraryButton kind="album" id={album.id} name={album.name} />}
+      meta={metaLine([
+        album.year,
+        album.artists.length > 0 ? <ArtistLinks artists={album.artists} /> : null,
+        formatSongCount(album.totalTracks),
+        album.albumType,
+      ])}
+      action={<LibraryButton kind="album" id={album.id} name={name} />}
     />
   );
 }
@@ -42,7 +44,7 @@ function AlbumViewBody() {
         <>
           <AlbumHeader album={album} background={state.background} />
           <PagedView list={albumTracks} skeleton={<RowSkeletons />}>
-            {(tracks) => <TrackList tracks={tracks} contextUri={album.uri} label={`Tracks of ${album.name}`} menuContext={{ albumId: album.id }} />}
+            {(tracks) => <TrackList tracks={tracks} contextUri={album.uri} label={`Tracks of ${shownName(album.name, 'Album')}`} menuContext={{ albumId: album.id }} />}
           </PagedView>
         </>
       )}

@@ -1,4 +1,5 @@
 import { sectionStateOf } from '../../lib/part-state';
+import { shownName } from '../../lib/page-title';
 import { hrefOf } from '../../lib/routes';
 import { AlbumGrid, ArtistGrid } from '../../components/browse/Card';
 import { DetailPage } from '../../components/browse/DetailPage';
@@ -19,7 +20,7 @@ function ArtistAlbumsBody() {
       {(artist) => (
         <>
           <h1 className="page-heading">
-            Albums By <a href={hrefOf('artist', { artistId: artist.id })}>{artist.name}</a>
+            Albums By <a href={hrefOf('artist', { artistId: artist.id })}>{shownName(artist.name, 'Artist')}</a>
           </h1>
           <PagedView list={artistAlbums} empty="No Albums Available." skeleton={<CardSkeletons count={12} />}>
             {(albums) => (
@@ -41,9 +42,17 @@ function RelatedArtistsBody() {
     <DetailPage state={state} notFound="Artist Not Found">
       {(artist) => (
         <>
-          <h1 className="page-heading">Fans Also like {artist.name}</h1>
-          {/* The list is this page's whole content: a section that failed, or is not offered, says so here. */}
-          <PartBody state={relatedState} skeleton={<CardSkeletons count={12} />} empty="No Related Artists Found.">
+          <h1 className="page-heading">Fans Also like {shownName(artist.name, 'Artist')}</h1>
+          {/* The list is this page's whole content: a section that failed, or is not offered, says
+              so here; one that failed offers Try again, as every list page does. The area has no
+              action that asks one section again, so the page is asked again whole (the artist and
+              its sections, a moment's skeleton), as the route's entry would. */}
+          <PartBody
+            state={relatedState}
+            skeleton={<CardSkeletons count={12} />}
+            empty="No Related Artists Found."
+            onRetry={() => void artistArea.load(artist.id)}
+          >
             {() => <ArtistGrid artists={related.items} />}
           </PartBody>
         </>

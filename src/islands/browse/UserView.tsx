@@ -9,6 +9,7 @@ import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { seededAreaView, useStore } from '../../components/server-snapshot';
 import { formatCount } from '../../lib/format';
+import { isNamed } from '../../lib/page-title';
 import { $user, userArea, userPlaylists } from '../../stores/user';
 import '../../styles/content.css';
 
@@ -16,10 +17,10 @@ import '../../styles/content.css';
 function UserViewBody() {
   const state = useStore($user);
   return (
-    <DetailPage state={state} notFound="User Not Found">
+    <DetailPage state={state} notFound="User Not Found" unavailable={{ heading: 'Profile', what: "This user's profile" }}>
       {(user) => {
         const images = user.images.length > 1 ? user.images.slice(1) : user.images;
-        const name = user.displayName || user.id;
+        const name = isNamed(user.displayName) ? user.displayName : user.id;
         return (
           <>
             <DetailHeader

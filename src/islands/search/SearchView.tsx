@@ -15,7 +15,7 @@ import { placeholderColor } from '../../lib/colors';
 import { seeAllHref } from '../../lib/search-query';
 import { categoriesList } from '../../stores/browse';
 import { hasSeeAll } from '../../lib/see-all';
-import { $search, isEmptyResult, searchPage } from '../../stores/search';
+import { $search, isEmptyResult, runSearch, searchPage } from '../../stores/search';
 import { $searchQuery } from '../../stores/search-box';
 import '../../styles/content.css';
 import '../../styles/search.css';
@@ -89,7 +89,16 @@ export function ResultsSkeleton() {
 /** q: Songs, Artist, Album and Playlist, or "No Search Result Found". */
 function Results() {
   const { query, loading, error, results } = useStore($search);
-  if (error) return <ErrorScreen kind="something_went_wrong" />;
+  // Asking again can help (the provider's moment passes), as on every list page.
+  if (error) {
+    return (
+      <ErrorScreen kind="something_went_wrong">
+        <button type="button" className="button button--ghost" onClick={() => void runSearch(query)}>
+          Try again
+        </button>
+      </ErrorScreen>
+    );
+  }
   if (!results || loading) return <ResultsSkeleton />;
   if (isEmptyResult(results)) return <ErrorScreen kind="data_not_found" title="No Search Result Found" />;
   const { tracks, artists, albums, playlists } = results;

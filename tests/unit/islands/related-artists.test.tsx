@@ -40,3 +40,10 @@ describe('the related artists page', () => {
     expect(document.body.querySelector('.not-available')).not.toBeNull();
   });
 });
+
+describe('the related artists page that failed', () => {
+  it('offers Try again, as every list page does', () => {
+    showWith(null);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

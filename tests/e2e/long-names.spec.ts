@@ -1,0 +1,62 @@
+import type { Page } from '@playwright/test';
+import { providerGet } from './helpers/catalogue';
+import { expect, test } from './fixtures';
+
+// A provider's text may be one long word (a one-word artist's name, a description without a
+// space): it breaks or ends in an ellipsis where it is shown, and never widens the page. A
+// 34-letter name made a phone's page 465 px wide (its bottom navigation and mini player off
+// the screen), a 120-letter one and a 300-letter description a desktop page 3,600 px.
+
+interface Named {
+  id: string;
+  name: string;
+  artists?: Named[];
+}
+
+const WORD = 'Supercalifragilisticexpialidocious'.repeat(4); // 136 letters, no space
+const DESCRIPTION = 'D'.repeat(300);
+
+async function seedText(sandboxUrl: string, body: Record<string, string>): Promise<void> {
+  const answer = await fetch(`${sandboxUrl}/__sandbox/texts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect(answer.status, `seeding ${body.kind}`).toBe(204);
+}
+
+async function expectPageWidth(page: Page, route: string): Promise<void> {
+  await page.goto(route);
+  await expect(page.getByText(WORD.slice(0, 40)).first(), route).toBeVisible();
+  const { document, viewport } = await page.evaluate(() => ({ document: window.document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  expect(document, `the page's width on ${route}`).toBeLessThanOrEqual(viewport);
+}
+
+test('a long word of provider text (a name, a description) never widens the page', async ({ page, signIn, sandbox }) => {
+  await signIn(page, 'guest', { home: false });
+  const album = (await providerGet<{ albums: { items: Named[] } }>(page, sandbox.url, 'browse/new-releases?limit=1&offset=0&market=IN')).albums.items[0]!;
+  const artistId = album.artists![0]!.id;
+  const userId = 'aarav.sharma';
+  const playlist = (await providerGet<{ items: Named[] }>(page, sandbox.url, `users/${userId}/playlists?limit=1`)).items[0]!;
+  await seedText(sandbox.url, { kind: 'artist', id: artistId, name: WORD });
+  await seedText(sandbox.url, { kind: 'album', id: album.id, name: `${WORD}A` });
+  await seedText(sandbox.url, { kind: 'playlist', id: playlist.id, name: `${WORD}P`, description: `${WORD}${DESCRIPTION}` });
+  await seedText(sandbox.url, { kind: 'user', id: userId, name: `${WORD}U` });
+  try {
+    for (const route of [
+      `/artist/${artistId}/albums`,
+      `/artist/${artistId}/related-artists`,
+      `/artist/${artistId}`,
+      `/album/${album.id}`,
+      `/playlist/${playlist.id}`,
+      `/user/${userId}`,
+      '/album/new-release',
+    ]) {
+      await expectPageWidth(page, route);
+    }
+    // An album tile's artist: broken onto its two lines and ended with an ellipsis, not cut off mid-word.
+    await page.goto(`/artist/${artistId}/albums`);
+    const subtitle = page.locator('.card__subtitle').first();
+    await expect(subtitle).toContainText(WORD.slice(0, 20));
+    const cut = await subtitle.evaluate((element) => element.scrollWidth > element.clientWidth);
+    expect(cut, 'the tile line is cut sideways').toBe(false);
+  } finally {
+    await sandbox.reset();
+  }
+});
