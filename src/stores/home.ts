@@ -56,8 +56,8 @@ async function trendingTracks(language: TrendingLanguage): Promise<Track[] | nul
   }
 }
 
-/** Loads only the recent plays (the /track/recent-played page). */
-function loadRecentPlays(): Promise<void> {
+/** Loads only the recent plays: the /track/recent-played page, and its Try again after a failure. */
+export function loadRecentPlays(): Promise<void> {
   return fill<Track>(
     $home.get().recentPlays,
     (section) => $home.setKey('recentPlays', section),

@@ -17,7 +17,7 @@ import {
   newReleasesArea,
   newReleasesList,
 } from '../../stores/browse';
-import { $home, adoptRecentPlayed, recentPlayedSnapshot } from '../../stores/home';
+import { $home, adoptRecentPlayed, loadRecentPlays, recentPlayedSnapshot } from '../../stores/home';
 import { isListNotFound, isListUnavailable } from '../../stores/paged-list';
 import type { RecentPlayedSeed } from '../../api/page-seeds';
 import type { Playlist } from '../../api/types';
@@ -81,7 +81,7 @@ function RecentPlayedBody() {
   return (
     <>
       <h1 className="page-heading">Recent Played</h1>
-      <PartBody state={sectionStateOf(recentPlays)} skeleton={<RowSkeletons />} empty="No Recent Played Tracks Found">
+      <PartBody state={sectionStateOf(recentPlays)} skeleton={<RowSkeletons />} empty="No Recent Played Tracks Found" onRetry={() => void loadRecentPlays()}>
         {() => <TrackList tracks={recentPlays.items} showAlbum label="Recent Played" />}
       </PartBody>
     </>
