@@ -82,6 +82,8 @@ interface DetailArea<T, S extends Record<string, unknown>, L extends Record<stri
   open: (id: string) => Promise<void>;
   /** Loads an id afresh: reset, the entity, then its sections, lists and library flag. */
   load: (id: string) => Promise<void>;
+  /** Asks one section of the shown entity again (its Try again), and nothing else. */
+  retrySection: (key: keyof S) => Promise<void>;
   /** Remembers what is shown, then empties the area (on leaving its page). */
   reset: () => void;
   /** Forgets what was remembered (the entity changed, or the user signed out). */
@@ -185,6 +187,11 @@ export function createDetailArea<T, S extends Record<string, unknown> = Record<s
     ]);
   }
 
+  function retrySection(key: keyof S): Promise<void> {
+    const { id, data } = $state.get();
+    return data ? loadSection(answers.current(), key, id) : Promise.resolve();
+  }
+
   function reset(): void {
     const state = $state.get();
     if (state.data && !state.loading) {
@@ -263,5 +270,5 @@ export function createDetailArea<T, S extends Record<string, unknown> = Record<s
   for (const key of sectionKeys) keepItemFlagsOf(page.sections![key].library, $state, (state) => state.sections[key].items);
   for (const [key, list] of allLists()) keepItemFlagsOf(listSpecs[key]!.library, list.$state, (state) => state.list);
 
-  return { $state, lists, open, load, reset, forget: (id) => memory.forget(id), bindRoutes, snapshotOf, adopt };
+  return { $state, lists, open, load, retrySection, reset, forget: (id) => memory.forget(id), bindRoutes, snapshotOf, adopt };
 }

@@ -55,6 +55,20 @@ describe('the detail-area factory', () => {
     expect(calls.at(-1)).toBe('items x Thing x 20/10');
   });
 
+  it("asks one failed section again for its Try again, and nothing else", async () => {
+    let fails = true;
+    const { area, calls } = makeArea({ related: async () => (calls.push('related'), fails ? Promise.reject(new Error('500')) : ['c']) });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await area.load('x');
+    expect(area.$state.get().sections.related.status).toBe('error');
+    fails = false;
+    calls.length = 0;
+    await area.retrySection('related');
+    expect(calls).toEqual(['related']);
+    expect(area.$state.get().sections.related).toEqual({ status: 'ready', items: ['c'] });
+    expect(area.$state.get().data).toMatchObject({ id: 'x' });
+  });
+
   it('resets on entry: a new load empties what the previous id showed', async () => {
     const { area } = makeArea();
     await area.load('x');

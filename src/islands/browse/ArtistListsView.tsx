@@ -44,14 +44,13 @@ function RelatedArtistsBody() {
         <>
           <h1 className="page-heading">Fans Also like {shownName(artist.name, 'Artist')}</h1>
           {/* The list is this page's whole content: a section that failed, or is not offered, says
-              so here; one that failed offers Try again, as every list page does. The area has no
-              action that asks one section again, so the page is asked again whole (the artist and
-              its sections, a moment's skeleton), as the route's entry would. */}
+              so here; one that failed offers Try again, as every list page does, which asks for
+              that list alone. */}
           <PartBody
             state={relatedState}
             skeleton={<CardSkeletons count={12} />}
             empty="No Related Artists Found."
-            onRetry={() => void artistArea.load(artist.id)}
+            onRetry={() => void artistArea.retrySection('relatedArtists')}
           >
             {() => <ArtistGrid artists={related.items} />}
           </PartBody>
