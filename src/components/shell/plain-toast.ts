@@ -17,8 +17,49 @@ export function showToastsWithoutIsland(doc: Document = document): void {
     toast.setAttribute('aria-live', 'polite');
     toast.append(Object.assign(doc.createElement('span'), { textContent: message }));
     doc.body.append(toast);
-    setTimeout(() => toast.remove(), TOAST_DURATION_MS + 100);
+    stackWhileShown(toast);
+    setTimeout(() => {
+      toast.remove();
+      stackServerToasts(doc);
+    }, TOAST_DURATION_MS + 100);
   }
+  stackServerToasts(doc);
+}
+
+/** The room between two toasts: the browser's own list's gap (shell.css: .toasts, var(--space)). */
+const TOAST_GAP_PX = 8;
+/** A server's toast that has left (its style sheet hid it after its 1.5 s): it takes no room. */
+const GONE = 'data-gone';
+
+/**
+ * Sets the server's toasts showing one under another from the top centre, and the browser's
+ * (Toasts.tsx) under them all: each is fixed at the same spot (SPEC §8), and two at once lay one
+ * on the other, one unread. That happens when a page the server rendered with a toast comes
+ * while the browser shows one (a heart that failed just before a link was followed), or when
+ * toasts show without their island (above). The room goes with the page (it is the body's).
+ */
+function stackServerToasts(doc: Document): void {
+  // A page parsed, not shown, has nothing to lay out.
+  if (!doc.body || !doc.defaultView) return;
+  let room = 0;
+  for (const toast of doc.querySelectorAll<HTMLElement>(`.${SERVER_TOAST}:not([${GONE}])`)) {
+    toast.style.setProperty('--server-toast-above', `${room}px`);
+    room += toast.offsetHeight + TOAST_GAP_PX;
+  }
+  if (room > 0) doc.body.style.setProperty('--server-toasts-room', `${room}px`);
+  else doc.body.style.removeProperty('--server-toasts-room');
+}
+
+/** Takes a server's toast out of the stack once it has left, so those under it move up. */
+function stackWhileShown(toast: HTMLElement): void {
+  const view = toast.ownerDocument.defaultView;
+  // Already gone when the shell's script came (a page slow to load it): it takes no room.
+  if (view?.getComputedStyle(toast).visibility === 'hidden') toast.setAttribute(GONE, '');
+  toast.addEventListener('animationend', (event) => {
+    if (event.target !== toast) return;
+    toast.setAttribute(GONE, '');
+    stackServerToasts(toast.ownerDocument);
+  });
 }
 
 /** What the server told of the page's render, once: its toasts and its premium prompt's mark. */
@@ -47,18 +88,22 @@ const ANNOUNCE_DELAY_MS = 100;
  * again while they show (toasts.ts), and the shell's announcer reads them out. A screen reader
  * does not read a live region that holds its words from the start (the server's toast arrives
  * with them), and the store's own region, which it would read, leaves them out. Each toast is
- * told once, though this runs again when a streamed part arrives.
+ * told once, though this runs again when a streamed part arrives. They are set in the stack of
+ * toasts showing (stackServerToasts), a streamed part's under the shell's.
  */
 export function noteServerToastsIn(doc: ParentNode = document): void {
   const told: string[] = [];
-  for (const toast of doc.querySelectorAll(`.${SERVER_TOAST}:not([data-told])`)) {
+  for (const toast of doc.querySelectorAll<HTMLElement>(`.${SERVER_TOAST}:not([data-told])`)) {
     toast.setAttribute('data-told', '');
+    stackWhileShown(toast);
     const words = toast.textContent?.trim();
     if (!words) continue;
     noteServerToast(words);
     told.push(words);
   }
   if (told.length > 0) announce(told.join('. '));
+  const page = doc instanceof Document ? doc : (doc as Node).ownerDocument;
+  if (page) stackServerToasts(page);
 }
 
 function announce(words: string): void {

@@ -4,7 +4,7 @@ import { $player } from '../../stores/player';
 import { devicesAsPlaying } from '../../stores/player-rules';
 import { useEscapeKey } from '../../components/use-escape-key';
 import { useFocusReturn } from '../../components/use-focus-trap';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { partStateOf } from '../../lib/part-state';
 
 const closeDevicePicker = () => toggleDevicePicker(false);
@@ -30,8 +30,15 @@ export function DevicePicker({ place = 'card', className = '', onPicked }: Props
   const picker = useRef<HTMLDivElement>(null);
   useEscapeKey(open, closeDevicePicker);
   useFocusReturn(picker, open);
-  if (!open) return null;
   const state = partStateOf({ answered: !devices.loading, count: devices.list.length, failure: devices.failed ? 'error' : null });
+  // Seen whole as it opens and as its list comes: on a phone's Now Playing it opens under the
+  // view's buttons, below the window's end and behind the bottom navigation, and in the bottom
+  // sheet under its toggle, where the sheet scrolls. The nearest way: nothing moves when it is in
+  // view already (the top bar's, the card's), and the page keeps clear of the bars (scroll-padding).
+  useEffect(() => {
+    if (open) picker.current?.scrollIntoView({ block: 'nearest' });
+  }, [open, state, devices.list.length]);
+  if (!open) return null;
   return (
     <div ref={picker} className={`device-picker ${className}`.trim()} role="dialog" aria-label="Devices" aria-busy={devices.loading}>
       <h2 className="device-picker__title">Connect to a device</h2>

@@ -1,0 +1,206 @@
+// The shell's layout on a phone's window (the mobile project: isMobile, touch) at the sizes
+// testers hold them: upright (320, 360 and 390 px wide) and on its side (844 x 390). What stands
+// over the page (the bottom sheet, the bottom navigation, the player bar, the devices panel, the
+// toasts) fits the window, leaves the page's end readable, and hides nothing of itself.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { anAlbum, card } from './player-kit';
+
+const bottomNav = (page: Page) => page.getByRole('navigation', { name: 'Bottom' });
+
+/** The top of the bottom navigation's bar (its centre Player button rises above it). */
+async function navTop(page: Page): Promise<number> {
+  return (await bottomNav(page).boundingBox())!.y;
+}
+
+/** Scrolls the page to its very end, at once. */
+async function scrollToEnd(page: Page): Promise<void> {
+  await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+}
+
+/**
+ * Resolves to the box of the first browser toast as it appears (set up before what raises it):
+ * measured in the same moment, not by polling, as it shows for 1.5 s only.
+ */
+function nextBrowserToast(page: Page): Promise<{ x: number; y: number; width: number; height: number }> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const look = () => {
+          const toast = document.querySelector('.toasts .toast');
+          if (!toast) return;
+          observer.disconnect();
+          const { x, y, width, height } = toast.getBoundingClientRect();
+          resolve({ x, y, width, height });
+        };
+        const observer = new MutationObserver(look);
+        observer.observe(document.body, { childList: true, subtree: true });
+      }),
+  );
+}
+
+test('the bottom sheet fits a short window: its items scroll inside it, the device list too, and the backdrop above it closes it', { tag: '@phone-only' }, async ({ page, signIn }) => {
+  await signIn(page, 'guest', { home: false });
+  for (const size of [
+    { width: 844, height: 390 },
+    { width: 360, height: 640 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto('/notification');
+    await page.getByRole('button', { name: 'More options', exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: 'More options' });
+    await expect(sheet).toBeVisible();
+    const expectInWindow = async () => {
+      const box = (await sheet.boundingBox())!;
+      expect(box.y, `the sheet's top at ${size.width}x${size.height}`).toBeGreaterThan(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(size.height + 1);
+      return box;
+    };
+    await expectInWindow();
+    const toggle = sheet.getByRole('button', { name: 'Connect to a device' });
+    await toggle.click();
+    const picker = sheet.getByRole('dialog', { name: 'Devices' });
+    await expect(picker.getByRole('button').first()).toBeVisible();
+    const box = await expectInWindow();
+    await expect(toggle).toBeInViewport({ ratio: 1 });
+    await expect(picker).toBeInViewport({ ratio: 1 });
+    // The last item is reached by scrolling the sheet itself.
+    const logOut = sheet.getByRole('button', { name: 'LogOut' });
+    await logOut.scrollIntoViewIfNeeded();
+    await expect(logOut).toBeInViewport({ ratio: 1 });
+    // Above the sheet, the backdrop: a tap there closes it.
+    await page.touchscreen.tap(size.width / 2, box.y / 2);
+    await expect(sheet).toBeHidden();
+  }
+});
+
+test("on a phone the footer reaches the bottom navigation, its end clear of the player bar, with no band of room on Now Playing, which has no bar", { tag: '@phone-only' }, async ({ page, signIn }) => {
+  await signIn(page, 'guest', { home: false });
+  const year = new Date().getFullYear();
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 844, height: 390 },
+  ]) {
+    await page.setViewportSize(size);
+    for (const path of ['/notification', '/player']) {
+      await page.goto(path);
+      const footer = page.getByRole('contentinfo');
+      await expect(footer).toBeVisible();
+      const bar = page.locator('.player-bar');
+      if (path === '/player') await expect(page.locator('.now-playing')).toBeVisible();
+      else await expect(bar).toBeVisible();
+      await scrollToEnd(page);
+      const where = `${path} at ${size.width}x${size.height}`;
+      // The footer's colour reaches the navigation: no strip of the page's background under it.
+      await expect.poll(async () => Math.round((await footer.boundingBox())!.y + (await footer.boundingBox())!.height), { message: where }).toBe(Math.round(await navTop(page)));
+      // And its last line stays clear of the bar.
+      if (path !== '/player') {
+        const copyright = (await footer.getByText(`© ${year} My Music`).boundingBox())!;
+        expect(copyright.y + copyright.height, where).toBeLessThanOrEqual((await bar.boundingBox())!.y);
+      }
+    }
+  }
+});
+
+test("the bottom navigation's labels stay on one line, whole and level, the current one's bold included, from 320 to 390 px", { tag: '@phone-only' }, async ({ page, signIn }) => {
+  await signIn(page, 'guest', { home: false });
+  for (const width of [320, 360, 390]) {
+    await page.setViewportSize({ width, height: 700 });
+    // Your Library, the longest, current and not.
+    for (const path of ['/collection', '/notification']) {
+      await page.goto(path);
+      const labels = await bottomNav(page)
+        .locator('a span')
+        .evaluateAll((spans) =>
+          spans.map((span) => {
+            const { y, height } = span.getBoundingClientRect();
+            // A line is about 1.2 times the size tall, two are 2.4 times.
+            return { words: span.textContent, y: Math.round(y), oneLine: height < parseFloat(getComputedStyle(span).fontSize) * 1.8, cut: span.scrollWidth > span.clientWidth };
+          }),
+        );
+      expect(labels.map((label) => label.words)).toEqual(['Dashboard', 'Search', 'Your Library', 'My Profile']);
+      for (const label of labels) {
+        expect(label.oneLine, `${label.words} on one line at ${width} px on ${path}`).toBe(true);
+        expect(label.cut, `${label.words} cut short at ${width} px on ${path}`).toBe(false);
+        expect(label.y, `${label.words} level with Dashboard at ${width} px on ${path}`).toBe(labels[0]!.y);
+      }
+    }
+  }
+});
+
+test("on a phone's Now Playing, the devices panel opens in view, above the bottom navigation", { tag: '@phone-only' }, async ({ page, signIn }) => {
+  await signIn(page, 'guest', { home: false });
+  await page.goto('/player');
+  await expect(page.locator('.now-playing')).toBeVisible();
+  await page.locator('.now-playing__tools').getByRole('button', { name: 'Devices' }).click();
+  const picker = page.getByRole('dialog', { name: 'Devices' });
+  await expect(picker.getByRole('button').first()).toBeVisible();
+  await expect.poll(async () => {
+    const box = (await picker.boundingBox())!;
+    return box.y >= 0 && box.y + box.height <= (await navTop(page));
+  }).toBe(true);
+});
+
+test.describe('toasts, with calls the provider fails', () => {
+  test.use({ allowErrors: /\b50[23]\b|Could not change the library/ });
+
+  const LONG = 'The provider could not save this song to your Liked Songs, try again later.';
+
+  test("on a phone a toast takes the window's width to grow in, the browser's and the server's, centred", { tag: '@phone-only' }, async ({ page, signIn, sandbox }) => {
+    await signIn(page, 'guest', { home: false });
+    const album = await anAlbum(page, sandbox);
+    await sandbox.addFault([
+      { match: { method: 'PUT', path: '^/v1/me/(tracks|library)$' }, status: 503, body: { error: { status: 503, message: LONG } } },
+      { match: { method: 'GET', path: `^/v1/albums/${album.id}$` }, status: 503, body: { error: { status: 503, message: LONG } } },
+    ]);
+    await page.goto('/notification');
+    const heart = card(page).getByRole('button', { name: /^(Save to|Remove from) Liked$/ });
+    await expect(heart).toBeVisible();
+    const shown = nextBrowserToast(page);
+    await heart.click();
+    const toast = await shown;
+    const { width } = page.viewportSize()!;
+    expect(toast.width, "the browser's toast").toBeGreaterThan(300);
+    expect(Math.abs(toast.x + toast.width / 2 - width / 2)).toBeLessThanOrEqual(1);
+    // The server's: its box stays after its 1.5 s (hidden, not removed).
+    await page.goto(`/album/${album.id}`);
+    const server = (await page.locator('.server-toast').boundingBox())!;
+    expect(server.width, "the server's toast").toBeGreaterThan(300);
+    expect(Math.abs(server.x + server.width / 2 - width / 2)).toBeLessThanOrEqual(1);
+  });
+
+  test("a server's toast and a browser's shown at once stand one under the other, and the browser's moves up once the server's has gone", { tag: '@viewport-free' }, async ({ page, signIn, sandbox }) => {
+    // The server's toast stays until the test lets it go (its style sheet would hide it after 1.5 s).
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        for (const toast of document.querySelectorAll<HTMLElement>('.server-toast:not([data-held])')) {
+          toast.setAttribute('data-held', '');
+          toast.style.animationPlayState = 'paused';
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await signIn(page, 'guest', { home: false });
+    const album = await anAlbum(page, sandbox);
+    await sandbox.addFault([
+      { match: { method: 'PUT', path: '^/v1/me/(tracks|library)$' }, status: 503, body: { error: { status: 503, message: 'Hearts resting' } } },
+      { match: { method: 'GET', path: `^/v1/albums/${album.id}$` }, status: 503, body: { error: { status: 503, message: 'Album resting' } } },
+    ]);
+    await page.goto(`/album/${album.id}`);
+    const server = page.locator('.server-toast');
+    await expect(server).toHaveText('Album resting');
+    await expect(server).toBeVisible();
+    const heart = card(page).getByRole('button', { name: /^(Save to|Remove from) Liked$/ });
+    let shown = nextBrowserToast(page);
+    await heart.click();
+    const toast = await shown;
+    const above = (await server.boundingBox())!;
+    expect(toast.y, "the browser's toast under the server's").toBeGreaterThanOrEqual(above.y + above.height);
+    // The server's toast leaves: the next browser toast shows at the top.
+    await server.evaluate((element) => (element.style.animationPlayState = 'running'));
+    await expect(server).toBeHidden();
+    await expect(page.locator('.toasts .toast')).toHaveCount(0);
+    shown = nextBrowserToast(page);
+    await heart.click();
+    expect((await shown).y).toBe(above.y);
+  });
+});
