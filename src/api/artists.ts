@@ -26,24 +26,33 @@ export async function getArtistAlbums(id: string, offset = 0, limit = ARTIST_ALB
   return toPage(body, toAlbum);
 }
 
+/** How many artists a probe's search asks for: the first may be the very one asked about. */
+const PROBE_ARTISTS = 2;
+
 /**
- * An artist the provider has: the first its search finds (a catalogue answer, so the two probes
- * a fresh session's unknown artist starts ask it once on the server). A first 404 from an artist's sections
- * (top tracks, related artists) may mean "no such artist" (a hand-typed address) or "endpoint
- * gone" (DESIGN §2): their probes ask the same endpoint about this one (errors.ts
- * judgeCapabilityRefusal), so an unknown artist never hides the sections for the session.
+ * Another artist the provider has than `asked`: the first its search finds (a catalogue answer,
+ * so the two probes a fresh session's unknown artist starts ask it once on the server). A first
+ * 404 from an artist's sections (top tracks, related artists) may mean "no such artist" (a
+ * hand-typed address) or "endpoint gone" (DESIGN §2): their probes ask the same endpoint about
+ * this one (errors.ts judgeCapabilityRefusal), so an unknown artist never hides the sections for
+ * the session. Never the artist asked about: the same question again tells nothing, and asks
+ * a removed endpoint twice.
  */
-async function aKnownArtistPath(section: 'top-tracks' | 'related-artists'): Promise<string> {
-  const found = record(record(await callApi({ path: 'search', query: { q: 'a', type: 'artist', limit: 1 }, quietStatuses: PROBE_QUIET_STATUSES, catalogue: true })).artists);
-  const id = text(record(list(found.items)[0]).id);
+async function anotherKnownArtistPath(asked: string, section: 'top-tracks' | 'related-artists'): Promise<string> {
+  const found = record(
+    record(await callApi({ path: 'search', query: { q: 'a', type: 'artist', limit: PROBE_ARTISTS }, quietStatuses: PROBE_QUIET_STATUSES, catalogue: true })).artists,
+  );
+  const id = list(found.items)
+    .map((artist) => text(record(artist).id))
+    .find((candidate) => candidate && candidate !== asked);
   if (!id) throw new ApiError('http', 'No artist to ask about', 500);
   return `artists/${encodeURIComponent(id)}/${section}`;
 }
 
-const probeTopTracks = async (): Promise<unknown> =>
-  callApi({ path: await aKnownArtistPath('top-tracks'), query: { market: MARKET }, quietStatuses: PROBE_QUIET_STATUSES });
-const probeRelatedArtists = async (): Promise<unknown> =>
-  callApi({ path: await aKnownArtistPath('related-artists'), quietStatuses: PROBE_QUIET_STATUSES });
+const probeTopTracks = async (asked: string): Promise<unknown> =>
+  callApi({ path: await anotherKnownArtistPath(asked, 'top-tracks'), query: { market: MARKET }, quietStatuses: PROBE_QUIET_STATUSES });
+const probeRelatedArtists = async (asked: string): Promise<unknown> =>
+  callApi({ path: await anotherKnownArtistPath(asked, 'related-artists'), quietStatuses: PROBE_QUIET_STATUSES });
 
 /** GET artists/{id}/top-tracks (Popular Tracks); gone in development mode. */
 export async function getArtistTopTracks(id: string): Promise<Track[]> {
@@ -53,7 +62,7 @@ export async function getArtistTopTracks(id: string): Promise<Track[]> {
     name: 'artist-top-tracks',
     catalogue: true,
     capability: 'artistTopTracks',
-    probe: probeTopTracks,
+    probe: () => probeTopTracks(id),
   });
   return list(record(body).tracks)
     .map((track) => toTrack(track))
@@ -67,7 +76,7 @@ export async function getRelatedArtists(id: string): Promise<Artist[]> {
     name: 'related-artists',
     catalogue: true,
     capability: 'relatedArtists',
-    probe: probeRelatedArtists,
+    probe: () => probeRelatedArtists(id),
   });
   return list(record(body).artists)
     .map(toArtist)

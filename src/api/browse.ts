@@ -18,8 +18,11 @@ export async function getNewReleases(offset = 0, limit = 20): Promise<Page<Album
   return toPage(record(body).albums, toAlbum);
 }
 
+/** How many categories the category browse asks for at once. */
+const CATEGORIES_PAGE = 20;
+
 /** GET browse/categories; gone in development mode. */
-export async function getCategories(offset = 0, limit = 20): Promise<Page<Category>> {
+export async function getCategories(offset = 0, limit = CATEGORIES_PAGE): Promise<Page<Category>> {
   const body = await callApi({ path: 'browse/categories', query: { limit, offset }, name: 'categories', capability: 'categories', catalogue: true });
   return toPage(record(body).categories, toCategory);
 }
@@ -27,9 +30,13 @@ export async function getCategories(offset = 0, limit = 20): Promise<Page<Catego
 /**
  * Asks browse/categories/{id}/playlists about the first category the provider lists:
  * whether a first 404 means "no such category" or "endpoint gone" (errors.ts judgeCapabilityRefusal).
+ * The list is the category browse's own call (its capability, its first page, which the server's
+ * catalogue shares): a category browse learnt gone is not asked about again (DESIGN §2), and is
+ * the probe's refusal, since the provider removed the category browse with its lists; one the
+ * probe finds gone is learnt so for the session.
  */
 async function probeCategoryPlaylists(): Promise<unknown> {
-  const categories = record(record(await callApi({ path: 'browse/categories', query: { limit: 1 }, quietStatuses: PROBE_QUIET_STATUSES })).categories);
+  const categories = record(record(await callApi({ path: 'browse/categories', query: { limit: CATEGORIES_PAGE, offset: 0 }, capability: 'categories', catalogue: true })).categories);
   const first = text(record(list(categories.items)[0]).id);
   if (!first) throw new ApiError('http', 'No category to ask about', 500);
   return callApi({ path: `browse/categories/${encodeURIComponent(first)}/playlists`, query: { limit: 1 }, quietStatuses: PROBE_QUIET_STATUSES });

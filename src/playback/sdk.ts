@@ -1,10 +1,9 @@
 import { toDisallows, toTrack } from '../api/normalize';
 import { getProviderConfig } from '../lib/provider-config';
 import { expectOwnDevice, setDeviceRenewer, setPlaybackActivator } from '../stores/play';
-import { resetAfterAccountError } from '../stores/devices';
 import type { RepeatState } from '../api/types';
 import type { DeviceReport, PlaybackModes } from '../stores/player-rules';
-import { showAutoplayBlocked, showDeviceLost } from '../stores/player';
+import { resetAfterAccountError, showAutoplayBlocked, showDeviceLost } from '../stores/player';
 import { $session, freshAccessToken } from '../stores/session';
 import { applyDeviceState, markDeviceReady } from './device-state';
 
@@ -157,7 +156,7 @@ export async function connectPlayer(): Promise<() => void> {
   player.addListener('account_error', (error: unknown) => {
     console.warn('Player account_error', error);
     arrived(null);
-    void resetAfterAccountError();
+    resetAfterAccountError();
   });
   // Inside the click that starts playback (the store calls it first), so blocked autoplay still plays.
   setPlaybackActivator(() => void player.activateElement?.().catch(() => undefined));

@@ -8,7 +8,7 @@ import { playerClock } from '../lib/clock';
 import { NARROW_SCREEN } from '../lib/screens';
 import { whereaboutsOf } from '../api/playback-whereabouts';
 import { logUnlessCanceled } from './log';
-import { $player, notePlaybackChange, refreshPlayback, resetPlayer, showLastPlayed, showPlaybackGone, showPlayerCard, storedDeviceId } from './player';
+import { $player, notePlaybackChange, refreshPlayback, showLastPlayed, showPlaybackGone, showPlayerCard, storedDeviceId } from './player';
 import { activateAudio } from './play';
 import { showToast } from './toasts';
 import { openBottomSheet } from './ui';
@@ -165,16 +165,6 @@ async function showCaughtUp(): Promise<void> {
   } catch (error) {
     logUnlessCanceled('Could not read the last played track', error);
   }
-}
-
-/**
- * SPEC §6: an account error (a free account's SDK) resets the player. Issue 28: the card still
- * never stays empty while the account has something to resume, so it catches up again. The
- * page's own catch-up may have shown the last played track before the SDK's error came.
- */
-export async function resetAfterAccountError(): Promise<void> {
-  resetPlayer();
-  await catchUpWithPlayback();
 }
 
 // Reaction: while another device plays, follow it (track changes, pauses) by reading the playback now and then.

@@ -132,6 +132,15 @@ function failForNoDevice(): Error {
 
 const isNoDevice = (error: unknown) => error instanceof Error && error.message === DEVICE_NOT_AVAILABLE;
 
+/**
+ * Logs a play that failed, its failure shown already. No device to play on (a free account's,
+ * which the SDK refused) is an expected state the Premium prompt answered: a warning, no stack.
+ */
+function logPlayFailure(what: string, error: unknown): void {
+  if (isNoDevice(error)) console.warn(DEVICE_NOT_AVAILABLE);
+  else logUnlessCanceled(what, error);
+}
+
 /** Plays sent one after another, from a click until the provider has answered the latest. */
 interface Round {
   /** The request on the wire. */
@@ -253,8 +262,7 @@ export async function playFromList(tracks: readonly Track[], index: number, cont
   try {
     await start(request, track);
   } catch (error) {
-    if (isNoDevice(error)) console.warn(DEVICE_NOT_AVAILABLE);
-    else logUnlessCanceled('Could not start playback', error);
+    logPlayFailure('Could not start playback', error);
   }
 }
 
@@ -291,7 +299,7 @@ export function togglePlay(): Promise<void> {
   }
   if (where.at === 'left' && sameTrack) return takeOverHere(currentPlayingTrack);
   const request = sameTrack ? { positionMs } : { uris: [currentPlayingTrack.uri], positionMs };
-  return start(request, currentPlayingTrack).catch((error: unknown) => logUnlessCanceled('Could not resume playback', error));
+  return start(request, currentPlayingTrack).catch((error: unknown) => logPlayFailure('Could not resume playback', error));
 }
 
 /**

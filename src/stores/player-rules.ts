@@ -220,6 +220,19 @@ export function withPlaybackGone(state: PlayerState, ownDeviceId: string | null)
 }
 
 /**
+ * SPEC §4's reset on an account error (a free account's SDK: this tab's device will not play).
+ * What this device held is reset, as withPlaybackGone resets it; what the provider said of the
+ * account stays, for an account error changes none of it: its playback on another device (or
+ * left paused by one), else its last played track, paused. Issue 28: the card never stays empty
+ * while the account has something to resume; kept, it is not asked for again either (reading it
+ * anew cost every free account's page load a second reading of the playback).
+ */
+export function withAccountError(state: PlayerState, ownDeviceId: string | null): PlayerState {
+  const lastPlayed = whereaboutsOf(state.playback, ownDeviceId).at === 'nowhere' && state.currentPlayingTrack !== null && !state.isPlaybackLoading;
+  return lastPlayed ? { ...state, autoplayBlocked: false } : withPlaybackGone(state, ownDeviceId);
+}
+
+/**
  * A play was asked for (stores/play.ts): the card shows, loading, with the clicked track (else
  * the one it had), at its start: a new track showed the old one's elapsed time until the
  * provider answered (withTick holds it there meanwhile).

@@ -11,6 +11,7 @@ import {
   initialPlayer,
   modesNow,
   nextRepeat,
+  withAccountError,
   withDeviceLost,
   withDeviceReport,
   withPlaybackChange,
@@ -166,6 +167,14 @@ export function showDeviceLost(): void {
   $player.set(next);
 }
 
+/**
+ * The SDK's `account_error` (a free account): SPEC §4's reset of the player, keeping what the
+ * provider said of the account (player-rules.ts withAccountError), so nothing is read again.
+ */
+export function resetAfterAccountError(): void {
+  $player.set(withAccountError($player.get(), storedDeviceId()));
+}
+
 /** The SDK's `autoplay_failed`: the browser wants a click before sound, so the card offers play. */
 export function showAutoplayBlocked(): void {
   $player.setKey('autoplayBlocked', true);
@@ -173,12 +182,13 @@ export function showAutoplayBlocked(): void {
 
 /**
  * A state the SDK reports, followed (player-rules.ts withDeviceReport). Answers true when it
- * brought a new track, so the caller reads the playback again.
+ * brought a new track that no skip under way reads the playback for, so the caller reads it again.
  */
 export function followDeviceReport(report: DeviceReport): boolean {
   const current = $player.get();
-  // The SDK's word on the playback is newer than any reading on the wire.
-  if (current.playback) notePlaybackChange();
+  // The SDK's word on the playback is newer than any reading on the wire, but for a skip's: that
+  // one was asked once the provider took the skip, which is what the SDK reports meanwhile.
+  if (current.playback && skipsUnderWay === 0) notePlaybackChange();
   const { next: reported, newTrack } = withDeviceReport(current, report);
   // A press the provider has not answered yet still shows as pressed (the state may predate it).
   const next = withPlaybackChange(reported, pressedModes);
@@ -186,7 +196,7 @@ export function followDeviceReport(report: DeviceReport): boolean {
   // Shuffle or repeat changed on another device: what plays next changed with it.
   const [before, after] = [current.playback, next.playback];
   if (before && after && (before.shuffleState !== after.shuffleState || before.repeatState !== after.repeatState)) noteQueueChange();
-  return newTrack;
+  return newTrack && skipsUnderWay === 0;
 }
 
 /**
@@ -316,20 +326,38 @@ export function pausePlayback(): Promise<void> {
   });
 }
 
+/**
+ * How many skips (next, previous) are on their way, or reading the playback once the provider
+ * took them. The SDK reports the track a skip brings, before or after the skip's answer: that
+ * report is the skip's own change, which the skip's reading (asked once the provider took it)
+ * holds, so it neither reads the playback again nor drops that reading. Each reported it
+ * before, and every skip read the playback twice.
+ */
+let skipsUnderWay = 0;
+
+/** A skip: the card reads the playback once the provider took it (see skipsUnderWay). */
+function skip(what: string, send: (deviceId: string | undefined) => Promise<void>): Promise<void> {
+  // A reading asked before the press would bring back the track the skip leaves.
+  notePlaybackChange();
+  return runPlaybackCommand(what, async (deviceId) => {
+    skipsUnderWay++;
+    try {
+      await send(deviceId);
+      await refreshPlayback();
+    } finally {
+      skipsUnderWay--;
+    }
+  });
+}
+
 /** Next track. */
 export function nextTrack(): Promise<void> {
-  return runPlaybackCommand('next', async (deviceId) => {
-    await playerApi.skipToNext(deviceId);
-    await refreshPlayback();
-  });
+  return skip('next', (deviceId) => playerApi.skipToNext(deviceId));
 }
 
 /** Previous track. */
 export function previousTrack(): Promise<void> {
-  return runPlaybackCommand('previous', async (deviceId) => {
-    await playerApi.skipToPrevious(deviceId);
-    await refreshPlayback();
-  });
+  return skip('previous', (deviceId) => playerApi.skipToPrevious(deviceId));
 }
 
 /**

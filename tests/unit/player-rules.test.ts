@@ -13,6 +13,7 @@ import {
   playingMarkOfFound,
   resumePositionMs,
   resumesFromRow,
+  withAccountError,
   withDeviceLost,
   withDeviceReport,
   withPlaybackChange,
@@ -122,6 +123,20 @@ describe('the player card rules (SPEC §4, §9)', () => {
     for (const gone of [away(null), away({ item: null }), away({ device: device('here') })]) {
       expect(withPlaybackGone(gone, 'here')).toEqual({ ...initialPlayer('ready', 30, 'here') });
     }
+  });
+
+  it("an account error (a free account's SDK) resets what this device held and keeps the provider's word on the account", () => {
+    // The last played track the page found, paused at its start: kept, so nothing is read again for it.
+    const lastPlayed = showing({ currentPlayingTrack: track('a'), playback: null, progressSeconds: 0, autoplayBlocked: true });
+    expect(withAccountError(lastPlayed, 'here')).toEqual({ ...lastPlayed, autoplayBlocked: false });
+    const away = (change: Partial<Playback>) => showing({ currentPlayingTrack: track('a'), progressSeconds: 2, volumePercent: 30, deviceId: 'here', playback: playback(track('a'), change) });
+    const elsewhere = away({ device: { ...device('phone'), name: 'Phone' } });
+    expect(withAccountError(elsewhere, 'here')).toBe(elsewhere);
+    const left = away({ isPlaying: false, device: { ...device('old-tab'), isActive: false } });
+    expect(withAccountError(left, 'here')).toBe(left);
+    // This device's playback, or a play on its way here: SPEC §4's reset.
+    expect(withAccountError(away({ device: device('here') }), 'here')).toEqual(initialPlayer('ready', 30, 'here'));
+    expect(withAccountError({ ...lastPlayed, isPlaybackLoading: true }, 'here')).toEqual(initialPlayer('ready', 50, 'here'));
   });
 
   it('a play asked shows the card loading with the clicked track, or the one it had', () => {

@@ -64,7 +64,7 @@ function PlayerCardView({ server }: { server: PlayerState }) {
     <>
       {/* Each panel shows once its chunk has come; one's first load never hides another. */}
       {shortcutsSheet && <shortcutsSheet.ShortcutsSheet />}
-      <NowPlayingAnnouncer track={player.currentPlayingTrack} />
+      <NowPlayingAnnouncer player={player} />
       {miniPlayer && mini.win && <miniPlayer.MiniPlayerWindow win={mini.win} onClose={mini.close} />}
       {(placement === 'card' || placement === 'both') && (
         <PlayerCardBody {...view} attach={attach} offset={offset} handle={handle} miniSupported={hydrated && mini.supported} openMini={mini.open} />
