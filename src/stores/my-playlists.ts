@@ -49,8 +49,6 @@ const OWN_PLAYLISTS_CALL = 'own-playlists';
  */
 const OWN_PLAYLISTS_FRESH_MS = 30_000;
 let listedAt = Number.NEGATIVE_INFINITY;
-/** Whether the own playlists listed are all the library holds of them (it held at most OWN_PLAYLISTS_MAX): one not listed is not there. */
-const $ownPlaylistsWhole = atom(false);
 
 /**
  * The user's own playlists (pages of 50, as many as the library holds, up to 200): the list known
@@ -76,7 +74,6 @@ function loadOwnPlaylists({ afresh = false } = {}): Promise<Playlist[]> {
       // A change made here meanwhile (a new playlist, a rename, a removal) is newer than this
       // answer: the list stays as changed, and the next look asks again.
       if ($ownPlaylists.get() !== known) return $ownPlaylists.get() ?? own;
-      $ownPlaylistsWhole.set(first.total <= OWN_PLAYLISTS_MAX);
       $ownPlaylists.set(own);
       listedAt = Date.now();
       return own;
@@ -370,6 +367,7 @@ export async function removePlaylist(id: string): Promise<boolean> {
     return false;
   }
   playlistArea.forget(id);
+  noteRemovedHere(id, true);
   // Before the library opens: back to the playlist asks the site (its page no longer offers
   // Remove from Your Library), and a library page fetched ahead while the removal was on its
   // way (the pointer on its link) would still list it.
@@ -379,19 +377,25 @@ export async function removePlaylist(id: string): Promise<boolean> {
 }
 
 /**
- * Whether the user's own playlist on the page is in their library (listed in /me/playlists):
- * null until the list says (or when the playlist may be past the part listed). Once removed, its
- * page offers to save it back rather than to remove it again.
+ * The user's own playlists this tab removed from their library (and did not save back): the page
+ * of one offers to save it back rather than to remove it again (Back to it after the removal).
+ * Known from this tab's own acts, so the page asks the provider nothing for it (issue 27: no page
+ * asks in the browser for its first data); a page loaded whole offers removal, as the server
+ * renders it, which stays harmless (the provider removes it again, or has).
  */
-export const $shownPlaylistInLibrary = computed([playlistArea.$state, $ownPlaylists, $ownPlaylistsWhole], (state, own, whole): boolean | null => {
-  if (!state.data || !own) return null;
-  if (own.some((playlist) => playlist.id === state.data!.id)) return true;
-  return whole ? false : null;
-});
-onMount($shownPlaylistInLibrary, () => {
-  // Asked quietly: until it answers (or if it fails) the page offers what it offered before.
-  if (playlistArea.$state.get().data) void loadOwnPlaylists().catch((error: unknown) => logUnlessCanceled('Could not list your playlists', error));
-});
+const $removedHere = atom<ReadonlySet<string>>(new Set());
+
+/** Whether the user's own playlist on the page is in their library, as far as this tab knows: null with none shown. */
+export const $shownPlaylistInLibrary = computed([playlistArea.$state, $removedHere], (state, removed): boolean | null =>
+  state.data ? !removed.has(state.data.id) : null,
+);
+
+function noteRemovedHere(id: string, removed: boolean): void {
+  const next = new Set($removedHere.get());
+  if (removed) next.add(id);
+  else next.delete(id);
+  $removedHere.set(next);
+}
 
 /** Whether a playlist is being saved back to the library (its button waits). */
 export const $savingPlaylist = atom(false);
@@ -408,6 +412,7 @@ export async function savePlaylist(playlist: Playlist): Promise<boolean> {
   } finally {
     $savingPlaylist.set(false);
   }
+  noteRemovedHere(playlist.id, false);
   // First, as the provider lists a playlist that came (back) last; a list not asked yet stays unasked.
   const own = $ownPlaylists.get();
   if (own && !own.some((p) => p.id === playlist.id)) listNewPlaylist(playlist, own);

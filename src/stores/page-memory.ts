@@ -65,9 +65,13 @@ export function keepPage(href: string, html: string, now = Date.now()): void {
   keep(keyOf(href), { html: Promise.resolve(html), at: now, ahead: false });
 }
 
-/** Records where the page about to show came from: the site, asked now, or the memory's copy of `href` (keptPage). */
-export function notePageSource(source: 'memory' | 'site', href = '', now = Date.now()): void {
-  $pageAsOf.set(source === 'memory' ? (kept.get(keyOf(href))?.at ?? 0) : now);
+/**
+ * Records where the page about to show came from: the site, asked now; the memory's copy of
+ * `href` (keptPage); or the service worker's copy, shown offline, of no known age (older than
+ * anything this tab learnt: its library flags never win over the tab's).
+ */
+export function notePageSource(source: 'memory' | 'site' | 'offline-copy', href = '', now = Date.now()): void {
+  $pageAsOf.set(source === 'site' ? now : source === 'memory' ? (kept.get(keyOf(href))?.at ?? 0) : 0);
 }
 
 /** Forgets the page kept at `href` (what it shows changed here: a playlist edited), so back asks the site. */

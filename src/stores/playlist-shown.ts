@@ -214,6 +214,12 @@ const playlistHref = (id: string) => hrefOf('playlist', { playlistId: id });
 // data before it and keeps its token; a load afresh (or a page from the site) brings data without
 // one. An undo whose load is no longer shown finds what the provider says instead, and leaves it.
 const loads = new WeakMap<Playlist, object>();
+/**
+ * The "load" of an edit made while the page did not show its playlist: no load's. Apart from a
+ * load no edit touched (none in `loads`), which holds the edits when it has their version: a page
+ * opened after an add made elsewhere was answered was read again because the two were one (null).
+ */
+const OFF_PAGE: object = {};
 function loadOf(data: Playlist): object {
   let load = loads.get(data);
   if (!load) loads.set(data, (load = {}));
@@ -253,14 +259,14 @@ function snapshotOf(id: string): string | null {
  * change made against it: only on the load the change was shown on, as another load of it may
  * not hold the change (`checkAnswered` finds that out).
  */
-function noteShownSnapshot(id: string, load: object | null, snapshotId: string): void {
-  const shown = load ? shownNow(id, load) : null;
+function noteShownSnapshot(id: string, load: object, snapshotId: string): void {
+  const shown = shownNow(id, load);
   if (shown && snapshotId) show({ ...shown, data: { ...shown.data, snapshotId } }, shown.data);
 }
 
 /** The item edits of one run of a playlist's line that the provider took: the loads they were shown on, and its last version. */
 interface Taken {
-  loads: Set<object | null>;
+  loads: Set<object>;
   snapshotId: string;
 }
 
@@ -270,9 +276,10 @@ interface Taken {
  * provider may give none, then only the first tells).
  */
 function holdsTaken(data: Playlist, taken: Taken): boolean {
-  const load = loads.get(data) ?? null;
+  // Undefined for a load no edit was shown on (a page from the site, a load afresh).
+  const load = loads.get(data);
   if (load && taken.loads.size === 1 && taken.loads.has(load)) return true;
-  return !taken.loads.has(load) && taken.snapshotId !== '' && data.snapshotId === taken.snapshotId;
+  return !(load && taken.loads.has(load)) && taken.snapshotId !== '' && data.snapshotId === taken.snapshotId;
 }
 
 /** How long a page of the playlist still on its way once its edits were answered is checked when it comes: past the client's time-out. */
@@ -352,7 +359,8 @@ export function changeShownPlaylist(id: string, change: { details: Details }): (
 interface Waiting {
   /** What it changed on the page; null when the page did not show the playlist (or it goes). */
   done: DoneEdit | null;
-  load: object | null;
+  /** The load it was shown on, or OFF_PAGE. */
+  load: object;
   /** Dropped before its turn (a move made on top of a refused one): never sent. */
   dropped: boolean;
 }
@@ -390,7 +398,7 @@ function takeBack(id: string, line: Waiting[], refused: Waiting): void {
 export function queueItemEdit(id: string, edit: ItemEdit, send: (turn: { move: ReorderRequest | null; snapshotId: string | null }) => Promise<string>): Promise<boolean> {
   // The page kept for back and forward shows it as it was: back asks the site again.
   forgetPage(playlistHref(id));
-  const waiting: Waiting = { done: null, load: null, dropped: false };
+  const waiting: Waiting = { done: null, load: OFF_PAGE, dropped: false };
   const shown = shownNow(id);
   if (shown) {
     const edited = applyItemEdit(shown, edit, new Date().toISOString());

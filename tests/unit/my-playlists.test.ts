@@ -215,6 +215,24 @@ describe('playlists the user makes', () => {
     }
   });
 
+  it('a page of the playlist opened after an add made elsewhere was answered holds it, and is read once', async () => {
+    const playlist = await createPlaylist('Once');
+    try {
+      playlistArea.reset();
+      expect(await addToPlaylist(playlist, tracks[1]!, { twice: true })).toBe(true);
+      await clearFaults(running.base);
+      // Counts the reads of the playlist (a fault that only waits a moment).
+      await addFault(running.base, { match: { method: 'GET', path: `^/v1/playlists/${playlist.id}$` }, delayMs: 1, times: 5 });
+      await playlistArea.load(playlist.id);
+      expect(titles()).toContain(tracks[1]!.id);
+      await new Promise((settled) => setTimeout(settled, 300));
+      expect(await faultHits(running.base)).toEqual([1]);
+    } finally {
+      await clearFaults(running.base);
+      await removePlaylist(playlist.id);
+    }
+  });
+
   it("Your Library's list and the own playlists' list read the same endpoint at once: neither cancels the other", async () => {
     $ownPlaylists.set(null);
     myPlaylistsList.reset();

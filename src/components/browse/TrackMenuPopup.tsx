@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type 
 import type { Track } from '../../api/types';
 import { Icon } from '../Icon';
 import { useTrackMenuItems, type TrackMenuContext } from './track-menu-items';
+import { MENU_SHEET } from '../../lib/screens';
 
 // The open menu of a track row (./TrackMenu.tsx): its own chunk, since its actions bring the
 // playlist actions and the queue's and playlist's stores with them, and most pages are read,
@@ -14,10 +15,11 @@ export interface PopupProps {
   onClose: (refocus: boolean) => void;
 }
 
-/** Whether the menu shows as the narrow screens' sheet along the bottom edge (track-menu.css), not a dropdown. */
-const isSheet = (menu: HTMLElement) => getComputedStyle(menu).bottom === '0px' && menu.getBoundingClientRect().left === 0;
-
-/** Drops the click that ends the current press, wherever it lands (none may come: a press that became a scroll). */
+/**
+ * Drops the click that ends the current press, wherever it lands. A press that ends without one
+ * (a swipe that became a scroll) ends the wait too: the next press, a cancelled one, or after a
+ * second at most, so a later tap of the user's is never the one dropped.
+ */
 function dropNextClick(): void {
   const drop = (event: MouseEvent) => {
     event.preventDefault();
@@ -26,10 +28,14 @@ function dropNextClick(): void {
   };
   const stop = () => {
     document.removeEventListener('click', drop, true);
+    document.removeEventListener('pointerdown', stop, true);
+    document.removeEventListener('pointercancel', stop, true);
     clearTimeout(expiry);
   };
   document.addEventListener('click', drop, true);
-  // Long enough for a slow tap's click, short enough that a later press is never the one dropped.
+  // Added while the closing press's pointerdown is dispatched: not called for that one.
+  document.addEventListener('pointerdown', stop, true);
+  document.addEventListener('pointercancel', stop, true);
   const expiry = setTimeout(stop, 1_000);
 }
 
@@ -67,7 +73,7 @@ export function TrackMenuPopup({ track, context, anchor, onClose }: PopupProps) 
       // click that ends the press would reach what is under it (a row's play, the album's
       // Save) while the sheet hid it from the user, so it is dropped. A dropdown, beside its
       // button on a page left as it was, lets the press go on.
-      if (menu.current && isSheet(menu.current)) dropNextClick();
+      if (window.matchMedia(MENU_SHEET).matches) dropNextClick();
       onClose(false);
     };
     const onMove = (event: Event) => {

@@ -61,6 +61,16 @@ function loadStylesOf(page: Document): Promise<unknown> {
 }
 
 
+/** The page the router is to show made from HTML this tab holds (not the site's answer): parsed, as the router's own loader would, with its styles loaded first. */
+async function showHtml(preparation: TransitionBeforePreparationEvent, html: string): Promise<Document> {
+  const page = new DOMParser().parseFromString(html, 'text/html');
+  preparation.newDocument = page;
+  page.querySelectorAll('noscript').forEach((element) => element.remove());
+  dropReplacedSkeletons(page);
+  await loadStylesOf(page);
+  return page;
+}
+
 /**
  * A page the router shows is kept for the service worker too, once the browser is idle: opened
  * offline, it shows in the offline shell as it was (page-cache.ts), where the worker never saw it
@@ -81,11 +91,8 @@ document.addEventListener('astro:before-preparation', (event) => {
     const kept = preparation.formData ? null : await keptPage(preparation.to.href, preparation.navigationType === 'traverse');
     if (kept && !preparation.signal.aborted) {
       notePageSource('memory', preparation.to.href);
-      preparation.newDocument = new DOMParser().parseFromString(kept, 'text/html');
-      if (preparation.navigationType !== 'traverse' && isKeepable(preparation.newDocument)) keepForOffline(preparation.to.href, kept);
-      preparation.newDocument.querySelectorAll('noscript').forEach((element) => element.remove());
-      dropReplacedSkeletons(preparation.newDocument);
-      await loadStylesOf(preparation.newDocument);
+      const page = await showHtml(preparation, kept);
+      if (preparation.navigationType !== 'traverse' && isKeepable(page)) keepForOffline(preparation.to.href, kept);
       return;
     }
     // Offline, the site cannot answer: the router would give up and load the address whole, which
@@ -94,9 +101,8 @@ document.addEventListener('astro:before-preparation', (event) => {
     if (navigator.onLine === false && !preparation.formData) {
       const standIn = await standInFor(preparation.to.href);
       if (standIn !== null && !preparation.signal.aborted) {
-        preparation.newDocument = new DOMParser().parseFromString(standIn, 'text/html');
-        preparation.newDocument.querySelectorAll('noscript').forEach((element) => element.remove());
-        await loadStylesOf(preparation.newDocument);
+        notePageSource('offline-copy');
+        await showHtml(preparation, standIn);
         return;
       }
     }
@@ -159,11 +165,16 @@ for (const type of ['focusin', 'touchstart'] as const) {
 }
 
 // SPEC §2: the content starts at the top after every route change, back and forward included;
-// the page loaded again where it is (the network back) stays where it was scrolled to.
-let scrollAfterSwap = 0;
+// the page loaded again where it is (the network back) stays where it was scrolled to, that one
+// navigation only: another that starts meanwhile (a link followed) goes to the top.
+let keptScroll: { href: string; top: number } | null = null;
+document.addEventListener('astro:before-preparation', (event) => {
+  const { to, navigationType } = event as TransitionBeforePreparationEvent;
+  if (keptScroll && (navigationType !== 'replace' || to.href !== keptScroll.href)) keptScroll = null;
+});
 document.addEventListener('astro:after-swap', () => {
-  window.scrollTo({ top: scrollAfterSwap, left: 0, behavior: 'instant' });
-  scrollAfterSwap = 0;
+  window.scrollTo({ top: keptScroll?.top ?? 0, left: 0, behavior: 'instant' });
+  keptScroll = null;
 });
 
 listenForInstallPrompt();
@@ -299,8 +310,10 @@ const openedOffline = isOfflineShell() || isKeptCopy() || navigator.onLine === f
 window.addEventListener('online', () => {
   if (!noteConnectionBack()) return;
   if (openedOffline) return location.reload();
-  scrollAfterSwap = window.scrollY;
-  navigateTo(location.pathname + location.search + location.hash, { replace: true });
+  // Without its fragment: the router only scrolls to a fragment of the page it shows.
+  const here = new URL(location.pathname + location.search, location.href).href;
+  keptScroll = { href: here, top: window.scrollY };
+  navigateTo(here, { replace: true });
 });
 
 // The offline shell, or a kept copy, stands in for a page the site did not answer for. With the

@@ -2,7 +2,7 @@ import { ArtistLinks } from '../../components/browse/ArtistLinks';
 import { DetailHeader } from '../../components/browse/DetailHeader';
 import { DetailPage } from '../../components/browse/DetailPage';
 import { LibraryButton } from '../../components/browse/LibraryButton';
-import { metaLine } from '../../components/browse/MetaLine';
+import { metaLine } from '../../components/browse/meta-line';
 import { PagedView } from '../../components/browse/PagedView';
 import { RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';

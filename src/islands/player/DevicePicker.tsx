@@ -35,9 +35,11 @@ export function DevicePicker({ place = 'card', className = '', onPicked }: Props
   // view's buttons, below the window's end and behind the bottom navigation, and in the bottom
   // sheet under its toggle, where the sheet scrolls. The nearest way: nothing moves when it is in
   // view already (the top bar's, the card's), and the page keeps clear of the bars (scroll-padding).
+  // As it opens and once its list has come: not on every render (the player's progress renders
+  // it each second), which held it in view against the user's own scrolling.
   useEffect(() => {
     if (open) picker.current?.scrollIntoView({ block: 'nearest' });
-  }, [open, state, devices.list.length]);
+  }, [open, devices.loading]);
   if (!open) return null;
   return (
     <div ref={picker} className={`device-picker ${className}`.trim()} role="dialog" aria-label="Devices" aria-busy={devices.loading}>

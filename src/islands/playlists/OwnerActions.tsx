@@ -5,6 +5,7 @@ import { Icon } from '../../components/Icon';
 import { useStore } from '../../components/server-snapshot';
 import { $savingPlaylist, $shownPlaylistInLibrary, removePlaylist, savePlaylist } from '../../stores/my-playlists';
 import { PlaylistEditDialog } from './PlaylistEditDialog';
+import { shownName } from '../../lib/page-title';
 import '../../styles/playlists.css';
 
 /**
@@ -27,7 +28,7 @@ export function OwnerActions({ playlist }: { playlist: Playlist }) {
           type="button"
           className="button button--ghost library-button"
           aria-busy={saving}
-          aria-label={`Save ${playlist.name}`}
+          aria-label={`Save ${shownName(playlist.name, 'Playlist')}`}
           onClick={() => void savePlaylist(playlist)}
         >
           {saving ? <span className="spinner" aria-hidden="true" /> : <Icon name="plus" size={16} />}
