@@ -62,34 +62,26 @@ export async function changePlaylistDetails(id: string, details: { name?: string
 }
 
 /**
- * DELETE playlists/{id}/followers: takes the playlist out of the user's library (the owner's own
- * too). The provider deprecated it for DELETE me/library with the playlist's URI, and client
- * libraries report it gone for development-mode apps since February 2026: a 403 or 404 from it
- * asks the replacement.
+ * PUT (DELETE) playlists/{id}/followers: puts the playlist (back) in the user's library, or takes
+ * it out, the owner's own too. The provider deprecated it for PUT (DELETE) me/library with the
+ * playlist's URI, and client libraries report it gone for development-mode apps since February
+ * 2026: a 403 or 404 from it asks the replacement.
  */
-export async function removePlaylistFromLibrary(id: string): Promise<void> {
+async function setPlaylistInLibrary(id: string, method: 'PUT' | 'DELETE'): Promise<void> {
   try {
-    await callApi({ method: 'DELETE', path: path(id, '/followers'), quietStatuses: QUIET });
+    await callApi({ method, path: path(id, '/followers'), quietStatuses: QUIET });
   } catch (error) {
     const status = statusOf(error);
     if (status !== 403 && status !== 404) throw error;
-    await callApi({ method: 'DELETE', path: 'me/library', query: { uris: `spotify:playlist:${id}` }, quietStatuses: QUIET });
+    await callApi({ method, path: 'me/library', query: { uris: `spotify:playlist:${id}` }, quietStatuses: QUIET });
   }
 }
 
-/**
- * PUT playlists/{id}/followers: puts the playlist (back) in the user's library, the owner's own
- * too; deprecated as its DELETE is, so a 403 or 404 from it asks PUT me/library with its URI.
- */
-export async function savePlaylistToLibrary(id: string): Promise<void> {
-  try {
-    await callApi({ method: 'PUT', path: path(id, '/followers'), quietStatuses: QUIET });
-  } catch (error) {
-    const status = statusOf(error);
-    if (status !== 403 && status !== 404) throw error;
-    await callApi({ method: 'PUT', path: 'me/library', query: { uris: `spotify:playlist:${id}` }, quietStatuses: QUIET });
-  }
-}
+/** Takes the playlist out of the user's library (setPlaylistInLibrary). */
+export const removePlaylistFromLibrary = (id: string): Promise<void> => setPlaylistInLibrary(id, 'DELETE');
+
+/** Puts the playlist (back) in the user's library (setPlaylistInLibrary). */
+export const savePlaylistToLibrary = (id: string): Promise<void> => setPlaylistInLibrary(id, 'PUT');
 
 /**
  * Every track id of a playlist, in order (50 a page, the most development mode gives), for the

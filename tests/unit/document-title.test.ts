@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { playbackOf } from './helpers/playback';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Playback, Track } from '../../src/api/types';
 import { playingTitle, startDocumentTitle } from '../../src/playback/document-title';
@@ -22,16 +23,7 @@ describe('the tab title while a track plays', () => {
 
 describe("the tab's title", () => {
   const song: Track = { id: 'a', name: 'Song', uri: 'spotify:track:a', durationMs: 200_000, artists: [], album: null };
-  const playback = (isPlaying: boolean): Playback => ({
-    item: song,
-    progressMs: 0,
-    isPlaying,
-    repeatState: 'off',
-    shuffleState: false,
-    device: null,
-    contextUri: null,
-    disallows: { skippingPrev: false, skippingNext: false, pausing: false, resuming: false, seeking: false, togglingShuffle: false, togglingRepeatContext: false, togglingRepeatTrack: false },
-  });
+  const playback = (isPlaying: boolean): Playback => playbackOf(song, isPlaying);
   const play = (isPlaying: boolean) => $player.set({ ...$player.get(), visible: true, currentPlayingTrack: song, playback: playback(isPlaying) });
   let stop = () => undefined as void;
 

@@ -1,4 +1,5 @@
 import { cleanup, render } from '@testing-library/react';
+import { playbackOf } from '../helpers/playback';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Playback, Track } from '../../../src/api/types';
 import { NowPlayingAnnouncer } from '../../../src/islands/player/NowPlayingAnnouncer';
@@ -6,16 +7,7 @@ import { initialPlayer, type PlayerState } from '../../../src/stores/player-rule
 
 const track: Track = { id: 't1', name: 'Song', uri: 'spotify:track:t1', durationMs: 200_500, artists: [{ id: 'a1', name: 'One' }, { id: 'a2', name: 'Two' }], album: null };
 
-const playback = (isPlaying: boolean): Playback => ({
-  item: track,
-  progressMs: 0,
-  isPlaying,
-  repeatState: 'off',
-  shuffleState: false,
-  device: null,
-  contextUri: null,
-  disallows: { skippingPrev: false, skippingNext: false, pausing: false, resuming: false, seeking: false, togglingShuffle: false, togglingRepeatContext: false, togglingRepeatTrack: false },
-});
+const playback = (isPlaying: boolean): Playback => playbackOf(track, isPlaying);
 
 const announced = (change: Partial<PlayerState>) => {
   const { container } = render(<NowPlayingAnnouncer player={{ ...initialPlayer(), visible: true, currentPlayingTrack: track, ...change }} />);
