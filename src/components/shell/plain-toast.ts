@@ -26,8 +26,8 @@ export function showToastsWithoutIsland(doc: Document = document): void {
   stackServerToasts(doc);
 }
 
-/** The room between two toasts: the browser's own list's gap (shell.css: .toasts, var(--space)). */
-const TOAST_GAP_PX = 8;
+/** The room between two toasts: the browser's own list's gap (shell.css: .toasts), the theme's --space. */
+const toastGapOf = (doc: Document) => parseFloat(doc.defaultView!.getComputedStyle(doc.documentElement).getPropertyValue('--space')) || 0;
 /** A server's toast that has left (its style sheet hid it after its 1.5 s): it takes no room. */
 const GONE = 'data-gone';
 
@@ -41,10 +41,11 @@ const GONE = 'data-gone';
 function stackServerToasts(doc: Document): void {
   // A page parsed, not shown, has nothing to lay out.
   if (!doc.body || !doc.defaultView) return;
+  const gap = toastGapOf(doc);
   let room = 0;
   for (const toast of doc.querySelectorAll<HTMLElement>(`.${SERVER_TOAST}:not([${GONE}])`)) {
     toast.style.setProperty('--server-toast-above', `${room}px`);
-    room += toast.offsetHeight + TOAST_GAP_PX;
+    room += toast.offsetHeight + gap;
   }
   if (room > 0) doc.body.style.setProperty('--server-toasts-room', `${room}px`);
   else doc.body.style.removeProperty('--server-toasts-room');

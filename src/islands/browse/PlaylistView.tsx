@@ -3,6 +3,7 @@ import type { Playlist } from '../../api/types';
 import { hrefOf } from '../../lib/routes';
 import { DetailHeader } from '../../components/browse/DetailHeader';
 import { DetailPage } from '../../components/browse/DetailPage';
+import { metaLine } from '../../components/browse/meta-line';
 import { NotAvailable } from '../../components/browse/NotAvailable';
 import { PagedView } from '../../components/browse/PagedView';
 import { RowSkeletons } from '../../components/browse/Skeletons';
@@ -46,15 +47,17 @@ function PlaylistHeader({ playlist, background, count }: { playlist: Playlist; b
             <span className="detail-header__description">{playlist.description}</span>
           ) : null}
           {isDescriptionShown(playlist.description) ? <br /> : null}
-          {usersOpen && playlist.owner.id ? (
-            <a dir="auto" href={hrefOf('user', { userId: playlist.owner.id })}>
-              {owner}
-            </a>
-          ) : (
-            <strong dir="auto">{owner}</strong>
-          )}
-          {songs ? ` • ${songs}` : ''}
-          {saves ? ` • ${saves}` : ''}
+          {metaLine([
+            usersOpen && playlist.owner.id ? (
+              <a dir="auto" href={hrefOf('user', { userId: playlist.owner.id })}>
+                {owner}
+              </a>
+            ) : (
+              <strong dir="auto">{owner}</strong>
+            ),
+            songs,
+            saves,
+          ])}
         </>
       }
     />
