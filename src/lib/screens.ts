@@ -6,6 +6,3 @@ export const NARROW_SCREEN = '(max-width: 899px)';
 
 /** Wide screens with a pointer that hovers: where tracks are dragged (a finger's long press opens the row's menu). */
 export const DRAGS_TRACKS = '(min-width: 900px) and (hover: hover)';
-
-/** Below 600 px a track row's menu is a sheet along the bottom edge, the page dimmed behind it (track-menu.css). */
-export const MENU_SHEET = '(max-width: 599px)';

@@ -1,8 +1,7 @@
-import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type SyntheticEvent } from 'react';
 import type { Track } from '../../api/types';
 import { Icon } from '../Icon';
 import { useTrackMenuItems, type TrackMenuContext } from './track-menu-items';
-import { MENU_SHEET } from '../../lib/screens';
 
 // The open menu of a track row (./TrackMenu.tsx): its own chunk, since its actions bring the
 // playlist actions and the queue's and playlist's stores with them, and most pages are read,
@@ -15,33 +14,10 @@ export interface PopupProps {
   onClose: (refocus: boolean) => void;
 }
 
-/**
- * Drops the click that ends the current press, wherever it lands. A press that ends without one
- * (a swipe that became a scroll) ends the wait too: the next press, a cancelled one, or after a
- * second at most, so a later tap of the user's is never the one dropped.
- */
-function dropNextClick(): void {
-  const drop = (event: MouseEvent) => {
-    event.preventDefault();
-    event.stopPropagation();
-    stop();
-  };
-  const stop = () => {
-    document.removeEventListener('click', drop, true);
-    document.removeEventListener('pointerdown', stop, true);
-    document.removeEventListener('pointercancel', stop, true);
-    clearTimeout(expiry);
-  };
-  document.addEventListener('click', drop, true);
-  // Added while the closing press's pointerdown is dispatched: not called for that one.
-  document.addEventListener('pointerdown', stop, true);
-  document.addEventListener('pointercancel', stop, true);
-  const expiry = setTimeout(stop, 1_000);
-}
-
 export function TrackMenuPopup({ track, context, anchor, onClose }: PopupProps) {
   const items = useTrackMenuItems(track, context);
   const menu = useRef<HTMLDivElement>(null);
+  const backdrop = useRef<HTMLDivElement>(null);
   const [place, setPlace] = useState<CSSProperties>({});
   /** Where the anchor was when the menu was placed; the menu closes once it moves. */
   const placedAt = useRef<{ top: number; left: number } | null>(null);
@@ -68,12 +44,9 @@ export function TrackMenuPopup({ track, context, anchor, onClose }: PopupProps) 
   useEffect(() => {
     const onPointerDown = (event: PointerEvent) => {
       const target = event.target as Node;
-      if (menu.current?.contains(target) || anchor.current?.contains(target)) return;
-      // A sheet dims the page behind it, as a dialog does: a press there only closes it. The
-      // click that ends the press would reach what is under it (a row's play, the album's
-      // Save) while the sheet hid it from the user, so it is dropped. A dropdown, beside its
-      // button on a page left as it was, lets the press go on.
-      if (window.matchMedia(MENU_SHEET).matches) dropNextClick();
+      // The sheet's backdrop closes it on its click (below), not here: gone at the press, it
+      // would let that click through to what it covered.
+      if (menu.current?.contains(target) || anchor.current?.contains(target) || backdrop.current?.contains(target)) return;
       onClose(false);
     };
     const onMove = (event: Event) => {
@@ -108,27 +81,46 @@ export function TrackMenuPopup({ track, context, anchor, onClose }: PopupProps) 
     }
   };
 
+  // The backdrop sits in the row (the menu does): what is pressed on it is the backdrop's alone,
+  // not the row's (a click would play it, a long press open its menu again).
+  const ownPress = (event: SyntheticEvent) => event.stopPropagation();
   return (
-    <div ref={menu} className="track-menu" role="menu" aria-label={`Options for ${track.name}`} style={place} onKeyDown={onKeyDown}>
-      <p className="track-menu__title" aria-hidden="true">
-        {track.name}
-      </p>
-      {items.map((item) => (
-        <button
-          key={item.label}
-          type="button"
-          role="menuitem"
-          tabIndex={-1}
-          className="menu-item track-menu__item"
-          onClick={() => {
-            onClose(true);
-            item.onSelect();
-          }}
-        >
-          {item.icon ? <Icon name={item.icon} size={18} /> : <span className="track-menu__spacer" />}
-          <span>{item.label}</span>
-        </button>
-      ))}
-    </div>
+    <>
+      {/* Narrow screens' sheet dims the page behind it, as a dialog does (track-menu.css; none
+          beside a wide screen's dropdown): a tap there only closes the sheet, and never presses
+          what it covers (a row's play, the album's Save). */}
+      <div
+        ref={backdrop}
+        className="track-menu__backdrop"
+        aria-hidden="true"
+        onPointerDown={ownPress}
+        onContextMenu={ownPress}
+        onClick={(event) => {
+          ownPress(event);
+          onClose(false);
+        }}
+      />
+      <div ref={menu} className="track-menu" role="menu" aria-label={`Options for ${track.name}`} style={place} onKeyDown={onKeyDown}>
+        <p className="track-menu__title" aria-hidden="true">
+          {track.name}
+        </p>
+        {items.map((item) => (
+          <button
+            key={item.label}
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            className="menu-item track-menu__item"
+            onClick={() => {
+              onClose(true);
+              item.onSelect();
+            }}
+          >
+            {item.icon ? <Icon name={item.icon} size={18} /> : <span className="track-menu__spacer" />}
+            <span>{item.label}</span>
+          </button>
+        ))}
+      </div>
+    </>
   );
 }
