@@ -287,6 +287,9 @@ describe('a play on a device the provider has lost', () => {
     await device.next('ready');
     markDeviceReady(device.deviceId);
     await playFromList(tracks, index);
+    // Paused as a user pauses: once the card shows it playing (its Pause); under load the SDK's
+    // report can come after the play's answer, and a press before it plays again.
+    await expect.poll(() => $player.get().playback?.isPlaying && $player.get().playback?.item?.id === tracks[index]!.id).toBe(true);
     await togglePlay();
     await expect.poll(async () => (await provider())?.is_playing).toBe(false);
     await refreshPlayback();
