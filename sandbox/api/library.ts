@@ -41,15 +41,19 @@ export function registerLibrary(app: Hono<SandboxEnv>, kit: Kit): void {
   ) as Record<Kind, Record<'add' | 'remove' | 'has' | 'page' | 'count', import('better-sqlite3').Statement>>;
   const now = () => new Date(ctx.now()).toISOString().replace(/\.\d+Z$/, 'Z');
   const playlistChanges = createPlaylistChanges(db);
-  const ownerOf = db.prepare('SELECT owner_id FROM playlists WHERE id = ?');
-  const ownsPlaylist = (userId: string, id: string) => (ownerOf.get(id) as { owner_id?: string } | undefined)?.owner_id === userId;
+  const ownershipOf = db.prepare('SELECT owner_id, owner_left FROM playlists WHERE id = ?');
+  /** The user's own playlist's row (whether they took it out of their library), else undefined. */
+  const ownPlaylist = (userId: string, id: string) => {
+    const row = ownershipOf.get(id) as { owner_id: string; owner_left: number } | undefined;
+    return row?.owner_id === userId ? row : undefined;
+  };
   const apply = (c: Context<SandboxEnv>, kind: Kind, ids: string[], add: boolean) => {
     const userId = c.get('user').id;
     db.transaction(() => {
       for (const id of ids) {
         // A playlist its user owns leaves (and comes back to) their library as DELETE (PUT)
         // playlists/{id}/followers has it leave (come back): as theirs, not as one they follow.
-        if (kind === 'playlist' && ownsPlaylist(userId, id)) {
+        if (kind === 'playlist' && ownPlaylist(userId, id)) {
           if (add) playlistChanges.rejoinAsOwner(id);
           else playlistChanges.leaveAsOwner(id);
         }
@@ -58,7 +62,12 @@ export function registerLibrary(app: Hono<SandboxEnv>, kit: Kit): void {
       }
     })();
   };
-  const contains = (c: Context<SandboxEnv>, kind: Kind, ids: string[]) => ids.map((id) => !!stmts[kind].has.get(c.get('user').id, id));
+  // A playlist its user owns is in their library until they take it out (owner_left), not as a follow.
+  const has = (userId: string, kind: Kind, id: string) => {
+    const own = kind === 'playlist' ? ownPlaylist(userId, id) : undefined;
+    return own ? own.owner_left === 0 : !!stmts[kind].has.get(userId, id);
+  };
+  const contains = (c: Context<SandboxEnv>, kind: Kind, ids: string[]) => ids.map((id) => has(c.get('user').id, kind, id));
   const saved = (c: Context<SandboxEnv>, kind: 'album' | 'track') => {
     const limit = readLimit(c, 20, 50);
     const offset = readOffset(c);

@@ -210,8 +210,15 @@ describe.each(['extended', 'development'] as const)('playlists users make and ch
     const own = (await (await create({ name: 'Going' })).json()).id as string;
     const listed = async () => ((await (await s.get('/v1/me/playlists?limit=50', guest)).json()).items as { id: string }[]).map((p) => p.id);
     expect(await listed()).toContain(own);
+    const inLibrary = async () => (await (await s.get(`/v1/me/library/contains?uris=spotify:playlist:${own}`, guest)).json()) as boolean[];
+    expect(await inLibrary()).toEqual([true]);
     expect((await s.send('DELETE', `/v1/playlists/${own}/followers`, guest)).status).toBe(200);
     expect(await listed()).not.toContain(own);
+    // Contains answers for the owner's own as me/playlists lists it: out, then back.
+    expect(await inLibrary()).toEqual([false]);
+    expect((await s.send('PUT', `/v1/playlists/${own}/followers`, guest)).status).toBe(200);
+    expect(await inLibrary()).toEqual([true]);
+    expect((await s.send('DELETE', `/v1/playlists/${own}/followers`, guest)).status).toBe(200);
     const followed = playlistId('Bollywood Hits');
     if (profile === 'extended') {
       expect(await listed()).toContain(followed);

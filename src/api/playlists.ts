@@ -88,6 +88,12 @@ export const playlistPage: DetailPage<Playlist, Record<string, never>, { tracks:
 
 /**
  * What the server renders for /playlist/{id}, with the signed-in user (whether the playlist is
- * theirs to edit) and whether other users' profiles are open to this app (the owner as a link).
+ * theirs to edit), whether other users' profiles are open to this app (the owner as a link) and,
+ * for the user's own, whether they took it out of their library (Save in place of Remove).
  */
-export type PlaylistSeed = DetailSeed<typeof playlistPage> & { viewer: UserProfile | null; usersOpen: boolean };
+export type PlaylistSeed = DetailSeed<typeof playlistPage> & {
+  viewer: UserProfile | null;
+  usersOpen: boolean;
+  /** For the user's own playlist, whether it is in their library; null for another's, in the head, or when unknown. */
+  inLibrary: boolean | null;
+};

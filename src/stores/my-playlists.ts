@@ -367,7 +367,7 @@ export async function removePlaylist(id: string): Promise<boolean> {
     return false;
   }
   playlistArea.forget(id);
-  noteRemovedHere(id, true);
+  noteChangedHere(id, false);
   // Before the library opens: back to the playlist asks the site (its page no longer offers
   // Remove from Your Library), and a library page fetched ahead while the removal was on its
   // way (the pointer on its link) would still list it.
@@ -377,24 +377,26 @@ export async function removePlaylist(id: string): Promise<boolean> {
 }
 
 /**
- * The user's own playlists this tab removed from their library (and did not save back): the page
- * of one offers to save it back rather than to remove it again (Back to it after the removal).
- * Known from this tab's own acts, so the page asks the provider nothing for it (issue 27: no page
- * asks in the browser for its first data); a page loaded whole offers removal, as the server
- * renders it, which stays harmless (the provider removes it again, or has).
+ * Whether the user's own playlists are in their library: as the server found them when it rendered
+ * their pages (`notePlaylistsInLibrary`), then as this tab changed them, which wins over a page
+ * kept from before the change (Back to it after the removal offers Save, not removal again).
  */
-const $removedHere = atom<ReadonlySet<string>>(new Set());
+const $servedInLibrary = atom<ReadonlyMap<string, boolean>>(new Map());
+const $changedHere = atom<ReadonlyMap<string, boolean>>(new Map());
 
-/** Whether the user's own playlist on the page is in their library, as far as this tab knows: null with none shown. */
-export const $shownPlaylistInLibrary = computed([playlistArea.$state, $removedHere], (state, removed): boolean | null =>
-  state.data ? !removed.has(state.data.id) : null,
+/** Whether the user's own playlist on the page is in their library, as far as this tab knows: null with none shown, or unknown. */
+export const $shownPlaylistInLibrary = computed([playlistArea.$state, $servedInLibrary, $changedHere], (state, served, changed): boolean | null =>
+  state.data ? (changed.get(state.data.id) ?? served.get(state.data.id) ?? null) : null,
 );
 
-function noteRemovedHere(id: string, removed: boolean): void {
-  const next = new Set($removedHere.get());
-  if (removed) next.add(id);
-  else next.delete(id);
-  $removedHere.set(next);
+/** What a server render found about a playlist of the user's (null: not theirs, or not asked). */
+export function notePlaylistInLibrary(id: string, inLibrary: boolean | null): void {
+  if (inLibrary === null || $servedInLibrary.get().get(id) === inLibrary) return;
+  $servedInLibrary.set(new Map($servedInLibrary.get()).set(id, inLibrary));
+}
+
+function noteChangedHere(id: string, inLibrary: boolean): void {
+  $changedHere.set(new Map($changedHere.get()).set(id, inLibrary));
 }
 
 /** Whether a playlist is being saved back to the library (its button waits). */
@@ -412,7 +414,7 @@ export async function savePlaylist(playlist: Playlist): Promise<boolean> {
   } finally {
     $savingPlaylist.set(false);
   }
-  noteRemovedHere(playlist.id, false);
+  noteChangedHere(playlist.id, true);
   // First, as the provider lists a playlist that came (back) last; a list not asked yet stays unasked.
   const own = $ownPlaylists.get();
   if (own && !own.some((p) => p.id === playlist.id)) listNewPlaylist(playlist, own);

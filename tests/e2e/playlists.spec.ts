@@ -215,7 +215,7 @@ test('the picker keeps each icon 20 by 20 beside a long playlist name, which wra
   }
 });
 
-test("the user's own playlist once removed from the library offers Save, not its removal again (Back), and Save puts it back", async ({ page, signIn, sandbox }) => {
+test("the user's own playlist once removed from the library offers Save, not its removal again (Back, reload), and Save puts it back", async ({ page, signIn, sandbox }) => {
   await sandbox.reset();
   await signIn(page, 'guest', { home: false });
   const id = await makeElsewhere(page, sandbox.url, 'Kept aside');
@@ -232,7 +232,15 @@ test("the user's own playlist once removed from the library offers Save, not its
   await expect(save).toBeVisible();
   await expect(remove).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Edit details' })).toBeVisible();
+  // A whole page load: the server asked the provider, and it is still out of the library.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Kept aside' })).toBeVisible();
+  await expect(save).toBeVisible();
+  await expect(remove).toHaveCount(0);
   await save.click();
   await expect(remove).toBeVisible();
   expect(await listed()).toBe(true);
+  await page.reload();
+  await expect(remove).toBeVisible();
+  await expect(save).toHaveCount(0);
 });

@@ -14,7 +14,7 @@ import { SeededIsland, useStore } from '../../components/server-snapshot';
 import { formatCount, formatSongCount } from '../../lib/format';
 import { $capabilities, markCapabilityMissing } from '../../stores/capabilities';
 import { isListUnavailable } from '../../stores/paged-list';
-import { $ownsShownPlaylist, $shownPlaylistInLibrary } from '../../stores/my-playlists';
+import { $ownsShownPlaylist, $shownPlaylistInLibrary, notePlaylistInLibrary } from '../../stores/my-playlists';
 import { $changesShownItems, moveShownEntry } from '../../stores/playlist-order';
 import type { PlaylistSeed } from '../../api/playlists';
 import { $playlist, isDescriptionShown, playlistArea, playlistTracks, songCountOf } from '../../stores/playlist';
@@ -128,13 +128,13 @@ function seededPlaylistView(Body: ComponentType) {
         .snapshotOf(seed)
         .set($capabilities, seed.usersOpen ? {} : { otherUsers: 'missing' })
         .set($ownsShownPlaylist, owns)
-        // The server does not ask: its page offers removal, and the browser learns after hydrating.
-        .set($shownPlaylistInLibrary, null)
+        .set($shownPlaylistInLibrary, seed.inLibrary)
         .set($changesShownItems, owns || !!seed.data?.collaborative);
     };
     const adopt = () => {
       adoptMe(seed.viewer);
       if (!seed.usersOpen) markCapabilityMissing('otherUsers');
+      if (seed.data) notePlaylistInLibrary(seed.data.id, seed.inLibrary);
       playlistArea.adopt(seed);
     };
     return (

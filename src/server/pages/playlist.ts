@@ -1,3 +1,4 @@
+import { isPlaylistInLibrary } from '../../api/playlist-edits';
 import { playlistPage, type PlaylistSeed } from '../../api/playlists';
 import { isCapabilityOpen } from '../page-calls';
 import { startDetailPage, viewerOf, type PageParts } from '../page-data';
@@ -6,11 +7,19 @@ import type { SessionContext } from '../session-tokens';
 /**
  * /playlist/{id}: the detail page (`playlistPage`) with the signed-in user beside it, asked at
  * the same time: whether the playlist is theirs to edit is part of its head, and so is whether
- * other users' profiles are open to this app (the owner as a link).
+ * other users' profiles are open to this app (the owner as a link). Whether the user's own is in
+ * their library is asked once both are known, beside its entries: the part that streams waits
+ * for it, the head offers removal as before (a playlist of the user's mostly is there).
  */
 export function startPlaylistPage(context: SessionContext, id: string): PageParts<PlaylistSeed> {
   const { head, whole } = startDetailPage(playlistPage, id);
   const viewer = viewerOf(context).then((user) => ({ viewer: user, usersOpen: isCapabilityOpen('otherUsers') }));
-  const withViewer = <S>(seed: Promise<S>) => Promise.all([seed, viewer]).then(([shown, seen]) => ({ ...shown, ...seen }));
-  return { head: withViewer(head), whole: withViewer(whole) };
+  const withViewer = head.then((shown) => viewer.then((seen) => ({ ...shown, ...seen })));
+  const inLibrary = withViewer.then((seed) =>
+    seed.data && seed.viewer && seed.data.owner.id === seed.viewer.id ? isPlaylistInLibrary(id).catch(() => null) : null,
+  );
+  return {
+    head: withViewer.then((seed) => ({ ...seed, inLibrary: null })),
+    whole: Promise.all([whole, viewer, inLibrary]).then(([shown, seen, flag]) => ({ ...shown, ...seen, inLibrary: flag })),
+  };
 }
