@@ -63,9 +63,14 @@ describe('an island rendered on the server', () => {
       collaborative: false,
       snapshotId: null,
     };
-    const seed: PlaylistSeed = { id: 'p1', background: '#123456', data: playlist, failure: null, viewer: me, usersOpen: true };
+    const seed: PlaylistSeed = { id: 'p1', background: '#123456', data: playlist, failure: null, viewer: me, usersOpen: true, inLibrary: null };
     const html = renderToString(<PlaylistHead seed={seed} />);
     expect(html).toContain('Road Trip');
+    expect(html).toContain('Remove from Your Library');
+    // One the server found out of the user's library offers Save in its place.
+    const out = renderToString(<PlaylistHead seed={{ ...seed, inLibrary: false }} />);
+    expect(out).toContain('>Save<');
+    expect(out).not.toContain('Remove from Your Library');
     // The owner's actions come from the seed's snapshot, not from $ownsShownPlaylist, whose
     // mounting loaded the profile through the user's provider calls and kept it for every user.
     expect(html).toMatch(/<button/);
