@@ -15,9 +15,16 @@ import https from 'node:https';
  * No compression is asked for: over loopback or a datacenter's link, decoding costs more than the
  * bytes it saves.
  */
+/**
+ * How long a kept connection may sit unused before the site closes it. Shorter than the usual
+ * server's own limit (Node's 5 s, the sandbox's): a connection the provider closes just as a call
+ * goes out on it fails that call (a reset), and a write is not sent again.
+ */
+export const IDLE_CONNECTION_MS = 4000;
+
 const agents = {
-  'http:': new http.Agent({ keepAlive: true }),
-  'https:': new https.Agent({ keepAlive: true }),
+  'http:': new http.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }),
+  'https:': new https.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }),
 };
 
 /** Statuses whose response has no body (the Response constructor refuses one). */

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { providerFetch } from '../../src/server/provider-transport';
+import { IDLE_CONNECTION_MS, providerFetch } from '../../src/server/provider-transport';
 
 // The server's way to the provider (src/server/provider-transport.ts) against a real HTTP
 // server on loopback: what wretch and the API client read of a Response must be as fetch's.
@@ -90,4 +90,26 @@ describe('providerFetch', () => {
     await providerFetch(`${origin}/two`);
     expect(seen.at(-1)!.headers.connection).toBe('keep-alive');
   });
+
+  it('closes a kept connection left unused, before the provider would', async () => {
+    // A provider of its own, which keeps connections longer than the site does.
+    const provider = createServer((_request, response) => response.writeHead(200).end('{}'));
+    provider.keepAliveTimeout = 60_000;
+    const closed: number[] = [];
+    provider.on('connection', (socket) => socket.on('close', () => closed.push(Date.now())));
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+    const at = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+    try {
+      await providerFetch(`${at}/idle`);
+      const answered = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, IDLE_CONNECTION_MS + 500));
+      expect(closed).toHaveLength(1);
+      expect(closed[0]! - answered).toBeGreaterThanOrEqual(IDLE_CONNECTION_MS - 100);
+      // The next call opens another and is answered.
+      expect((await providerFetch(`${at}/again`)).status).toBe(200);
+    } finally {
+      provider.closeAllConnections();
+      await new Promise((resolve) => provider.close(resolve));
+    }
+  }, IDLE_CONNECTION_MS + 5000);
 });
