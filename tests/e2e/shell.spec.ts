@@ -457,3 +457,24 @@ test('between 900 and 1200 px wide the top bar keeps its buttons round and whole
     await check(width, true);
   }
 });
+
+test('a page fetched ahead (hover, touch) that is slow to come shows the top loading bar, as one asked on the click does', async ({ page, signIn, sandbox }, testInfo) => {
+  await signIn(page, 'guest', { home: false });
+  await page.goto('/search/album/a');
+  // A tap at the window's edge would open a card on a phone: there the link's own touch wakes the islands.
+  if (!isNarrow(testInfo)) await actOnPage(page);
+  const link = page.locator('#content a[href^="/album/"]').first();
+  const href = (await link.getAttribute('href'))!;
+  await sandbox.addFault({ match: { method: 'GET', path: `^/v1${href.replace('/album/', '/albums/')}$` }, delayMs: 3_000, times: 1 });
+  const bar = page.getByRole('progressbar', { name: 'Loading' });
+  // The pointer's hover (the touch's start) fetches it ahead; the click then waits for that fetch.
+  if (isNarrow(testInfo)) await link.tap();
+  else {
+    await link.hover();
+    await link.click();
+  }
+  await expect(bar).toBeVisible({ timeout: 2_000 });
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.locator('.detail-header h1')).toBeVisible();
+  await expect(bar).toBeHidden();
+});

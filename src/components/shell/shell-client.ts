@@ -88,7 +88,9 @@ document.addEventListener('astro:before-preparation', (event) => {
   const preparation = event as TransitionBeforePreparationEvent;
   const askSite = preparation.loader;
   preparation.loader = async () => {
-    const kept = preparation.formData ? null : await keptPage(preparation.to.href, preparation.navigationType === 'traverse');
+    // A page fetched ahead (the pointer's hover, a touch) may still be on its way: the top bar
+    // says so as for one asked now, or a slow page's click looked like it did nothing.
+    const kept = preparation.formData ? null : await withTopLoading(keptPage(preparation.to.href, preparation.navigationType === 'traverse'), SLOW_PAGE_MS);
     if (kept && !preparation.signal.aborted) {
       notePageSource('memory', preparation.to.href);
       const page = await showHtml(preparation, kept);
