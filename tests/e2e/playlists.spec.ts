@@ -45,6 +45,10 @@ test('create, add from three pages, keep them through a reload and a sandbox res
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const playlistPath = new URL(page.url()).pathname;
   await expect(page.getByRole('button', { name: 'Edit details' })).toBeVisible();
+  // Empty, it says what to do next: not the catalogue's "No Playlist Available" under its own header.
+  await expect(page.getByRole('heading', { level: 2, name: "Let's find something for your playlist" })).toBeVisible();
+  await expect(page.getByText('No Playlist Available')).toHaveCount(0);
+  await expect(page.locator('#content').getByRole('link', { name: 'Search', exact: true })).toHaveAttribute('href', '/search');
   await saveScreen(page, testInfo, 'playlist-new');
   // Back, Your Library lists it: the page kept from before the change is not shown again.
   await page.goBack();

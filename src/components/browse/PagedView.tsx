@@ -9,6 +9,8 @@ interface PagedViewProps<T> {
   list: PagedList<T>;
   /** The catalogue's message for an empty list ("No Saved Albums Found."); the empty-data screen's own title otherwise. */
   empty?: string;
+  /** An empty list's own view in place of that message (PartBody). */
+  emptyView?: ReactNode;
   /** What shows while the first page loads. */
   skeleton: ReactNode;
   /** Renders the loaded items. */
@@ -26,7 +28,7 @@ interface PagedViewProps<T> {
  * or a track list); the hidden anchor after it finds that container's last child, and says
  * whether the list goes on (lib/list-end.ts: the server's HTML says it too).
  */
-export function PagedView<T>({ list, empty, skeleton, children }: PagedViewProps<T>) {
+export function PagedView<T>({ list, empty, emptyView, skeleton, children }: PagedViewProps<T>) {
   const state = useStore(list.$state);
   const anchor = useRef<HTMLSpanElement>(null);
   const watching = canLoadMore(state);
@@ -48,7 +50,7 @@ export function PagedView<T>({ list, empty, skeleton, children }: PagedViewProps
 
   const retry = () => void list.retry();
   return (
-    <PartBody state={listPartState(state)} skeleton={skeleton} empty={empty} onRetry={retry}>
+    <PartBody state={listPartState(state)} skeleton={skeleton} empty={empty} emptyView={emptyView} onRetry={retry}>
       {() => (
         <>
           {children(state.list)}

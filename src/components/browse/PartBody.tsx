@@ -10,6 +10,8 @@ interface PartBodyProps {
   skeleton: ReactNode;
   /** The catalogue's message for nothing ("No Recent Played Tracks Found"): a line in its section (compact), else the empty-data screen's title. */
   empty?: string;
+  /** An empty part's own view in place of the catalogue's message (the user's new playlist says what to do next). */
+  emptyView?: ReactNode;
   /** SPEC §8's message for an absent entity ("Album Not Found"). */
   notFound?: string;
   /** A part that is one section among others: its failure is the small error screen. */
@@ -23,7 +25,7 @@ interface PartBodyProps {
 }
 
 /** A loading part of a page, in each of its states: one look for home's sections, lists, detail pages and their sections. */
-export function PartBody({ state, skeleton, empty, notFound, compact = false, onRetry, wholePage = false, children }: PartBodyProps) {
+export function PartBody({ state, skeleton, empty, emptyView, notFound, compact = false, onRetry, wholePage = false, children }: PartBodyProps) {
   const level = wholePage ? 1 : 2;
   switch (state) {
     case 'loading':
@@ -43,6 +45,7 @@ export function PartBody({ state, skeleton, empty, notFound, compact = false, on
         </ErrorScreen>
       );
     case 'empty':
+      if (emptyView) return <>{emptyView}</>;
       return compact && empty ? <p className="not-available">{empty}</p> : <ErrorScreen kind="data_not_found" title={empty} />;
     case 'ready':
       return <>{children()}</>;

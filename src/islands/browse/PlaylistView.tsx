@@ -77,7 +77,7 @@ function PlaylistViewBody() {
           {isListUnavailable(tracks.error) ? (
             <NotAvailable what="This playlist's tracks" />
           ) : (
-            <PagedView list={playlistTracks} empty="No Playlist Available" skeleton={<RowSkeletons />}>
+            <PagedView list={playlistTracks} empty="No Playlist Available" emptyView={reorders ? <EmptyPlaylistInvite /> : undefined} skeleton={<RowSkeletons />}>
               {(entries) => (
                 <TrackList
                   tracks={entries.map((entry) => entry.track)}
@@ -94,6 +94,22 @@ function PlaylistViewBody() {
         </>
       )}
     </DetailPage>
+  );
+}
+
+/**
+ * A playlist the user may add to (theirs, or a collaborative one) with nothing in it yet, as one
+ * just made opens: what to do next, not the catalogue's "No Playlist Available" under its header.
+ */
+function EmptyPlaylistInvite() {
+  return (
+    <div className="error-screen playlist-empty">
+      <h2 className="error-screen__title">Let's find something for your playlist</h2>
+      <p className="error-screen__text">Search for songs, then add them here from a song's More options.</p>
+      <a className="button button--ghost" href={hrefOf('search')}>
+        Search
+      </a>
+    </div>
   );
 }
 
