@@ -145,6 +145,29 @@ test('add to queue from a playlist while an album plays, move playback to a seco
   await expect(card(page).getByText(added.name, { exact: true })).toBeVisible();
 });
 
+test("a track's menu opened while the queue is open shows over the panel, its items pressable", { tag: '@viewport-free' }, async ({ page, sandbox, signIn }) => {
+  // On the desktop alone (@viewport-free): the panel docks beside the page there, over the rows' right ends.
+  const album = await startPlaying(page, sandbox, signIn);
+  await card(page).getByRole('button', { name: 'Queue', exact: true }).click();
+  const panel = page.getByRole('complementary', { name: 'Queue' });
+  await expect(panel.getByRole('list', { name: 'Next up' }).getByRole('listitem').first()).toContainText(album.tracks[1]!.name);
+  // The row's More button sits under the panel: the keyboard opens its menu, as a user's Tab and Enter would.
+  const row = page.locator('[aria-label^="Tracks of"] [data-track-id]').nth(2);
+  // The row near the window's top, the menu then opening where the panel is.
+  await row.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 160));
+  await row.getByRole('button', { name: /^More options for / }).focus();
+  await page.keyboard.press('Enter');
+  const item = page.getByRole('menuitem', { name: 'Add to queue' });
+  await expect(item).toBeVisible();
+  const onTop = await item.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+  });
+  expect(onTop, 'the menu item is what a click there presses').toBe(true);
+  await item.click();
+  await expectToastShown(page, 'Added to queue');
+});
+
 test.describe('messages', () => {
   test.use({ allowErrors: /me\/player\/queue/ });
 
