@@ -129,6 +129,8 @@ export type ErrorOutcome =
 
 /** What the mapper needs to know about the call that failed. */
 export interface FailedCall {
+  /** GET when absent. A refused write is not sent again (DESIGN §5), so its user is told. */
+  method?: string;
   /** Set on calls DESIGN §2 says may be gone in development mode. */
   capability?: Capability;
   /** Statuses the caller turns into its own state (a not-found page), with no toast or redirect. */
@@ -267,9 +269,13 @@ function outcomeOf(error: ApiError, call: FailedCall): ErrorOutcome {
   }
   if (status >= 400 && status < 500 && error.reason === PREMIUM_REQUIRED) return { type: 'premium-prompt' };
   // **Change** (issue 28) from SPEC's "other 4xx": a spent quota says so, in words; a rate
-  // limit shows nothing here, since the top bar's indicator counts it down (the client
-  // reports every 429 to it, src/api/rate-limit.ts), which a toast per refused call would drown.
-  if (status === 429) return error.reason === QUOTA_EXCEEDED ? { type: 'toast', message: QUOTA_SPENT } : { type: 'silent' };
+  // limit shows nothing for a read, since the top bar's indicator counts it down (the client
+  // reports every 429 to it, src/api/rate-limit.ts), which a toast per refused call would drown,
+  // and the read was asked again once. A write was not: the user hears it did not happen.
+  if (status === 429) {
+    if (error.reason === QUOTA_EXCEEDED) return { type: 'toast', message: QUOTA_SPENT };
+    return (call.method ?? 'GET') === 'GET' ? { type: 'silent' } : { type: 'toast', message: SOMETHING_WENT_WRONG };
+  }
   if (status === 403) {
     // A 403 carrying a reason is a refused command (a player restriction), not a bad request.
     if (!error.reason) return { type: 'deny-access', message: null };

@@ -11,6 +11,7 @@
 // Retry-After, a held request) fake timers step the client's timers and the sandbox's delays.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAlbum } from '../../src/api/albums';
+import { addToLibrary } from '../../src/api/library';
 import { getArtistTopTracks } from '../../src/api/artists';
 import { clientTiming, resetClient } from '../../src/api/client';
 import { type ApiError, isCanceled, isUnavailable, QUOTA_SPENT } from '../../src/api/errors';
@@ -338,6 +339,15 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
     expect(await hits()).toEqual([2]);
     expect(effects.waits).toEqual([3000]);
     expect(effects.shown).toEqual([]);
+    expect($limitSecondsLeft.get()).toBe(3);
+    await expectSessionKept();
+  });
+
+  it("a write answered 429 is not sent again (DESIGN §5): SPEC's 'Something went wrong', the countdown beside it", async () => {
+    await addFault(running.url, { match: { method: 'PUT', path: '^/v1/me/(albums|library)$' }, status: 429, headers: { 'Retry-After': '3' }, body: { error: { status: 429 } }, times: 1 });
+    expect((await rejection(addToLibrary('album', [albumId]))).status).toBe(429);
+    expect(effects.waits).toEqual([]);
+    expect(effects.shown).toEqual(['Something went wrong']);
     expect($limitSecondsLeft.get()).toBe(3);
     await expectSessionKept();
   });
