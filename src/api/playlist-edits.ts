@@ -94,6 +94,16 @@ export const removePlaylistFromLibrary = (id: string): Promise<void> => setPlayl
 export const savePlaylistToLibrary = (id: string): Promise<void> => setPlaylistInLibrary(id, 'PUT');
 
 /**
+ * How many entries a playlist has now (one entry asked, for its `total`): what a removal left
+ * when it may have taken copies the page had not loaded.
+ */
+export async function getPlaylistTotal(id: string): Promise<number | null> {
+  // Unseen: the count shown stays as it was when it cannot be asked, with no toast.
+  const total = record(await callApi({ path: path(id, '/items'), query: { limit: 1, offset: 0 }, quietStatuses: QUIET, unseen: true })).total;
+  return typeof total === 'number' ? total : null;
+}
+
+/**
  * Every track id of a playlist, in order (50 a page, the most development mode gives), for the
  * duplicate check. Unnamed: each is a read for one add, and two adds in a row each need theirs (a
  * name would cancel the first add's check, and that add with it).

@@ -59,11 +59,18 @@ const flagEntries = (flags: LibraryFlags | undefined) => Object.entries(flags ??
  * answer, as of `pageAsOf`: when the page on screen was asked for (stores/page-memory.ts
  * `$pageAsOf`; kept pages were asked earlier). A flag this tab learnt since stays (`pageFlagWins`).
  */
-export function adoptLibraryFlags(flags: LibraryFlags | undefined, pageAsOf = Date.now()): void {
+export function adoptLibraryFlags(flags: LibraryFlags | undefined, pageAsOf = Date.now(), from?: LibraryList): void {
   for (const [kind, seen] of flagEntries(flags)) {
     const known = $inLibrary[kind].get();
     const taken = Object.entries(seen).filter(([id]) => known[id] === undefined || pageFlagWins(learntAt[kind].get(id), pageAsOf));
-    if (taken.length > 0) learn(kind, Object.fromEntries(taken), pageAsOf);
+    if (taken.length === 0) continue;
+    learn(kind, Object.fromEntries(taken), pageAsOf);
+    // News of a change made elsewhere (another tab, another device): the remembered lists of this
+    // kind show the library as it was, as after a toggle here. What was not known is news only when
+    // in the library, as a list of it would lack it; not to the list whose own page it is (`from`).
+    if (taken.some(([id, inLibrary]) => inLibrary !== (known[id] ?? false))) {
+      for (const list of listsOf[kind]) if (list !== from) list.forget();
+    }
   }
 }
 
@@ -139,11 +146,19 @@ export function rememberLiked(id: string, liked: boolean): void {
   learn('track', { [id]: liked });
 }
 
-// A change to the library makes the remembered library lists stale.
-const listsOf: Record<LibraryKind, { forget: () => void }[]> = { track: [], album: [], artist: [], user: [] };
+/** A list of the library (Liked Songs, Saved Albums, Your Following), or an area showing one, as a change of the library reaches it. */
+export interface LibraryList {
+  /** What is remembered of it goes: it shows the library as it was. */
+  forget: () => void;
+  /** The provider's list changed under the one on screen: `id` went in (at its front) or out. */
+  changed?: (id: string, inLibrary: boolean) => void;
+}
 
-/** Registers what a change of this kind makes stale (a remembered list or area), to be forgotten on every change. */
-export function forgetOnChange(kind: LibraryKind, stale: { forget: () => void }): void {
+// A change to the library makes the remembered library lists stale, and moves the ones on screen.
+const listsOf: Record<LibraryKind, LibraryList[]> = { track: [], album: [], artist: [], user: [] };
+
+/** Registers what a change of this kind makes stale (a remembered list or area), told of every change. */
+export function forgetOnChange(kind: LibraryKind, stale: LibraryList): void {
   listsOf[kind].push(stale);
 }
 
@@ -170,7 +185,10 @@ export async function toggleInLibrary(kind: LibraryKind, id: string): Promise<bo
     if (current) await removeFromLibrary(kind, [id]);
     else await addToLibrary(kind, [id]);
     learn(kind, { [id]: !current });
-    for (const list of listsOf[kind]) list.forget();
+    for (const list of listsOf[kind]) {
+      list.changed?.(id, !current);
+      list.forget();
+    }
     return !current;
   } catch (error) {
     logUnlessCanceled(`Could not change the library (${kind})`, error);

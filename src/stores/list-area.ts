@@ -1,4 +1,4 @@
-import { onMount, type WritableAtom } from 'nanostores';
+import { onMount, onNotify, type WritableAtom } from 'nanostores';
 import type { ListPage } from '../api/list-pages';
 import type { ListSeed } from '../api/page-seeds';
 import { createAreaMemory } from './area-memory';
@@ -32,6 +32,8 @@ export interface ListArea<T> {
   snapshotOf: (seed: ListSeed<T>) => Map<unknown, unknown>;
   /** Shows what the server rendered: the stores take the seed's values, and the route's entry asks nothing. */
   adopt: (seed: ListSeed<T>) => void;
+  /** A list of the library itself: follows a change of the library made while it shows (`LibraryList`). */
+  changed?: (id: string, inLibrary: boolean) => void;
 }
 
 /**
@@ -84,7 +86,7 @@ export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], opt
   );
 
   const seededState = (seed: ListSeed<T>) => firstPageState(seed.page, list.limit);
-  return {
+  const area: ListArea<T> = {
     forget: () => {
       memory.forget();
       forgetPagesWhere((path) => {
@@ -99,12 +101,14 @@ export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], opt
       const route = $route.get();
       if (route) adoptedFor.mark(routeKey(route));
       else adoptedFor.clear();
-      // The flags first: the list's change asks about the ones it does not know yet.
-      adoptLibraryFlags(seed.flags, $pageAsOf.get());
+      // The flags first: the list's change asks about the ones it does not know yet. A library
+      // list's own flags are what it shows: no news to it.
+      adoptLibraryFlags(seed.flags, $pageAsOf.get(), area);
       title?.set(seed.title ?? '');
       list.restore(seededState(seed));
     },
   };
+  return area;
 }
 
 /**
@@ -115,5 +119,31 @@ export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], opt
 export function listPageArea<T>(page: ListPage<T>, names: readonly RouteName[], options: ListAreaOptions = {}): { list: PagedList<T>; area: ListArea<T> } {
   const list = createPagedList(page.load, page.limit);
   keepItemFlagsOf(page.library, list.$state, (state) => state.list);
-  return { list, area: listArea(list, names, options) };
+  const area = listArea(list, names, options);
+  if (page.library?.held) area.changed = heldListChange(list, page.library.idOf);
+  return { list, area };
+}
+
+/**
+ * How a list of the library itself (`held`: Liked Songs, Saved Albums, Your Following) follows a
+ * like, save or follow made while it shows (`LibraryList.changed`). The provider puts what comes
+ * in at the front of its list, before the next page, and closes the gap of what goes out; the
+ * rows on screen stay (an unliked row keeps its heart, off, to like it again). So the next page
+ * starts one later or one earlier (`shift`), or it would repeat or skip an item: earlier only
+ * for an item before the next page, a row loaded or one that came in at the front since.
+ */
+function heldListChange<T>(list: PagedList<T>, idOf: (item: T) => string): (id: string, inLibrary: boolean) => void {
+  // What came in at the front since the list's first page (a row liked again, or one not shown).
+  const front = new Set<string>();
+  onNotify(list.$state, () => {
+    if (!list.$state.get().loaded) front.clear();
+  });
+  return (id, inLibrary) => {
+    // No rows yet: a first page on its way is asked again (`shift`), and nothing is counted.
+    if (!list.$state.get().loaded) return list.shift(inLibrary ? 1 : -1);
+    if (inLibrary) {
+      front.add(id);
+      list.shift(1);
+    } else if (front.delete(id) || list.$state.get().list.some((item) => idOf(item) === id)) list.shift(-1);
+  };
 }

@@ -305,10 +305,12 @@ function playlistNameOf(id: string): string | null {
 
 /** Removes every occurrence of a track from one of the user's playlists, at once; rolled back if refused. */
 export async function removeFromPlaylist(playlistId: string, track: Track): Promise<boolean> {
-  // Every occurrence goes (the provider's rule): as many as the page shows, one at least.
+  // Every occurrence goes (the provider's rule): as many as the page shows, one at least; copies
+  // past its loaded rows are counted by the provider once it took the removal (`recounted`).
   const shown = playlistArea.$state.get().id === playlistId ? playlistTracks.$state.get().list.filter((entry) => entry.track.id === track.id).length : 0;
+  const recounted = (change: number) => void changeListed(playlistId, (p) => ({ ...p, totalTracks: Math.max(0, (p.totalTracks ?? 0) + change) }));
   // In the playlist's line with its adds and moves; a refusal takes back this removal alone.
-  const sent = queueItemEdit(playlistId, { remove: track.id }, () => removePlaylistItems(playlistId, [track.uri]));
+  const sent = queueItemEdit(playlistId, { remove: track.id }, () => removePlaylistItems(playlistId, [track.uri]), { recounted });
   const undoListed = changeListed(playlistId, (p) => ({ ...p, totalTracks: Math.max(0, (p.totalTracks ?? 1) - Math.max(1, shown)) }));
   try {
     await sent;

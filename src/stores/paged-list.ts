@@ -38,6 +38,11 @@ export interface PagedList<T> {
   reset: () => void;
   /** Puts back a state kept earlier (painting from memory); an answer still on its way is dropped. */
   restore: (state: PagedListState<T>) => void;
+  /**
+   * The provider's list changed under the one on screen by `by` items before the next page
+   * (`shiftedState`); a page on its way was asked of the list as it was, and is asked again.
+   */
+  shift: (by: number) => void;
 }
 
 /**
@@ -77,6 +82,18 @@ export function firstPageState<T>(page: FirstPage<T> | undefined, limit: number)
   if (page === 'not-found') return { ...initialState<T>(), loaded: true, hasMore: false, error: new ApiError('http', 'Not Found', 404) };
   if (!page) return { ...initialState<T>(), loaded: true, hasMore: false, error: new Error('The first page failed on the server') };
   return stateWithPage([], page, 0, limit);
+}
+
+/**
+ * The list once the provider's list changed under it by `by` items before its next page: items
+ * added at its front (a like while Liked Songs shows), or loaded ones gone (an unlike, a row
+ * removed from a playlist; `by` < 0). SPEC §4's next offset = offset + limit counts the provider's
+ * list as it stood, so the next page starts that much later or earlier, or it would repeat or
+ * skip as many items. The rows on screen stay as they are. The one rule of every list that
+ * changes while it shows (the library's, a playlist's).
+ */
+export function shiftedState<S extends Pick<PagedListState<unknown>, 'offset'>>(state: S, by: number): S {
+  return by === 0 ? state : { ...state, offset: Math.max(0, state.offset + by) };
 }
 
 /** How a page is fetched: the offset and limit to ask for. */
@@ -142,6 +159,17 @@ export function createPagedList<T>(load: PageLoader<T>, limit = 20): PagedList<T
     restore: (state) => {
       answers.forget();
       $state.set({ ...state, loading: false });
+    },
+    shift: (by) => {
+      const state = $state.get();
+      if (by === 0 || (!state.loaded && !state.loading)) return;
+      // A first page on its way may hold the list before or after the change: asked again.
+      if (!state.loaded) return void loadAt(0);
+      // The offset of a page on its way is the state's (it moves on only when the page arrives),
+      // so that page is asked again where the next one now starts.
+      const shifted = shiftedState(state, by);
+      $state.set(shifted);
+      if (state.loading) void loadAt(shifted.offset);
     },
   };
 }

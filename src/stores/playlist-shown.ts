@@ -4,8 +4,10 @@ import { namedTitle, tabTitleOf } from '../lib/page-title';
 import { renamePage } from './page-title';
 import { moveEntry, removeEntries, reorderRequest, type ReorderRequest } from '../lib/playlist-order';
 import { hrefOf } from '../lib/routes';
+import { getPlaylistTotal } from '../api/playlist-edits';
+import { logUnlessCanceled } from './log';
 import { forgetPage } from './page-memory';
-import type { PagedListState } from './paged-list';
+import { shiftedState, type PagedListState } from './paged-list';
 import { playlistArea, playlistTracks } from './playlist';
 
 /** An edit of a playlist's items: a track added at the end, a track's every entry removed, or the row `from` moved to before the row `before`. */
@@ -83,8 +85,8 @@ function removed(shown: ShownPlaylist, trackId: string): Edited {
   const total = data.totalTracks ?? list.length;
   const fewer = Math.min(total, entries.length);
   // The provider closes the gap: the next page starts that many entries earlier, or the entry
-  // that moved up into it would never be asked for.
-  const offset = Math.max(0, tracks.offset - entries.length);
+  // that moved up into it would never be asked for. Copies past the loaded rows change nothing there.
+  const { offset } = shiftedState(tracks, -entries.length);
   return {
     shown: { data: { ...data, totalTracks: total - fewer }, tracks: { ...tracks, list: removeEntries(list, gone), offset } },
     done: {
@@ -363,6 +365,32 @@ interface Waiting {
   load: object;
   /** Dropped before its turn (a move made on top of a refused one): never sent. */
   dropped: boolean;
+  /** A removal shown on a list not loaded whole: copies past its rows went too, uncounted. */
+  recount: boolean;
+}
+
+/** How far an edit moved the song count. */
+const countChange = (done: DoneEdit): number => ('add' in done ? 1 : 'remove' in done ? -done.fewer : 0);
+
+/**
+ * After a removal the provider took, on a list not loaded whole: every copy of the track went,
+ * the ones past the loaded rows too, which the count shown did not take off. The provider's count
+ * (one call) puts it right, with the edits made after it and not yet sent still shown on top;
+ * `recounted` gets the change, for the other places the playlist is counted. The next page's
+ * offset needs nothing: those copies were past it.
+ */
+async function recount(id: string, line: readonly Waiting[], removal: Waiting, recounted?: (change: number) => void): Promise<void> {
+  const total = await getPlaylistTotal(id).catch((error: unknown) => {
+    logUnlessCanceled('Could not count the playlist again', error);
+    return null;
+  });
+  const shown = shownNow(id, removal.load);
+  if (total === null || !shown || shown.data.totalTracks === null) return;
+  const later = line.slice(line.indexOf(removal) + 1).filter((waiting) => waiting.load === removal.load && waiting.done && !waiting.dropped);
+  const change = total + later.reduce((sum, waiting) => sum + countChange(waiting.done!), 0) - shown.data.totalTracks;
+  if (change === 0) return;
+  show({ ...shown, data: withTotal(shown.data, change) }, shown.data);
+  recounted?.(change);
 }
 
 /** One line per playlist: every item edit waits for the one before it to be answered; `taken`, what the provider took since the line began. */
@@ -395,16 +423,22 @@ function takeBack(id: string, line: Waiting[], refused: Waiting): void {
  * page knows. Resolves to true once the provider took it, false for a move dropped unsent; a
  * refusal takes back this edit alone on the page, then rejects with the provider's error.
  */
-export function queueItemEdit(id: string, edit: ItemEdit, send: (turn: { move: ReorderRequest | null; snapshotId: string | null }) => Promise<string>): Promise<boolean> {
+export function queueItemEdit(
+  id: string,
+  edit: ItemEdit,
+  send: (turn: { move: ReorderRequest | null; snapshotId: string | null }) => Promise<string>,
+  { recounted }: { recounted?: (change: number) => void } = {},
+): Promise<boolean> {
   // The page kept for back and forward shows it as it was: back asks the site again.
   forgetPage(playlistHref(id));
-  const waiting: Waiting = { done: null, load: OFF_PAGE, dropped: false };
+  const waiting: Waiting = { done: null, load: OFF_PAGE, dropped: false, recount: false };
   const shown = shownNow(id);
   if (shown) {
     const edited = applyItemEdit(shown, edit, new Date().toISOString());
     if (!edited) return Promise.resolve(false);
     waiting.done = edited.done;
     waiting.load = loadOf(shown.data);
+    waiting.recount = 'remove' in edit && (!shown.tracks.loaded || shown.tracks.hasMore);
     show(edited.shown, shown.data);
     // Every shown row gone while more remain: nothing is left to scroll to, so the next page comes now.
     if ('remove' in edit && edited.shown.tracks.list.length === 0 && edited.shown.tracks.hasMore) void playlistTracks.loadNextPage();
@@ -418,6 +452,8 @@ export function queueItemEdit(id: string, edit: ItemEdit, send: (turn: { move: R
       const move = waiting.done && 'move' in waiting.done ? waiting.done.request : null;
       const snapshotId = await send({ move, snapshotId: snapshotOf(id) });
       noteShownSnapshot(id, waiting.load, snapshotId);
+      // In its turn, so the edits after it wait: the provider's count is then this removal's.
+      if (waiting.recount) await recount(id, line.waiting, waiting, recounted);
       line.taken = { loads: new Set(line.taken?.loads).add(waiting.load), snapshotId };
       return true;
     } catch (error) {

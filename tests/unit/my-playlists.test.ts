@@ -264,6 +264,31 @@ describe('playlists the user makes', () => {
     await removePlaylistItems(playlist.id, more.map((id) => `spotify:track:${id}`));
   });
 
+  it('a track also past the loaded rows: its removal counts every copy the provider took, on the page and in the lists, and paging on skips none', async () => {
+    const ids = (running.sandbox.db.prepare("SELECT id FROM tracks WHERE name <> '' ORDER BY id LIMIT 27 OFFSET 40").all() as { id: string }[]).map((row) => row.id);
+    const twice = ids[0]!;
+    const uris = [...ids, twice].map((id) => `spotify:track:${id}`);
+    const wasShown = playlistArea.$state.get().id;
+    const playlist = await createPlaylist('Road Trip');
+    await addPlaylistItems(playlist.id, uris);
+    try {
+      await playlistArea.load(playlist.id);
+      expect($playlist.get().data?.totalTracks).toBe(28);
+      $ownPlaylists.set([{ ...playlist, totalTracks: 28 }, ...($ownPlaylists.get() ?? [])]);
+      expect(titles()).toHaveLength(10);
+      const gone = playlistTracks.$state.get().list.find((entry) => entry.track.id === twice)!.track;
+      expect(await removeFromPlaylist(playlist.id, gone)).toBe(true);
+      expect($playlist.get().data?.totalTracks).toBe(26);
+      expect($ownPlaylists.get()!.find((p) => p.id === playlist.id)!.totalTracks).toBe(26);
+      while (playlistTracks.$state.get().hasMore) await playlistTracks.loadNextPage();
+      expect(titles()).toHaveLength(26);
+      expect(titles()).not.toContain(twice);
+    } finally {
+      await removePlaylist(playlist.id);
+      if (wasShown) await playlistArea.load(wasShown);
+    }
+  });
+
   it('"New playlist" with an add refused: the new playlist stays listed (empty), and the next one takes another name', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const before = $ownPlaylists.get()!.length;
