@@ -23,6 +23,7 @@ import { $creatingPlaylist, $duplicatePrompt, $ownPlaylists, $ownPlaylistsFailed
 import { changeShownPlaylist, queueItemEdit } from './playlist-shown';
 import { $myProfile, loadMe } from './profile';
 import { playlistArea, playlistTracks } from './playlist';
+import { $route } from './route';
 import { showToast } from './toasts';
 
 /** The toast of a refused change (rolled back). */
@@ -155,15 +156,29 @@ function listNewPlaylist(playlist: Playlist, own: Playlist[]): void {
   myPlaylistsArea.forget();
 }
 
+/**
+ * Where the user is, to tell once a new playlist exists whether they are still where they asked
+ * for it: one who moved on (a slow provider) is not pulled back to it, and their typing kept.
+ */
+const whereNow = (): string => JSON.stringify($route.get());
+
+/** Opens a playlist just made, unless the user went elsewhere meanwhile; whether it did. */
+function openNewPlaylist(playlist: Playlist, askedWhere: string): boolean {
+  if (whereNow() !== askedWhere) return false;
+  navigateTo(hrefOf('playlist', { playlistId: playlist.id }));
+  return true;
+}
+
 /** Create Playlist: makes "My Playlist #N" at once and opens it. */
 export async function createAndOpenPlaylist(): Promise<void> {
   if ($creatingPlaylist.get()) return;
   $creatingPlaylist.set(true);
+  const askedWhere = whereNow();
   try {
     const own = await ownPlaylistsToName();
     const playlist = await createPlaylist(nextPlaylistName(own.length));
     listNewPlaylist(playlist, own);
-    navigateTo(hrefOf('playlist', { playlistId: playlist.id }));
+    if (!openNewPlaylist(playlist, askedWhere)) showToast(`Created ${playlist.name}`, 'success');
   } catch (error) {
     refused(error, 'Could not create a playlist');
   } finally {
@@ -226,6 +241,7 @@ function untilNoneIsMade(): Promise<void> {
 }
 
 async function makePlaylistWith(track: Track): Promise<void> {
+  const askedWhere = whereNow();
   let own: Playlist[];
   let playlist: Playlist;
   try {
@@ -249,7 +265,7 @@ async function makePlaylistWith(track: Track): Promise<void> {
   changeListed(playlist.id, (p) => ({ ...p, totalTracks: 1 }));
   forgetAnswered(playlist.id);
   showToast(`Added to ${playlist.name}`, 'success');
-  navigateTo(hrefOf('playlist', { playlistId: playlist.id }));
+  openNewPlaylist(playlist, askedWhere);
 }
 
 /**

@@ -25,6 +25,7 @@ import {
   savePlaylistDetails,
 } from '../../src/stores/my-playlists';
 import { $playlist, playlistArea, playlistTracks } from '../../src/stores/playlist';
+import { syncRoute } from '../../src/stores/route';
 import { $myProfile } from '../../src/stores/profile';
 import { $toasts } from '../../src/stores/toasts';
 import { addFault, signInToSandbox, type RunningSandbox, startSignedIn } from './helpers/sandbox';
@@ -79,6 +80,23 @@ describe('playlists the user makes', () => {
     expect(visits).toEqual([{ path: `/playlist/${own[0]!.id}`, replace: false }]);
     await myPlaylistsList.loadFirstPage();
     expect(myPlaylistsList.$state.get().list[0]!.id).toBe(own[0]!.id);
+  });
+
+  it('a user who moved on while the new playlist was on its way stays where they went: a toast says it was made', async () => {
+    visits.length = 0;
+    syncRoute('/collection');
+    await addFault(running.base, { match: { method: 'POST', path: '/playlists$' }, delayMs: 300, times: 1 });
+    try {
+      const making = createAndOpenPlaylist();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      syncRoute('/search');
+      await making;
+      const made = $ownPlaylists.get()![0]!;
+      expect(visits).toEqual([]);
+      expect(toastTexts()).toContain(`Created ${made.name}`);
+    } finally {
+      await clearFaults(running.base);
+    }
   });
 
   it('a playlist made in another tab is listed once the list is no longer fresh, and the next new one is named after it', async () => {
