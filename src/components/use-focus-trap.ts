@@ -20,7 +20,8 @@ function rendered(element: HTMLElement): boolean {
 /**
  * Keeps keyboard focus inside an open modal (`container`, an element with aria-modal="true"):
  * Tab and Shift+Tab cycle through its controls, focus starts inside it, and when it closes
- * focus goes back to what had it before (WCAG 2.4.3), if that is still on the page, unless
+ * focus goes back to what had it before in the layer underneath (WCAG 2.4.3): the page's control,
+ * or the control of a modal still open under it. If that is still on the page, unless
  * `returnFocus` says no when it closes (a choice that opens another page: the new page has it).
  */
 export function useFocusTrap(container: RefObject<HTMLElement | null>, open: boolean, returnFocus: () => boolean = always): void {
@@ -30,7 +31,8 @@ export function useFocusTrap(container: RefObject<HTMLElement | null>, open: boo
   // control it reached would become the one focus goes back to.
   useLayoutEffect(() => {
     if (!open) return;
-    returnTo.current = focusBeforeModal();
+    // What had focus in the layer underneath (the page, or a modal this one opened over).
+    returnTo.current = focusBeforeModal(container.current);
     const focusables = () => [...(container.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter(rendered);
     if (!container.current?.contains(document.activeElement)) focusables()[0]?.focus();
     const onKey = (event: KeyboardEvent) => {

@@ -7,8 +7,26 @@ import { isPaletteKey } from '../lib/palette-key';
 /** The command palette is open (Ctrl+K or Cmd+K anywhere, the phone's bottom sheet). */
 export const $paletteOpen = atom(false);
 
-/** Opens the command palette. */
+/**
+ * A modal in the browser's top layer (a native dialog opened with showModal: the image preview)
+ * is open: it covers whatever the page stacks, the palette too, and keeps the keyboard, so a
+ * palette opened meanwhile would lie under it, unreachable, and stay open after it.
+ */
+function topLayerModalOpen(doc: Pick<Document, 'querySelectorAll'> | undefined = globalThis.document): boolean {
+  if (!doc) return false;
+  return [...doc.querySelectorAll('dialog[open]')].some((dialog) => {
+    try {
+      return dialog.matches(':modal');
+    } catch {
+      // A DOM without :modal (a test's): an open dialog of ours is a modal one (showModal).
+      return true;
+    }
+  });
+}
+
+/** Opens the command palette, unless a modal it cannot cover is open (the image preview: SPEC §4, it closes only by its Close). */
 export function openPalette(): void {
+  if (topLayerModalOpen()) return;
   $paletteOpen.set(true);
 }
 
@@ -17,9 +35,10 @@ export function closePalette(): void {
   $paletteOpen.set(false);
 }
 
-/** Ctrl+K: opens the palette, or closes it when it is open. */
+/** Ctrl+K: opens the palette (as openPalette does), or closes it when it is open. */
 export function togglePalette(): void {
-  $paletteOpen.set(!$paletteOpen.get());
+  if ($paletteOpen.get()) closePalette();
+  else openPalette();
 }
 
 let listening = false;

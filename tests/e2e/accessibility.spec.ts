@@ -4,6 +4,7 @@ import { seriousViolations as violations } from './helpers/axe';
 import { providerGet, searchCatalogue } from './helpers/catalogue';
 import { actOnPage, switchInApp } from './helpers/in-app';
 import { aTrendingRow } from './player-kit';
+import { expectToastShown } from './helpers/toasts';
 import { ROUTES, type RouteName } from '../../src/lib/routes';
 import { parseRoute } from '../../src/stores/route';
 
@@ -237,4 +238,70 @@ test('the bottom sheet keeps focus while open and gives it back to its button', 
   await page.keyboard.press('Escape');
   await expect(sheet).toBeHidden();
   await expect(opener).toBeFocused();
+});
+
+/**
+ * How much of the focus ring of `element`, focused from the keyboard, a box around it hides
+ * (overflow other than visible: a cell's ellipsis, a row that scrolls), per side, in px; none
+ * when the whole ring shows.
+ */
+async function ringCut(page: Page, selector: string): Promise<string[]> {
+  const element = page.locator(selector).first();
+  await element.scrollIntoViewIfNeeded();
+  return element.evaluate((focused: HTMLElement) => {
+    focused.focus({ focusVisible: true } as FocusOptions);
+    const style = getComputedStyle(focused);
+    const reach = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
+    const box = focused.getBoundingClientRect();
+    const ring = { top: box.top - reach, bottom: box.bottom + reach, left: box.left - reach, right: box.right + reach };
+    const cut: string[] = [];
+    for (let parent = focused.parentElement; parent; parent = parent.parentElement) {
+      const parentStyle = getComputedStyle(parent);
+      if (parentStyle.overflowX === 'visible' && parentStyle.overflowY === 'visible') continue;
+      const clip = parent.getBoundingClientRect();
+      const sides = { top: clip.top - ring.top, bottom: ring.bottom - clip.bottom, left: clip.left - ring.left, right: ring.right - clip.right };
+      for (const [side, hidden] of Object.entries(sides)) if (hidden > 0.5) cut.push(`${parent.className}: ${side} ${hidden.toFixed(1)} px`);
+    }
+    return cut;
+  });
+}
+
+test("a focus ring shows whole where a box hides what reaches past it: artists' links in rows, tiles and the player card, cards in a row that scrolls", { tag: '@viewport-free' }, async ({ page, signIn }) => {
+  await signIn(page);
+  // A track tile's artists (the home's recent plays or tracks).
+  expect(await ringCut(page, '.card__subtitle a')).toEqual([]);
+  await page.goto('/search?q=a');
+  await expect(page.locator('.track-row__artists a').first()).toBeVisible();
+  // The keyboard's focus, as the site shows it (:focus-visible after a key).
+  await page.keyboard.press('Tab');
+  expect(await ringCut(page, '.track-row__artists a')).toEqual([]);
+  expect(await ringCut(page, '.card-row .card')).toEqual([]);
+  // The player card's artists, once a track plays.
+  await page.locator('.track-row').first().hover();
+  await page.locator('.track-row').first().getByRole('button', { name: /^Play / }).click();
+  await expect(page.locator('.player-card__artists a').first()).toBeVisible();
+  expect(await ringCut(page, '.player-card__artists a')).toEqual([]);
+});
+
+test('L (like the playing track) says what it did, politely: Added to Liked Songs, then Removed from Liked Songs', { tag: '@viewport-free' }, async ({ page, signIn }) => {
+  await signIn(page);
+  const { row } = await aTrendingRow(page);
+  await row.hover();
+  await row.getByRole('button', { name: /^Play / }).click();
+  await expect(page.locator('[data-now-playing]')).toHaveText(/^Now playing: /);
+  const heart = page.locator('.player-card .player-card__like');
+  await expect(heart).toBeEnabled();
+  const label = (liked: boolean) => (liked ? 'Remove from Liked' : 'Save to Liked');
+  const likedBefore = (await heart.getAttribute('aria-label')) === label(true);
+  // From the page, not from a control: the shortcut's key.
+  await page.locator('main').evaluate((main: HTMLElement) => main.focus());
+  const said = (liked: boolean) => (liked ? 'Added to Liked Songs' : 'Removed from Liked Songs');
+  await page.keyboard.press('l');
+  await expectToastShown(page, said(!likedBefore));
+  // The toasts' list is the page's polite live region (one of them, not a second).
+  await expect(page.locator('.toasts')).toHaveAttribute('aria-live', 'polite');
+  await expect(heart).toHaveAttribute('aria-label', label(!likedBefore));
+  await page.keyboard.press('l');
+  await expectToastShown(page, said(likedBefore));
+  await expect(heart).toHaveAttribute('aria-label', label(likedBefore));
 });

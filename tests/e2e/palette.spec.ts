@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { saveScreen } from './helpers/screens';
 import { seriousViolations } from './helpers/axe';
-import { providerGet } from './helpers/catalogue';
+import { providerGet, searchCatalogue } from './helpers/catalogue';
 import { card, INSTRUMENTS, provider } from './player-kit';
 
 
@@ -230,5 +230,38 @@ test('on a phone the bottom sheet opens the palette, and a tap chooses', { tag: 
   await field(page).fill('liked');
   await palette(page).getByRole('option', { name: 'Liked Songs' }).click();
   await page.waitForURL((url) => url.pathname === '/collection/tracks');
+  await expect(palette(page)).toBeHidden();
+});
+
+test('does not open under the image preview (a native modal dialog, above every layer of the page); Escape closes it wherever focus is', { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {
+  await signIn(page);
+  const [album] = await searchCatalogue(page, sandboxUrl, 'album');
+  await page.goto(`/album/${album!.id}`);
+  await paletteReady(page);
+  // The palette's chunk is loaded: a palette that would open shows at once below.
+  await openByKey(page);
+  await page.keyboard.press('Escape');
+  await expect(palette(page)).toBeHidden();
+
+  const cover = page.getByRole('button', { name: /^Show the picture of / });
+  await cover.click();
+  const preview = page.getByRole('dialog', { name: 'Image preview' });
+  const close = preview.getByRole('button', { name: 'Close', exact: true });
+  await expect(close).toBeFocused();
+  await page.keyboard.press('Control+k');
+  // Nothing opens under the preview: focus stays on its Close, and nothing waits behind it.
+  await page.waitForTimeout(500);
+  await expect(palette(page)).toHaveCount(0);
+  await expect(close).toBeFocused();
+  await close.press('Enter');
+  await expect(preview).toBeHidden();
+  await expect(cover).toBeFocused();
+  await expect(palette(page)).toHaveCount(0);
+
+  // Open, with focus put back on the page behind it (a layer closing gives focus back there):
+  // its Escape is still its own.
+  await openByKey(page);
+  await cover.evaluate((element: HTMLElement) => element.focus());
+  await page.keyboard.press('Escape');
   await expect(palette(page)).toBeHidden();
 });

@@ -108,10 +108,21 @@ describe('marks that share the focus ring', () => {
     for (const rule of active) expect(Object.keys(rule.declarations).filter((name) => name.startsWith('outline'))).toEqual([]);
   });
 
-  it("an album link in a track row keeps its ring inside it: the row's cell hides what reaches past it", () => {
+  it("an album's and an artist's link in a track row keep their ring inside them: the row's cells hide what reaches past them", () => {
     const rows = sheet('content/track-rows.css');
     expect(declarationsOf(rows, '.track-row__artists, .track-row__album, .track-row__added').overflow).toBe('hidden');
-    expect(declarationsOf(rows, '.track-row__album a:focus-visible')).toMatchObject({ 'outline-offset': '-2px', 'text-decoration': 'underline' });
+    expect(declarationsOf(rows, '.track-row__artists a:focus-visible, .track-row__album a:focus-visible')).toMatchObject({ 'outline-offset': '-2px', 'text-decoration': 'underline' });
+  });
+
+  it("a tile's artists, the player card's artists and a card in a row that scrolls keep their ring inside: their boxes hide what reaches past them", () => {
+    const cards = sheet('content/cards.css');
+    expect(declarationsOf(cards, '.card__subtitle').overflow).toBe('hidden');
+    expect(declarationsOf(cards, '.card__subtitle a:focus-visible')['outline-offset']).toBe('-2px');
+    expect(declarationsOf(cards, '.card-row')['overflow-x']).toBe('auto');
+    expect(declarationsOf(cards, '.card-row .card:focus-visible')['outline-offset']).toBe('-2px');
+    const player = sheet('player.css');
+    expect(declarationsOf(player, '.player-card__info p').overflow).toBe('hidden');
+    expect(declarationsOf(player, '.player-card__artists a:focus-visible')['outline-offset']).toBe('-2px');
   });
 });
 

@@ -3,7 +3,17 @@ import { lastItemBefore, LIST_CONTINUES } from '../../lib/list-end';
 import { canLoadMore, listPartState, type PagedList } from '../../stores/paged-list';
 import { ErrorScreen } from '../ErrorScreen';
 import { useStore } from '../server-snapshot';
-import { PartBody } from './PartBody';
+import { PartBody, retryHandingFocusOn } from './PartBody';
+
+/** What the keyboard reaches in an item (a card's link, a row's play button). */
+const CONTROLS = 'a[href], button:not([disabled])';
+
+/** Focuses a control, and says whether it took focus (a hidden one does not). */
+function takesFocus(element: Element): boolean {
+  if (!(element instanceof HTMLElement)) return false;
+  element.focus();
+  return document.activeElement === element;
+}
 
 interface PagedViewProps<T> {
   list: PagedList<T>;
@@ -49,6 +59,15 @@ export function PagedView<T>({ list, empty, emptyView, skeleton, children }: Pag
   }, [list, watching, state.list.length]);
 
   const retry = () => void list.retry();
+  // A next page's Try again leaves with its error: focus goes on to the last item that came (its
+  // first control), where the next Tab meets the items that come now, not back to the page's top.
+  const retryNextPage = () => {
+    const last = anchor.current && lastItemBefore(anchor.current);
+    const controls = last ? [last, ...last.querySelectorAll(CONTROLS)].filter((element) => element.matches(CONTROLS)) : [];
+    // The first that takes focus: a row's play button shows only under a pointer or focus.
+    if (controls.some(takesFocus)) retry();
+    else retryHandingFocusOn(retry);
+  };
   return (
     <PartBody state={listPartState(state)} skeleton={skeleton} empty={empty} emptyView={emptyView} onRetry={retry}>
       {() => (
@@ -59,7 +78,7 @@ export function PagedView<T>({ list, empty, emptyView, skeleton, children }: Pag
           {/* A next page that failed: what came stays, with Try again below it. */}
           {state.error ? (
             <ErrorScreen kind="something_went_wrong" compact>
-              <button type="button" className="button button--ghost" onClick={retry}>
+              <button type="button" className="button button--ghost" onClick={retryNextPage}>
                 Try again
               </button>
             </ErrorScreen>

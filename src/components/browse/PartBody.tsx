@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PartState } from '../../lib/part-state';
 import { ErrorScreen } from '../ErrorScreen';
+import { focusContent } from '../use-focus-trap';
 import { NotAvailable } from './NotAvailable';
 
 interface PartBodyProps {
@@ -24,6 +25,16 @@ interface PartBodyProps {
   children: () => ReactNode;
 }
 
+/**
+ * Try again takes its error screen away (skeletons show, then the part): a control that removes
+ * itself hands focus on, to the page's content, as the player's Close does, instead of dropping it
+ * to the document, where the next Tab starts over from the top (WCAG 2.4.3).
+ */
+export function retryHandingFocusOn(retry: () => void): void {
+  focusContent();
+  retry();
+}
+
 /** A loading part of a page, in each of its states: one look for home's sections, lists, detail pages and their sections. */
 export function PartBody({ state, skeleton, empty, emptyView, notFound, compact = false, onRetry, wholePage = false, children }: PartBodyProps) {
   const level = wholePage ? 1 : 2;
@@ -38,7 +49,7 @@ export function PartBody({ state, skeleton, empty, emptyView, notFound, compact 
       return (
         <ErrorScreen kind="something_went_wrong" compact={compact} level={level}>
           {onRetry ? (
-            <button type="button" className="button button--ghost" onClick={onRetry}>
+            <button type="button" className="button button--ghost" onClick={() => retryHandingFocusOn(onRetry)}>
               Try again
             </button>
           ) : null}

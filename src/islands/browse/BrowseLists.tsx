@@ -63,7 +63,8 @@ function CategoryPlaylistsBody() {
   // Gone for this app, an unknown or malformed category id, or no playlists: the same message.
   // Any other failure is the list's own error, with Try again (SPEC §4).
   if (isListUnavailable(state.error) || isListNotFound(state.error) || (state.loaded && !state.error && state.list.length === 0)) {
-    return <ErrorScreen kind="data_not_found" title="Playlist not availbale" />;
+    // The page's whole content: its title is the page's heading.
+    return <ErrorScreen kind="data_not_found" title="Playlist not availbale" level={1} />;
   }
   return (
     <>

@@ -4,6 +4,7 @@ import type { Category, SearchType } from '../../api/types';
 import { AlbumCard, ArtistCard, PlaylistCard } from '../../components/browse/Card';
 import { Cover } from '../../components/browse/Cover';
 import { PagedView } from '../../components/browse/PagedView';
+import { retryHandingFocusOn } from '../../components/browse/PartBody';
 import { SectionHeader } from '../../components/browse/SectionHeader';
 import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
@@ -74,11 +75,13 @@ function ResultSection({ id, title, type, query, items, children }: {
 
 /**
  * The results while they are on their way: in the browser (a search typed), and on the server
- * while a streamed page waits for the provider (src/pages/search/index.astro).
+ * while a streamed page waits for the provider (src/pages/search/index.astro), which names the
+ * query: the page has its heading meanwhile, as the results' own view gives it in the browser.
  */
-export function ResultsSkeleton() {
+export function ResultsSkeleton({ query }: { query?: string }) {
   return (
     <div className="page-stack" aria-busy="true">
+      {query === undefined ? null : <h1 className="visually-hidden">Search results for {query}</h1>}
       {/* SPEC §9: 10 rows for a track list, as many as the Songs section holds. */}
       <RowSkeletons />
       <CardSkeletons row />
@@ -88,12 +91,25 @@ export function ResultsSkeleton() {
 
 /** q: Songs, Artist, Album and Playlist, or "No Search Result Found". */
 function Results() {
+  const { query } = useStore($search);
+  // Every state of the page has its heading: the results, none found, a failed search, and the
+  // skeleton meanwhile (axe's page-has-heading-one; a screen reader's list of headings).
+  return (
+    <>
+      <h1 className="visually-hidden">Search results for {query}</h1>
+      <ResultsState />
+    </>
+  );
+}
+
+/** What the search found, in each of its states. */
+function ResultsState() {
   const { query, loading, error, results } = useStore($search);
   // Asking again can help (the provider's moment passes), as on every list page.
   if (error) {
     return (
       <ErrorScreen kind="something_went_wrong">
-        <button type="button" className="button button--ghost" onClick={() => void runSearch(query)}>
+        <button type="button" className="button button--ghost" onClick={() => retryHandingFocusOn(() => void runSearch(query))}>
           Try again
         </button>
       </ErrorScreen>
@@ -104,7 +120,6 @@ function Results() {
   const { tracks, artists, albums, playlists } = results;
   return (
     <div className="page-stack">
-      <h1 className="visually-hidden">Search results for {query}</h1>
       <ResultSection id="songs" title="Songs" type="track" query={query} items={tracks.items}>
         <TrackList tracks={tracks.items} numbered={false} label="Songs" />
       </ResultSection>

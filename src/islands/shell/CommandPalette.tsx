@@ -1,6 +1,7 @@
 import { useStore } from '../../components/server-snapshot';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Icon } from '../../components/Icon';
+import { useModalEscape } from '../../components/use-escape-key';
 import { useFocusTrap } from '../../components/use-focus-trap';
 import { isMoveKey, movedHighlight, searchesCatalogue } from '../../lib/palette';
 import { closePalette } from '../../stores/palette';
@@ -65,21 +66,29 @@ export function CommandPalette() {
     }
   };
 
-  // On the panel, so that Escape closes the palette from its Close button too.
-  const onPanelKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Escape' || event.nativeEvent.isComposing) return;
-    // Only the palette closes: the panels and sheets under it hear nothing.
-    event.preventDefault();
-    event.nativeEvent.stopImmediatePropagation();
-    event.stopPropagation();
-    closePalette();
-  };
+  // The top layer while it is open: a modal among the others (use-escape-key.ts), opened last, so
+  // a sheet or dialog under it does not take an Escape pressed with focus on the page behind.
+  useModalEscape(true, closePalette);
+  // Escape closes it wherever focus is: in it (its field, its Close), on the page behind or in a
+  // layer under it (where a native dialog closing, or an island hydrating late, may put focus).
+  // On the document before the target hears it: only the palette closes, the panels, sheets and
+  // dialogs under it hear nothing.
+  useEffect(() => {
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
+      event.preventDefault();
+      event.stopPropagation();
+      closePalette();
+    };
+    document.addEventListener('keydown', onEscape, true);
+    return () => document.removeEventListener('keydown', onEscape, true);
+  }, []);
 
   const searching = searchesCatalogue(query) && found.loading;
   return (
     <div className="command-palette">
       <div className="command-palette__backdrop" onClick={closePalette} aria-hidden="true" />
-      <div ref={panel} className="command-palette__panel" role="dialog" aria-modal="true" aria-label="Command palette" onKeyDown={onPanelKeyDown}>
+      <div ref={panel} className="command-palette__panel" role="dialog" aria-modal="true" aria-label="Command palette">
         <div className="command-palette__field">
           <Icon name="search" />
           <input

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfirmDialog } from '../../../src/components/browse/Dialog';
 import { followFocusBeforeModal } from '../../../src/components/focus-before-modal';
 import { LikeButton } from '../../../src/islands/player/LikeButton';
@@ -14,6 +14,10 @@ import { PremiumDialogView } from '../../../src/islands/shell/PremiumDialogView'
 import { BottomSheetView } from '../../../src/islands/shell/BottomSheetView';
 import { $devices } from '../../../src/stores/devices';
 import { PlaylistEditDialog } from '../../../src/islands/playlists/PlaylistEditDialog';
+import { CommandPalette } from '../../../src/islands/shell/CommandPalette';
+import { useStore } from '../../../src/components/server-snapshot';
+import { $paletteOpen, closePalette, openPalette } from '../../../src/stores/palette';
+import { $ownPlaylists } from '../../../src/stores/my-playlists';
 
 // Where the keyboard's focus goes as layers open and close (WCAG 2.4.3), and which layer an
 // Escape closes: one at a time.
@@ -21,6 +25,7 @@ followFocusBeforeModal();
 
 afterEach(() => {
   cleanup();
+  closePalette();
   setShortcutsSheet(false);
   closePremiumPrompt();
   closeBottomSheet();
@@ -206,10 +211,10 @@ describe('one Escape closes one layer: the modal layers over the queue', () => {
       expect($ui.get().openDialogPremiumRequired).toBe(false);
       expect($shortcutsSheet.get()).toBe(true);
       expect($queue.get().open).toBe(true);
-      // The prompt gives focus back where it was outside every modal (after its commit): the page's
-      // Play, behind the sheet. The next Escape from there is still the sheet's, not the queue's.
+      // The prompt gives focus back to the layer under it (after its commit): the sheet's control
+      // that had it, not the page's Play behind the sheet. The next Escape is the sheet's, not the queue's.
       await act(async () => undefined);
-      if (where === 'focus') expect(document.activeElement).toBe(play);
+      if (where === 'focus') expect(screen.getByRole('dialog', { name: 'Keyboard shortcuts' }).contains(document.activeElement)).toBe(true);
       escapeFrom(where);
       expect($shortcutsSheet.get()).toBe(false);
       expect($queue.get().open).toBe(true);
@@ -322,5 +327,85 @@ describe('the single-key shortcuts (WCAG 2.1.4)', () => {
     } finally {
       stop();
     }
+  });
+});
+
+/** The command palette while $paletteOpen says so, as the shell's PaletteHost shows it. */
+function Palette() {
+  return useStore($paletteOpen) ? <CommandPalette /> : null;
+}
+
+// Known already: the palette does not ask the provider for the user's playlists as it opens.
+beforeEach(() => $ownPlaylists.set([]));
+afterEach(() => $ownPlaylists.set(null));
+
+// A modal opened over another (the palette over the shortcuts sheet, a prompt over Edit details):
+// closing it gives focus back to the modal still open under it, not to the page behind both,
+// where typing goes nowhere.
+describe('a modal over a modal', () => {
+  it('the palette (Ctrl+K) over the shortcuts sheet (?): Escape closes the palette alone and focus goes back into the sheet', async () => {
+    render(
+      <>
+        <button type="button">Play</button>
+        <ShortcutsSheet />
+        <Palette />
+      </>,
+    );
+    screen.getByRole('button', { name: 'Play' }).focus();
+    act(() => setShortcutsSheet(true));
+    const sheetClose = screen.getByRole('dialog', { name: 'Keyboard shortcuts' }).querySelector<HTMLElement>('button')!;
+    sheetClose.focus();
+    act(() => openPalette());
+    const field = screen.getByRole('combobox', { name: 'Go to a page, run an action or find music' });
+    expect(document.activeElement).toBe(field);
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect($paletteOpen.get()).toBe(false);
+    expect($shortcutsSheet.get()).toBe(true);
+    await act(async () => undefined);
+    expect(document.activeElement).toBe(sheetClose);
+  });
+
+  it('a dialog over Edit details gives focus back to the field of Edit details that had it', async () => {
+    const playlist = { id: 'p1', name: 'Road', uri: 'spotify:playlist:p1', type: 'playlist', description: '', images: [], owner: { id: 'guest', displayName: 'Guest' }, totalTracks: 0, followers: 0, collaborative: false, snapshotId: null };
+    render(
+      <>
+        <PlaylistEditDialog playlist={playlist} onClose={() => undefined} />
+        <Palette />
+      </>,
+    );
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    name.focus();
+    act(() => openPalette());
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect($paletteOpen.get()).toBe(false);
+    await act(async () => undefined);
+    expect(document.activeElement).toBe(name);
+  });
+});
+
+describe('the command palette', () => {
+  it('closes with Escape wherever focus is while it is open: on the page behind, or in a layer under it (which stays open)', () => {
+    render(
+      <>
+        <button type="button">Edit details</button>
+        <ShortcutsSheet />
+        <Palette />
+      </>,
+    );
+    act(() => openPalette());
+    // Focus put behind it (a native dialog that closed gave it back to its opener on the page).
+    const behind = screen.getByRole('button', { name: 'Edit details' });
+    behind.focus();
+    fireEvent.keyDown(behind, { key: 'Escape' });
+    expect($paletteOpen.get()).toBe(false);
+
+    act(() => setShortcutsSheet(true));
+    act(() => openPalette());
+    // Focus in the sheet under it: the palette closes, not the sheet.
+    const inSheet = screen.getByRole('dialog', { name: 'Keyboard shortcuts' }).querySelector<HTMLElement>('button')!;
+    inSheet.focus();
+    fireEvent.keyDown(inSheet, { key: 'Escape' });
+    expect($paletteOpen.get()).toBe(false);
+    expect($shortcutsSheet.get()).toBe(true);
   });
 });

@@ -116,3 +116,60 @@ describe('PagedView', () => {
     }
   });
 });
+
+// A control that removes itself hands focus on (docs/ARCHITECTURE.md): Try again leaves with its
+// error screen, and focus must not drop to the document, where the next Tab starts from the top.
+describe("PagedView's Try again, pressed from the keyboard", () => {
+  function failingOnce(failAt: number) {
+    let fail = true;
+    const list = createPagedList(async (offset: number, limit: number): Promise<Page<number>> => {
+      if (offset === failAt && fail) {
+        fail = false;
+        throw new Error('boom');
+      }
+      return { items: Array.from({ length: limit }, (_, index) => offset + index), offset, limit, total: 100 };
+    }, 20);
+    return list;
+  }
+
+  /** The page's content (App.astro's main, tabindex -1) with the list in it, each item a link. */
+  const page = (list: ReturnType<typeof failingOnce>) =>
+    render(
+      <main id="content" tabIndex={-1}>
+        <PagedView list={list} skeleton={<p>loading</p>}>
+          {(items) => (
+            <ol aria-label="numbers">
+              {items.map((item) => (
+                <li key={item}>
+                  <a href={`/n/${item}`}>{item}</a>
+                </li>
+              ))}
+            </ol>
+          )}
+        </PagedView>
+      </main>,
+    );
+
+  it("on a list whose first page failed: focus goes to the page's content, and stays there once the list shows", async () => {
+    const list = failingOnce(0);
+    await list.loadFirstPage();
+    page(list);
+    const again = screen.getByRole('button', { name: 'Try again' });
+    again.focus();
+    await act(async () => again.click());
+    expect(screen.getAllByRole('listitem')).toHaveLength(20);
+    expect(document.activeElement).toBe(document.getElementById('content'));
+  });
+
+  it('under a next page that failed: focus goes to the last item that came, where the next Tab meets the new ones', async () => {
+    const list = failingOnce(20);
+    await list.loadFirstPage();
+    await list.loadNextPage();
+    page(list);
+    const again = screen.getByRole('button', { name: 'Try again' });
+    again.focus();
+    await act(async () => again.click());
+    expect(screen.getAllByRole('listitem')).toHaveLength(40);
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: '19' }));
+  });
+});
