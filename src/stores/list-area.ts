@@ -117,7 +117,8 @@ export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], opt
  * right, known from the list itself (`held`) or asked about each new item, as the server did.
  */
 export function listPageArea<T>(page: ListPage<T>, names: readonly RouteName[], options: ListAreaOptions = {}): { list: PagedList<T>; area: ListArea<T> } {
-  const list = createPagedList(page.load, page.limit);
+  // A list of the library itself holds each item once: a page repeating one shown drops it.
+  const list = createPagedList(page.load, page.limit, { distinctBy: page.library?.held ? page.library.idOf : undefined });
   keepItemFlagsOf(page.library, list.$state, (state) => state.list);
   const area = listArea(list, names, options);
   if (page.library?.held) area.changed = heldListChange(list, page.library.idOf);

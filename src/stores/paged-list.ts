@@ -59,16 +59,28 @@ export function canLoadMore(state: PagedListState<unknown>): boolean {
  * later pages append; the provider may answer a smaller page than asked (development mode's
  * limit 10). The server's first page becomes a list's state through it too (`firstPageState`).
  */
-function stateWithPage<T>(previous: readonly T[], page: Page<T>, offset: number, limit: number): PagedListState<T> {
+function stateWithPage<T>(previous: readonly T[], page: Page<T>, offset: number, limit: number, distinctBy?: (item: T) => string): PagedListState<T> {
   const pageLimit = page.limit > 0 ? page.limit : limit;
+  const kept = offset === 0 ? [] : previous;
   return {
-    list: [...(offset === 0 ? [] : previous), ...page.items],
+    list: [...kept, ...withoutShown(kept, page.items, distinctBy)],
     loading: false,
     error: null,
     hasMore: offset < PAGING_OFFSET_CAP && page.total > offset + pageLimit,
     offset: offset + pageLimit,
     loaded: true,
   };
+}
+
+/**
+ * A later page's items less those the list shows already, for a list whose items are each in it
+ * once (`distinctBy`: the library's, by id). Its provider's list can gain items at its front from
+ * elsewhere (a like on another device) while it shows: the page after then repeats the last ones.
+ */
+function withoutShown<T>(shown: readonly T[], items: readonly T[], distinctBy?: (item: T) => string): readonly T[] {
+  if (!distinctBy || shown.length === 0) return items;
+  const seen = new Set(shown.map(distinctBy));
+  return items.filter((item) => !seen.has(distinctBy(item)));
 }
 
 /**
@@ -108,7 +120,7 @@ function initialState<T>(): PagedListState<T> {
  * limit; has-more = total > offset + limit, and false once offset reaches 80;
  * offset 0 replaces the list, later pages append.
  */
-export function createPagedList<T>(load: PageLoader<T>, limit = 20): PagedList<T> {
+export function createPagedList<T>(load: PageLoader<T>, limit = 20, { distinctBy }: { distinctBy?: (item: T) => string } = {}): PagedList<T> {
   const $state = map<PagedListState<T>>(initialState<T>());
   // Each load and each reset stales the answers to every load before it.
   const answers = createAnswerGuard();
@@ -130,7 +142,7 @@ export function createPagedList<T>(load: PageLoader<T>, limit = 20): PagedList<T
     try {
       const page = await load(offset, limit);
       if (!answers.isCurrent(mine)) return;
-      $state.set(stateWithPage($state.get().list, page, offset, limit));
+      $state.set(stateWithPage($state.get().list, page, offset, limit, distinctBy));
     } catch (error) {
       if (!answers.isCurrent(mine)) return;
       // A cancelled load was replaced by a newer one of the same name, which owns the state now.

@@ -72,6 +72,22 @@ describe('a library list while the library changes under it', () => {
     }
   });
 
+  it('Liked Songs: songs liked elsewhere (another device) while it shows repeat none as it pages on', async () => {
+    savedTracksList.reset();
+    await savedTracksList.loadFirstPage();
+    const before = await likedNow();
+    const other = running.sandbox.db.prepare("SELECT id FROM tracks WHERE name <> '' ORDER BY id DESC LIMIT 50").all() as { id: string }[];
+    const fresh = other.map((row) => row.id).filter((id) => !before.includes(id)).slice(0, 2);
+    // Not through this tab's toggle: this tab hears nothing of them.
+    await addToLibrary('track', fresh);
+    try {
+      await scrollToEnd(savedTracksList);
+      expect(new Set(trackIds()).size).toBe(trackIds().length);
+    } finally {
+      await removeFromLibrary('track', fresh);
+    }
+  });
+
   it('Liked Songs: a change while the next page is on its way asks that page again where it now starts', async () => {
     savedTracksList.reset();
     await savedTracksList.loadFirstPage();

@@ -46,6 +46,24 @@ describe('paged list (SPEC §4)', () => {
     expect(list.$state.get().list).toHaveLength(20);
   });
 
+  it("a list of distinct items drops a later page's repeat of one it shows: the provider's list grew at its front meanwhile", async () => {
+    // Liked Songs, 30 songs; another device likes two more while the first page shows.
+    let songs = Array.from({ length: 30 }, (_, index) => `song-${index}`);
+    const load = async (offset: number, limit: number): Promise<Page<string>> => ({ items: songs.slice(offset, offset + limit), offset, limit, total: songs.length });
+    const distinct = createPagedList(load, 20, { distinctBy: (song) => song });
+    await distinct.loadFirstPage();
+    songs = ['new-1', 'new-2', ...songs];
+    await distinct.loadNextPage();
+    expect(distinct.$state.get().list).toEqual(Array.from({ length: 30 }, (_, index) => `song-${index}`));
+    // A list whose items may repeat (a playlist's entries) keeps them all.
+    songs = songs.slice(2);
+    const entries = createPagedList(load, 20);
+    await entries.loadFirstPage();
+    songs = ['new-1', 'new-2', ...songs];
+    await entries.loadNextPage();
+    expect(entries.$state.get().list.filter((song) => song === 'song-18')).toHaveLength(2);
+  });
+
   it('has-more is exactly total > offset + limit at the boundary', async () => {
     const list = createPagedList(numbers(40).load, 20);
     await list.loadFirstPage();
