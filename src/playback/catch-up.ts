@@ -28,8 +28,15 @@ export function startCatchingUp(): () => void {
     const now = Date.now();
     if (now - lastReturn < CATCH_UP_COALESCE_MS) return;
     lastReturn = now;
-    // While the tab was away the playing track may have been liked or unliked elsewhere.
-    void catchUp().then(recheckPlayingLike);
+    // While the tab was away the playing track may have been liked or unliked elsewhere, and
+    // tracks added to the queue on another device: an open queue panel reads it again, after the
+    // catch-up (a new track read it already). Imported here, not with this module: the queue's
+    // store came with the shortcuts (playback/start.ts) long before, and the catch-up as the page
+    // loads waits for nothing more.
+    void catchUp().then(() => {
+      void recheckPlayingLike();
+      void import('../stores/queue').then(({ catchUpQueue }) => catchUpQueue());
+    });
   };
   if (!adoptPlayingNow()) void catchUp();
   document.addEventListener('visibilitychange', onVisible);

@@ -3,7 +3,7 @@ import { $devices, catchUpWithPlayback, toggleDevicePicker } from './devices';
 import { adoptLibraryFlags, librarySnapshot } from './library';
 import { $pageAsOf } from './page-memory';
 import { $player } from './player';
-import { $queue, adoptQueue, queueAsServed, toggleQueue } from './queue';
+import { $queue, $queueShown, adoptQueue, queueAsServed, queueShownAsServed, toggleQueue } from './queue';
 
 /** The heart the server saw for the track it rendered /player (or the card) with, kept like an answer, and the view's queue. */
 export function adoptNowPlaying(seed: NowPlayingSeed): void {
@@ -14,7 +14,11 @@ export function adoptNowPlaying(seed: NowPlayingSeed): void {
 /** The stores the Now Playing view (or the card) reads, as the server rendered them (server-snapshot.tsx). */
 export function nowPlayingSnapshot(seed: NowPlayingSeed): Map<unknown, unknown> {
   const snapshot = new Map<unknown, unknown>(librarySnapshot(seed.flags));
-  if (seed.queue !== undefined) snapshot.set($queue, queueAsServed(seed.queue));
+  if (seed.queue !== undefined) {
+    snapshot.set($queue, queueAsServed(seed.queue));
+    // Its panel shows it beside the track the view shows (the last played one, or one a reload left paused).
+    snapshot.set($queueShown, queueShownAsServed(seed.queue, { track: seed.playback?.item ?? seed.lastPlayed ?? null, closed: false }));
+  }
   return snapshot;
 }
 

@@ -1,11 +1,14 @@
-import { map, onMount } from 'nanostores';
+import { computed, map, onMount } from 'nanostores';
 import { isCanceled, statusOf } from '../api/errors';
 import * as queueApi from '../api/queue';
 import type { PlayQueue, Track } from '../api/types';
 import { followPlayingMark } from './now-playing';
-import { $queueChanges, takeOverIfLeft, targetDeviceId } from './player';
+import { $player, $queueChanges, takeOverIfLeft, targetDeviceId } from './player';
+import { queueAsPlayerShows, queueReadDue, QUEUE_REREAD_MS, type PlayerShown } from './queue-rules';
+import { $route } from './route';
 import { showToast } from './toasts';
 import { createAnswerGuard } from '../lib/answer-guard';
+import { playerClock } from '../lib/clock';
 
 /** Said when a track is added to the queue with nothing playing (the provider's 404 NO_ACTIVE_DEVICE). */
 export const START_PLAYBACK_FIRST = 'Start playback first';
@@ -26,11 +29,26 @@ interface QueueState {
 /** The queue panel: GET me/player/queue's Now playing and Next up. */
 export const $queue = map<QueueState>({ open: false, loading: false, failed: false, loaded: false, nowPlaying: null, nextUp: [] });
 
+/** The player's track and whether the user closed it: each its own store, so the progress's ticks change neither. */
+const $shownTrack = computed($player, (player) => player.currentPlayingTrack);
+const $playerClosed = computed($player, (player) => player.dismissed);
+
+/** The queue panel as it shows beside the player: $queue as the player shows it (queue-rules.ts queueAsPlayerShows). */
+export const $queueShown = computed([$queue, $shownTrack, $playerClosed], (queue, track, closed) => queueAsPlayerShows(queue, { track, closed }));
+
+/** The queue the server read for the Now Playing view, as its panel shows it beside the player the server rendered. */
+export function queueShownAsServed(answer: PlayQueue | null, player: PlayerShown): QueueState {
+  return queueAsPlayerShows(queueAsServed(answer), player);
+}
+
 const answers = createAnswerGuard();
+/** When the last read was asked, on the player's clock (queue-rules.ts queueReadDue). */
+let askedAt: number | null = null;
 
 /** Reads the queue again; an older answer arriving after a newer question is dropped. */
 export async function refreshQueue(): Promise<void> {
   const mine = answers.ask();
+  askedAt = playerClock().now();
   $queue.set({ ...$queue.get(), loading: true, failed: false });
   try {
     const answer = await queueApi.getQueue();
@@ -56,6 +74,18 @@ export function adoptQueue(answer: PlayQueue | null): void {
   const held = $queue.get();
   if (!answer || held.loaded) return;
   $queue.set({ ...held, failed: false, loaded: true, nowPlaying: answer.currentlyPlaying, nextUp: answer.queue });
+}
+
+const tabInView = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
+
+/**
+ * An open panel catches up with what plays next when changed elsewhere (another tab's or
+ * device's "Add to queue"): read again unless a read was just asked (queue-rules.ts queueReadDue).
+ * The tab's return calls it (playback/catch-up.ts), and so does the panel's interval below.
+ */
+export function catchUpQueue(): void {
+  const reading = { open: $queue.get().open, followsTrack: $shownTrack.get() !== null, visible: tabInView(), askedAt };
+  if (queueReadDue(reading, playerClock().now())) void refreshQueue();
 }
 
 /** Opens or closes the queue panel (the card's button, the Q key); opening reads it. */
@@ -88,7 +118,11 @@ export async function addTrackToQueue(track: Track): Promise<void> {
 // device the provider had dropped comes back with its queue, while a pause of the track it shows
 // asks nothing. Not as it opens: it was just read. It reads again, too, when the provider took a
 // change to what plays next with the same track (a shuffle, a repeat, the playback taken over
-// here: stores/player.ts $queueChanges).
+// here: stores/player.ts $queueChanges). What another tab or device adds shows within
+// QUEUE_REREAD_MS: the open panel reads again at that rhythm while the tab is in view (as the card
+// follows another device's playback, stores/devices.ts), and as the tab comes back (catchUpQueue).
+// The card's panel closes with the player; the Now Playing view's stays, as the view does, and
+// says nothing plays ($queueShown).
 onMount($queue, () => {
   let opening = true;
   const stop = followPlayingMark((mark) => {
@@ -99,8 +133,22 @@ onMount($queue, () => {
   const stopChanges = $queueChanges.listen(() => {
     if ($queue.get().open) void refreshQueue();
   });
+  const stopClosing = $playerClosed.listen((closed) => {
+    if (closed && $queue.get().open && $route.get()?.name !== 'player') toggleQueue(false);
+  });
+  let timer: unknown = null;
+  const stopOpen = $queue.subscribe(({ open }) => {
+    if (open && timer === null) timer = playerClock().setInterval(catchUpQueue, QUEUE_REREAD_MS);
+    else if (!open && timer !== null) {
+      playerClock().clearInterval(timer);
+      timer = null;
+    }
+  });
   return () => {
     stop();
     stopChanges();
+    stopClosing();
+    stopOpen();
+    if (timer !== null) playerClock().clearInterval(timer);
   };
 });

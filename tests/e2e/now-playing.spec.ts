@@ -188,11 +188,37 @@ test('/player reloaded while a track plays: the music stopped with the old page,
   await expect(view.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
   expect((await provider(page, sandbox))!.is_playing).toBe(false);
   await expect(view.getByText('Playing on My Music')).toHaveCount(0);
+  // The queue beside it shows the track the view shows, paused (the provider lists no queue for a
+  // playback whose device went), not "Nothing is playing." beside a track that offers Play.
+  await expect(queue.getByRole('listitem').first()).toContainText(album.tracks[0]!.name);
+  await expect(queue.getByText('Nothing is playing.')).toHaveCount(0);
   // Play: the track goes on here, and the open queue, whose track did not change, follows.
   await view.getByRole('button', { name: 'Play', exact: true }).click();
   await expectSound(page);
   await expect(queue.getByRole('listitem').first()).toContainText(album.tracks[0]!.name);
   await expect(queue.getByRole('list', { name: 'Next up' }).getByRole('listitem').first()).toContainText(album.tracks[1]!.name);
+});
+
+test('Close on /player: the view and the queue beside it agree that nothing plays, also once the queue is read again', async ({ page, sandbox, signIn }) => {
+  const album = await startPlaying(page, sandbox, signIn);
+  await openNowPlaying(page);
+  const view = card(page);
+  const queue = page.getByRole('complementary', { name: 'Queue' });
+  await expect(queue.getByRole('listitem').first()).toContainText(album.tracks[0]!.name);
+  await view.getByRole('button', { name: 'Close player', exact: true }).click();
+  await expect(view.getByRole('heading', { name: 'Nothing playing' })).toBeVisible();
+  await expect(queue.getByText('Nothing is playing.')).toBeVisible();
+  await expect(queue.getByText('Your queue is empty.')).toBeVisible();
+  await expect(queue.getByRole('listitem')).toHaveCount(0);
+  // Closed and opened again, the queue is read again: the provider still holds the paused track.
+  const queueButton = view.getByRole('button', { name: 'Queue', exact: true });
+  await queueButton.click();
+  await expect(queue).toHaveCount(0);
+  await queueButton.click();
+  await expect(queue).toHaveAttribute('aria-busy', 'false');
+  await expect(queue.getByText('Nothing is playing.')).toBeVisible();
+  await expect(queue.getByRole('listitem')).toHaveCount(0);
+  expect((await provider(page, sandbox))!.item.id).toBe(album.tracks[0]!.id);
 });
 
 test("on a phone, the bar's upward swipe and its link from the keyboard open Now Playing", { tag: '@phone-only' }, async ({ page, sandbox, signIn }) => {

@@ -7,7 +7,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectToastShown } from './helpers/toasts';
 import { saveScreen } from './helpers/screens';
-import { audio, card, expectSound, INSTRUMENTS, isNarrow, openNowPlaying, playerStatusLine, provider, startPlaying, type Instrumented } from './player-kit';
+import { audio, card, expectSound, INSTRUMENTS, isNarrow, openNowPlaying, playerStatusLine, provider, startPlaying, webApi, type Instrumented } from './player-kit';
 
 /** The track row's More menu, opened as a user of this screen size would (a right click works on both). */
 async function addToQueueFrom(page: Page, row: Locator, name: string) {
@@ -166,6 +166,39 @@ test("a track's menu opened while the queue is open shows over the panel, its it
   expect(onTop, 'the menu item is what a click there presses').toBe(true);
   await item.click();
   await expectToastShown(page, 'Added to queue');
+});
+
+test('closing the player closes its queue, and the queue opened again says nothing plays', { tag: '@viewport-free' }, async ({ page, sandbox, signIn }) => {
+  // On the desktop alone (@viewport-free): the card's own panel (a phone's is the Now Playing view's, now-playing.spec.ts).
+  const album = await startPlaying(page, sandbox, signIn);
+  await card(page).getByRole('button', { name: 'Queue', exact: true }).click();
+  const panel = page.getByRole('complementary', { name: 'Queue' });
+  await expect(panel.getByRole('listitem').first()).toContainText(album.tracks[0]!.name);
+  await card(page).getByRole('button', { name: 'Close player', exact: true }).click();
+  await expect(card(page)).toBeHidden();
+  // The panel went with the card it belongs to.
+  await expect(panel).toHaveCount(0);
+  // Opened again, it is read again: the provider still holds the paused track, but the player is closed.
+  await page.keyboard.press('q');
+  await expect(panel.getByText('Nothing is playing.')).toBeVisible();
+  await expect(panel).toHaveAttribute('aria-busy', 'false');
+  await expect(panel.getByText('Your queue is empty.')).toBeVisible();
+  await expect(panel.getByRole('listitem')).toHaveCount(0);
+  expect((await provider(page, sandbox))!.item.id).toBe(album.tracks[0]!.id);
+});
+
+test('an open queue catches up within seconds with a track added on another device, the playing track the same', { tag: '@viewport-free' }, async ({ page, sandbox, signIn }) => {
+  // On the desktop alone (@viewport-free): how often the panel reads does not depend on the screen size.
+  const album = await startPlaying(page, sandbox, signIn);
+  await card(page).getByRole('button', { name: 'Queue', exact: true }).click();
+  const panel = page.getByRole('complementary', { name: 'Queue' });
+  const nextUp = panel.getByRole('list', { name: 'Next up' }).getByRole('listitem');
+  await expect(nextUp.first()).toContainText(album.tracks[1]!.name);
+  // "Add to queue" elsewhere: another device of the same account, through the Web API.
+  const added = album.tracks[2]!;
+  expect((await webApi(page, sandbox, 'POST', `me/player/queue?uri=spotify:track:${added.id}`)).status).toBe(204);
+  await expect(nextUp.first()).toContainText(added.name, { timeout: 8_000 });
+  await expect(card(page).getByText(album.tracks[0]!.name, { exact: true })).toBeVisible();
 });
 
 test.describe('messages', () => {

@@ -3,7 +3,7 @@ import type { Track } from '../../api/types';
 import { ArtistLinks } from '../../components/browse/ArtistLinks';
 import { Cover } from '../../components/browse/Cover';
 import { Icon } from '../../components/Icon';
-import { $queue, toggleQueue } from '../../stores/queue';
+import { $queueShown, toggleQueue } from '../../stores/queue';
 import { useEscapeKey } from '../../components/use-escape-key';
 import { useFocusReturn } from '../../components/use-focus-trap';
 import { useRef } from 'react';
@@ -28,11 +28,13 @@ function QueueRow({ track }: { track: Track }) {
 
 /**
  * The queue (the card's Queue button, the Q key): Now playing and Next up as the
- * provider says (GET me/player/queue), read again whenever the playing track changes.
- * Not modal: music and the page stay usable; Escape or Close shuts it.
+ * provider says (GET me/player/queue), read again whenever the playing track changes and
+ * every few seconds while open, and as the player shows it: a closed player's queue says
+ * nothing plays (stores/queue-rules.ts). Not modal: music and the page stay usable; Escape or
+ * Close shuts it.
  */
 export function QueuePanel() {
-  const queue = useStore($queue);
+  const queue = useStore($queueShown);
   const panel = useRef<HTMLElement>(null);
   useEscapeKey(queue.open, closeQueue);
   useFocusReturn(panel, queue.open);
