@@ -141,6 +141,65 @@ test("on a phone's Now Playing, the devices panel opens in view, above the botto
   }).toBe(true);
 });
 
+test('cards stay two to a row down to a 320 px phone, and wider screens keep the grid they had', { tag: '@phone-only' }, async ({ page, signIn }) => {
+  await signIn(page, 'guest', { home: false });
+  const columnsOf = () => page.locator('.card-grid').first().evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
+  for (const path of ['/collection', '/category/pop/playlists', '/user/me/top-artists', '/album/new-release']) {
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.goto(path);
+    await expect(page.locator('.card-grid').first()).toBeVisible();
+    expect(await columnsOf(), `cards to a row on ${path} at 320 px`).toBe(2);
+    // Half the window's height at most: not a screen per card.
+    expect((await page.locator('.card-grid > *').first().boundingBox())!.height, `a card's height on ${path} at 320 px`).toBeLessThan(260);
+    // Wider, the cards keep their 160 px least width: as many as fit it.
+    for (const width of [390, 768, 1280, 1920]) {
+      await page.setViewportSize({ width, height: 800 });
+      const fit = await page.locator('.card-grid').first().evaluate((grid) => {
+        const gap = parseFloat(getComputedStyle(grid).columnGap);
+        return Math.floor((grid.clientWidth + gap) / (160 + gap));
+      });
+      expect(await columnsOf(), `cards to a row on ${path} at ${width} px`).toBe(fit);
+    }
+  }
+});
+
+test('in a short window (a phone on its side, 200% zoom) the top bar scrolls away with the page and the title shows above the player bar; taller windows keep it over the page', { tag: '@phone-only' }, async ({ page, signIn, sandbox }) => {
+  await signIn(page, 'guest', { home: false });
+  const album = await anAlbum(page, sandbox);
+  const topBar = page.locator('.mobile-top-bar');
+  const bar = page.locator('.player-bar');
+  for (const size of [
+    { width: 640, height: 400 },
+    { width: 844, height: 390 },
+  ]) {
+    const where = `${size.width}x${size.height}`;
+    await page.setViewportSize(size);
+    await page.goto(`/album/${album.id}`);
+    await expect(bar).toBeVisible();
+    // The album's title shows on the first screen, clear of the player bar.
+    const title = (await page.locator('.detail-header__name').boundingBox())!;
+    expect(title.y + title.height, `the title's end at ${where}`).toBeLessThanOrEqual((await bar.boundingBox())!.y);
+    // Scrolled, the top bar has gone with the page: what stays over it is the player bar and the navigation, a third at most.
+    await page.evaluate(() => window.scrollTo({ top: 200, behavior: 'instant' }));
+    await expect.poll(async () => { const box = await topBar.boundingBox(); return box ? box.y + box.height : 0; }, { message: where }).toBeLessThanOrEqual(0);
+    const covered = size.height - (await bar.boundingBox())!.y;
+    expect(covered / size.height, `the share of the window covered at ${where}`).toBeLessThanOrEqual(0.36);
+    // Its controls are there again at the page's top.
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await expect(page.getByRole('button', { name: 'More options', exact: true })).toBeInViewport({ ratio: 1 });
+  }
+  // A phone upright keeps its top bar over the page, and a wide window its own.
+  for (const [size, top] of [
+    [{ width: 390, height: 844 }, topBar],
+    [{ width: 1280, height: 800 }, page.locator('.top-bar')],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.goto(`/album/${album.id}`);
+    await page.evaluate(() => window.scrollTo({ top: 200, behavior: 'instant' }));
+    await expect.poll(async () => (await top.boundingBox())?.y, { message: `${size.width}x${size.height}` }).toBe(0);
+  }
+});
+
 test.describe('toasts, with calls the provider fails', () => {
   test.use({ allowErrors: /\b50[23]\b|Could not change the library/ });
 

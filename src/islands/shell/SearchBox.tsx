@@ -104,8 +104,11 @@ export function SearchBox({ serverQuery = '' }: { serverQuery?: string }) {
         autoComplete="off"
         enterKeyHint="search"
       />
-      {/* Not before hydration: with JavaScript off the box shows q, and a clear icon would do nothing. */}
-      {hydrated && text !== '' && (
+      {/* In the server's HTML too: the box shows q from the first paint (SPEC §2: the icon shows
+          with text), and a tap on it before the island has hydrated is held and given to it once
+          it has (hydrate-on-intent.ts). With JavaScript off it would do nothing: the style sheet
+          hides it then (shell.css, scripting: none). */}
+      {text !== '' && (
         <button type="button" className="search-box__clear" aria-label="Clear search" onClick={clear}>
           <Icon name="close" size={18} />
         </button>

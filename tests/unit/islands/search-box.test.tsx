@@ -93,6 +93,28 @@ describe('the top bar search box (SPEC §2, §5)', () => {
     container.remove();
   });
 
+  it("shows the clear icon in the server's HTML when q has text, and its click once hydrated empties the box and removes q", async () => {
+    syncRoute('/search?q=Horizon');
+    const html = renderToString(<SearchBox serverQuery="Horizon" />);
+    expect(html).toMatch(/<button[^>]* aria-label="Clear search"/);
+    expect(renderToString(<SearchBox serverQuery="" />)).not.toMatch(/Clear search/);
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = html;
+    const clearIcon = container.querySelector('button')!;
+    const mismatches: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, <SearchBox serverQuery="Horizon" />, { onRecoverableError: (error) => mismatches.push(error) });
+    });
+    expect(mismatches).toEqual([]);
+    // The server's node is the island's: a click held while it hydrated lands on a live button.
+    expect(container.querySelector('button')).toBe(clearIcon);
+    fireEvent.click(clearIcon);
+    expect(container.querySelector('input')!.value).toBe('');
+    expect(container.querySelector('button')).toBeNull();
+    expect(visits.at(-1)).toEqual({ path: '/search', replace: false });
+    container.remove();
+  });
+
   it("is a GET form to /search whose input is q: Enter works with JavaScript off", () => {
     const html = renderToString(<SearchBox serverQuery="abc" />);
     expect(html).toMatch(/<form[^>]* role="search"[^>]* action="\/search" method="get"/);
