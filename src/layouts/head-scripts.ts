@@ -36,3 +36,18 @@ export const THEME_SCRIPT =
  * reads `document.startViewTransition` once, when its module runs, after this script.
  */
 export const INSTANT_SWAP_SCRIPT = "Object.defineProperty(document,'startViewTransition',{value:undefined,configurable:true});";
+
+/**
+ * Records which page the document shows (`window.__mmPage`, read by
+ * src/components/shell/page-at-address.ts), from the first bytes of its head on. Back or forward
+ * pressed just after a full load can move the address before the client router has started to
+ * listen (its module runs once the document is parsed, a streamed page's last section included):
+ * the browser fires its popstate into nothing, and the address names a page the document does not
+ * show. Once the router listens, the layout's script compares; the record also says whether the
+ * router has begun a navigation of its own meanwhile (it then shows the address's page itself),
+ * and follows its swaps, so the shell's script keeps the page on screen under its own address.
+ */
+export const PAGE_ADDRESS_SCRIPT =
+  "(function(){if(window.__mmPage)return;var p=window.__mmPage={href:location.href,routed:false};" +
+  "document.addEventListener('astro:before-preparation',function(){p.routed=true});" +
+  "document.addEventListener('astro:after-swap',function(){p.href=location.href})})();";

@@ -4,7 +4,7 @@ import loadDirective from 'astro/client/load.prebuilt.js';
 import mediaDirective from 'astro/client/media.prebuilt.js';
 import onlyDirective from 'astro/client/only.prebuilt.js';
 import visibleDirective from 'astro/client/visible.prebuilt.js';
-import { FORGET_SESSION_SCRIPT, INSTANT_SWAP_SCRIPT, THEME_SCRIPT } from './head-scripts';
+import { FORGET_SESSION_SCRIPT, INSTANT_SWAP_SCRIPT, PAGE_ADDRESS_SCRIPT, THEME_SCRIPT } from './head-scripts';
 
 /**
  * The `client:intent` directive's script as Astro inlines it: the build defines it
@@ -14,7 +14,7 @@ export const INTENT_DIRECTIVE_SCRIPT: string = typeof __INTENT_DIRECTIVE_SCRIPT_
 
 /**
  * Every inline script a page of the site may carry, as the page carries it: ours (the
- * theme script, the session's forgetting, the instant swaps) and Astro's own (the island
+ * theme script, the session's forgetting, the record of the page shown, the instant swaps) and Astro's own (the island
  * element and its hydration directives, ours among them, the same text Astro inlines). The Content Security Policy
  * allows exactly these by hash (src/middleware.ts), so any other inline script is refused.
  * The provider configuration is a JSON data block, not a script, and needs no hash.
@@ -22,6 +22,7 @@ export const INTENT_DIRECTIVE_SCRIPT: string = typeof __INTENT_DIRECTIVE_SCRIPT_
 export const INLINE_SCRIPTS: readonly string[] = [
   FORGET_SESSION_SCRIPT,
   THEME_SCRIPT,
+  PAGE_ADDRESS_SCRIPT,
   INSTANT_SWAP_SCRIPT,
   islandScript,
   idleDirective,

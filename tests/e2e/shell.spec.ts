@@ -458,6 +458,86 @@ test('between 900 and 1200 px wide the top bar keeps its buttons round and whole
   }
 });
 
+test("from 900 px wide the top bar's search box shows its whole placeholder, Install App and LogOut giving way to their icons (named still, their words a tooltip), and ends it with an ellipsis when even that is not room enough", { tag: '@viewport-free' }, async ({ page, signIn }) => {
+  await signIn(page, 'guest', { home: false });
+  await page.goto('/notification');
+  await actOnPage(page);
+  // The mini player's button too, which takes room once the top bar has hydrated.
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Open mini player' })).toBeVisible();
+  const input = page.getByRole('banner').getByRole('searchbox', { name: 'Search' });
+  /** The placeholder's width as the input draws it, and the room the input gives its text. */
+  const room = () =>
+    input.evaluate((box: HTMLInputElement) => {
+      const style = getComputedStyle(box);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const inside = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { needs: Math.ceil(context.measureText(box.placeholder).width), inside, ellipsis: style.textOverflow === 'ellipsis' };
+    });
+  for (const width of [900, 960, 1000, 1100, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    const { needs, inside } = await room();
+    expect(inside, `the placeholder whole at ${width} px`).toBeGreaterThanOrEqual(needs);
+    for (const name of ['Install App', 'LogOut']) {
+      const button = page.getByRole('banner').getByRole('button', { name });
+      await expect(button, `${name} at ${width} px`).toBeVisible();
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width, `${name} inside the window at ${width} px`).toBeLessThanOrEqual(width);
+    }
+  }
+  // Narrowed to its icon, LogOut shows its words to the pointer, as a tooltip.
+  await page.setViewportSize({ width: 900, height: 800 });
+  const logOut = page.getByRole('banner').getByRole('button', { name: 'LogOut' });
+  const words = logOut.locator('.button__label');
+  expect((await logOut.boundingBox())!.width).toBeLessThanOrEqual(44);
+  await logOut.hover();
+  await expect.poll(() => words.evaluate((label) => getComputedStyle(label).clipPath)).toBe('none');
+  // Under the button (grown a little by the hover).
+  const [tooltip, button] = [(await words.boundingBox())!, (await logOut.boundingBox())!];
+  expect(tooltip.y).toBeGreaterThanOrEqual(button.y + button.height - 2);
+  expect(tooltip.width).toBeGreaterThan(30);
+  await page.mouse.move(450, 400);
+  // The rate limit's notice takes the room the placeholder had: it ends with an ellipsis then, never a cut word.
+  await page.locator('.top-bar .rate-limit').evaluate((place) => {
+    place.innerHTML = '<span class="rate-limit__notice"><svg width="18" height="18"></svg><span>Slowed down</span><span class="rate-limit__seconds">4 s</span></span>';
+  });
+  for (const width of [900, 960, 1000]) {
+    await page.setViewportSize({ width, height: 800 });
+    const { needs, inside, ellipsis } = await room();
+    expect(inside >= needs || ellipsis, `whole or with an ellipsis at ${width} px with the notice`).toBe(true);
+  }
+});
+
+test("a search's q shows with its clear icon in the server's HTML, and the first press on it, made before the box has hydrated, clears the box and q", async ({ page, signIn, browser }, testInfo) => {
+  await signIn(page, 'guest', { home: false });
+  await page.goto('/search?q=Horizon');
+  // The phone's box is the search page's own (under the top bar); the wide screen's, the top bar's.
+  const place = page.locator(isNarrow(testInfo) ? '.search-sticky' : '.top-bar');
+  const input = place.getByRole('searchbox', { name: 'Search' });
+  const clear = place.getByRole('button', { name: 'Clear search' });
+  await expect(input).toHaveValue('Horizon');
+  await expect(clear).toBeVisible();
+  // Nobody has touched the page: the box is still the server's.
+  await expect(place.locator('astro-island[ssr]')).toHaveCount(1);
+  if (isNarrow(testInfo)) await clear.tap();
+  else await clear.click();
+  await page.waitForURL((url) => url.pathname === '/search' && !url.searchParams.has('q'));
+  await expect(input).toHaveValue('');
+  await expect(clear).toBeHidden();
+  await expect(input).toBeFocused();
+  // With JavaScript off the icon could do nothing: it does not show.
+  const plain = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), viewport: page.viewportSize() });
+  try {
+    const still = await plain.newPage();
+    await still.goto(new URL('/search?q=Horizon', page.url()).href);
+    const box = still.locator(isNarrow(testInfo) ? '.search-sticky' : '.top-bar').getByRole('searchbox', { name: 'Search' });
+    await expect(box).toHaveValue('Horizon');
+    await expect(still.getByRole('button', { name: 'Clear search' })).toHaveCount(0);
+  } finally {
+    await plain.close();
+  }
+});
+
 test('a page fetched ahead (hover, touch) that is slow to come shows the top loading bar, as one asked on the click does', async ({ page, signIn, sandbox }, testInfo) => {
   await signIn(page, 'guest', { home: false });
   await page.goto('/search/album/a');
@@ -477,4 +557,89 @@ test('a page fetched ahead (hover, touch) that is slow to come shows the top loa
   await expect(page).toHaveURL(new RegExp(`${href}$`));
   await expect(page.locator('.detail-header h1')).toBeVisible();
   await expect(bar).toBeHidden();
+});
+
+/**
+ * Holds the client router's script of the next page loaded whole until the returned release: the
+ * moment after a full load when Back and Forward reached no router (its module runs once the
+ * page is parsed), made as long as the test needs.
+ */
+async function holdClientRouter(page: Page): Promise<() => Promise<void>> {
+  const script = /\/ClientRouter\.astro[^/]*\.js$/;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let sent!: Promise<void>;
+  const asked = new Promise<void>((resolve) => {
+    void page.route(script, (route) => {
+      sent = held.then(() => route.continue());
+      resolve();
+    });
+  });
+  return async () => {
+    await asked;
+    release();
+    await sent;
+    await page.unroute(script);
+  };
+}
+
+/** The page shown: its heading, its tab's title, the side navigation's entry marked current (null for none). */
+async function shownPage(page: Page) {
+  return {
+    path: new URL(page.url()).pathname,
+    heading: await page.locator('#content h1').first().textContent(),
+    title: await page.title(),
+    current: await page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]').getAttribute('href', { timeout: 200 }).catch(() => null),
+  };
+}
+
+test('Back pressed just after a reload, before the client router listens, shows the page at the address, and Back and Forward from there keep them paired', { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {
+  await signIn(page);
+  const [album] = await searchCatalogue(page, sandboxUrl, 'album', 1);
+  const albumPath = `/album/${album!.id}`;
+  await switchInApp(page, albumPath);
+  const release = await holdClientRouter(page);
+  // The router's fetch of home takes a while: the shell's script starts meanwhile, while the album
+  // is still on screen (it once kept the album as home's page, which Back then showed).
+  await page.route((url) => url.pathname === '/', async (route) => {
+    if (route.request().resourceType() === 'fetch') await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.reload({ waitUntil: 'commit' });
+  await expect(page.locator('#content h1').first()).toHaveText(album!.name);
+  await page.evaluate(() => history.back());
+  await expect.poll(() => page.evaluate(() => location.pathname)).toBe('/');
+  await release();
+  await expect(page.locator('#content h1').first()).toHaveText('Home');
+  expect(await shownPage(page)).toEqual({ path: '/', heading: 'Home', title: 'Home | My Music', current: '/' });
+  // The entries keep their own pages.
+  await page.evaluate(() => history.forward());
+  await expect(page.locator('#content h1').first()).toHaveText(album!.name);
+  expect(await shownPage(page)).toMatchObject({ path: albumPath, title: `\u2068${album!.name}\u2069 | My Music` });
+  await page.evaluate(() => history.back());
+  await expect(page.locator('#content h1').first()).toHaveText('Home');
+  expect(await shownPage(page)).toEqual({ path: '/', heading: 'Home', title: 'Home | My Music', current: '/' });
+});
+
+test('Forward pressed twice into the app, the second before the client router listens, shows the page at the address', { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl }) => {
+  await signIn(page);
+  const [album] = await searchCatalogue(page, sandboxUrl, 'album', 1);
+  const [artist] = await searchCatalogue(page, sandboxUrl, 'artist', 1);
+  const albumPath = `/album/${album!.id}`;
+  // From another site: home, an album, an artist, then Back out of the app.
+  await page.goto('about:blank');
+  await page.goto('/');
+  await switchInApp(page, albumPath);
+  await switchInApp(page, `/artist/${artist!.id}`);
+  for (let back = 0; back < 3; back++) await page.goBack({ waitUntil: 'commit' });
+  await expect(page).toHaveURL('about:blank');
+  const release = await holdClientRouter(page);
+  // Forward loads home whole; the second Forward comes before its router listens.
+  await page.goForward({ waitUntil: 'commit' });
+  await expect(page.locator('#content h1').first()).toHaveText('Home');
+  await page.evaluate(() => history.forward());
+  await expect.poll(() => page.evaluate(() => location.pathname)).toBe(albumPath);
+  await release();
+  await expect(page.locator('#content h1').first()).toHaveText(album!.name);
+  expect(await shownPage(page)).toEqual({ path: albumPath, heading: album!.name, title: `\u2068${album!.name}\u2069 | My Music`, current: null });
 });

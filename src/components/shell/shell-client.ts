@@ -20,6 +20,7 @@ import { registerServiceWorker } from './register-sw';
 import { followInstallOfferWithoutIsland } from './install-without-island';
 import { keepTooltipsDismissable } from './tooltips';
 import { isEarlyUnmountAfterSwap } from './early-unmount';
+import { shownPage } from './page-at-address';
 import { ISLAND_UNLOADED, notePlayingMark } from '../../lib/intent-signals';
 
 // The app shell's one bundled script: it runs once per full page load, once the page's first
@@ -137,8 +138,10 @@ document.addEventListener('astro:before-preparation', (event) => {
 // content islands hydrate once the user acts, after this script (one that hydrated
 // already has lost its `ssr` mark and changed the page).
 // A copy the worker kept is not: it is older than the page the site would send.
-// Kept as of the browser's asking for it.
-if (isKeepable(document) && !isKeptCopy() && !document.querySelector('#content astro-island:not([ssr])')) keepPage(location.href, htmlToKeep(document), performance.timeOrigin);
+// Kept as of the browser's asking for it, under its own address, which is not the one in the
+// address bar while the router is still on its way to a page that Back or Forward, pressed
+// before it listened, moved to (page-at-address.ts): kept there, Back showed this page again.
+if (isKeepable(document) && !isKeptCopy() && !document.querySelector('#content astro-island:not([ssr])')) keepPage(shownPage().href, htmlToKeep(document), performance.timeOrigin);
 
 // A pointer resting on an in-app link, a finger touching it or the keyboard reaching it: its
 // page is fetched ahead, so the click (some 100 ms after a touch starts) usually finds it ready.

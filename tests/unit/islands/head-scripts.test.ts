@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FORGET_SESSION_SCRIPT, INSTANT_SWAP_SCRIPT, THEME_SCRIPT } from '../../../src/layouts/head-scripts';
+import { FORGET_SESSION_SCRIPT, INSTANT_SWAP_SCRIPT, PAGE_ADDRESS_SCRIPT, THEME_SCRIPT } from '../../../src/layouts/head-scripts';
+import { catchUpWith, showPageAtAddress, shownPage } from '../../../src/components/shell/page-at-address';
 import { PAGE_CACHE, ROUTED_PAGE_CACHE } from '../../../src/lib/page-cache';
 
 // The inline scripts run as the browser runs them: as text, in the page's window.
@@ -63,5 +64,51 @@ describe('the instant swap script (before the client router runs)', () => {
       delete (document as { startViewTransition?: unknown }).startViewTransition;
       delete (prototype as { startViewTransition?: unknown }).startViewTransition;
     }
+  });
+});
+
+describe('the record of the page shown (before history can move)', () => {
+  const start = location.href;
+  beforeEach(() => {
+    delete (window as { __mmPage?: unknown }).__mmPage;
+    history.replaceState(null, '', start);
+  });
+
+  it("records the document's own address, and notices history that moved before the router listened", () => {
+    run(PAGE_ADDRESS_SCRIPT);
+    expect(shownPage()).toEqual({ href: start, routed: false });
+    expect(catchUpWith(shownPage(), new URL(location.href))).toBe('nothing');
+    // Back, heard by no router: the address moves, the page does not.
+    history.replaceState(null, '', '/elsewhere');
+    expect(shownPage().href).toBe(start);
+    expect(catchUpWith(shownPage(), new URL(location.href))).toBe('route');
+  });
+
+  it("follows the router: what it begins is its to show, and each page it swaps in stands at the address", () => {
+    run(PAGE_ADDRESS_SCRIPT);
+    document.dispatchEvent(new Event('astro:before-preparation'));
+    expect(shownPage().routed).toBe(true);
+    history.replaceState(null, '', '/album/a1');
+    document.dispatchEvent(new Event('astro:after-swap'));
+    expect(shownPage().href).toBe(new URL('/album/a1', start).href);
+  });
+
+  it('has the router show the page at the address once it listens, and loads it only when history moved', async () => {
+    const navigate = vi.fn(async (_href: string, _options: { history: 'replace' }) => undefined);
+    const router = vi.fn(async () => ({ navigate }));
+    run(PAGE_ADDRESS_SCRIPT);
+    showPageAtAddress(router);
+    await Promise.resolve();
+    expect(router).not.toHaveBeenCalled();
+    history.replaceState(null, '', '/elsewhere');
+    showPageAtAddress(router);
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith(new URL('/elsewhere', start).href, { history: 'replace' }));
+  });
+
+  it('keeps the first record when run again (the same head after a swap)', () => {
+    run(PAGE_ADDRESS_SCRIPT);
+    history.replaceState(null, '', '/album/a1');
+    run(PAGE_ADDRESS_SCRIPT);
+    expect(shownPage().href).toBe(start);
   });
 });
