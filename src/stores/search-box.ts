@@ -24,40 +24,45 @@ export interface SearchBoxStart {
 
 /**
  * The box's start after a route change (pure). A new route (a page, q, back or forward) drops what
- * was typed and shows q, but for the one the box's own focus starts: from another page to /search
- * without q, the letters typed while /search loads (or before the top bar hydrated) carry on.
+ * was typed and shows q, but for the ones the box itself starts: from another page to /search
+ * without q (its focus), the letters typed while /search loads (or before the top bar hydrated)
+ * carry on; and the /search its Enter or clear icon asked for (`askedByBox`, that q or ''), the
+ * letters typed while a slow answer came carry on (they were thrown away as the results came).
  */
-export function searchBoxStartAfter(previous: SearchBoxStart, route: Route | null): SearchBoxStart {
+export function searchBoxStartAfter(previous: SearchBoxStart, route: Route | null, askedByBox?: string): SearchBoxStart {
   const query = searchQueryOf(route);
   const onSearch = route?.name === 'search';
   const opened = !previous.onSearch && onSearch && query === '';
-  return { query, onSearch, generation: opened ? previous.generation : previous.generation + 1 };
+  const asked = onSearch && askedByBox !== undefined && query === askedByBox;
+  return { query, onSearch, generation: opened || asked ? previous.generation : previous.generation + 1 };
 }
 
 /**
- * Whether the box has sent the app to /search and the route has not followed yet. The client
- * router gives the box its focus back as it swaps the new page in, before the route changes:
- * that focus must not send the app on to the bare /search, over the q an Enter asked for.
+ * The q the box has sent the app to /search with (Enter, the clear icon: '' for none), while the
+ * route has not followed yet. The client router gives the box its focus back as it swaps the new
+ * page in, before the route changes: that focus must not send the app on to the bare /search,
+ * over the q an Enter asked for.
  */
-let searchOnItsWay = false;
+let askedByBox: string | undefined;
 
 /** The search box's start on the current route (searchBoxStartAfter, each time the route changes). */
 export const $searchBoxStart = atom<SearchBoxStart>({ query: '', onSearch: false, generation: 0 });
 onMount($searchBoxStart, () =>
   $route.subscribe((route) => {
-    searchOnItsWay = false;
-    $searchBoxStart.set(searchBoxStartAfter($searchBoxStart.get(), route));
+    const asked = askedByBox;
+    askedByBox = undefined;
+    $searchBoxStart.set(searchBoxStartAfter($searchBoxStart.get(), route, asked));
   }),
 );
 
 function goToSearch(query: string | null): void {
-  searchOnItsWay = true;
+  askedByBox = query ?? '';
   navigateTo(searchHref(query));
 }
 
 /** Focusing the search box opens /search, unless it is open or on its way. */
 export function openSearch(): void {
-  if ($route.get()?.name !== 'search' && !searchOnItsWay) goToSearch(null);
+  if ($route.get()?.name !== 'search' && askedByBox === undefined) goToSearch(null);
 }
 
 /** Enter in the search box: q becomes the trimmed text; whitespace only removes q. */

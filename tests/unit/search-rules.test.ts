@@ -74,6 +74,15 @@ describe("the search box's start after a route change (what typed text survives)
     expect(after(home, '/search')).toEqual({ query: '', onSearch: true, generation: 4 });
   });
 
+  it("keeps it on the /search the box's own Enter or clear icon asked for, however slow it comes", () => {
+    const onSearch: SearchBoxStart = { query: 'love', onSearch: true, generation: 7 };
+    expect(searchBoxStartAfter(onSearch, parseRoute('/search?q=night'), 'night')).toEqual({ query: 'night', onSearch: true, generation: 7 });
+    expect(searchBoxStartAfter(onSearch, parseRoute('/search'), '').generation).toBe(7);
+    // Another q than asked (Back pressed meanwhile), or another page: dropped.
+    expect(searchBoxStartAfter(onSearch, parseRoute('/search?q=love'), 'night').generation).toBe(8);
+    expect(searchBoxStartAfter(onSearch, parseRoute('/album/abc'), 'night').generation).toBe(8);
+  });
+
   it('drops it on any other change: another page, q, a q that arrives, leaving /search', () => {
     expect(after(home, '/album/abc').generation).toBe(5);
     expect(after(home, '/search?q=Sol')).toEqual({ query: 'Sol', onSearch: true, generation: 5 });

@@ -62,6 +62,20 @@ describe('the top bar search box (SPEC §2, §5)', () => {
     expect(visits.at(-1)).toEqual({ path: '/search', replace: false });
   });
 
+  it('keeps what is typed after Enter while the results are on their way: their arrival does not put the q back over it', () => {
+    syncRoute('/search?q=love');
+    render(<SearchBox />);
+    fireEvent.change(box(), { target: { value: 'night' } });
+    fireEvent.submit(box().form!);
+    expect(visits.at(-1)?.path).toBe('/search?q=night');
+    fireEvent.change(box(), { target: { value: 'night anthem' } });
+    act(() => syncRoute('/search?q=night'));
+    expect(box().value).toBe('night anthem');
+    // Back, or another page: the route's q again.
+    act(() => syncRoute('/search?q=love'));
+    expect(box().value).toBe('love');
+  });
+
   it('does not navigate on focus when already on /search', () => {
     syncRoute('/search?q=abc');
     render(<SearchBox />);
