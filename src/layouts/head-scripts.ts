@@ -46,8 +46,11 @@ export const INSTANT_SWAP_SCRIPT = "Object.defineProperty(document,'startViewTra
  * show. Once the router listens, the layout's script compares; the record also says whether the
  * router has begun a navigation of its own meanwhile (it then shows the address's page itself),
  * and follows its swaps, so the shell's script keeps the page on screen under its own address.
+ * It also says whether the browser was offline as the document started: the shell's script, which
+ * runs later (much later on a busy phone), would take a network lost meanwhile for a document
+ * that came without one, and load the page again whole once it returned, ending its music.
  */
 export const PAGE_ADDRESS_SCRIPT =
-  "(function(){if(window.__mmPage)return;var p=window.__mmPage={href:location.href,routed:false};" +
+  "(function(){if(window.__mmPage)return;var p=window.__mmPage={href:location.href,routed:false,offline:navigator.onLine===false};" +
   "document.addEventListener('astro:before-preparation',function(){p.routed=true});" +
   "document.addEventListener('astro:after-swap',function(){p.href=location.href})})();";

@@ -246,6 +246,31 @@ test.describe('SPEC §8 request errors on an album page', { tag: '@viewport-free
     expect(await accessTokenOf(page)).not.toBeNull();
   });
 
+  test("a network lost before the shell's script ran (a busy phone) is no page opened offline: back online it loads again in place", async ({ page, signIn, sandbox, context }) => {
+    const [album] = await twoAlbums(page, signIn, sandbox);
+    await sandbox.addFault({ match: { method: 'GET', path: '^/v1/me/player$' }, status: 204 });
+    // The shell's script held until the network has gone, as a slow phone runs it late.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/shell-client\.[^/]*\.js$/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.body();
+      await held;
+      await route.fulfill({ response, body });
+    });
+    await page.goto(`/album/${album.id}`, { waitUntil: 'domcontentloaded' });
+    await expect(page.getByRole('heading', { level: 1, name: album.name })).toBeVisible();
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await context.setOffline(true);
+    release();
+    await expectToastShown(page, 'Internet Connection Problem');
+    // Back online: the page came whole, with the network, and loads again through the router.
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { level: 1, name: album.name })).toBeVisible();
+    await page.waitForTimeout(1_000);
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+  });
+
   test("403 PREMIUM_REQUIRED on play opens the 'Premium Required' dialog and keeps the session", async ({ page, signIn, sandbox }) => {
     const [album] = await twoAlbums(page, signIn, sandbox);
     await sandbox.addFault({

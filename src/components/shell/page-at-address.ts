@@ -15,6 +15,8 @@ export interface ShownPage {
   href: string;
   /** Whether the client router has begun a navigation since the document started (it shows the address's page then). */
   routed: boolean;
+  /** Whether the browser was offline as the document started (its first bytes), whatever it is by the time the shell runs. */
+  offline: boolean;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface ShownPage {
  * it is now, which asks for nothing.
  */
 export function shownPage(): ShownPage {
-  return (window as { __mmPage?: ShownPage }).__mmPage ?? { href: location.href, routed: false };
+  return (window as { __mmPage?: ShownPage }).__mmPage ?? { href: location.href, routed: false, offline: navigator.onLine === false };
 }
 
 /**
@@ -31,7 +33,7 @@ export function shownPage(): ShownPage {
  * address with a fragment is loaded whole instead: the router, which believes it stands at the
  * address already, would only scroll to the fragment and leave the page as it is.
  */
-export function catchUpWith(shown: ShownPage, address: URL): 'nothing' | 'route' | 'reload' {
+export function catchUpWith(shown: Pick<ShownPage, 'href' | 'routed'>, address: URL): 'nothing' | 'route' | 'reload' {
   if (shown.routed) return 'nothing';
   const page = new URL(shown.href, address);
   if (page.pathname === address.pathname && page.search === address.search) return 'nothing';

@@ -304,8 +304,12 @@ tellNoConnection();
 document.addEventListener('astro:after-swap', () => {
   if (isOfflineShell() || isKeptCopy()) tellNoConnection();
 });
-/** The document itself came without the network: no player, no provider's script. */
-const openedOffline = isOfflineShell() || isKeptCopy() || navigator.onLine === false;
+/**
+ * The document itself came without the network: no player, no provider's script. Offline as it
+ * started, not as this script runs: a network lost in between (a busy phone runs this late) left
+ * a whole page, which the router loads again through, its music kept.
+ */
+const openedOffline = isOfflineShell() || isKeptCopy() || shownPage().offline;
 
 // Back online after a read found no connection (a change that did left the page as it was:
 // session.ts): the page loads again, so what failed (its data, a section, the stand-in's

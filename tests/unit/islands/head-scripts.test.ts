@@ -76,12 +76,26 @@ describe('the record of the page shown (before history can move)', () => {
 
   it("records the document's own address, and notices history that moved before the router listened", () => {
     run(PAGE_ADDRESS_SCRIPT);
-    expect(shownPage()).toEqual({ href: start, routed: false });
+    expect(shownPage()).toEqual({ href: start, routed: false, offline: false });
     expect(catchUpWith(shownPage(), new URL(location.href))).toBe('nothing');
     // Back, heard by no router: the address moves, the page does not.
     history.replaceState(null, '', '/elsewhere');
     expect(shownPage().href).toBe(start);
     expect(catchUpWith(shownPage(), new URL(location.href))).toBe('route');
+  });
+
+  it('says whether the browser was offline as the document started, not as the shell runs later', () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    try {
+      run(PAGE_ADDRESS_SCRIPT);
+      online.mockReturnValue(false);
+      expect(shownPage().offline).toBe(false);
+      delete (window as { __mmPage?: unknown }).__mmPage;
+      run(PAGE_ADDRESS_SCRIPT);
+      expect(shownPage().offline).toBe(true);
+    } finally {
+      online.mockRestore();
+    }
   });
 
   it("follows the router: what it begins is its to show, and each page it swaps in stands at the address", () => {
