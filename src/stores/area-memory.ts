@@ -10,6 +10,8 @@ interface AreaMemory<S> {
   recall: (key: string) => S | undefined;
   /** Drops a key (its data changed) or, without one, everything (sign-out). */
   forget: (key?: string) => void;
+  /** Every snapshot kept, least recently used first, marking none. */
+  snapshots: () => S[];
 }
 
 /** SPEC leaves it open; five covers a user's back-and-forth between a list and its items. */
@@ -36,5 +38,6 @@ export function createAreaMemory<S>(size = AREA_MEMORY_SIZE): AreaMemory<S> {
       if (key === undefined) kept.clear();
       else kept.delete(key);
     },
+    snapshots: () => [...kept.values()],
   };
 }

@@ -66,10 +66,14 @@ export function adoptLibraryFlags(flags: LibraryFlags | undefined, pageAsOf = Da
     if (taken.length === 0) continue;
     learn(kind, Object.fromEntries(taken), pageAsOf);
     // News of a change made elsewhere (another tab, another device): the remembered lists of this
-    // kind show the library as it was, as after a toggle here. What was not known is news only when
-    // in the library, as a list of it would lack it; not to the list whose own page it is (`from`).
-    if (taken.some(([id, inLibrary]) => inLibrary !== (known[id] ?? false))) {
-      for (const list of listsOf[kind]) if (list !== from) list.forget();
+    // kind show the library as it was, as after a toggle here. A flag known before is news when it
+    // differs; one not known, only to a list known to lack it (held whole, without it): a page's
+    // hearts name liked tracks past what Liked Songs loaded on nearly every page, and taking them
+    // for news forgot its kept page, so Back asked the site. Not to the list whose own page it is.
+    const changed = taken.filter(([id, inLibrary]) => known[id] !== undefined && known[id] !== inLibrary);
+    const unknownIn = taken.filter(([id, inLibrary]) => known[id] === undefined && inLibrary).map(([id]) => id);
+    for (const list of listsOf[kind]) {
+      if (list !== from && (changed.length > 0 || unknownIn.some((id) => list.lacks?.(id) ?? false))) list.forget();
     }
   }
 }
@@ -152,6 +156,8 @@ export interface LibraryList {
   forget: () => void;
   /** The provider's list changed under the one on screen: `id` went in (at its front) or out. */
   changed?: (id: string, inLibrary: boolean) => void;
+  /** Whether it is known to lack `id`, which is in the library: a list of it held whole, without it. */
+  lacks?: (id: string) => boolean;
 }
 
 // A change to the library makes the remembered library lists stale, and moves the ones on screen.
@@ -162,14 +168,20 @@ export function forgetOnChange(kind: LibraryKind, stale: LibraryList): void {
   listsOf[kind].push(stale);
 }
 
+/** What a press of a library button did (changeInLibrary). */
+export type LibraryChange = 'added' | 'removed' | null;
+
 /**
  * SPEC §4's toggle: acts on the current value (follow-user sends its negation),
  * shows the loading state, ignores a second click meanwhile, and flips the flag
  * only when the provider answered 200/204. On a failure the flag stays and the
- * API client has already shown the catalogue's toast. Resolves to the flag.
+ * API client has already shown the catalogue's toast. Resolves to what it did, told
+ * by the provider's answer, not by the flag (another tab's news may move it meanwhile):
+ * 'added', 'removed', or null for nothing (a click while one is on its way, a refusal, or
+ * a flag no check could learn that the provider says is on already).
  */
-export async function toggleInLibrary(kind: LibraryKind, id: string): Promise<boolean> {
-  if ($libraryPending[kind].get()[id]) return $inLibrary[kind].get()[id] === true;
+export async function changeInLibrary(kind: LibraryKind, id: string): Promise<LibraryChange> {
+  if ($libraryPending[kind].get()[id]) return null;
   $libraryPending[kind].setKey(id, true);
   try {
     // A flag no check could learn (the provider failed it): the button offered the change from
@@ -178,7 +190,7 @@ export async function toggleInLibrary(kind: LibraryKind, id: string): Promise<bo
       const [saved] = await checkInLibrary(kind, [id]);
       if (saved === true) {
         learn(kind, { [id]: true });
-        return true;
+        return null;
       }
     }
     const current = $inLibrary[kind].get()[id] === true;
@@ -189,13 +201,19 @@ export async function toggleInLibrary(kind: LibraryKind, id: string): Promise<bo
       list.changed?.(id, !current);
       list.forget();
     }
-    return !current;
+    return current ? 'removed' : 'added';
   } catch (error) {
     logUnlessCanceled(`Could not change the library (${kind})`, error);
-    return $inLibrary[kind].get()[id] === true;
+    return null;
   } finally {
     $libraryPending[kind].setKey(id, false);
   }
+}
+
+/** A library button's press (changeInLibrary); resolves to the flag as it is afterwards. */
+export async function toggleInLibrary(kind: LibraryKind, id: string): Promise<boolean> {
+  await changeInLibrary(kind, id);
+  return $inLibrary[kind].get()[id] === true;
 }
 
 /** Likes or unlikes a track (Save to Liked / Remove from Liked). */

@@ -34,6 +34,10 @@ export interface ListArea<T> {
   adopt: (seed: ListSeed<T>) => void;
   /** A list of the library itself: follows a change of the library made while it shows (`LibraryList`). */
   changed?: (id: string, inLibrary: boolean) => void;
+  /** A list of the library itself: whether it is known to lack `id`, which is in the library (`LibraryList`). */
+  lacks?: (id: string) => boolean;
+  /** What it shows and what it remembers of its routes. */
+  states: () => PagedListState<T>[];
 }
 
 /**
@@ -95,6 +99,7 @@ export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], opt
       });
       stale = current !== null;
     },
+    states: () => [list.$state.get(), ...memory.snapshots().map((kept) => kept.state)],
     snapshotOf: (seed) =>
       new Map<unknown, unknown>([[list.$state, seededState(seed)], ...(title ? [[title, seed.title ?? ''] as const] : []), ...librarySnapshot(seed.flags)]),
     adopt: (seed) => {
@@ -121,7 +126,12 @@ export function listPageArea<T>(page: ListPage<T>, names: readonly RouteName[], 
   const list = createPagedList(page.load, page.limit, { distinctBy: page.library?.held ? page.library.idOf : undefined });
   keepItemFlagsOf(page.library, list.$state, (state) => state.list);
   const area = listArea(list, names, options);
-  if (page.library?.held) area.changed = heldListChange(list, page.library.idOf);
+  if (page.library?.held) {
+    const { idOf } = page.library;
+    area.changed = heldListChange(list, idOf);
+    // Known only of a list whole (no more pages): one in part may hold it further on.
+    area.lacks = (id) => area.states().some((state) => state.loaded && !state.hasMore && !state.error && !state.list.some((item) => idOf(item) === id));
+  }
   return { list, area };
 }
 

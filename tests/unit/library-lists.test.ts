@@ -41,6 +41,60 @@ const albumIds = () => savedAlbumsList.$state.get().list.map((saved) => saved.al
 const likedNow = () => providerIds(getSavedTracks, (saved) => saved.track.id);
 const savedNow = () => providerIds(getSavedAlbums, (saved) => saved.album.id);
 
+// First: the lists' own tests below leave answers of theirs on the way.
+describe('a change another tab made, learnt from a page', () => {
+  it('makes the remembered library list of its kind, held whole, ask again on the next visit', async () => {
+    const stop = savedAlbumsList.$state.listen(() => undefined);
+    try {
+      // From elsewhere, with nothing remembered: the visit below is the one remembered.
+      syncRoute('/');
+      savedAlbumsArea.forget();
+      syncRoute('/collection/albums');
+      await expect.poll(() => savedAlbumsList.$state.get().loaded).toBe(true);
+      await scrollToEnd(savedAlbumsList);
+      const shown = albumIds();
+      // Another tab saves an album: this tab learns it from an album page's flags.
+      const other = running.sandbox.db.prepare('SELECT id FROM albums ORDER BY id DESC LIMIT 60').all() as { id: string }[];
+      const fresh = other.map((row) => row.id).find((id) => !shown.includes(id) && $inLibrary.album.get()[id] !== true)!;
+      await addToLibrary('album', [fresh]);
+      try {
+        syncRoute(`/album/${fresh}`);
+        adoptLibraryFlags({ album: { [fresh]: true } });
+        syncRoute('/collection/albums');
+        await expect.poll(albumIds).toContain(fresh);
+      } finally {
+        await removeFromLibrary('album', [fresh]);
+        $inLibrary.album.setKey(fresh, false);
+        savedAlbumsArea.forget();
+      }
+    } finally {
+      stop();
+    }
+  });
+
+  it('is no news to a list held in part: a page naming a saved album past its pages keeps its memory (Back asks nothing)', async () => {
+    const stop = savedAlbumsList.$state.listen(() => undefined);
+    try {
+      syncRoute('/');
+      savedAlbumsArea.forget();
+      syncRoute('/collection/albums');
+      await expect.poll(() => savedAlbumsList.$state.get().loaded).toBe(true);
+      expect(savedAlbumsList.$state.get().hasMore).toBe(true);
+      const shown = albumIds();
+      const further = (await savedNow()).find((id) => !shown.includes(id))!;
+      syncRoute(`/album/${further}`);
+      $inLibrary.album.setKey(further, undefined as unknown as boolean);
+      adoptLibraryFlags({ album: { [further]: true } });
+      syncRoute('/collection/albums');
+      // Painted from memory at once: nothing asked.
+      expect(savedAlbumsList.$state.get()).toMatchObject({ loaded: true, loading: false });
+      expect(albumIds()).toEqual(shown);
+    } finally {
+      stop();
+    }
+  });
+});
+
 describe('a library list while the library changes under it', () => {
   it('Liked Songs: an unlike on a loaded row skips no song as it pages on; the row stays, heart off', async () => {
     savedTracksList.reset();
@@ -116,33 +170,6 @@ describe('a library list while the library changes under it', () => {
       expect(albumIds()).toEqual(before);
     } finally {
       expect(await toggleInLibrary('album', first)).toBe(true);
-    }
-  });
-});
-
-describe('a change another tab made, learnt from a page', () => {
-  it('makes the remembered library list of its kind ask again on the next visit', async () => {
-    const stop = savedAlbumsList.$state.listen(() => undefined);
-    try {
-      syncRoute('/collection/albums');
-      await expect.poll(() => savedAlbumsList.$state.get().loaded).toBe(true);
-      const shown = albumIds();
-      // Another tab saves an album: this tab learns it from an album page's flags.
-      const other = running.sandbox.db.prepare('SELECT id FROM albums ORDER BY id DESC LIMIT 60').all() as { id: string }[];
-      const fresh = other.map((row) => row.id).find((id) => !shown.includes(id) && $inLibrary.album.get()[id] !== true)!;
-      await addToLibrary('album', [fresh]);
-      try {
-        syncRoute(`/album/${fresh}`);
-        adoptLibraryFlags({ album: { [fresh]: true } });
-        syncRoute('/collection/albums');
-        await expect.poll(albumIds).toContain(fresh);
-      } finally {
-        await removeFromLibrary('album', [fresh]);
-        $inLibrary.album.setKey(fresh, false);
-        savedAlbumsArea.forget();
-      }
-    } finally {
-      stop();
     }
   });
 });
