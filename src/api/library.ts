@@ -22,7 +22,7 @@ function legacyPath(kind: LibraryKind): { path: string; type?: string } {
   return { path: 'me/following', type: kind };
 }
 
-const uriOf = (kind: LibraryKind, id: string): string => `spotify:${kind}:${id}`;
+const uriOf = (kind: LibraryKind | 'playlist', id: string): string => `spotify:${kind}:${id}`;
 
 /**
  * The seed's call first (me/albums, me/tracks, me/following); when it is gone
@@ -73,6 +73,16 @@ export async function checkInLibrary(kind: LibraryKind, ids: readonly string[]):
     answers.push(...part.map((_id, index) => flags[index] === true));
   }
   return answers;
+}
+
+/**
+ * Whether a playlist is in the user's library, their own included (they may have taken it out):
+ * GET me/library/contains with its URI, the one form that answers for playlists. Unseen: a page
+ * that cannot learn it offers removal, as before it asked, with no toast.
+ */
+export async function isPlaylistInLibrary(id: string): Promise<boolean> {
+  const answer = await callApi({ path: 'me/library/contains', query: { uris: uriOf('playlist', id) }, quietStatuses: [400, 403, 404], unseen: true });
+  return list(answer)[0] === true;
 }
 
 /** One id's contains answer (SPEC §7 reads the first item). */

@@ -77,16 +77,6 @@ async function setPlaylistInLibrary(id: string, method: 'PUT' | 'DELETE'): Promi
   }
 }
 
-/**
- * GET me/library/contains with the playlist's URI: whether the user's own playlist is in their
- * library (they may have taken it out). Per user: never through the catalogue's shared cache.
- */
-export async function isPlaylistInLibrary(id: string): Promise<boolean> {
-  // Unseen: a page that cannot learn it offers removal, as before it asked, with no toast.
-  const answer = await callApi({ path: 'me/library/contains', query: { uris: `spotify:playlist:${id}` }, quietStatuses: QUIET, unseen: true });
-  return list(answer)[0] === true;
-}
-
 /** Takes the playlist out of the user's library (setPlaylistInLibrary). */
 export const removePlaylistFromLibrary = (id: string): Promise<void> => setPlaylistInLibrary(id, 'DELETE');
 

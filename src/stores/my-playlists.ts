@@ -18,7 +18,8 @@ import { navigateTo } from '../lib/navigation';
 import { checkPlaylistDetails, detailsChanged, nextPlaylistName, type PlaylistDetailsInput, type PlaylistDetailsProblems } from '../lib/playlist-details';
 import { myPlaylistsArea, myPlaylistsList } from './collection';
 import { logUnlessCanceled } from './log';
-import { forgetPage } from './page-memory';
+import { pageFlagWins } from './library';
+import { $pageAsOf, forgetPage } from './page-memory';
 import { $creatingPlaylist, $duplicatePrompt, $ownPlaylists, $ownPlaylistsFailed, $playlistPicker, $signInAgain } from './playlist-dialogs';
 import { changeShownPlaylist, queueItemEdit } from './playlist-shown';
 import { $myProfile, loadMe } from './profile';
@@ -385,7 +386,7 @@ export async function removePlaylist(id: string): Promise<boolean> {
     return false;
   }
   playlistArea.forget(id);
-  noteChangedHere(id, false);
+  noteOwnInLibrary(id, false, Date.now());
   // Before the library opens: back to the playlist asks the site (its page no longer offers
   // Remove from Your Library), and a library page fetched ahead while the removal was on its
   // way (the pointer on its link) would still list it.
@@ -395,26 +396,25 @@ export async function removePlaylist(id: string): Promise<boolean> {
 }
 
 /**
- * Whether the user's own playlists are in their library: as the server found them when it rendered
- * their pages (`notePlaylistsInLibrary`), then as this tab changed them, which wins over a page
- * kept from before the change (Back to it after the removal offers Save, not removal again).
+ * Whether the user's own playlists are in their library, and as of when: what a server render found
+ * (as of its page's asking, `$pageAsOf`) or this tab did (as of then). The later word wins, as the
+ * library's flags do (`pageFlagWins`): Back to a page kept from before a removal offers Save, and a
+ * page rendered after a save made in another tab offers removal again.
  */
-const $servedInLibrary = atom<ReadonlyMap<string, boolean>>(new Map());
-const $changedHere = atom<ReadonlyMap<string, boolean>>(new Map());
+const $ownInLibrary = atom<ReadonlyMap<string, { inLibrary: boolean; at: number }>>(new Map());
 
 /** Whether the user's own playlist on the page is in their library, as far as this tab knows: null with none shown, or unknown. */
-export const $shownPlaylistInLibrary = computed([playlistArea.$state, $servedInLibrary, $changedHere], (state, served, changed): boolean | null =>
-  state.data ? (changed.get(state.data.id) ?? served.get(state.data.id) ?? null) : null,
+export const $shownPlaylistInLibrary = computed([playlistArea.$state, $ownInLibrary], (state, known): boolean | null =>
+  state.data ? (known.get(state.data.id)?.inLibrary ?? null) : null,
 );
 
-/** What a server render found about a playlist of the user's (null: not theirs, or not asked). */
-export function notePlaylistInLibrary(id: string, inLibrary: boolean | null): void {
-  if (inLibrary === null || $servedInLibrary.get().get(id) === inLibrary) return;
-  $servedInLibrary.set(new Map($servedInLibrary.get()).set(id, inLibrary));
+function noteOwnInLibrary(id: string, inLibrary: boolean, at: number): void {
+  $ownInLibrary.set(new Map($ownInLibrary.get()).set(id, { inLibrary, at }));
 }
 
-function noteChangedHere(id: string, inLibrary: boolean): void {
-  $changedHere.set(new Map($changedHere.get()).set(id, inLibrary));
+/** What a server render found about a playlist of the user's (null: not theirs, or not asked), unless this tab knows better since. */
+export function notePlaylistInLibrary(id: string, inLibrary: boolean | null, pageAsOf = $pageAsOf.get()): void {
+  if (inLibrary !== null && pageFlagWins($ownInLibrary.get().get(id)?.at, pageAsOf)) noteOwnInLibrary(id, inLibrary, pageAsOf);
 }
 
 /** Whether a playlist is being saved back to the library (its button waits). */
@@ -432,7 +432,7 @@ export async function savePlaylist(playlist: Playlist): Promise<boolean> {
   } finally {
     $savingPlaylist.set(false);
   }
-  noteChangedHere(playlist.id, true);
+  noteOwnInLibrary(playlist.id, true, Date.now());
   // First, as the provider lists a playlist that came (back) last; a list not asked yet stays unasked.
   const own = $ownPlaylists.get();
   if (own && !own.some((p) => p.id === playlist.id)) listNewPlaylist(playlist, own);

@@ -13,6 +13,7 @@ import {
   $duplicatePrompt,
   $ownPlaylists,
   $ownPlaylistsFailed,
+  $shownPlaylistInLibrary,
   $signInAgain,
   addToNewPlaylist,
   addToPlaylist,
@@ -20,6 +21,7 @@ import {
   CHANGE_REFUSED,
   createAndOpenPlaylist,
   listOwnPlaylists,
+  notePlaylistInLibrary,
   removeFromPlaylist,
   removePlaylist,
   savePlaylistDetails,
@@ -82,13 +84,28 @@ describe('playlists the user makes', () => {
     expect(myPlaylistsList.$state.get().list[0]!.id).toBe(own[0]!.id);
   });
 
+  it("the own playlist's place in the library: the later word wins (a page kept from before a change loses, one rendered after it wins)", async () => {
+    await listOwnPlaylists();
+    const playlist = $ownPlaylists.get()![0]!;
+    await playlistArea.load(playlist.id);
+    expect($shownPlaylistInLibrary.get()).toBeNull();
+    notePlaylistInLibrary(playlist.id, false, 2_000);
+    expect($shownPlaylistInLibrary.get()).toBe(false);
+    notePlaylistInLibrary(playlist.id, true, 1_000);
+    expect($shownPlaylistInLibrary.get()).toBe(false);
+    notePlaylistInLibrary(playlist.id, true, 3_000);
+    expect($shownPlaylistInLibrary.get()).toBe(true);
+    notePlaylistInLibrary(playlist.id, null, 4_000);
+    expect($shownPlaylistInLibrary.get()).toBe(true);
+  });
+
   it('a user who moved on while the new playlist was on its way stays where they went: a toast says it was made', async () => {
     visits.length = 0;
     syncRoute('/collection');
     await addFault(running.base, { match: { method: 'POST', path: '/playlists$' }, delayMs: 300, times: 1 });
     try {
+      // Where the user asked is taken as the call starts: they move on while it is on its way.
       const making = createAndOpenPlaylist();
-      await new Promise((resolve) => setTimeout(resolve, 100));
       syncRoute('/search');
       await making;
       const made = $ownPlaylists.get()![0]!;

@@ -1,4 +1,4 @@
-import { isPlaylistInLibrary } from '../../api/playlist-edits';
+import { isPlaylistInLibrary } from '../../api/library';
 import { playlistPage, type PlaylistSeed } from '../../api/playlists';
 import { isCapabilityOpen } from '../page-calls';
 import { startDetailPage, viewerOf, type PageParts } from '../page-data';
