@@ -20,7 +20,7 @@ export function useEscapeKey(open: boolean, onEscape: () => void): void {
 /** The modal layers of useModalEscape open now, the one opened last at the end. */
 const openModals: object[] = [];
 
-/** The layers that hear their own Escape on their own element (a modal: this one, Dialog, the palette; a track menu). */
+/** The layers that hear their own Escape on their own element (a modal: this one, Dialog; a track menu). */
 const OWN_ESCAPE = `${OPEN_MODAL}, [role="menu"]`;
 
 /**
@@ -43,10 +43,15 @@ function outsideEveryLayer(target: EventTarget | null): boolean {
  *   so before every listener there; a modal opened later has the focus, so the key is its own.
  * - focus outside every layer (the body, the page behind): on the document in the capture phase,
  *   before the panels, and only the modal opened last. An Escape inside a layer is that layer's
- *   (this one's, a Dialog's too, by the first way; the command palette's or a track menu's by theirs).
+ *   (this one's, a Dialog's too, by the first way; a track menu's by its own).
+ * With `wherever` (the command palette), the modal opened last takes every Escape on the document
+ * in the capture phase, wherever focus is: in it, on the page behind, or in a layer under it
+ * (where a native dialog closing, or an island hydrating late, may put focus). Nothing under it
+ * hears that Escape (not the search box, which would empty, nor a track menu); a modal opened
+ * after it is the last, and has its Escape first. Its returned handler is then not needed.
  * While `open` is false it hears nothing, and the Escape goes on to the panels.
  */
-export function useModalEscape(open: boolean, onEscape: () => void): (event: ReactKeyboardEvent) => void {
+export function useModalEscape(open: boolean, onEscape: () => void, { wherever = false } = {}): (event: ReactKeyboardEvent) => void {
   const latest = useRef(onEscape);
   useLayoutEffect(() => {
     latest.current = onEscape;
@@ -56,8 +61,11 @@ export function useModalEscape(open: boolean, onEscape: () => void): (event: Rea
     const layer = {};
     openModals.push(layer);
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented || openModals.at(-1) !== layer || !outsideEveryLayer(event.target)) return;
+      // An Escape that cancels what an input method is composing is the method's.
+      if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing || openModals.at(-1) !== layer) return;
+      if (!wherever && !outsideEveryLayer(event.target)) return;
       event.preventDefault();
+      if (wherever) event.stopPropagation();
       latest.current();
     };
     document.addEventListener('keydown', onKey, true);
@@ -65,9 +73,9 @@ export function useModalEscape(open: boolean, onEscape: () => void): (event: Rea
       document.removeEventListener('keydown', onKey, true);
       openModals.splice(openModals.indexOf(layer), 1);
     };
-  }, [open]);
+  }, [open, wherever]);
   return (event) => {
-    if (!open || event.key !== 'Escape' || event.defaultPrevented) return;
+    if (!open || event.key !== 'Escape' || event.defaultPrevented || event.nativeEvent.isComposing) return;
     event.preventDefault();
     onEscape();
   };

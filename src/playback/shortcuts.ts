@@ -4,7 +4,6 @@ import { OPEN_MODAL } from '../lib/modal';
 import { togglePlay } from '../stores/play';
 import { controlsAllowed, type ControlsAllowed, type PlayerState } from '../stores/player-rules';
 import { toggleQueue } from '../stores/queue';
-import { $libraryPending, $likedTracks } from '../stores/library';
 import { showToast } from '../stores/toasts';
 
 /** Volume step of Shift+Up and Shift+Down, in percent. */
@@ -66,24 +65,14 @@ export function shortcutFor(event: KeyInfo, singleKeys = true): ShortcutAction |
 /**
  * L: likes or unlikes the playing track, and says which, as a toast (its list is a polite live
  * region): the heart that changes is on the player card, away from the focus, and a screen reader
- * heard nothing, while Space and Shift's arrows are told by "Now playing". Said as the provider
- * answers the toggle; a refused one says nothing here (the client's toast tells the failure).
+ * heard nothing, while Space and Shift's arrows are told by "Now playing". Said from what the like
+ * did (the provider's answer), not from the heart: another tab may move it meanwhile, and an
+ * unknown heart the provider says is liked already was left as it was. Nothing done says nothing
+ * (a refusal's toast is the client's).
  */
 async function likeFromKey(): Promise<void> {
-  const track = $player.get().currentPlayingTrack;
-  if (!track || $libraryPending.track.get()[track.id]) return;
-  const before = $likedTracks.get()[track.id] === true;
-  const stop = $likedTracks.listen((liked) => {
-    const now = liked[track.id];
-    if (now === undefined || now === before) return;
-    stop();
-    showToast(now ? 'Added to Liked Songs' : 'Removed from Liked Songs', 'success');
-  });
-  try {
-    await likeCurrentTrack();
-  } finally {
-    stop();
-  }
+  const done = await likeCurrentTrack();
+  if (done) showToast(done === 'added' ? 'Added to Liked Songs' : 'Removed from Liked Songs', 'success');
 }
 
 const RUN: Record<ShortcutAction, () => unknown> = {

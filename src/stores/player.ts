@@ -32,7 +32,7 @@ import {
 import { readStored, STORAGE_KEYS } from '../lib/storage';
 import { playerClock, wait } from '../lib/clock';
 import { logUnlessCanceled } from './log';
-import { $libraryPending, $likedTracks, checkLibrary, rememberLiked, toggleLikeTrack } from './library';
+import { $libraryPending, $likedTracks, changeInLibrary, checkLibrary, rememberLiked, type LibraryChange } from './library';
 
 /**
  * The player card's state and its one writer: every change of $player is an action of this
@@ -404,13 +404,19 @@ export function toggleShuffle(): Promise<void> {
   return pressMode('shuffle', 'shuffleState', { shuffleState }, (deviceId) => playerApi.setShuffle(shuffleState, deviceId));
 }
 
-/** The player's like heart: like or unlike, then reload the current playback (SPEC §4); the heart is the toggle's answer, not asked again. */
-export async function likeCurrentTrack(): Promise<void> {
+/**
+ * The player's like heart: like or unlike, then reload the current playback (SPEC §4); the heart
+ * is the toggle's answer, not asked again. Resolves to what it did (changeInLibrary): 'added',
+ * 'removed', or null for nothing (no track, a press while its like is on its way, a refusal, or
+ * an unknown heart the provider says is liked already).
+ */
+export async function likeCurrentTrack(): Promise<LibraryChange> {
   const track = $player.get().currentPlayingTrack;
   // A press while its like is on its way is no new like (the heart stays pressable: LikeButton.tsx).
-  if (!track || $libraryPending.track.get()[track.id]) return;
-  await toggleLikeTrack(track.id);
+  if (!track || $libraryPending.track.get()[track.id]) return null;
+  const done = await changeInLibrary('track', track.id);
   await refreshPlayback();
+  return done;
 }
 
 /** Sets the elapsed second (dragging the progress bar, or its input changing). */

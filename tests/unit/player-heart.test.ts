@@ -5,9 +5,11 @@ import type { Track } from '../../src/api/types';
 import { writeStored } from '../../src/lib/storage';
 import { startCatchingUp } from '../../src/playback/catch-up';
 import { catchUpWithPlayback } from '../../src/stores/devices';
-import { $likedTracks, toggleLikeTrack } from '../../src/stores/library';
+import { $libraryPending, $likedTracks, rememberLiked, toggleLikeTrack } from '../../src/stores/library';
 import { $player, likeCurrentTrack, recheckPlayingLike, refreshPlayback, resetPlayer } from '../../src/stores/player';
 import { $session } from '../../src/stores/session';
+import { $toasts } from '../../src/stores/toasts';
+import { startShortcuts } from '../../src/playback/shortcuts';
 import { addFault, clearFaults, connectDevice } from '../../sandbox/tests/harness';
 import { type RunningSandbox, startSignedIn } from './helpers/sandbox';
 
@@ -60,7 +62,7 @@ function watchContains({ hold = false } = {}) {
 
 beforeAll(async () => {
   ({ running } = await startSignedIn());
-  tracks = (await search('a', ['track'])).tracks.items.slice(0, 8);
+  tracks = (await search('a', ['track'])).tracks.items.slice(0, 10);
   elsewhere = await connectDevice(running.url, $session.get()!.accessToken, 'Phone');
   await elsewhere.next('ready');
   // This tab's own device is another one (it never plays here in these tests).
@@ -191,5 +193,93 @@ describe("the player's heart", () => {
     await asking;
     expect($likedTracks.get()[tracks[4]!.id]).toBe(true);
     await toggleLikeTrack(tracks[4]!.id);
+  });
+});
+
+/** The success toasts on screen: what L said (a refusal's toast is the API client's error). */
+const saidByL = () => $toasts.get().filter((toast) => toast.kind === 'success').map((toast) => toast.message);
+
+/** The page's keyboard shortcuts on a page with no modal open; `press` is a key pressed on its body. */
+function listenForKeys() {
+  vi.stubGlobal('document', Object.assign(new EventTarget(), { querySelector: () => null }));
+  const stop = startShortcuts();
+  const press = (key: string) =>
+    document.dispatchEvent(Object.assign(new Event('keydown', { cancelable: true }), { key, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, repeat: false }));
+  return { press, stop };
+}
+
+describe("the like heart's answer, and what L says of it", () => {
+  beforeEach(() => $toasts.set([]));
+
+  it('likeCurrentTrack resolves to what it did: added, removed, or null (a press while one is on its way, a refusal)', async () => {
+    await playElsewhere(tracks[7]!);
+    await refreshPlayback();
+    await vi.waitFor(() => expect($likedTracks.get()[tracks[7]!.id]).toBe(false));
+    expect(await likeCurrentTrack()).toBe('added');
+    const first = likeCurrentTrack();
+    expect(await likeCurrentTrack()).toBeNull();
+    expect(await first).toBe('removed');
+    await addFault(running.url, { match: { method: 'PUT', path: '^/v1/me/tracks' }, status: 503, body: { error: { status: 503, message: 'Service busy' } }, times: 1 });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await likeCurrentTrack()).toBeNull();
+    expect($likedTracks.get()[tracks[7]!.id]).toBe(false);
+  });
+
+  it('L on a heart no check could learn, liked already: the provider is asked, nothing is added, and nothing is said', async () => {
+    const track = tracks[8]!;
+    expect((await webApi('PUT', 'me/tracks', { ids: [track.id] })).status).toBe(200);
+    await addFault(running.url, { match: { method: 'GET', path: '/contains' }, status: 503, times: 2 });
+    const contains = watchContains();
+    await playElsewhere(track);
+    const keys = listenForKeys();
+    try {
+      await refreshPlayback();
+      await vi.waitFor(() => expect(contains.count()).toBe(2), { timeout: 5_000 });
+      await vi.waitFor(() => expect($libraryPending.track.get()[track.id] ?? false).toBe(false));
+      expect($likedTracks.get()[track.id]).toBeUndefined();
+      await clearFaults(running.url);
+      keys.press('l');
+      await vi.waitFor(() => expect($likedTracks.get()[track.id]).toBe(true));
+      await vi.waitFor(() => expect($libraryPending.track.get()[track.id]).toBe(false));
+      // The next L unlikes it and says so: the first said nothing before it.
+      keys.press('l');
+      await vi.waitFor(() => expect(saidByL()).toContain('Removed from Liked Songs'));
+      expect(saidByL()).toEqual(['Removed from Liked Songs']);
+    } finally {
+      keys.stop();
+      await clearFaults(running.url);
+      await webApi('DELETE', 'me/tracks', { ids: [track.id] });
+    }
+  });
+
+  it("L refused by the provider says nothing, though another tab's news moved the heart while it was on its way", async () => {
+    const track = tracks[9]!;
+    await playElsewhere(track);
+    await refreshPlayback();
+    await vi.waitFor(() => expect($likedTracks.get()[track.id]).toBe(false));
+    await addFault(running.url, { match: { method: 'PUT', path: '^/v1/me/tracks' }, status: 503, body: { error: { status: 503, message: 'Service busy' } }, times: 1 });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // While the like is on the wire, another tab's page says the track is liked (liked there).
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      const request = new Request(input, init);
+      if (request.method === 'PUT' && new URL(request.url).pathname.endsWith('/me/tracks')) rememberLiked(track.id, true);
+      return realFetch(request);
+    });
+    const keys = listenForKeys();
+    try {
+      keys.press('l');
+      await vi.waitFor(() => expect($toasts.get().map((toast) => toast.message)).toContain('Service busy'));
+      await vi.waitFor(() => expect($libraryPending.track.get()[track.id]).toBe(false));
+      // The next L unlikes what the other tab liked, and says so: the refused one said nothing before it.
+      keys.press('l');
+      await vi.waitFor(() => expect(saidByL()).toContain('Removed from Liked Songs'));
+      expect(saidByL()).toEqual(['Removed from Liked Songs']);
+    } finally {
+      keys.stop();
+      await clearFaults(running.url);
+    }
   });
 });

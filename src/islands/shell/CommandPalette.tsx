@@ -68,21 +68,11 @@ export function CommandPalette() {
 
   // The top layer while it is open: a modal among the others (use-escape-key.ts), opened last, so
   // a sheet or dialog under it does not take an Escape pressed with focus on the page behind.
-  useModalEscape(true, closePalette);
-  // Escape closes it wherever focus is: in it (its field, its Close), on the page behind or in a
-  // layer under it (where a native dialog closing, or an island hydrating late, may put focus).
-  // On the document before the target hears it: only the palette closes, the panels, sheets and
-  // dialogs under it hear nothing.
-  useEffect(() => {
-    const onEscape = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
-      event.preventDefault();
-      event.stopPropagation();
-      closePalette();
-    };
-    document.addEventListener('keydown', onEscape, true);
-    return () => document.removeEventListener('keydown', onEscape, true);
-  }, []);
+  // Its Escape closes it wherever focus is: in it (its field, its Close), on the page behind or in
+  // a layer under it (where a native dialog closing, or an island hydrating late, may put focus);
+  // the panels, sheets and dialogs under it hear nothing. A prompt opened over it (a play's answer
+  // coming late) is the top one then, and has its Escape first.
+  useModalEscape(true, closePalette, { wherever: true });
 
   const searching = searchesCatalogue(query) && found.loading;
   return (

@@ -409,3 +409,49 @@ describe('the command palette', () => {
     expect($shortcutsSheet.get()).toBe(true);
   });
 });
+
+describe('the command palette under a modal opened after it', () => {
+  for (const where of ['focus', 'body'] as const) {
+    it(`a Premium prompt opened over it (a play's answer coming late) takes the Escape: it closes alone, the palette with the next (from the ${where})`, () => {
+      render(
+        <>
+          <PremiumDialogView />
+          <Palette />
+        </>,
+      );
+      act(() => openPalette());
+      act(() => openPremiumPrompt());
+      const prompt = screen.getByRole('dialog', { name: 'Premium Required' });
+      expect(prompt.contains(document.activeElement)).toBe(true);
+      if (where === 'body') (document.activeElement as HTMLElement).blur();
+      fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+      expect($ui.get().openDialogPremiumRequired).toBe(false);
+      expect($paletteOpen.get()).toBe(true);
+      fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+      expect($paletteOpen.get()).toBe(false);
+    });
+  }
+
+  it('its Escape is its own wherever focus is: the search box behind it keeps its text', () => {
+    let cleared = 0;
+    render(
+      <>
+        <input
+          type="search"
+          aria-label="Search"
+          defaultValue="sol"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && !event.defaultPrevented) cleared += 1;
+          }}
+        />
+        <Palette />
+      </>,
+    );
+    act(() => openPalette());
+    const box = screen.getByRole('searchbox', { name: 'Search' });
+    box.focus();
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect($paletteOpen.get()).toBe(false);
+    expect(cleared).toBe(0);
+  });
+});
