@@ -11,7 +11,8 @@ import { savedAlbumsArea, savedAlbumsList, savedTracksList } from '../../src/sto
 import { $inLibrary, adoptLibraryFlags, toggleInLibrary } from '../../src/stores/library';
 import type { PagedList } from '../../src/stores/paged-list';
 import { syncRoute } from '../../src/stores/route';
-import { startSignedIn, type RunningSandbox } from './helpers/sandbox';
+import { addFault, startSignedIn, type RunningSandbox } from './helpers/sandbox';
+import { clearFaults } from '../../sandbox/tests/harness';
 
 let running: RunningSandbox;
 
@@ -147,14 +148,19 @@ describe('a library list while the library changes under it', () => {
     await savedTracksList.loadFirstPage();
     const before = await likedNow();
     const first = trackIds()[0]!;
+    // The next page held on its way, so the unlike lands while it is: the provider reads the
+    // list after the change, and the page asked at the old offset would skip a song.
+    await addFault(running.base, { match: { method: 'GET', path: '^/v1/me/tracks$' }, delayMs: 400, times: 1 });
     const paging = savedTracksList.loadNextPage();
     try {
+      expect(savedTracksList.$state.get().loading).toBe(true);
       expect(await toggleInLibrary('track', first)).toBe(false);
       await paging;
       await scrollToEnd(savedTracksList);
       expect(trackIds()).toEqual(before);
     } finally {
       await addToLibrary('track', [first]);
+      await clearFaults(running.base);
     }
   });
 
