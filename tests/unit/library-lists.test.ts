@@ -42,7 +42,6 @@ const albumIds = () => savedAlbumsList.$state.get().list.map((saved) => saved.al
 const likedNow = () => providerIds(getSavedTracks, (saved) => saved.track.id);
 const savedNow = () => providerIds(getSavedAlbums, (saved) => saved.album.id);
 
-// First: the lists' own tests below leave answers of theirs on the way.
 describe('a change another tab made, learnt from a page', () => {
   it('makes the remembered library list of its kind, held whole, ask again on the next visit', async () => {
     const stop = savedAlbumsList.$state.listen(() => undefined);
@@ -51,7 +50,8 @@ describe('a change another tab made, learnt from a page', () => {
       syncRoute('/');
       savedAlbumsArea.forget();
       syncRoute('/collection/albums');
-      await expect.poll(() => savedAlbumsList.$state.get().loaded).toBe(true);
+      // Its own first page in, not a state an earlier test left while the list was unmounted.
+      await expect.poll(() => savedAlbumsList.$state.get()).toMatchObject({ loaded: true, loading: false });
       await scrollToEnd(savedAlbumsList);
       const shown = albumIds();
       // Another tab saves an album: this tab learns it from an album page's flags.
@@ -79,7 +79,8 @@ describe('a change another tab made, learnt from a page', () => {
       syncRoute('/');
       savedAlbumsArea.forget();
       syncRoute('/collection/albums');
-      await expect.poll(() => savedAlbumsList.$state.get().loaded).toBe(true);
+      // Its own first page in, not a state an earlier test left while the list was unmounted.
+      await expect.poll(() => savedAlbumsList.$state.get()).toMatchObject({ loaded: true, loading: false });
       expect(savedAlbumsList.$state.get().hasMore).toBe(true);
       const shown = albumIds();
       const further = (await savedNow()).find((id) => !shown.includes(id))!;
