@@ -8,9 +8,12 @@ function trackOf(item: unknown): Track | null {
   return type === undefined || type === 'track' ? toTrack(item) : null;
 }
 
-/** GET me/player/queue: what plays now and next (episodes and unreadable items are dropped). */
-export async function getQueue(): Promise<PlayQueue> {
-  const answer = record(await callApi({ path: 'me/player/queue', name: 'queue' }));
+/**
+ * GET me/player/queue: what plays now and next (episodes and unreadable items are dropped).
+ * `unseen`: read behind the user's back (an open panel's rhythm), its failure says nothing.
+ */
+export async function getQueue({ unseen = false } = {}): Promise<PlayQueue> {
+  const answer = record(await callApi({ path: 'me/player/queue', name: 'queue', unseen }));
   return {
     currentlyPlaying: trackOf(answer.currently_playing),
     queue: list(answer.queue)

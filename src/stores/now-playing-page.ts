@@ -27,7 +27,8 @@ export function nowPlayingSnapshot(seed: NowPlayingSeed): Map<unknown, unknown> 
  * track; when this tab's player knows no track yet (a fresh tab), the provider is asked
  * what plays on any device (`asked` resolves once it answered). `leave` puts the queue and
  * the device picker back as they were, so the next page's card does not come with a
- * panel the user never opened there.
+ * panel the user never opened there; a player closed on the view takes the queue with it,
+ * as the card's does (stores/queue.ts), though the card's panel was open before.
  */
 export function enterNowPlaying(): { asked: Promise<void>; leave: () => void } {
   const queueWasOpen = $queue.get().open;
@@ -37,7 +38,7 @@ export function enterNowPlaying(): { asked: Promise<void>; leave: () => void } {
   return {
     asked,
     leave: () => {
-      if (!queueWasOpen && $queue.get().open) toggleQueue(false);
+      if ((!queueWasOpen || $player.get().dismissed) && $queue.get().open) toggleQueue(false);
       if (!pickerWasOpen && $devices.get().open) toggleDevicePicker(false);
     },
   };

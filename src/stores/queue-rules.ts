@@ -54,20 +54,32 @@ export function queueAsPlayerShows<Q extends QueueLists>(queue: Q, player: Playe
 /** What decides whether an open panel reads the queue again now. */
 export interface QueueReading {
   open: boolean;
-  /** The player shows a track: a closed or empty player has no queue to follow (a play elsewhere comes with the tab's catch-up, whose new track reads it). */
-  followsTrack: boolean;
+  /**
+   * The player shows a playback on an active device: the provider lists a queue only for one. A
+   * closed or empty player, the last played track, a free account's card and a playback left by
+   * a device that went have none to follow (a play elsewhere comes with the tab's catch-up, whose
+   * new track reads it).
+   */
+  followsPlayback: boolean;
   /** The tab is in view (a hidden tab reads nothing; it catches up as it comes back). */
   visible: boolean;
+  /** The browser has a network: offline, a read could only fail. */
+  online: boolean;
+  /** The provider rate-limits the site (the top bar counts it down): a read would only add to it. */
+  limited: boolean;
+  /** A read is on its way: a new one would cancel it (one call name), and a slow provider's answer would never land. */
+  reading: boolean;
   /** When the last read was asked (ms on the player's clock), or null: none yet. */
   askedAt: number | null;
 }
 
 /**
  * Whether an open panel reads the queue again at `now` (the interval's tick, the tab's return):
- * only while it is open beside a player that shows a track and the tab is in view, and not when
- * a read was asked within QUEUE_FRESH_MS (the playing track changed, the tab's two return events).
+ * only while it is open beside a playback on an active device, the tab is in view, online, not
+ * rate-limited and not waiting for a read already on its way, and not when a read was asked
+ * within QUEUE_FRESH_MS (the playing track changed, the tab's two return events).
  */
-export function queueReadDue({ open, followsTrack, visible, askedAt }: QueueReading, now: number): boolean {
-  if (!open || !followsTrack || !visible) return false;
+export function queueReadDue({ open, followsPlayback, visible, online, limited, reading, askedAt }: QueueReading, now: number): boolean {
+  if (!open || !followsPlayback || !visible || !online || limited || reading) return false;
   return askedAt === null || now - askedAt >= QUEUE_FRESH_MS;
 }

@@ -1,9 +1,10 @@
-import { computed, map, onMount } from 'nanostores';
+import { computed, map, onMount, onNotify } from 'nanostores';
 import { isCanceled, statusOf } from '../api/errors';
 import * as queueApi from '../api/queue';
 import type { PlayQueue, Track } from '../api/types';
 import { followPlayingMark } from './now-playing';
 import { $player, $queueChanges, takeOverIfLeft, targetDeviceId } from './player';
+import { $limitSecondsLeft } from './provider-limit';
 import { queueAsPlayerShows, queueReadDue, QUEUE_REREAD_MS, type PlayerShown } from './queue-rules';
 import { $route } from './route';
 import { showToast } from './toasts';
@@ -45,18 +46,26 @@ const answers = createAnswerGuard();
 /** When the last read was asked, on the player's clock (queue-rules.ts queueReadDue). */
 let askedAt: number | null = null;
 
-/** Reads the queue again; an older answer arriving after a newer question is dropped. */
-export async function refreshQueue(): Promise<void> {
+/**
+ * Reads the queue again; an older answer arriving after a newer question is dropped. A read that
+ * fails leaves the lists shown as they were: only a panel with no answer yet (the read as it
+ * opens) says the queue could not be read. `background`: asked behind the user's back (the open
+ * panel's rhythm, the tab's return), its failure shows no toast and does not mark the page as
+ * having lost its connection (which would load it again once the network is back), and a panel
+ * that said it could not read the queue says so until an answer comes.
+ */
+export async function refreshQueue({ background = false } = {}): Promise<void> {
   const mine = answers.ask();
   askedAt = playerClock().now();
-  $queue.set({ ...$queue.get(), loading: true, failed: false });
+  $queue.set({ ...$queue.get(), loading: true, ...(background ? {} : { failed: false }) });
   try {
-    const answer = await queueApi.getQueue();
+    const answer = await queueApi.getQueue({ unseen: background });
     if (!answers.isCurrent(mine)) return;
-    $queue.set({ ...$queue.get(), loading: false, loaded: true, nowPlaying: answer.currentlyPlaying, nextUp: answer.queue });
+    $queue.set({ ...$queue.get(), loading: false, failed: false, loaded: true, nowPlaying: answer.currentlyPlaying, nextUp: answer.queue });
   } catch (error) {
     if (!answers.isCurrent(mine)) return;
-    $queue.set({ ...$queue.get(), loading: false, failed: !isCanceled(error) });
+    const held = $queue.get();
+    $queue.set({ ...held, loading: false, failed: !held.loaded && (held.failed || !isCanceled(error)) });
   }
 }
 
@@ -77,15 +86,26 @@ export function adoptQueue(answer: PlayQueue | null): void {
 }
 
 const tabInView = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
+const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
 /**
  * An open panel catches up with what plays next when changed elsewhere (another tab's or
- * device's "Add to queue"): read again unless a read was just asked (queue-rules.ts queueReadDue).
- * The tab's return calls it (playback/catch-up.ts), and so does the panel's interval below.
+ * device's "Add to queue"): read again, behind the user's back, when queue-rules.ts queueReadDue
+ * says so. The tab's return calls it (playback/catch-up.ts), and so does the panel's interval below.
  */
 export function catchUpQueue(): void {
-  const reading = { open: $queue.get().open, followsTrack: $shownTrack.get() !== null, visible: tabInView(), askedAt };
-  if (queueReadDue(reading, playerClock().now())) void refreshQueue();
+  const { open, loading } = $queue.get();
+  const { playback } = $player.get();
+  const reading = {
+    open,
+    followsPlayback: Boolean(playback?.item) && playback?.device?.isActive === true,
+    visible: tabInView(),
+    online: browserOnline(),
+    limited: $limitSecondsLeft.get() > 0,
+    reading: loading,
+    askedAt,
+  };
+  if (queueReadDue(reading, playerClock().now())) void refreshQueue({ background: true });
 }
 
 /** Opens or closes the queue panel (the card's button, the Q key); opening reads it. */
@@ -136,19 +156,23 @@ onMount($queue, () => {
   const stopClosing = $playerClosed.listen((closed) => {
     if (closed && $queue.get().open && $route.get()?.name !== 'player') toggleQueue(false);
   });
+  // The rhythm follows the panel's open state through the store's own notices: a listener of its
+  // own would keep $queue mounted for ever, and with it this interval and $player's progress tick.
   let timer: unknown = null;
-  const stopOpen = $queue.subscribe(({ open }) => {
+  const keepRhythm = (open: boolean) => {
     if (open && timer === null) timer = playerClock().setInterval(catchUpQueue, QUEUE_REREAD_MS);
     else if (!open && timer !== null) {
       playerClock().clearInterval(timer);
       timer = null;
     }
-  });
+  };
+  keepRhythm($queue.get().open);
+  const stopRhythm = onNotify($queue, () => keepRhythm($queue.get().open));
   return () => {
     stop();
     stopChanges();
     stopClosing();
-    stopOpen();
-    if (timer !== null) playerClock().clearInterval(timer);
+    stopRhythm();
+    keepRhythm(false);
   };
 });

@@ -1,17 +1,22 @@
 // Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { search } from '../../src/api/search';
 import type { Track } from '../../src/api/types';
 import { setPlayerClock } from '../../src/lib/clock';
 import { writeStored } from '../../src/lib/storage';
-import { closePlayer } from '../../src/stores/player';
+import { $connectionLost } from '../../src/stores/connection';
+import { enterNowPlaying } from '../../src/stores/now-playing-page';
+import { $player, closePlayer } from '../../src/stores/player';
+import { $limitSecondsLeft, noteLimitedUntil } from '../../src/stores/provider-limit';
 import { playFromList } from '../../src/stores/play';
 import { $queue, $queueShown, catchUpQueue, toggleQueue } from '../../src/stores/queue';
 import { QUEUE_REREAD_MS } from '../../src/stores/queue-rules';
+import { syncRoute } from '../../src/stores/route';
 import { $session } from '../../src/stores/session';
-import { connectDevice } from '../../sandbox/tests/harness';
+import { $toasts } from '../../src/stores/toasts';
+import { clearFaults, connectDevice } from '../../sandbox/tests/harness';
 import { manualClock } from './helpers/manual-clock';
-import { type RunningSandbox, startSignedIn } from './helpers/sandbox';
+import { addFault, type RunningSandbox, startSignedIn } from './helpers/sandbox';
 
 /**
  * The queue panel beside the player, against a real sandbox: it catches up with what another
@@ -34,6 +39,9 @@ async function addElsewhere(track: Track): Promise<void> {
 }
 
 const nextUpIds = () => $queue.get().nextUp.map((track) => track.id);
+
+/** Lets a request asked by mistake leave (callApi awaits before it sends), so that counting requests can fail. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 beforeAll(async () => {
   setPlayerClock(clock);
@@ -67,8 +75,10 @@ describe('an open queue panel', () => {
     await addElsewhere(tracks[3]!);
     const before = queueReads;
     clock.advance(QUEUE_REREAD_MS - 1);
-    expect(queueReads).toBe(before);
+    // A read sets `loading` as it is asked, before its request leaves: none was asked yet.
+    expect($queue.get().loading).toBe(false);
     clock.advance(1);
+    expect($queue.get().loading).toBe(true);
     await expect.poll(nextUpIds).toEqual([tracks[3]!.id, tracks[1]!.id, tracks[2]!.id]);
     expect(queueReads).toBe(before + 1);
     stop();
@@ -82,15 +92,19 @@ describe('an open queue panel', () => {
     catchUpQueue();
     catchUpQueue();
     await expect.poll(() => queueReads).toBe(before + 1);
+    await expect.poll(() => $queue.get().loading).toBe(false);
     clock.advance(500);
     catchUpQueue();
-    await expect.poll(() => $queue.get().loading).toBe(false);
+    expect($queue.get().loading).toBe(false);
+    await settle();
     expect(queueReads).toBe(before + 1);
 
     // Shut, it reads nothing at any tick.
     toggleQueue(false);
     clock.advance(QUEUE_REREAD_MS * 3);
     catchUpQueue();
+    expect($queue.get().loading).toBe(false);
+    await settle();
     expect(queueReads).toBe(before + 1);
     stop();
   });
@@ -111,8 +125,156 @@ describe('an open queue panel', () => {
     // Nothing to follow beside a closed player: its ticks read nothing.
     const before = queueReads;
     clock.advance(QUEUE_REREAD_MS * 2);
+    expect($queue.get().loading).toBe(false);
+    await settle();
     expect(queueReads).toBe(before);
     toggleQueue(false);
+    stop();
+  });
+});
+
+/** The provider's queue, answered to every GET of it: what a fault scripts. */
+const QUEUE_READS = { method: 'GET', path: '^/v1/me/player/queue' };
+/** Lets the clock pass one tick of the open panel's rhythm. */
+const tick = () => clock.advance(QUEUE_REREAD_MS);
+/** Waits for the read on its way (the client's one retry of a dropped GET waits 800 ms). */
+const answered = () => expect.poll(() => $queue.get().loading, { timeout: 5000 }).toBe(false);
+
+describe("an open panel's reads at its rhythm, behind the user's back", () => {
+  let stop: () => void;
+  beforeAll(async () => {
+    stop = $queue.listen(() => undefined);
+    await playFromList(tracks.slice(0, 3), 0);
+    toggleQueue(true);
+    await vi.waitFor(() => {
+      expect($queue.get()).toMatchObject({ loading: false, nowPlaying: { id: tracks[0]!.id } });
+      expect($player.get().playback?.device?.isActive).toBe(true);
+    });
+  });
+  afterEach(() => clearFaults(running.url));
+  afterAll(() => stop());
+
+  it('a read that fails keeps the lists shown, with no toast and no lost connection (the network dropped)', async () => {
+    const shown = nextUpIds();
+    expect(shown.length).toBeGreaterThan(0);
+    await addFault(running.url, { match: QUEUE_READS, drop: true });
+    $toasts.set([]);
+    const before = queueReads;
+    tick();
+    expect($queue.get().loading).toBe(true);
+    await answered();
+    expect(queueReads).toBeGreaterThan(before);
+    expect($toasts.get().map((toast) => toast.message)).toEqual([]);
+    // The network's return must not load the page again for the queue's sake (shell-client.ts).
+    expect($connectionLost.get()).toBe(false);
+    expect($queue.get()).toMatchObject({ failed: false, loaded: true });
+    expect(nextUpIds()).toEqual(shown);
+  });
+
+  it('asks nothing while the browser is offline, and reads again once it is back', async () => {
+    const online = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+    Object.defineProperty(globalThis, 'navigator', { value: { onLine: false }, configurable: true, writable: true });
+    try {
+      const before = queueReads;
+      tick();
+      expect($queue.get().loading).toBe(false);
+      await settle();
+      expect(queueReads).toBe(before);
+    } finally {
+      if (online) Object.defineProperty(globalThis, 'navigator', online);
+      else delete (globalThis as { navigator?: unknown }).navigator;
+    }
+    tick();
+    expect($queue.get().loading).toBe(true);
+    await answered();
+  });
+
+  it('asks nothing while the provider rate-limits the site, and reads again once the limit is over', async () => {
+    noteLimitedUntil(clock.now() + QUEUE_REREAD_MS + 1000);
+    expect($limitSecondsLeft.get()).toBeGreaterThan(0);
+    const before = queueReads;
+    tick();
+    expect($queue.get().loading).toBe(false);
+    await settle();
+    expect(queueReads).toBe(before);
+    clock.advance(QUEUE_REREAD_MS * 2);
+    expect($limitSecondsLeft.get()).toBe(0);
+    await answered();
+    expect(queueReads).toBe(before + 1);
+  });
+
+  it("a slow provider's answer lands: a tick asks nothing while a read is on its way (a new one would cancel it)", async () => {
+    await addFault(running.url, { match: QUEUE_READS, delayMs: 1500, times: 1 });
+    const before = queueReads;
+    tick();
+    expect($queue.get().loading).toBe(true);
+    await settle();
+    tick();
+    await answered();
+    expect(queueReads).toBe(before + 1);
+    expect($queue.get()).toMatchObject({ failed: false, loaded: true, nowPlaying: { id: tracks[0]!.id } });
+  });
+
+  it('follows only a playback on an active device: one left by a device that went lists no queue, nothing can be added to it', async () => {
+    const held = $player.get();
+    const playback = held.playback!;
+    // What a reload finds: the playback paused on the device of the page before, which went.
+    $player.set({ ...held, playback: { ...playback, isPlaying: false, device: { ...playback.device!, id: 'gone-device', isActive: false } } });
+    try {
+      const before = queueReads;
+      tick();
+      expect($queue.get().loading).toBe(false);
+      catchUpQueue();
+      expect($queue.get().loading).toBe(false);
+      await settle();
+      expect(queueReads).toBe(before);
+    } finally {
+      $player.set(held);
+    }
+  });
+});
+
+describe('the open panel once nothing shows it', () => {
+  it('stops its rhythm (and the player its ticks) as the last listener goes, and takes it up again when shown', async () => {
+    let stop = $queue.listen(() => undefined);
+    await playFromList(tracks.slice(0, 3), 0);
+    toggleQueue(true);
+    await expect.poll(() => $player.get().playback?.device?.isActive).toBe(true);
+    await answered();
+    expect(clock.running()).toBeGreaterThan(0);
+    stop();
+    // nanostores lets a store go 1 s after its last listener, and then, a second later each, the stores it listened to.
+    await vi.waitFor(() => expect(clock.running()).toBe(0), { timeout: 8000, interval: 250 });
+    const before = queueReads;
+    tick();
+    await settle();
+    expect(queueReads).toBe(before);
+
+    stop = $queue.listen(() => undefined);
+    tick();
+    expect($queue.get().loading).toBe(true);
+    await answered();
+    expect(queueReads).toBe(before + 1);
+    toggleQueue(false);
+    stop();
+  }, 15_000);
+});
+
+describe('the Now Playing view', () => {
+  it("shuts the card's panel as it is left when the player was closed on it, though the panel was open before it", async () => {
+    const stop = $queue.listen(() => undefined);
+    await playFromList(tracks.slice(0, 3), 0);
+    toggleQueue(true);
+    syncRoute('/player');
+    const view = enterNowPlaying();
+    const closing = closePlayer();
+    clock.advance(800);
+    await closing;
+    // The view's panel stays on the view, saying nothing plays.
+    expect($queue.get().open).toBe(true);
+    view.leave();
+    syncRoute('/');
+    expect($queue.get().open).toBe(false);
     stop();
   });
 });

@@ -36,17 +36,27 @@ describe('the queue as the player shows it', () => {
 
 describe('when an open panel reads the queue again', () => {
   const now = 1_000_000;
-  const reading = { open: true, followsTrack: true, visible: true, askedAt: now - QUEUE_REREAD_MS };
+  const reading = { open: true, followsPlayback: true, visible: true, online: true, limited: false, reading: false, askedAt: now - QUEUE_REREAD_MS };
 
-  it('at each tick of its rhythm while it is open, beside a track, in a tab in view', () => {
+  it('at each tick of its rhythm while it is open, beside a playback on an active device, in a tab in view', () => {
     expect(queueReadDue(reading, now)).toBe(true);
     expect(queueReadDue({ ...reading, askedAt: null }, now)).toBe(true);
   });
 
-  it('never while shut, beside a closed or empty player, or in a hidden tab', () => {
+  it('never while shut, beside nothing to follow (a closed or empty player, the last played track, a playback left by a device that went), or in a hidden tab', () => {
     expect(queueReadDue({ ...reading, open: false }, now)).toBe(false);
-    expect(queueReadDue({ ...reading, followsTrack: false }, now)).toBe(false);
+    expect(queueReadDue({ ...reading, followsPlayback: false }, now)).toBe(false);
     expect(queueReadDue({ ...reading, visible: false }, now)).toBe(false);
+  });
+
+  it('never offline, nor while the provider rate-limits the site: such a read could only fail, or add to the limit', () => {
+    expect(queueReadDue({ ...reading, online: false }, now)).toBe(false);
+    expect(queueReadDue({ ...reading, limited: true }, now)).toBe(false);
+  });
+
+  it('never while a read is on its way: a new one would cancel it (one name), and a slow answer would never land', () => {
+    expect(queueReadDue({ ...reading, reading: true }, now)).toBe(false);
+    expect(queueReadDue({ ...reading, reading: true, askedAt: now - 10 * QUEUE_REREAD_MS }, now)).toBe(false);
   });
 
   it('not again right after a read (a new track read it; the tab’s return fires two events)', () => {
