@@ -106,6 +106,11 @@ const MIGRATIONS: string[] = [
   CREATE VIRTUAL TABLE search_albums USING fts5(name, artists, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
   DELETE FROM meta WHERE key = 'catalogue';
   `,
+  // The recent versions of each changed playlist, as its entries' identities in order, so a
+  // reorder made against an older snapshot_id is applied as the provider rebases it.
+  `
+  CREATE TABLE playlist_versions (playlist_id TEXT NOT NULL, snapshot INTEGER NOT NULL, entries TEXT NOT NULL, PRIMARY KEY (playlist_id, snapshot));
+  `,
 ];
 
 /** The tables that hold what users did (as opposed to the generated catalogue); reset empties them. */
@@ -117,6 +122,7 @@ export const USER_STATE_TABLES = [
   'followed_playlists',
   'recent_plays',
   'playlist_backups',
+  'playlist_versions',
 ] as const;
 
 /** Opens (creating if needed) the sandbox database in `dataDir`, in WAL mode, migrated to the latest schema. */

@@ -1,10 +1,10 @@
 import type { Context, Hono } from 'hono';
-import { createPlaylistChanges } from '../catalogue/playlist-changes';
+import { createPlaylistChanges, entryKeys } from '../catalogue/playlist-changes';
 import type { PlaylistItemRow, PlaylistRow } from '../catalogue/rows';
 import type { SandboxEnv } from '../context';
 import { ApiFailure } from '../http/errors';
 import type { Kit } from './kit';
-import { readReorder, reorderItems } from './playlist-reorder';
+import { readReorder, rebasedReorder, reorderItems } from './playlist-reorder';
 
 interface PlaylistAccess {
   visible: (c: Context<SandboxEnv>) => PlaylistRow;
@@ -113,15 +113,15 @@ export function registerPlaylistEdits(app: Hono<SandboxEnv>, kit: Kit, access: P
     return snapshot(c, row.id, 200);
   };
   /**
-   * A snapshot_id names the version the client saw. The sandbox keeps no history, so one this
-   * playlist had is applied to the current entries (the provider rebases it); one it never had
-   * (another playlist's, a later one, not ours at all) is 400.
+   * A snapshot_id names the version the client saw: its number, or undefined without one. One
+   * this playlist never had (another playlist's, a later one, not ours at all) is 400.
    */
-  const checkSnapshot = (row: PlaylistRow, snapshotId: string | undefined) => {
-    if (snapshotId === undefined) return;
+  const checkSnapshot = (row: PlaylistRow, snapshotId: string | undefined): number | undefined => {
+    if (snapshotId === undefined) return undefined;
     const [id, version] = Buffer.from(snapshotId, 'base64url').toString().split(':');
     const n = Number(version);
     if (id !== row.id || !Number.isInteger(n) || n < 1 || n > (row.snapshot ?? 1)) throw new ApiFailure(400, 'Invalid snapshot id');
+    return n;
   };
   /** PUT: `range_start`/`insert_before`/`range_length` reorder; `uris` (body or query) replaces every entry instead. */
   const reorderOrReplace = async (c: Context<SandboxEnv>) => {
@@ -138,8 +138,12 @@ export function registerPlaylistEdits(app: Hono<SandboxEnv>, kit: Kit, access: P
       return snapshot(c, row.id, 200);
     }
     const reorder = readReorder(body);
-    checkSnapshot(row, reorder.snapshotId);
-    changes.editItems(row.id, (items) => reorderItems(items, reorder));
+    const seen = checkSnapshot(row, reorder.snapshotId);
+    // An older version the client saw (another tab changed the playlist since) is rebased, as the
+    // provider does: the entries it named move, wherever they are now. One no longer kept (or never
+    // changed here) is applied to the entries as they are.
+    const older = seen !== undefined && seen < (row.snapshot ?? 1) ? changes.versionOf(row.id, seen) : undefined;
+    changes.editItems(row.id, (items) => (older ? rebasedReorder(older, items, entryKeys(items), reorder) : reorderItems(items, reorder)));
     return snapshot(c, row.id, 200);
   };
   app.post('/v1/playlists/:playlist_id/items', auth, add);

@@ -45,3 +45,27 @@ export function reorderItems<T>(items: readonly T[], { rangeStart, insertBefore,
   const at = insertBefore > rangeStart ? Math.max(rangeStart, insertBefore - rangeLength) : insertBefore;
   return [...rest.slice(0, at), ...moved, ...rest.slice(at)];
 }
+
+/**
+ * A reorder made against an older version of the playlist (`older`: its entries' keys, the
+ * version its snapshot_id names), applied to the entries as they are now, as the provider rebases
+ * it: the entries the range named there move, in their order there, before the entry
+ * `insert_before` named there (or the first after it still here and not moved; else to the end).
+ * Entries gone since are left out of the move; entries added since stay where they are. With
+ * `older` the current version, this is `reorderItems`.
+ */
+export function rebasedReorder<T>(older: readonly string[], items: readonly T[], keys: readonly string[], reorder: Reorder): T[] {
+  const { rangeStart, insertBefore, rangeLength } = reorder;
+  if (rangeStart < 0 || rangeStart + rangeLength > older.length || insertBefore < 0 || insertBefore > older.length) {
+    throw new ApiFailure(400, 'Index out of bounds');
+  }
+  const movedKeys = older.slice(rangeStart, rangeStart + rangeLength);
+  const moving = new Set(movedKeys);
+  const byKey = new Map(keys.map((key, index) => [key, items[index]!]));
+  const moved = movedKeys.filter((key) => byKey.has(key)).map((key) => byKey.get(key)!);
+  const rest = items.filter((_item, index) => !moving.has(keys[index]!));
+  const restKeys = keys.filter((key) => !moving.has(key));
+  const anchor = older.slice(insertBefore).find((key) => !moving.has(key) && restKeys.includes(key));
+  const at = anchor === undefined ? rest.length : restKeys.indexOf(anchor);
+  return [...rest.slice(0, at), ...moved, ...rest.slice(at)];
+}

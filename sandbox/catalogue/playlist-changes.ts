@@ -2,6 +2,24 @@ import { randomBytes } from 'node:crypto';
 import type { SandboxDb } from '../db';
 import type { PlaylistItemRow, PlaylistRow } from './rows';
 
+/**
+ * The identity of each entry, in order: its track, when and by whom it was added, and which of
+ * the entries alike it is (a track added twice in one second). Stable through reorders, which is
+ * what a version of the playlist is remembered by (playlist-changes.ts).
+ */
+export function entryKeys(items: readonly { track_id: string | null; added_at: string; added_by: string }[]): string[] {
+  const seen = new Map<string, number>();
+  return items.map((item) => {
+    const base = `${item.track_id ?? ''}|${item.added_at}|${item.added_by}`;
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    return `${base}|${n}`;
+  });
+}
+
+/** How many versions of a playlist are kept for reorders made against an older one. */
+const VERSIONS_KEPT = 50;
+
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** A new playlist id, 22 base62 characters like the catalogue's (random: user-made playlists are not part of the seed). */
@@ -35,6 +53,17 @@ export function createPlaylistChanges(db: SandboxDb) {
     ownerBack: db.prepare('UPDATE playlists SET owner_left = 0 WHERE id = ?'),
     insert: db.prepare(`INSERT INTO playlists (id, name, description, owner_id, public, collaborative, followers, has_image, user_made)
       VALUES (?, ?, ?, ?, ?, ?, 0, 0, 1)`),
+    keepVersion: db.prepare('INSERT OR IGNORE INTO playlist_versions (playlist_id, snapshot, entries) VALUES (?, ?, ?)'),
+    dropOldVersions: db.prepare('DELETE FROM playlist_versions WHERE playlist_id = ? AND snapshot <= ?'),
+    version: db.prepare('SELECT entries FROM playlist_versions WHERE playlist_id = ? AND snapshot = ?'),
+  };
+  /** The playlist's version as it stands (its snapshot number, its entries' identities), kept once. */
+  const keepVersion = (id: string) => {
+    const row = q.row.get(id) as PlaylistRow | undefined;
+    if (!row) return;
+    const snapshot = row.snapshot ?? 1;
+    q.keepVersion.run(id, snapshot, JSON.stringify(entryKeys(q.items.all(id) as PlaylistItemRow[])));
+    q.dropOldVersions.run(id, snapshot - VERSIONS_KEPT);
   };
   const keepFirstState = (id: string) => {
     const row = q.row.get(id) as PlaylistRow | undefined;
@@ -43,8 +72,11 @@ export function createPlaylistChanges(db: SandboxDb) {
   const change = <T>(id: string, work: () => T): T =>
     db.transaction(() => {
       keepFirstState(id);
+      // The version before and the one after: a reorder may name either by its snapshot_id.
+      keepVersion(id);
       const result = work();
       q.bump.run(id);
+      keepVersion(id);
       return result;
     })();
 
@@ -67,6 +99,11 @@ export function createPlaylistChanges(db: SandboxDb) {
       change(id, () =>
         q.details.run({ id, name: details.name ?? null, description: details.description ?? null, public: flag(details.public), collaborative: flag(details.collaborative) }),
       );
+    },
+    /** A version of the playlist kept since its changes began (its entries' identities in order), or undefined. */
+    versionOf(id: string, snapshot: number): string[] | undefined {
+      const kept = q.version.get(id, snapshot) as { entries: string } | undefined;
+      return kept ? (JSON.parse(kept.entries) as string[]) : undefined;
     },
     /** The owner removes their own playlist from the library: it stays (others may follow it) but leaves /me/playlists. */
     leaveAsOwner(id: string): void {

@@ -1,3 +1,4 @@
+import { rebasedReorder, reorderItems } from '../api/playlist-reorder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from './harness';
 import { ALL_SCOPES } from './oauth';
@@ -138,7 +139,7 @@ describe.each(['extended', 'development'] as const)('playlists users make and ch
     expect(snapshots.size).toBe(7);
   });
 
-  it('takes the snapshot_id the client saw: this playlist\'s (the current or an older one) is applied, any other is 400', async () => {
+  it('takes the snapshot_id the client saw: this playlist\'s current one is applied, an older one rebased, any other is 400', async () => {
     const made = await (await create({ name: 'Snapshots' })).json();
     const id = made.id as string;
     const [a, b] = tracks.slice(20, 22) as [string, string];
@@ -148,13 +149,40 @@ describe.each(['extended', 'development'] as const)('playlists users make and ch
     expect(moved.status).toBe(200);
     expect((await moved.json()).snapshot_id).not.toBe(added.snapshot_id);
     expect(await entries(id)).toEqual([b, a]);
-    expect((await put({ range_start: 1, insert_before: 0, snapshot_id: made.snapshot_id })).status).toBe(200);
+    // Rebased: b, the second of that version, goes before a, where it already is.
+    expect((await put({ range_start: 1, insert_before: 0, snapshot_id: added.snapshot_id })).status).toBe(200);
+    expect(await entries(id)).toEqual([b, a]);
+    // The version before the entries came: its positions name none of them.
+    expect((await put({ range_start: 1, insert_before: 0, snapshot_id: made.snapshot_id })).status).toBe(400);
+    expect((await put({ range_start: 1, insert_before: 0 })).status).toBe(200);
     expect(await entries(id)).toEqual([a, b]);
     const other = (await (await s.get(`/v1/playlists/${playlistId('Road Trip')}`, guest)).json()).snapshot_id;
     for (const snapshot_id of [other, 'not-a-snapshot', Buffer.from(`${id}:999`).toString('base64url'), 7]) {
       expect((await put({ range_start: 1, insert_before: 0, snapshot_id })).status).toBe(400);
     }
     expect(await entries(id)).toEqual([a, b]);
+  });
+
+  it('rebases a reorder made against an older version (another tab changed it since): the entries it named move, as the provider does', async () => {
+    const made = await (await create({ name: 'Two tabs' })).json();
+    const id = made.id as string;
+    const [a, b, c, d, e] = tracks.slice(30, 35) as [string, string, string, string, string];
+    const seen = (await (await s.send('POST', `/v1/playlists/${id}/items`, guest, json({ uris: [a, b, c, d].map(uri) }))).json()).snapshot_id as string;
+    const put = (body: unknown) => s.send('PUT', `/v1/playlists/${id}/items`, guest, json(body));
+    // Another tab: e added at the top, then b moved to the end.
+    await s.send('POST', `/v1/playlists/${id}/items`, guest, json({ uris: [uri(e)], position: 0 }));
+    expect((await put({ range_start: 2, insert_before: 5 })).status).toBe(200);
+    expect(await entries(id)).toEqual([e, a, c, d, b]);
+    // This tab, still showing [a, b, c, d]: d (its 4th) up before b (its 2nd). Applied to the
+    // entries as they are now, the 4th (d) would go before the 2nd (a); rebased, d goes before b.
+    expect((await put({ range_start: 3, insert_before: 1, snapshot_id: seen })).status).toBe(200);
+    expect(await entries(id)).toEqual([e, a, c, d, b].filter((t) => t !== d).flatMap((t) => (t === b ? [d, b] : [t])));
+    // An entry the older version named that is gone since: the move leaves it out; out of that version's bounds is 400.
+    const before = (await (await s.get(`/v1/playlists/${id}`, guest)).json()).snapshot_id as string;
+    await s.send('DELETE', `/v1/playlists/${id}/items`, guest, json({ items: [{ uri: uri(a) }] }));
+    expect((await put({ range_start: 1, insert_before: 0, snapshot_id: before })).status).toBe(200);
+    expect(await entries(id)).toEqual([e, c, d, b]);
+    expect((await put({ range_start: 5, insert_before: 0, snapshot_id: before })).status).toBe(400);
   });
 
   it('replaces every item when the PUT carries uris (body or query); an empty list clears; mixed with a reorder is 400', async () => {
@@ -255,5 +283,19 @@ describe.each(['extended', 'development'] as const)('playlists users make and ch
     expect(await entries(id)).toEqual(before);
     expect((await (await s.get(`/v1/playlists/${id}`, guest)).json()).name).toBe('Road Trip');
     expect((await s.get(`/v1/playlists/${made}`, guest)).status).toBe(404);
+  });
+});
+
+describe('a reorder rebased on the version it was made against', () => {
+  it('is the plain reorder when that version is the current one, for every range and place', () => {
+    const items = ['a', 'b', 'c', 'd', 'e'];
+    for (let rangeStart = 0; rangeStart < items.length; rangeStart++) {
+      for (let rangeLength = 1; rangeStart + rangeLength <= items.length; rangeLength++) {
+        for (let insertBefore = 0; insertBefore <= items.length; insertBefore++) {
+          const reorder = { rangeStart, rangeLength, insertBefore, snapshotId: undefined };
+          expect(rebasedReorder(items, items, items, reorder), JSON.stringify(reorder)).toEqual(reorderItems(items, reorder));
+        }
+      }
+    }
   });
 });
