@@ -15,15 +15,18 @@ import { INSTALL_BUTTON_MARK } from '../../components/shell/install-without-isla
 interface ActionProps {
   className?: string;
   onDone?: () => void;
+  /** Its words as a tooltip too ([data-tooltip]): the top bar's narrow widths keep only its icon (shell.css). */
+  tooltip?: boolean;
 }
 
 /** Install App: enabled only while the browser offers installation (SPEC §4). */
-export function InstallButton({ className = 'button button--ghost', onDone }: ActionProps) {
+export function InstallButton({ className = 'button button--ghost', onDone, tooltip = false }: ActionProps) {
   const offer = useStore($installPrompt);
   return (
     <button
       type="button"
       className={className}
+      data-tooltip={tooltip ? 'Install App' : undefined}
       disabled={!offer}
       {...INSTALL_BUTTON_MARK}
       onClick={() => {
@@ -38,11 +41,12 @@ export function InstallButton({ className = 'button button--ghost', onDone }: Ac
 }
 
 /** A labelled action of the shell that needs the page's JavaScript (a click before its island hydrates is kept: hydrate-on-intent.ts). */
-function ShellAction({ className = 'button', onDone, icon, label, run }: ActionProps & { icon: IconName; label: string; run: () => void }) {
+function ShellAction({ className = 'button', onDone, tooltip = false, icon, label, run }: ActionProps & { icon: IconName; label: string; run: () => void }) {
   return (
     <button
       type="button"
       className={className}
+      data-tooltip={tooltip ? label : undefined}
       onClick={() => {
         onDone?.();
         run();

@@ -27,8 +27,8 @@ function TopBarView({ searchQuery = '' }: { searchQuery?: string }) {
         <Icon name="bell" />
       </a>
       <ThemeToggle />
-      <InstallButton />
-      <LogoutButton />
+      <InstallButton tooltip />
+      <LogoutButton tooltip />
     </div>
   );
 }
