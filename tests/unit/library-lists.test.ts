@@ -42,16 +42,22 @@ const albumIds = () => savedAlbumsList.$state.get().list.map((saved) => saved.al
 const likedNow = () => providerIds(getSavedTracks, (saved) => saved.track.id);
 const savedNow = () => providerIds(getSavedAlbums, (saved) => saved.album.id);
 
+/**
+ * Saved Albums opened from elsewhere with nothing remembered (the visit then is the one remembered),
+ * once its own first page is in: not a state an earlier test left while the list was unmounted.
+ */
+async function openSavedAlbumsAfresh(): Promise<void> {
+  syncRoute('/');
+  savedAlbumsArea.forget();
+  syncRoute('/collection/albums');
+  await expect.poll(() => savedAlbumsList.$state.get()).toMatchObject({ loaded: true, loading: false });
+}
+
 describe('a change another tab made, learnt from a page', () => {
   it('makes the remembered library list of its kind, held whole, ask again on the next visit', async () => {
     const stop = savedAlbumsList.$state.listen(() => undefined);
     try {
-      // From elsewhere, with nothing remembered: the visit below is the one remembered.
-      syncRoute('/');
-      savedAlbumsArea.forget();
-      syncRoute('/collection/albums');
-      // Its own first page in, not a state an earlier test left while the list was unmounted.
-      await expect.poll(() => savedAlbumsList.$state.get()).toMatchObject({ loaded: true, loading: false });
+      await openSavedAlbumsAfresh();
       await scrollToEnd(savedAlbumsList);
       const shown = albumIds();
       // Another tab saves an album: this tab learns it from an album page's flags.
@@ -76,11 +82,7 @@ describe('a change another tab made, learnt from a page', () => {
   it('is no news to a list held in part: a page naming a saved album past its pages keeps its memory (Back asks nothing)', async () => {
     const stop = savedAlbumsList.$state.listen(() => undefined);
     try {
-      syncRoute('/');
-      savedAlbumsArea.forget();
-      syncRoute('/collection/albums');
-      // Its own first page in, not a state an earlier test left while the list was unmounted.
-      await expect.poll(() => savedAlbumsList.$state.get()).toMatchObject({ loaded: true, loading: false });
+      await openSavedAlbumsAfresh();
       expect(savedAlbumsList.$state.get().hasMore).toBe(true);
       const shown = albumIds();
       const further = (await savedNow()).find((id) => !shown.includes(id))!;
