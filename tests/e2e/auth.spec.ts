@@ -247,5 +247,9 @@ test.describe('pages that answer errors', () => {
     await page.getByRole('link', { name: 'Go Back' }).click();
     // Go Back leads to /, which sends this visitor on to /auth.
     await page.waitForURL('**/auth');
+    // The server's error page, asked for by its address, is no page of the product's either.
+    const asked = await page.goto('/500');
+    expect(asked?.status()).toBe(404);
+    await expect(page.getByText("Oops! The page you're looking for doesn't exist.")).toBeVisible();
   });
 });
