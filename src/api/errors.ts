@@ -224,6 +224,8 @@ const ACCOUNT_REFUSAL_TEXTS = new Set(
     'The user is not registered for this application',
     'Check settings on developer.spotify.com/dashboard, the user may not be registered',
     'User not registered in the Developer Dashboard',
+    // DESIGN §2 quotes the provider with "Active"; some client libraries report it without.
+    'Active premium subscription required for the owner of the app',
     'Premium subscription required for the owner of the app',
   ].map((text) => text.toLowerCase()),
 );

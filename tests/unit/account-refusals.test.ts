@@ -25,6 +25,8 @@ describe('the words /access_denied shows (its ?message=, which anyone can write)
   it("are the provider's refusal of the account, in any of its wordings, and nothing else", () => {
     expect(isAccountRefusalText('User not registered in the Developer Dashboard')).toBe(true);
     expect(isAccountRefusalText('Premium subscription required for the owner of the app')).toBe(true);
+    expect(isAccountRefusalText('Active premium subscription required for the owner of the app')).toBe(true);
+    expect(isAccountRefusalText('Active premium subscription required for the owner of the app.')).toBe(true);
     expect(isAccountRefusalText('Check settings on developer.spotify.com/dashboard, the user may not be registered.')).toBe(true);
     for (const other of ['Your account is locked. Call +1 555 0100.', 'Your account is locked: it is not registered. Call +1 555 0100', 'Bad OAuth request', '']) {
       expect(isAccountRefusalText(other), other).toBe(false);
