@@ -3,10 +3,8 @@ import { lastItemBefore, LIST_CONTINUES } from '../../lib/list-end';
 import { canLoadMore, listPartState, type PagedList } from '../../stores/paged-list';
 import { ErrorScreen } from '../ErrorScreen';
 import { useStore } from '../server-snapshot';
+import { FOCUSABLE } from '../use-focus-trap';
 import { PartBody, retryHandingFocusOn } from './PartBody';
-
-/** What the keyboard reaches in an item (a card's link, a row's play button). */
-const CONTROLS = 'a[href], button:not([disabled])';
 
 /** Focuses a control, and says whether it took focus (a hidden one does not). */
 function takesFocus(element: Element): boolean {
@@ -63,7 +61,7 @@ export function PagedView<T>({ list, empty, emptyView, skeleton, children }: Pag
   // first control), where the next Tab meets the items that come now, not back to the page's top.
   const retryNextPage = () => {
     const last = anchor.current && lastItemBefore(anchor.current);
-    const controls = last ? [last, ...last.querySelectorAll(CONTROLS)].filter((element) => element.matches(CONTROLS)) : [];
+    const controls = last ? [last, ...last.querySelectorAll(FOCUSABLE)].filter((element) => element.matches(FOCUSABLE)) : [];
     // The first that takes focus: a row's play button shows only under a pointer or focus.
     if (controls.some(takesFocus)) retry();
     else retryHandingFocusOn(retry);
