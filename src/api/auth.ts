@@ -58,8 +58,8 @@ export function toTokenSet(body: TokenResponse, previousRefreshToken: string | n
 /**
  * SPEC §9's 30 s time-out holds for the token URL too: a hung accounts service must not hold a
  * sign-in, or every page whose token is due, for the minutes Node would wait. Given up, the call
- * counts as unreachable (never a refusal: the session stays), and the refresh ledger's claim
- * (35 s) outlives it.
+ * counts as unreachable (never a refusal: the session stays); the refresh ledger's claim is
+ * renewed until then (src/server/refresh-ledger.ts).
  */
 export const TOKEN_URL_TIMEOUT_MS = 30_000;
 

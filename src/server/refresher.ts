@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { isTokenRefusal, TokenError, type TokenSet } from '../api/auth';
-import type { RefreshLedger, SpentRefresh } from './refresh-ledger';
+import { CLAIM_LEASE_MS, type RefreshLedger, type SpentRefresh } from './refresh-ledger';
 
 /** How a refresh ended for the session: new tokens, refused (the session is over), or the token URL not reached. */
 export type RefreshResult = SpentRefresh | { kind: 'unreachable' };
@@ -12,6 +12,8 @@ interface RefresherOptions {
   /** How often a request waiting on another's claim looks for its answer, and for how long. */
   pollMs?: number;
   waitMs?: number;
+  /** How often the claim's holder renews it while its token request runs. */
+  renewMs?: number;
   sleep?(ms: number): Promise<void>;
 }
 
@@ -23,7 +25,15 @@ const hashOf = (refreshToken: string) => createHash('sha256').update(refreshToke
  * other instances find the claim in the ledger and wait for its answer. A token URL that
  * could not be reached spent nothing, so the next request may try again.
  */
-export function createRefresher({ spend, ledger, pollMs = 50, waitMs = 35_000, sleep = (ms) => new Promise((r) => setTimeout(r, ms)) }: RefresherOptions) {
+export function createRefresher({
+  spend,
+  ledger,
+  pollMs = 50,
+  // A live holder's token request may take its whole time-out (30 s); one a killed instance held lapses within a lease.
+  waitMs = 35_000,
+  renewMs = CLAIM_LEASE_MS / 3,
+  sleep = (ms) => new Promise((r) => setTimeout(r, ms)),
+}: RefresherOptions) {
   const inFlight = new Map<string, Promise<RefreshResult>>();
 
   /**
@@ -31,9 +41,9 @@ export function createRefresher({ spend, ledger, pollMs = 50, waitMs = 35_000, s
    * answer: once a refresh token is spent, the tokens it gave are the session's only way on, and
    * the claim lapses by itself.
    */
-  async function settle(key: string, result: SpentRefresh | null): Promise<void> {
+  async function settle(key: string, result: SpentRefresh | null, holder: string): Promise<void> {
     try {
-      await ledger.settle(key, result);
+      await ledger.settle(key, result, holder);
     } catch (error) {
       console.error('The refresh ledger could not note the answer', error);
     }
@@ -44,22 +54,27 @@ export function createRefresher({ spend, ledger, pollMs = 50, waitMs = 35_000, s
     while (Date.now() < deadline) {
       const known = await ledger.find(key);
       if (known) return known;
-      if (await ledger.claim(key)) {
+      const holder = randomUUID();
+      if (await ledger.claim(key, holder)) {
         // Another request (here or on another instance) may have claimed, spent and settled
         // it between our look and our claim: its answer stands, and nothing is spent twice.
         const settled = await ledger.find(key);
         if (settled) {
-          await settle(key, null);
+          await settle(key, null, holder);
           return settled;
         }
+        // The claim is kept while this request lives; a ledger that fails meanwhile lets it lapse.
+        const renewing = setInterval(() => void ledger.renew(key, holder).catch(() => undefined), renewMs);
         let result: RefreshResult;
         try {
           result = { kind: 'refreshed', tokens: await spend(refreshToken) };
         } catch (error) {
           console.error('Token refresh failed', error);
           result = error instanceof TokenError && isTokenRefusal(error) ? { kind: 'refused' } : { kind: 'unreachable' };
+        } finally {
+          clearInterval(renewing);
         }
-        await settle(key, result.kind === 'unreachable' ? null : result);
+        await settle(key, result.kind === 'unreachable' ? null : result, holder);
         return result;
       }
       await sleep(pollMs);

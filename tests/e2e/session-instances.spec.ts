@@ -63,9 +63,8 @@ test('two instances on one Redis serve one signed-in browser alternately, and on
   // The cookie is the browser's for 127.0.0.1 whatever the port, as it is for one host behind a load balancer.
   for (const site of [b, a, b]) await expectHome(page, site.url);
   // Killed between requests: with its page gone and its last answer in, b holds no refresh half
-  // done. (One killed while the provider rotates the refresh token loses the new one with it, and
-  // another instance waits out b's claim, 35 s, to find the old one refused: a slow machine's
-  // page, still asking b for a token, met that.)
+  // done. (One killed while the provider rotates the refresh token loses the new one with it:
+  // another instance goes on once b's claim lapses, a lease later, to find the old one refused.)
   await page.goto('about:blank');
   expect((await tokenFrom(page, b.url)).status).toBe(200);
   await b.kill();

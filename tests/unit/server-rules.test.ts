@@ -7,7 +7,7 @@ import { realRedis } from './helpers/real-redis';
 import { createContext } from 'astro/middleware';
 import { TokenError, type TokenSet } from '../../src/api/auth';
 import { isDue, renewAt } from '../../src/lib/token-timing';
-import { memoryLedger, redisLedger, type RefreshLedger } from '../../src/server/refresh-ledger';
+import { CLAIM_LEASE_MS, memoryLedger, redisLedger, type RefreshLedger } from '../../src/server/refresh-ledger';
 import { createRefresher } from '../../src/server/refresher';
 import { isAllowedRequest } from '../../src/server/request-guard';
 import { accessOf } from '../../src/server/route-access';
@@ -130,7 +130,7 @@ function tokenUrl(ms = 20) {
 const quietly = { sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)), pollMs: 5 };
 
 /** The ledger shared by a test's instances, made fresh for each test: `instance` gives the ledger instance i reads and writes. */
-type Ledgers = () => Promise<(instance: number) => RefreshLedger>;
+type Ledgers = (leaseMs?: number) => Promise<(instance: number) => RefreshLedger>;
 
 function spendsOnceAcrossInstances(ledgers: Ledgers) {
   it('spends a refresh token once for parallel requests of several instances, and shares the answer', async () => {
@@ -144,6 +144,28 @@ function spendsOnceAcrossInstances(ledgers: Ledgers) {
     // A late request with the spent token gets the same answer, still without spending.
     expect(await instances[0]!('R0')).toEqual(results[0]);
     expect(url.spent).toEqual(['R0']);
+  });
+
+  it('keeps a claim while its token request runs past a lease, and lets the others on a lease after its instance was killed', async () => {
+    const leaseMs = 150;
+    const ledgerOf = await ledgers(leaseMs);
+    const slow = tokenUrl(3 * leaseMs);
+    const [a, b] = [0, 1].map((instance) => createRefresher({ spend: slow.spend, ledger: ledgerOf(instance), ...quietly, renewMs: leaseMs / 3 }));
+    // A live holder whose token URL is slow keeps its claim: spent once, the answer shared.
+    const [first, second] = await Promise.all([a!('R0'), b!('R0')]);
+    expect(slow.spent).toEqual(['R0']);
+    expect(second).toEqual(first);
+
+    // An instance killed while it held a claim: it never renews nor settles it.
+    const killed: RefreshLedger = { ...ledgerOf(0), renew: async () => undefined, settle: async () => undefined };
+    const hung = tokenUrl(60_000);
+    void createRefresher({ spend: hung.spend, ledger: killed, ...quietly, renewMs: leaseMs / 3 })('R1');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const url = tokenUrl(0);
+    // It waits 2 s at most here: a claim that held 35 s whatever became of its holder left it nothing.
+    const result = await createRefresher({ spend: url.spend, ledger: ledgerOf(1), ...quietly, waitMs: 2_000 })('R1');
+    expect(result).toEqual({ kind: 'refreshed', tokens: expect.objectContaining({ accessToken: 'A-1' }) });
+    expect(url.spent).toEqual(['R1']);
   });
 
   it('shares a refusal, and lets the next request try again after an unreachable token URL', async () => {
@@ -167,12 +189,12 @@ describe('the one spending of a refresh token, in one instance\'s memory', () =>
     const other = createRefresher({ spend: url.spend, ledger: shared, ...quietly });
     // This request finds nothing, then the other one runs its whole refresh before this one claims.
     let claimed = '';
-    const late: RefreshLedger = { ...shared, claim: async (key) => ((claimed = key), await other('R0'), shared.claim(key)) };
+    const late: RefreshLedger = { ...shared, claim: async (key, holder) => ((claimed = key), await other('R0'), shared.claim(key, holder)) };
     const result = await createRefresher({ spend: url.spend, ledger: late, ...quietly })('R0');
     expect(url.spent).toEqual(['R0']);
     expect(result).toEqual({ kind: 'refreshed', tokens: expect.objectContaining({ accessToken: 'A-1' }) });
     // The claim it took to look again is let go.
-    expect(await shared.claim(claimed)).toBe(true);
+    expect(await shared.claim(claimed, 'next')).toBe(true);
   });
 
   it('keeps what the token URL gave when the ledger cannot note it (Redis gone after the spending): the refresh token is spent', async () => {
@@ -186,19 +208,27 @@ describe('the one spending of a refresh token, in one instance\'s memory', () =>
   });
 
   // One instance's requests: each refresher below stands for a request path of the same process.
-  spendsOnceAcrossInstances(async () => {
-    const ledger = memoryLedger();
+  spendsOnceAcrossInstances(async (leaseMs) => {
+    const ledger = memoryLedger(Date.now, leaseMs);
     return () => ledger;
   });
 
-  it('forgets an answer after a minute and a claim after 35 s', async () => {
+  it('forgets an answer after a minute, and a claim a lease after its holder last renewed it', async () => {
     let now = 0;
     const ledger = memoryLedger(() => now);
-    expect(await ledger.claim('k')).toBe(true);
-    expect(await ledger.claim('k')).toBe(false);
-    now = 35_000;
-    expect(await ledger.claim('k')).toBe(true);
-    await ledger.settle('k', { kind: 'refused' });
+    expect(await ledger.claim('k', 'a')).toBe(true);
+    expect(await ledger.claim('k', 'b')).toBe(false);
+    // Renewed while its holder lives; renewing or letting go another's claim changes nothing.
+    now = CLAIM_LEASE_MS - 1;
+    await ledger.renew('k', 'a');
+    await ledger.renew('k', 'b');
+    await ledger.settle('k', null, 'b');
+    now = CLAIM_LEASE_MS + 1;
+    expect(await ledger.claim('k', 'b')).toBe(false);
+    // Its holder gone (no renewal): the claim lapses one lease after the last.
+    now = 2 * CLAIM_LEASE_MS - 1;
+    expect(await ledger.claim('k', 'b')).toBe(true);
+    await ledger.settle('k', { kind: 'refused' }, 'b');
     expect(await ledger.find('k')).toEqual({ kind: 'refused' });
     now += 60_000;
     expect(await ledger.find('k')).toBeNull();
@@ -209,8 +239,8 @@ describe('the one spending of a refresh token, in Redis shared by instances', ()
   const redis = realRedis();
 
   // Each instance has its own connection to the one server, as the site's processes do.
-  spendsOnceAcrossInstances(async () => {
+  spendsOnceAcrossInstances(async (leaseMs) => {
     const clients = await redis.clients(3);
-    return (instance) => redisLedger(clients[instance]!);
+    return (instance) => redisLedger(clients[instance]!, leaseMs);
   });
 });
