@@ -560,6 +560,45 @@ test('a page fetched ahead (hover, touch) that is slow to come shows the top loa
   await expect(bar).toBeHidden();
 });
 
+test.describe('a page fetched ahead that comes back unfit', () => {
+  // The fetch ahead's error page, as the browser reports it.
+  test.use({ allowErrors: [/HTTP 503|status of 503/] });
+
+  test('and is asked again keeps one top loading bar up, not two one after the other', { tag: '@viewport-free' }, async ({ page, signIn }) => {
+    await signIn(page, 'guest', { home: false });
+    await page.goto('/search/album/a');
+    await actOnPage(page);
+    const link = page.locator('#content a[href^="/album/"]').first();
+    const href = (await link.getAttribute('href'))!;
+    // The hover's fetch ahead is slow and ends in an error page; the click's own ask is slow too.
+    let asked = 0;
+    await page.route(new RegExp(`${href}$`), async (route) => {
+      asked++;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      if (asked === 1) await route.fulfill({ status: 503, contentType: 'text/html', body: '<!doctype html><title>Unavailable</title>' });
+      else await route.continue();
+    });
+    // Each time the bar comes up (the island adds its element; the router's swap keeps the island).
+    await page.evaluate(() => {
+      const held = window as unknown as { barShown: number };
+      held.barShown = 0;
+      let shown = false;
+      new MutationObserver(() => {
+        const now = document.querySelector('[role="progressbar"][aria-label="Loading"]') !== null;
+        if (now && !shown) held.barShown++;
+        shown = now;
+      }).observe(document.documentElement, { childList: true, subtree: true });
+    });
+    await link.hover();
+    await expect.poll(() => asked).toBe(1);
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.locator('.detail-header h1')).toBeVisible();
+    expect(asked).toBe(2);
+    expect(await page.evaluate(() => (window as unknown as { barShown: number }).barShown)).toBe(1);
+  });
+});
+
 /**
  * Holds the client router's script of the next page loaded whole until the returned release: the
  * moment after a full load when Back and Forward reached no router (its module runs once the

@@ -88,51 +88,55 @@ function keepForOffline(href: string, html: string): void {
 document.addEventListener('astro:before-preparation', (event) => {
   const preparation = event as TransitionBeforePreparationEvent;
   const askSite = preparation.loader;
-  preparation.loader = async () => {
-    // A page fetched ahead (the pointer's hover, a touch) may still be on its way: the top bar
-    // says so as for one asked now, or a slow page's click looked like it did nothing.
-    const kept = preparation.formData ? null : await withTopLoading(keptPage(preparation.to.href, preparation.navigationType === 'traverse'), SLOW_PAGE_MS);
-    if (kept && !preparation.signal.aborted) {
-      notePageSource('memory', preparation.to.href);
-      const page = await showHtml(preparation, kept);
-      if (preparation.navigationType !== 'traverse' && isKeepable(page)) keepForOffline(preparation.to.href, kept);
+  // One watch over the whole wait, the top bar shown once it is slow: a page fetched ahead (the
+  // pointer's hover, a touch) may still be on its way, or a slow page's click looked like it did
+  // nothing; and one that came back unfit, then asked again, did not end the bar and start it anew.
+  preparation.loader = () => withTopLoading(loadPage(preparation, askSite), SLOW_PAGE_MS);
+});
+
+/** The router's loader: the page from this tab's memory, the worker's caches offline, or the site. */
+async function loadPage(preparation: TransitionBeforePreparationEvent, askSite: () => Promise<void>): Promise<void> {
+  const kept = preparation.formData ? null : await keptPage(preparation.to.href, preparation.navigationType === 'traverse');
+  if (kept && !preparation.signal.aborted) {
+    notePageSource('memory', preparation.to.href);
+    const page = await showHtml(preparation, kept);
+    if (preparation.navigationType !== 'traverse' && isKeepable(page)) keepForOffline(preparation.to.href, kept);
+    return;
+  }
+  // Offline, the site cannot answer: the router would give up and load the address whole, which
+  // the worker answers with its stand-in (page-cache.ts), and the document's end would stop the
+  // music. The stand-in comes from the same caches here and the router swaps it in instead.
+  if (navigator.onLine === false && !preparation.formData) {
+    const standIn = await standInFor(preparation.to.href);
+    if (standIn !== null && !preparation.signal.aborted) {
+      notePageSource('offline-copy');
+      await showHtml(preparation, standIn);
       return;
     }
-    // Offline, the site cannot answer: the router would give up and load the address whole, which
-    // the worker answers with its stand-in (page-cache.ts), and the document's end would stop the
-    // music. The stand-in comes from the same caches here and the router swaps it in instead.
-    if (navigator.onLine === false && !preparation.formData) {
-      const standIn = await standInFor(preparation.to.href);
-      if (standIn !== null && !preparation.signal.aborted) {
-        notePageSource('offline-copy');
-        await showHtml(preparation, standIn);
-        return;
-      }
-    }
-    const askedAt = Date.now();
-    notePageSource('site', preparation.to.href, askedAt);
-    // The old page stays until the new one has come (the router waits for its whole body): the
-    // top bar says a page is on its way, so results for an older search are not taken for the new.
-    const asked = preparation.to.href;
-    await withTopLoading(askSite(), SLOW_PAGE_MS);
-    // The server sent the page elsewhere (SPEC §8: a session that ended goes to /auth, a refused
-    // request to /access_denied). That page has no router, and the router would load the page it
-    // asked for again, whole, losing where the server sent it: the toast, the storage cleared.
-    // Go there instead, and leave this navigation pending while the page unloads.
-    const redirected = preparation.to.href !== asked;
-    if (preparation.defaultPrevented && redirected && OUTSIDE_SHELL.test(preparation.to.pathname)) {
-      location.replace(preparation.to.href);
-      await new Promise(() => undefined);
-    }
-    if (preparation.newDocument) dropReplacedSkeletons(preparation.newDocument);
-    if (!preparation.defaultPrevented && preparation.newDocument && isKeepable(preparation.newDocument)) {
-      const html = htmlToKeep(preparation.newDocument);
-      // Kept as of its asking: a like made while it came is newer than what it says.
-      keepPage(preparation.to.href, html, askedAt);
-      keepForOffline(preparation.to.href, html);
-    }
-  };
-});
+  }
+  const askedAt = Date.now();
+  notePageSource('site', preparation.to.href, askedAt);
+  // The old page stays until the new one has come (the router waits for its whole body): the
+  // top bar says a page is on its way, so results for an older search are not taken for the new.
+  const asked = preparation.to.href;
+  await askSite();
+  // The server sent the page elsewhere (SPEC §8: a session that ended goes to /auth, a refused
+  // request to /access_denied). That page has no router, and the router would load the page it
+  // asked for again, whole, losing where the server sent it: the toast, the storage cleared.
+  // Go there instead, and leave this navigation pending while the page unloads.
+  const redirected = preparation.to.href !== asked;
+  if (preparation.defaultPrevented && redirected && OUTSIDE_SHELL.test(preparation.to.pathname)) {
+    location.replace(preparation.to.href);
+    await new Promise(() => undefined);
+  }
+  if (preparation.newDocument) dropReplacedSkeletons(preparation.newDocument);
+  if (!preparation.defaultPrevented && preparation.newDocument && isKeepable(preparation.newDocument)) {
+    const html = htmlToKeep(preparation.newDocument);
+    // Kept as of its asking: a like made while it came is newer than what it says.
+    keepPage(preparation.to.href, html, askedAt);
+    keepForOffline(preparation.to.href, html);
+  }
+}
 
 // The page the browser loaded whole is kept too while it is as the server sent it: its
 // content islands hydrate once the user acts, after this script (one that hydrated
