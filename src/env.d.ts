@@ -12,6 +12,8 @@ declare namespace App {
     leaving?: () => import('./lib/page-leaving').PageLeaving | null;
     /** What the page's provider calls know the provider offers this app (DESIGN §2), told to the browser. */
     learntCapabilities?: () => import('./api/errors').LearntCapabilities;
+    /** This page is the first a sign-in opened: it forgets what the browser kept of an earlier session (src/server/notice.ts). */
+    newSession?: boolean;
     /** What the account plays, for the player card of a page the browser loads whole; set by src/middleware.ts. */
     playingNow?: Promise<import('./api/page-seeds').NowPlayingSeed | null>;
   }

@@ -4,7 +4,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { readProviderConfig, readSiteOrigin } from './config/provider';
 import { INLINE_SCRIPTS } from './layouts/inline-scripts';
 import { contentSecurityPolicy, FIXED_HEADERS, SESSION_PAGE_HEADERS, withSecurityHeaders } from './lib/security-headers';
-import { leaveNotice } from './server/notice';
+import { leaveNotice, takeNewSession } from './server/notice';
 import { notePlayingRead, pageCapabilities, pageLimitedUntil, quietPart, runPageCalls } from './server/page-calls';
 import { pageLeaving, pagePremiumPrompt, pageToast } from './server/page-data';
 import { findPlayingNow, withItsHeart } from './server/pages/player';
@@ -56,6 +56,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (!isAllowedRequest(context.request, readSiteOrigin())) return withSecurityHeaders(refusal(), securityHeaders());
   dropForeignSessionCookie(context.cookies);
   const access = accessOf(context.routePattern);
+  if (access === 'none') return withSecurityHeaders(await context.rewrite('/404'), securityHeaders());
   if (access === 'visitor-only' && (await readTokens(context))) {
     return withSecurityHeaders(context.redirect('/', 302), securityHeaders());
   }
@@ -74,6 +75,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     context.locals.limitedUntil = pageLimitedUntil;
     context.locals.leaving = pageLeaving;
     context.locals.learntCapabilities = pageCapabilities;
+    // The first page a sign-in opens (a whole document, after /callback) forgets an earlier session's traces.
+    context.locals.newSession = loadsWholeDocument(context.request) && takeNewSession(context.cookies);
     const render = () => {
       // Started beside the page's own calls for a page loaded whole (the client router keeps its
       // persisted card); the card is the document's last part, and /player's view reuses the answer.

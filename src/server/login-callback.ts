@@ -3,7 +3,7 @@ import { exchangeCode, TokenError } from '../api/auth';
 import { readTokenClient } from '../config/provider';
 import { accessDeniedPath } from '../lib/access-denied';
 import { takeLoginAttempt } from './login-attempt';
-import { leaveNotice } from './notice';
+import { leaveNotice, markNewSession, type Notice } from './notice';
 import { joinSession, readTokens, startSession, type SessionContext } from './session-tokens';
 
 /** SPEC §9: /callback with nothing to act on goes to /auth after 1000 ms. */
@@ -11,7 +11,7 @@ export const CALLBACK_GIVE_UP_MS = 1000;
 
 /** What /callback does with the URL the provider sent the browser back to. */
 export type CallbackStep =
-  | { kind: 'redirect'; to: string }
+  | { kind: 'redirect'; to: string; notice?: Notice }
   | { kind: 'exchange'; code: string; state: string | null }
   | { kind: 'give-up' };
 
@@ -19,7 +19,8 @@ export type CallbackStep =
  * SPEC §2's /callback rules on the server (DESIGN §2): signed in already goes to /;
  * `error=access_denied` to /access_denied with the provider's description (which that page shows
  * only when it is the provider's refusal of the account, errors.ts isAccountRefusalText); any other error
- * to /auth; a code is exchanged once its state is checked; nothing to act on shows the page
+ * to /auth, which says 'Something went wrong' (the user chose to sign in: the landing page alone
+ * again would say nothing of why); a code is exchanged once its state is checked; nothing to act on shows the page
  * for CALLBACK_GIVE_UP_MS before /auth. A token in the fragment is never seen by a server,
  * and the provider removed that flow, so it is nothing to act on.
  */
@@ -27,7 +28,8 @@ export function judgeCallback(url: URL, signedIn: boolean): CallbackStep {
   if (signedIn) return { kind: 'redirect', to: '/' };
   const query = url.searchParams;
   const error = query.get('error');
-  if (error) return { kind: 'redirect', to: error === 'access_denied' ? accessDeniedPath(query.get('error_description')) : '/auth' };
+  if (error === 'access_denied') return { kind: 'redirect', to: accessDeniedPath(query.get('error_description')) };
+  if (error) return { kind: 'redirect', to: '/auth', notice: 'sign-in-failed' };
   const code = query.get('code');
   if (code) return { kind: 'exchange', code, state: query.get('state') };
   return { kind: 'give-up' };
@@ -72,15 +74,21 @@ async function signInOnce(context: SessionContext, code: string, verifier: strin
  */
 export async function completeLogin(context: SessionContext & { url: URL }): Promise<string | null> {
   const step = judgeCallback(context.url, (await readTokens(context)) !== null);
-  if (step.kind === 'redirect') return step.to;
+  if (step.kind === 'redirect') {
+    if (step.notice) leaveNotice(context.cookies, step.notice);
+    return step.to;
+  }
   if (step.kind === 'give-up') return null;
   const attempt = takeLoginAttempt(context.cookies, step.state);
   if (!attempt) {
     console.error('Login refused: the state does not match a login attempt of this browser');
+    // Said on /auth: most often an attempt that lapsed while the user was on the provider's pages.
+    leaveNotice(context.cookies, 'sign-in-failed');
     return '/auth';
   }
   try {
     await signInOnce(context, step.code, attempt.verifier);
+    markNewSession(context.cookies);
     return '/';
   } catch (error) {
     console.error('Could not exchange the authorization code', error);

@@ -29,3 +29,22 @@ export function takeNotice(cookies: AstroCookies): string | null {
   // Own keys only: a forged 'valueOf' or 'constructor' is no notice.
   return Object.hasOwn(NOTICES, notice) ? NOTICES[notice as Notice] : null;
 }
+
+/**
+ * A sign-in just made, for the first app page it opens: that page forgets what this browser kept
+ * of any earlier session (its storage, and the pages the service worker and the page kept for
+ * offline use) before anything reads it. A sign-out forgets them, but a session that ran out or
+ * whose cookie went left them, and the next user to sign in here met the last one's profile offline.
+ */
+const NEW_SESSION_COOKIE = 'my-music-new-session';
+
+export function markNewSession(cookies: AstroCookies): void {
+  cookies.set(NEW_SESSION_COOKIE, '1', { ...cookieAttributes(), maxAge: 300 });
+}
+
+/** Whether this request opens the first page of a new session (the mark goes with it). */
+export function takeNewSession(cookies: AstroCookies): boolean {
+  if (!cookies.get(NEW_SESSION_COOKIE)) return false;
+  cookies.delete(NEW_SESSION_COOKIE, cookieAttributes());
+  return true;
+}

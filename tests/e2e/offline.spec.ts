@@ -5,6 +5,7 @@ import { saveScreen } from './helpers/screens';
 import { expectToastShown, toastsShown } from './helpers/toasts';
 import { reactCameUntouched, watchScripts } from './helpers/untouched';
 import { switchInApp } from './helpers/in-app';
+import { signInThroughProvider } from './helpers/sign-in';
 import { card, expectSound, provider, startPlaying } from './player-kit';
 
 // Offline and flaky networks (SPEC §1, §8): the installed app opened offline shows the
@@ -15,7 +16,8 @@ import { card, expectSound, provider, startPlaying } from './player-kit';
 
 // Offline, the worker's and the page's tries at the network fail; the client logs them.
 test.use({ serviceWorkers: 'allow' });
-test.use({ allowErrors: /ERR_INTERNET_DISCONNECTED|ERR_EMPTY_RESPONSE|ERR_CONNECTION|Failed to fetch|Failed to load resource|request failed|offline|network/i });
+const OFFLINE_ERRORS = /ERR_INTERNET_DISCONNECTED|ERR_EMPTY_RESPONSE|ERR_CONNECTION|Failed to fetch|Failed to load resource|request failed|offline|network/i;
+test.use({ allowErrors: OFFLINE_ERRORS });
 
 interface Named {
   id: string;
@@ -89,6 +91,29 @@ test('offline: the cached page and the toast, recovery by itself, and a failed s
   const saved = await providerGet<{ items: { album: Named }[] }>(page, sandbox.url, 'me/albums?limit=50');
   expect(saved.items.filter((item) => item.album.id === album.id)).toHaveLength(1);
   await sandbox.reset();
+});
+
+test.describe('the next user to sign in here', () => {
+  // The free account's player is refused its device (premium only).
+  test.use({ allowErrors: new RegExp(`${OFFLINE_ERRORS.source}|HTTP 403: POST \\S+/sdk/v1/devices`, 'i') });
+
+  test('meets nothing an earlier session left for offline use, though it ended with no sign-out: a new sign-in forgets it', { tag: '@viewport-free' }, async ({ page, signIn, sandboxUrl, context, baseURL }) => {
+    await signIn(page);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await page.goto('/user/me');
+    await expect.poll(() => cachedPaths(page)).toContain('/user/me');
+    await page.evaluate(() => localStorage.setItem('left-by-the-last-user', '1'));
+    // The session's cookie goes (it ran out): nobody signed out, so nothing was forgotten then.
+    await context.clearCookies();
+    await signInThroughProvider(page, baseURL!, sandboxUrl, 'free');
+    await expect.poll(() => cachedPaths(page)).not.toContain('/user/me');
+    expect(await page.evaluate(() => localStorage.getItem('left-by-the-last-user'))).toBeNull();
+    // Offline, the next user's profile address is the offline shell, not the last user's page.
+    await context.setOffline(true);
+    await page.goto('/user/me');
+    await expect(page.locator('#content').getByRole('heading', { name: 'Internet Connection Problem' })).toBeVisible();
+    await context.setOffline(false);
+  });
 });
 
 test('offline: an app route never visited opens in the shell at its own address, and loads by itself when the network returns', async ({ page, signIn, context }, testInfo) => {

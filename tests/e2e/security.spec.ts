@@ -30,3 +30,12 @@ test.describe('the policy bites', () => {
     // by @astrojs/node, which the middleware never sees (they carry no inline script).
   });
 });
+
+test('Astro\'s image endpoint, which no page uses, is Page Not Found even for the signed in: it would resize any image to any size', { tag: '@viewport-free' }, async ({ page, signIn }) => {
+  await signIn(page, 'guest', { home: false });
+  for (const query of ['href=/favicon.svg&w=4000&h=4000&f=png', 'href=/../../etc/passwd']) {
+    const answer = await page.request.get(`/_image?${query}`);
+    expect(answer.status(), query).toBe(404);
+    expect(await answer.text(), query).toContain('Page Not Found');
+  }
+});

@@ -11,7 +11,7 @@ import { CLAIM_LEASE_MS, memoryLedger, redisLedger, type RefreshLedger } from '.
 import { createRefresher } from '../../src/server/refresher';
 import { isAllowedRequest } from '../../src/server/request-guard';
 import { accessOf } from '../../src/server/route-access';
-import { leaveNotice, takeNotice } from '../../src/server/notice';
+import { leaveNotice, markNewSession, takeNewSession, takeNotice } from '../../src/server/notice';
 import { FORCED_REFRESH_GAP_MS, refreshDecision, withRefreshedTokens } from '../../src/server/session-tokens';
 import { loadsWholeDocument } from '../../src/server/whole-document';
 
@@ -61,6 +61,10 @@ describe('who may see which route (SPEC §2, §6)', () => {
     for (const open of ['/login', '/callback', '/session/token', '/session/sign-out', '/404', '/500', '/offline']) expect(accessOf(open), open).toBe('open');
     for (const app of ['/', '/album/[id]', '/search', '/collection/tracks', '/player']) expect(accessOf(app), app).toBe('app');
   });
+
+  it("offers nobody Astro's image endpoint, which no page uses", () => {
+    expect(accessOf('/_image')).toBe('none');
+  });
 });
 
 describe('the notice for the next page', () => {
@@ -74,6 +78,17 @@ describe('the notice for the next page', () => {
     expect([...auth.cookies.headers()].join()).toMatch(/^my-music-notice=deleted; Path=\/auth; Expires=Thu, 01 Jan 1970/);
     const forged = createContext({ request: new Request(`${SITE}/auth`, { headers: { cookie: 'my-music-notice=%3Cb%3E' } }), defaultLocale: 'en', locals: {} });
     expect(takeNotice(forged.cookies)).toBeNull();
+  });
+
+  it('marks a new session for its first page, which takes the mark once', () => {
+    const callback = createContext({ request: new Request(`${SITE}/callback`), defaultLocale: 'en', locals: {} });
+    markNewSession(callback.cookies);
+    expect([...callback.cookies.headers()].join()).toMatch(/^my-music-new-session=1; Max-Age=300; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    const first = createContext({ request: new Request(`${SITE}/`, { headers: { cookie: 'my-music-new-session=1' } }), defaultLocale: 'en', locals: {} });
+    expect(takeNewSession(first.cookies)).toBe(true);
+    expect([...first.cookies.headers()].join()).toMatch(/^my-music-new-session=deleted; Path=\/; Expires=Thu, 01 Jan 1970/);
+    const next = createContext({ request: new Request(`${SITE}/`), defaultLocale: 'en', locals: {} });
+    expect(takeNewSession(next.cookies)).toBe(false);
   });
 
   // The Secure attribute above comes from SITE_URL's https.

@@ -108,7 +108,8 @@ describe('what /callback does with the URL it is given (SPEC §2)', () => {
       kind: 'redirect',
       to: '/access_denied?message=Not+for+you',
     });
-    expect(judgeCallback(at('?error=server_error'), false)).toEqual({ kind: 'redirect', to: '/auth' });
+    // Any other error says something on /auth: the user chose to sign in.
+    expect(judgeCallback(at('?error=server_error'), false)).toEqual({ kind: 'redirect', to: '/auth', notice: 'sign-in-failed' });
   });
 
   it('exchanges a code with its state, and gives up on nothing to act on (a fragment never reaches the server)', () => {
@@ -154,6 +155,8 @@ describe('the sign-in on the server against the token URL', () => {
     // The sandbox checks the verifier against the challenge and the redirect URI: an answer proves both.
     expect(await completeLogin(callback)).toBe('/');
     const cookies = browser.keep(callback);
+    // Its first page forgets what this browser kept of an earlier session.
+    expect(cookies).toContainEqual(expect.stringMatching(/^my-music-new-session=1;/));
     expect(cookies).toContainEqual(expect.stringMatching(/^my-music-login=deleted; Path=\/; Expires=Thu, 01 Jan 1970/));
     const session = cookies.find((line) => line.startsWith(`${SESSION_COOKIE}=`));
     expect(session).toMatch(new RegExp(`^${SESSION_COOKIE}=[0-9a-f-]{36}; Max-Age=${SESSION_TTL_SECONDS}; Path=/; HttpOnly; SameSite=Lax$`));
@@ -176,7 +179,10 @@ describe('the sign-in on the server against the token URL', () => {
     expect(await completeLogin(browser.request(forged.href))).toBe('/auth');
     // The same code in a browser that never started this sign-in.
     const other = aBrowser();
-    expect(await completeLogin(other.request(callbackUrl.href))).toBe('/auth');
+    const refused = other.request(callbackUrl.href);
+    expect(await completeLogin(refused)).toBe('/auth');
+    // /auth says so (most often an attempt that lapsed while the user was on the provider's pages).
+    expect(other.keep(refused)).toContainEqual(expect.stringMatching(/^my-music-notice=sign-in-failed;/));
     expect(await tokenRequests()).toBe(0);
     expect(sessions.size).toBe(0);
     // The real callback once; the same URL again in this browser (signed out meanwhile) finds the attempt spent.
