@@ -101,6 +101,23 @@ function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value : null;
 }
 
+/**
+ * A toast is a line or two at the top, for 1.5 s: the provider's message (SPEC §8's 5xx row) as
+ * one line of at most this many characters. A service answering with a page of text, or a stack,
+ * covered the whole window with it.
+ */
+export const TOAST_MESSAGE_MAX = 140;
+
+/** The provider's message as a toast shows it: its spaces and line breaks as single spaces, cut at TOAST_MESSAGE_MAX with an ellipsis. */
+export function toastLineOf(message: string): string {
+  const line = message.replace(/\s+/g, ' ').trim();
+  if (line.length <= TOAST_MESSAGE_MAX) return line;
+  const cut = line.slice(0, TOAST_MESSAGE_MAX - 1);
+  // Not half of a character beyond the basic plane (an emoji).
+  const last = cut.charCodeAt(cut.length - 1);
+  return `${last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut}…`;
+}
+
 /** Reads the provider's error envelope, and OAuth's `{"error":"…"}` shape, into an ApiError. */
 export function httpError(status: number, body: unknown, retryAfterHeader: string | null = null): ApiError {
   const envelope = (body && typeof body === 'object' ? body : {}) as Envelope;
@@ -285,6 +302,6 @@ function outcomeOf(error: ApiError, call: FailedCall): ErrorOutcome {
   if (status >= 400 && status < 500) {
     return error.providerMessage ? { type: 'silent' } : { type: 'toast', message: SOMETHING_WENT_WRONG };
   }
-  if (status >= 500) return { type: 'toast', message: error.providerMessage ?? 'Internal Server Error' };
+  if (status >= 500) return { type: 'toast', message: error.providerMessage ? toastLineOf(error.providerMessage) : 'Internal Server Error' };
   return { type: 'toast', message: SOMETHING_WENT_WRONG };
 }

@@ -36,10 +36,15 @@ export function limitSearchText(text: string): string {
   return text.slice(0, splitsPair ? SEARCH_MAX_LENGTH - 1 : SEARCH_MAX_LENGTH);
 }
 
-/** The q to put in the URL on Enter: trimmed text, or null (remove q) for whitespace only. */
+/** What a search cannot be about: control characters (a NUL from `?q=%00` showed as '�'). */
+const CONTROL = /\p{Cc}/gu;
+/** A character a person sees: not a space, a control character or an invisible format mark (a zero-width space). */
+const VISIBLE = /[^\s\p{Cc}\p{Cf}]/u;
+
+/** The q to put in the URL on Enter: trimmed text without control characters, or null (remove q) for nothing visible. */
 export function queryFromText(text: string): string | null {
-  const trimmed = text.trim();
-  return trimmed === '' ? null : trimmed;
+  const trimmed = text.replace(CONTROL, ' ').trim();
+  return VISIBLE.test(trimmed) ? trimmed : null;
 }
 
 /** The q of /search as the page and its search box show it (cut to 30, trimmed); '' without one. */
@@ -82,13 +87,22 @@ export function seeAllWordsOfRoute(segment: string, search: Readonly<Record<stri
   return seeAllWordsOf(pathSegmentOf(segment), new URLSearchParams(search)) ?? segment;
 }
 
-/** The see-all words the site was given (its route's segment, or the stand-in's parameter): the text as typed; null when unreadable. */
+/**
+ * The see-all words the site was given (its route's segment, or the stand-in's parameter): the
+ * text as typed, cut to SPEC §9's 30 characters as a search's (an address typed by hand may hold
+ * more); null when unreadable.
+ */
 export function seeAllWordsOf(segment: string, params: URLSearchParams): string | null {
   const words = segment === SEE_ALL_STAND_IN ? params.getAll(SEE_ALL_WORDS_PARAM).at(-1) : undefined;
   try {
-    return decodeURIComponent(words ?? segment);
+    return seeAllTextOf(decodeURIComponent(words ?? segment));
   } catch {
     return null;
   }
+}
+
+/** See-all words as a search takes them: 30 characters (SPEC §9), no control characters (a NUL went raw into the page's title). */
+export function seeAllTextOf(words: string): string {
+  return limitSearchText(words.replace(CONTROL, ' '));
 }
 

@@ -263,6 +263,8 @@ test('related artists, popular playlists, a category and the recent plays show w
   const category = await providerGet<{ message: string; playlists: { items: { name: string }[] } }>(page, sandboxUrl, 'browse/categories/pop/playlists?limit=20&market=IN');
   await page.goto('/category/pop/playlists');
   await expect(page.getByRole('heading', { level: 1, name: category.message })).toBeVisible();
+  // Its tab is named by the category too (a tab or history entry of one tells it from another).
+  await expect(page).toHaveTitle(`\u2068${category.message}\u2069 | My Music`);
   await expect(page.locator('.card-grid .card__title')).toHaveText(category.playlists.items.map((one) => one.name));
 
   const { items: plays } = await providerGet<{ items: { track: { id: string } }[] }>(page, sandboxUrl, 'me/player/recently-played?limit=50');

@@ -60,3 +60,24 @@ test('a long word of provider text (a name, a description) never widens the page
     await sandbox.reset();
   }
 });
+
+test("a long playlist description shows three lines at most, whole in its tooltip: the header stays on the first screen", async ({ page, signIn, sandbox }) => {
+  await signIn(page, 'guest', { home: false });
+  const playlist = (await providerGet<{ items: Named[] }>(page, sandbox.url, 'users/aarav.sharma/playlists?limit=1')).items[0]!;
+  const description = 'A very long description of songs for a long drive. '.repeat(100);
+  await seedText(sandbox.url, { kind: 'playlist', id: playlist.id, description });
+  try {
+    await page.goto(`/playlist/${playlist.id}`);
+    const shown = page.locator('.detail-header__description');
+    await expect(shown).toHaveAttribute('title', description);
+    const { height, lineHeight } = await shown.evaluate((element) => ({
+      height: element.getBoundingClientRect().height,
+      lineHeight: Number.parseFloat(getComputedStyle(element).lineHeight) || 1.5 * Number.parseFloat(getComputedStyle(element).fontSize),
+    }));
+    expect(height).toBeLessThanOrEqual(3 * lineHeight + 1);
+    // The first track follows the header within the first screen on the desktop, not pages further down.
+    if ((page.viewportSize()?.width ?? 0) >= 1000) await expect(page.locator('.track-row').first()).toBeInViewport();
+  } finally {
+    await sandbox.reset();
+  }
+});

@@ -14,7 +14,7 @@ import { getAlbum } from '../../src/api/albums';
 import { addToLibrary } from '../../src/api/library';
 import { getArtistTopTracks } from '../../src/api/artists';
 import { clientTiming, resetClient } from '../../src/api/client';
-import { type ApiError, isCanceled, isUnavailable, QUOTA_SPENT } from '../../src/api/errors';
+import { type ApiError, isCanceled, isUnavailable, QUOTA_SPENT, TOAST_MESSAGE_MAX } from '../../src/api/errors';
 import { getMe } from '../../src/api/me';
 import { skipToNext, startPlayback } from '../../src/api/player';
 import { search } from '../../src/api/search';
@@ -290,6 +290,15 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
     expect(effects.waits).toEqual([clientTiming.retryDelayMs]);
     expect(effects.shown).toEqual(['Service unavailable']);
     await expectSessionKept();
+  });
+
+  it('5xx with a page of text for a message: the toast says its first line, cut with an ellipsis', async () => {
+    const long = `Upstream failed\n\n${'x'.repeat(3_000)}\n    at handler (/srv/app/index.js:12:5)`;
+    await addFault(running.url, { match: { method: 'POST', path: '^/v1/me/player/next$' }, status: 500, body: { error: { status: 500, message: long } } });
+    await rejection(skipToNext('device-1'));
+    expect(effects.shown).toHaveLength(1);
+    expect(effects.shown[0]).toMatch(/^Upstream failed x+…$/);
+    expect(effects.shown[0]).toHaveLength(TOAST_MESSAGE_MAX);
   });
 
   it("5xx without a message: toast 'Internal Server Error'; a command (not a GET) is not retried", async () => {

@@ -25,8 +25,21 @@ describe("SPEC §5's search rules", () => {
   it('Enter trims; whitespace only removes q', () => {
     expect(queryFromText('  lo fi  ')).toBe('lo fi');
     expect(queryFromText(' \t ')).toBeNull();
+    // Nothing a person sees is nothing to search: zero-width spaces; control characters go.
+    expect(queryFromText('\u200B\u200B\u200B')).toBeNull();
+    expect(queryFromText('\u0000')).toBeNull();
+    expect(queryFromText('lo\u0000fi')).toBe('lo fi');
+    expect(queryFromText('\u200Dx')).toBe('\u200Dx');
     expect(searchHref(null)).toBe('/search');
     expect(searchHref('')).toBe('/search');
+  });
+
+  it("a see-all address typed with more than 30 characters searches the first 30, as the box does", () => {
+    const route = parseRoute(seeAllHref('track', 'q'.repeat(2_000)));
+    expect(seeAllWordsOfRoute(route!.params.searchQuery!, route!.search)).toBe('q'.repeat(30));
+    // Nor a control character, which went raw into the page's title.
+    const nul = parseRoute('/search/track/a%00b');
+    expect(seeAllWordsOfRoute(nul!.params.searchQuery!, nul!.search)).toBe('a b');
   });
 
   it('odd queries survive the round trip through the URL exactly', () => {

@@ -44,9 +44,11 @@ function PlaylistHeader({ playlist, background, count }: { playlist: Playlist; b
       meta={
         <>
           {isDescriptionShown(playlist.description) ? (
-            <span className="detail-header__description">{playlist.description}</span>
+            // Three lines at most on screen (a description may run to pages); the whole is its tooltip, and read out.
+            <span className="detail-header__description" title={playlist.description}>
+              {playlist.description}
+            </span>
           ) : null}
-          {isDescriptionShown(playlist.description) ? <br /> : null}
           {metaLine([
             usersOpen && playlist.owner.id ? (
               <a dir="auto" href={hrefOf('user', { userId: playlist.owner.id })}>
