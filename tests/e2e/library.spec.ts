@@ -204,3 +204,18 @@ test('an empty library says so', { tag: '@viewport-free' }, async ({ page, signI
   await expect(page.getByRole('heading', { name: 'No Liked Tracks Found' })).toBeVisible();
   await saveScreen(page, testInfo, 'empty-liked-songs');
 });
+
+test("a new account's profile names its empty sections and says they are empty, rather than a blank band", { tag: '@viewport-free' }, async ({ page, signIn, sandbox }, testInfo) => {
+  await signIn(page, 'guest', { home: false });
+  const nothing = { href: '', items: [], offset: 0, limit: 10, total: 0, next: null, previous: null };
+  await sandbox.addFault([
+    { match: { method: 'GET', path: '^/v1/me/top/' }, status: 200, body: nothing },
+    { match: { method: 'GET', path: '^/v1/me/following' }, status: 200, body: { artists: { ...nothing, cursors: { after: null } } } },
+  ]);
+  await page.goto('/user/me');
+  for (const title of ['Top artists this month', 'Top tracks this month', 'Your Following']) {
+    const section = page.locator('#content section').filter({ has: page.getByRole('heading', { level: 2, name: title }) });
+    await expect(section.getByText('Empty Data', { exact: true }), title).toBeVisible();
+  }
+  await saveScreen(page, testInfo, 'empty-profile');
+});

@@ -12,12 +12,17 @@ import { seededAreaView, useStore } from '../../components/server-snapshot';
 import { formatCount } from '../../lib/format';
 import { sectionStateOf, showsSection, type Section } from '../../lib/part-state';
 import { PartBody } from '../../components/browse/PartBody';
+import { ERROR_SCREENS } from '../../components/error-texts';
 import { hasSeeAll } from '../../lib/see-all';
 import { $profile, profilePage } from '../../stores/profile';
 import '../../styles/content.css';
 import '../../styles/library.css';
 
-/** A profile section: hidden when it failed (SPEC §4) or is empty; See all at exactly 10 items. */
+/**
+ * A profile section: hidden when it failed (SPEC §4); empty, its title over SPEC §8's 'Empty Data'
+ * (SPEC §4: an empty list says so), or a new account's profile was a header over a blank band.
+ * See all at exactly 10 items.
+ */
 function ProfileSection<T>({ id, title, href, section, skeleton, children }: {
   id: string;
   title: string;
@@ -27,11 +32,11 @@ function ProfileSection<T>({ id, title, href, section, skeleton, children }: {
   children: (items: T[]) => ReactNode;
 }) {
   const state = sectionStateOf(section);
-  if (!showsSection(state)) return null;
+  if (!showsSection(state, { saysEmpty: true })) return null;
   return (
     <section aria-labelledby={id}>
       <SectionHeader id={id} title={title} seeAllHref={hasSeeAll(section.items.length) ? href : null} />
-      <PartBody state={state} skeleton={skeleton}>
+      <PartBody state={state} skeleton={skeleton} empty={ERROR_SCREENS.data_not_found.title} compact>
         {() => children(section.items)}
       </PartBody>
     </section>
