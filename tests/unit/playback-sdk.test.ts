@@ -386,7 +386,7 @@ describe('the SDK player (SPEC §4, DESIGN §6)', () => {
     });
     expect($player.get().currentPlayingTrack?.id).toBe('t9');
     // The playback is read again (offline here, so that read only logs, as a warning: the network's failure).
-    await vi.waitFor(() => expect(log).toHaveBeenCalledWith('Could not read the playback', expect.anything()));
+    await vi.waitFor(() => expect(log).toHaveBeenCalledWith('Could not read the playback', expect.anything()), { timeout: 5_000 });
     vi.unstubAllGlobals();
   });
 });
