@@ -1,17 +1,29 @@
 import wretch from 'wretch';
+import { AHEAD_HEADER } from '../lib/site-request';
 
 /**
  * A page of the site as its server renders it for this session (same origin: the session
- * cookie goes along), for the client router to show without asking again: the HTML, or null
- * when the answer is not a page that renders whole (an error, a redirect, not HTML).
+ * cookie goes along), fetched ahead for the client router to show without asking again: the
+ * HTML of any page the server rendered, an error's page too (the router shows those as they
+ * come, and asked again, a failing provider made the user wait its time-out twice), or null for
+ * a redirect (the router follows it itself) or an answer that is not HTML. Marked as fetched
+ * ahead (AHEAD_HEADER): its render leaves the session as it is.
  */
 export async function fetchSitePage(href: string, signal?: AbortSignal): Promise<string | null> {
   try {
-    const response = await wretch(href).options({ signal, redirect: 'manual', credentials: 'same-origin' }).accept('text/html').get().res();
-    const type = response.headers.get('Content-Type') ?? '';
-    return response.status === 200 && type.startsWith('text/html') ? await response.text() : null;
+    const answer = await wretch(href)
+      .headers({ [AHEAD_HEADER]: '1' })
+      .options({ signal, redirect: 'manual', credentials: 'same-origin' })
+      .accept('text/html')
+      .get()
+      .res(async (response) => ({ response, body: () => response.text() }))
+      // An error status is still a page to show (wretch has read its body into the error).
+      .catch((error: unknown) => (error instanceof wretch.WretchError ? { response: error.response, body: async () => error.text ?? '' } : null));
+    if (!answer || answer.response.type === 'opaqueredirect') return null;
+    const type = answer.response.headers.get('Content-Type') ?? '';
+    return type.startsWith('text/html') ? await answer.body() : null;
   } catch {
-    return null; // not reached, or an error status: the router asks again itself
+    return null; // not reached: the router asks again itself
   }
 }
 

@@ -6,6 +6,13 @@
 export const SITE_REQUEST_HEADER = 'X-My-Music';
 export const SITE_REQUEST_VALUE = '1';
 
+/**
+ * The header of a page fetched ahead (the pointer resting on its link, a touch starting): a guess
+ * at the next click, so its render changes nothing. A provider's refusal met then ended the
+ * session, and the click the user made next met /auth with no word, not SPEC §8's /access_denied.
+ */
+export const AHEAD_HEADER = 'X-My-Music-Ahead';
+
 /** The site's session routes (src/pages/session/). */
 export const SESSION_ROUTES = {
   /** POST: a short-lived access token for the browser's provider calls and the SDK. */

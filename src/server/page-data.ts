@@ -6,6 +6,7 @@ import type { ListPage } from '../api/list-pages';
 import { getMe } from '../api/me';
 import type { Page, UserProfile } from '../api/types';
 import { accessDeniedPath } from '../lib/access-denied';
+import { AHEAD_HEADER } from '../lib/site-request';
 import { randomPaletteColor } from '../lib/colors';
 import { SHOWN_MARK, type Marked } from '../lib/playing-mark';
 import { settledWithin } from '../lib/settled-within';
@@ -172,12 +173,15 @@ export function answerFailure(Astro: Pick<AstroGlobal, 'response'>, failure: Det
  * Carries out SPEC §8's decisions about this render's failed calls that leave the page: a
  * session the provider ended goes to /auth with 'Session Expired', a 403 on a bad request to
  * /access_denied (the session ends in both; those pages clear the browser's storage). Null
- * when the page renders.
+ * when the page renders. A page fetched ahead is a guess at the next click: its session is left
+ * as it is (a refusal it met ended it silently, and the click met /auth with no word, not
+ * /access_denied); the click, asked again, meets the refusal and leaves. (A refresh the provider
+ * refused ended the session already: the notice is left for it.)
  */
-export async function leavingRedirect(Astro: SessionContext & Pick<AstroGlobal, 'redirect'>): Promise<Response | null> {
+export async function leavingRedirect(Astro: SessionContext & Pick<AstroGlobal, 'redirect' | 'request'>): Promise<Response | null> {
   const leaving = pageLeaving();
   if (!leaving) return null;
-  await endSession(Astro);
+  if (!Astro.request.headers.has(AHEAD_HEADER)) await endSession(Astro);
   if (leaving.kind === 'deny-access') return Astro.redirect(accessDeniedPath(leaving.message), 302);
   leaveNotice(Astro.cookies, 'session-expired');
   return Astro.redirect('/auth', 302);
@@ -256,7 +260,7 @@ async function withShownMark<S>(seed: S): Promise<S> {
 }
 
 /** `load`'s seed with the page's status (404, 502) answered, or the Response that leaves the page instead (SPEC §8's 401 and 403). */
-async function decidedSeed<S extends { failure: DetailFailure }>(Astro: SessionContext & Pick<AstroGlobal, 'redirect' | 'response'>, load: () => Promise<S>): Promise<S | Response> {
+async function decidedSeed<S extends { failure: DetailFailure }>(Astro: SessionContext & Pick<AstroGlobal, 'redirect' | 'response' | 'request'>, load: () => Promise<S>): Promise<S | Response> {
   const seed = await load();
   const leaving = await leavingRedirect(Astro);
   if (leaving) return leaving;
@@ -269,7 +273,7 @@ async function decidedSeed<S extends { failure: DetailFailure }>(Astro: SessionC
  * (404, 502), or the Response that leaves the page instead (SPEC §8's 401 and 403); its rows
  * marked as the player shows them (`withShownMark`).
  */
-export async function pageSeed<S extends { failure: DetailFailure }>(Astro: SessionContext & Pick<AstroGlobal, 'redirect' | 'response'>, load: () => Promise<S>): Promise<S | Response> {
+export async function pageSeed<S extends { failure: DetailFailure }>(Astro: SessionContext & Pick<AstroGlobal, 'redirect' | 'response' | 'request'>, load: () => Promise<S>): Promise<S | Response> {
   const seed = await decidedSeed(Astro, load);
   return seed instanceof Response ? seed : withShownMark(seed);
 }
@@ -318,7 +322,7 @@ export const STREAM_GRACE_MS = 0;
  * shows nothing more, but waits for the rest: no call outlives its response.
  */
 export async function splitPageSeed<S extends { failure: DetailFailure }>(
-  Astro: SessionContext & Pick<AstroGlobal, 'redirect' | 'response'>,
+  Astro: SessionContext & Pick<AstroGlobal, 'redirect' | 'response' | 'request'>,
   parts: PageParts<S>,
   graceMs = STREAM_GRACE_MS,
 ): Promise<SplitPage<S> | Response> {

@@ -35,7 +35,7 @@ const albumPath = (album: CatalogueAlbum) => `^/v1/albums/${album.id}$`;
  * How a test reaches the failing page: loaded whole, or through an in-app link the client router
  * follows (the server's exit then meets a page fetched by a script, not the browser's own load).
  */
-const WAYS = ['loaded whole', 'reached through an in-app link'] as const;
+const WAYS = ['loaded whole', 'reached through an in-app link', 'reached through a link the pointer rested on'] as const;
 async function reach(page: Page, way: (typeof WAYS)[number], path: string): Promise<void> {
   if (way === 'loaded whole') {
     await page.goto(path);
@@ -45,7 +45,20 @@ async function reach(page: Page, way: (typeof WAYS)[number], path: string): Prom
   const shellStarted = page.waitForResponse((response) => new URL(response.url()).pathname === '/session/token');
   await page.goto('/notification');
   await shellStarted;
-  await followLink(page, path);
+  if (way === 'reached through an in-app link') {
+    await followLink(page, path);
+    return;
+  }
+  // As a mouse user does: the resting pointer fetches the page ahead, and the click follows.
+  const fetchedAhead = page.waitForResponse((response) => new URL(response.url()).pathname === path && response.request().headers()['x-my-music-ahead'] === '1');
+  await page.evaluate((target) => {
+    const link = Object.assign(document.createElement('a'), { href: target, textContent: 'The next page' });
+    document.querySelector('#content')!.prepend(link);
+  }, path);
+  const link = page.getByRole('link', { name: 'The next page' });
+  await link.hover();
+  await fetchedAhead;
+  await link.click();
 }
 
 test.describe('SPEC §8 request errors on an album page', { tag: '@viewport-free' }, () => {
@@ -111,6 +124,17 @@ test.describe('SPEC §8 request errors on an album page', { tag: '@viewport-free
       await expect(page).toHaveURL(/\/auth$/);
     });
   }
+
+  test('a page fetched ahead that met a 5xx shows as it came on the click, not rendered again: the user waits for one failure, not two', async ({ page, signIn, sandbox }) => {
+    const [album] = await twoAlbums(page, signIn, sandbox);
+    await sandbox.addFault({ match: { method: 'GET', path: albumPath(album) }, status: 503, body: { error: { status: 503, message: 'Catalogue is resting' } } });
+    await reach(page, 'reached through a link the pointer rested on', `/album/${album.id}`);
+    await expect(page).toHaveURL(new RegExp(`/album/${album.id}$`));
+    await expect(page.getByRole('heading', { name: 'Something went wrong.' })).toBeVisible();
+    await expectToastShown(page, 'Catalogue is resting');
+    // One render: the call and its one retry (DESIGN §5), not a second render's two more.
+    expect(await sandbox.faultHits()).toEqual([2]);
+  });
 
   test('another 4xx with a Message shows nothing extra and keeps the session', async ({ page, signIn, sandbox }) => {
     const [album] = await twoAlbums(page, signIn, sandbox);

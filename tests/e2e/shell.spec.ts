@@ -575,7 +575,7 @@ test.describe('a page fetched ahead that comes back unfit', () => {
     await page.route(new RegExp(`${href}$`), async (route) => {
       asked++;
       await new Promise((resolve) => setTimeout(resolve, 1_000));
-      if (asked === 1) await route.fulfill({ status: 503, contentType: 'text/html', body: '<!doctype html><title>Unavailable</title>' });
+      if (asked === 1) await route.fulfill({ status: 503, contentType: 'application/json', body: '{}' });
       else await route.continue();
     });
     // Each time the bar comes up (the island adds its element; the router's swap keeps the island).

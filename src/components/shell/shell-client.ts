@@ -6,7 +6,7 @@ import { followFocusBeforeModal } from '../focus-before-modal';
 import { navigateTo, setNavigator } from '../../lib/navigation';
 import { KEPT_COPY_ATTRIBUTE, keepRoutedPage, OFFLINE_SHELL, standInFor } from '../../lib/page-cache';
 import { PREMIUM_PROMPT_MARK, type PageLeaving } from '../../lib/page-leaving';
-import { fetchPageAhead, keepPage, keptPage, notePageSource } from '../../stores/page-memory';
+import { fetchPageAhead, forgetPage, keepPage, keptPage, notePageSource } from '../../stores/page-memory';
 import { parseRoute } from '../../stores/route';
 import { noteConnectionBack, noteConnectionLost, reportNoConnection, waitForSite } from '../../stores/connection';
 import { htmlToKeep, noteServerToastsIn, showToastsWithoutIsland } from './plain-toast';
@@ -100,7 +100,9 @@ async function loadPage(preparation: TransitionBeforePreparationEvent, askSite: 
   if (kept && !preparation.signal.aborted) {
     notePageSource('memory', preparation.to.href);
     const page = await showHtml(preparation, kept);
-    if (preparation.navigationType !== 'traverse' && isKeepable(page)) keepForOffline(preparation.to.href, kept);
+    // A page fetched ahead that is not to be kept (an error's) shows once: Back asks the site again.
+    if (!isKeepable(page)) forgetPage(preparation.to.href);
+    else if (preparation.navigationType !== 'traverse') keepForOffline(preparation.to.href, kept);
     return;
   }
   // Offline, the site cannot answer: the router would give up and load the address whole, which
