@@ -1,9 +1,11 @@
+import { atom } from 'nanostores';
 import * as playerApi from '../api/player';
 import type { Track } from '../api/types';
 import { whereaboutsOf } from '../api/playback-whereabouts';
 import { playerClock } from '../lib/clock';
 import { beforePlayOf, isSounding, resumePositionMs, resumesFromRow, type BeforePlay } from './player-rules';
 import { logUnlessCanceled } from './log';
+import { $playingTrackId } from './now-playing';
 import {
   $player,
   pausePlayback,
@@ -243,22 +245,55 @@ async function showPlayFailedAndRead(before: BeforePlay): Promise<void> {
 }
 
 /**
+ * The rows of the list a play started in that hold the same track as the row clicked, while that
+ * track plays on: the list marks the row that plays, not every copy of it (a playlist may hold a
+ * track twice). Rows are told apart by their track object, as the playlist's edits tell its entries
+ * apart (stores/playlist-shown.ts). Empty once another track plays: which copy the provider came
+ * back to (Next through [A, B, A]) is not said, and every copy is marked again.
+ */
+export const $copiesNotPlaying = atom<ReadonlySet<Track>>(new Set());
+
+let stopWatchingCopies: (() => void) | null = null;
+
+/** Remembers which copy of `track` in `tracks` plays, until another track does. */
+function noteCopyPlayed(tracks: readonly Track[], track: Track): void {
+  stopWatchingCopies?.();
+  stopWatchingCopies = null;
+  const others = tracks.filter((other) => other !== track && other.id === track.id);
+  $copiesNotPlaying.set(new Set(others));
+  if (others.length === 0) return;
+  stopWatchingCopies = $playingTrackId.listen((id) => {
+    if (id === track.id) return;
+    stopWatchingCopies?.();
+    stopWatchingCopies = null;
+    $copiesNotPlaying.set(new Set());
+  });
+}
+
+/**
  * **Change** (docs/ARCHITECTURE.md, "A track starts in its list"; SPEC §7 sends one uri):
  * what every track list calls on a click: plays the track at `index`. An album
- * or playlist plays as its context (context_uri and offset), so next and
- * previous follow it; any other list plays as its track uris. Call it straight
- * from the click handler (it activates the SDK's audio first). It never
- * rejects: a missing device (reset, premium prompt, 'Device is not available'),
- * PREMIUM_REQUIRED (the prompt) and other failures (the catalogue's toast) are
- * shown already, and only logged here.
+ * or playlist plays as its context (context_uri), so next and previous follow it;
+ * any other list plays as its track uris. Either starts at the row's place, `offset:
+ * {position}` (a track's uri would start a playlist holding it twice at its first copy).
+ * A list that holds a context is that context's playable tracks in order from its
+ * start: an album's tracks, a playlist's entries less those with no usable track, which
+ * the provider's context skips too. So the row's index is its place in the context; a
+ * playlist entry's own position counts the skipped ones. Call it straight from the
+ * click handler (it activates the SDK's audio first). It never rejects: a missing
+ * device (reset, premium prompt, 'Device is not available'), PREMIUM_REQUIRED (the
+ * prompt) and other failures (the catalogue's toast) are shown already, and only
+ * logged here.
  */
 export async function playFromList(tracks: readonly Track[], index: number, contextUri?: string): Promise<void> {
   const track = tracks[index];
   if (!track) return;
-  if (resumesFromRow($player.get(), track.id, contextUri)) return togglePlay();
-  const request = contextUri
-    ? { contextUri, offset: { uri: track.uri }, positionMs: 0 }
-    : { uris: tracks.map((item) => item.uri), offset: { position: index }, positionMs: 0 };
+  // Another copy of the paused track is a play of its own, from its own place.
+  const anotherCopy = $copiesNotPlaying.get().has(track);
+  if (!anotherCopy && resumesFromRow($player.get(), track.id, contextUri)) return togglePlay();
+  const offset = { position: index };
+  const request = contextUri ? { contextUri, offset, positionMs: 0 } : { uris: tracks.map((item) => item.uri), offset, positionMs: 0 };
+  noteCopyPlayed(tracks, track);
   try {
     await start(request, track);
   } catch (error) {

@@ -61,16 +61,26 @@ function rowOf(list: readonly PlaylistEntry[], place: Place): number | null {
   return 'before' in place ? index : index + 1;
 }
 
+/**
+ * Whether the rows shown are the whole playlist: no page is left, and none was left unasked at
+ * SPEC §4's cap of 80 (the next page's offset is past its end). A capped list is not whole: an
+ * entry added at its end would show as the row after the last loaded one, far from its place.
+ */
+export function holdsWholePlaylist({ data, tracks }: ShownPlaylist): boolean {
+  return tracks.loaded && !tracks.hasMore && (data.totalTracks === null || tracks.offset >= data.totalTracks);
+}
+
 function added(shown: ShownPlaylist, track: Track, addedAt: string): Edited {
   const { data, tracks } = shown;
   const { list } = tracks;
-  // Appended only when the list is complete; otherwise it arrives with the last page.
-  const appended = tracks.loaded && !tracks.hasMore;
+  // Appended only when the list is whole; otherwise it arrives with the last page, if one comes.
+  const appended = holdsWholePlaylist(shown);
   const position = data.totalTracks ?? (list.at(-1)?.position ?? -1) + 1;
   return {
     shown: {
       data: { ...data, totalTracks: (data.totalTracks ?? list.length) + 1 },
-      tracks: { ...tracks, list: appended ? [...list, { track, addedAt, position }] : list },
+      // The end moved one on, and the list still reaches it: the next add is appended too.
+      tracks: appended ? { ...shiftedState(tracks, 1), list: [...list, { track, addedAt, position }] } : tracks,
     },
     done: { add: track, addedAt, appended },
   };
@@ -150,8 +160,9 @@ function withEntriesBack(list: readonly PlaylistEntry[], removed: readonly { ind
 export function undoItemEdit(shown: ShownPlaylist, done: DoneEdit): ShownPlaylist {
   const { data, tracks } = shown;
   if ('add' in done) {
-    const list = done.appended ? removeEntries(tracks.list, (entry) => entry.track === done.add) : tracks.list;
-    return { data: withTotal(data, -1), tracks: { ...tracks, list } };
+    if (!done.appended) return { data: withTotal(data, -1), tracks };
+    const list = removeEntries(tracks.list, (entry) => entry.track === done.add);
+    return { data: withTotal(data, -1), tracks: { ...shiftedState(tracks, -1), list } };
   }
   if ('remove' in done) {
     // The offset only if no page came since: a page sets it from the offset it was asked at.

@@ -528,6 +528,76 @@ test("on a phone, a tap on the page the track menu's sheet dims only closes the 
   await expect(page.getByRole('dialog', { name: 'Image preview' })).toBeVisible();
 });
 
+test("on a phone, a finger's long press on a row opens its menu, and lifting the finger presses nothing in it", { tag: '@phone-only' }, async ({ page, signIn, sandboxUrl }, testInfo) => {
+  // A real touch (the browser's own gestures, not synthetic pointer events): Chromium ends a long
+  // press with a click where the finger lifts, which lands on the menu opened under the finger.
+  await signIn(page, 'guest', { home: false });
+  const album = await aLongAlbum(page, sandboxUrl);
+  await page.goto(`/album/${album.id}`);
+  await actOnPage(page);
+  await expect(page.locator('#content astro-island[ssr]')).toHaveCount(0);
+  const rows = page.getByRole('list', { name: `Tracks of ${album.name}` }).getByRole('listitem');
+  const menu = page.getByRole('menu');
+  const cdp = await page.context().newCDPSession(page);
+  const longPress = async (x: number, y: number) => {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    await page.waitForTimeout(900);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  };
+  /** Scrolls the page so that row `index`'s middle stands at `y`; resolves with a point on its name there. */
+  const rowAt = async (index: number, y: number) => {
+    const row = rows.nth(index);
+    await row.evaluate((item, to) => {
+      const box = item.getBoundingClientRect();
+      window.scrollBy(0, box.top + box.height / 2 - to);
+    }, y);
+    const title = (await row.locator('.track-row__title').boundingBox())!;
+    return { x: title.x + Math.min(20, title.width / 2), y: title.y + title.height / 2 };
+  };
+
+  // Lifted where the sheet's backdrop now dims the page: the sheet stays open.
+  const high = await rowAt(0, 200);
+  await longPress(high.x, high.y);
+  await expect(menu).toBeVisible();
+  await page.waitForTimeout(600);
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+
+  // Lifted where the sheet's "Go to artist" now is: nothing goes anywhere, the sheet stays open.
+  await rows.nth(1).getByRole('button', { name: /^More options for / }).tap();
+  const item = (await menu.getByRole('menuitem', { name: 'Go to artist' }).boundingBox())!;
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  // A row further down, scrolled up to there.
+  const low = await rowAt(Math.min(6, album.total_tracks - 1), item.y + item.height / 2);
+  expect(Math.abs(low.y - (item.y + item.height / 2))).toBeLessThan(item.height / 2);
+  await longPress(low.x, low.y);
+  await expect(menu).toBeVisible();
+  await page.waitForTimeout(600);
+  await expect(menu).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/album/${album.id}$`));
+  await saveScreen(page, testInfo, 'track-menu-long-press');
+  // The next tap is the user's own again.
+  await menu.getByRole('menuitem', { name: 'Go to artist' }).tap();
+  await expect(page).toHaveURL(/\/artist\//);
+});
+
+test("on a phone, a row's More button is narrow in the row, and a finger's 44 by 44 target", { tag: '@phone-only' }, async ({ page, signIn, sandboxUrl }) => {
+  await signIn(page, 'guest', { home: false });
+  const album = await aLongAlbum(page, sandboxUrl);
+  await page.goto(`/album/${album.id}`);
+  const more = page.getByRole('list', { name: `Tracks of ${album.name}` }).getByRole('listitem').nth(1).getByRole('button', { name: /^More options for / });
+  const box = (await more.boundingBox())!;
+  expect(box.width).toBe(32);
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  // The corners of a 44 by 44 square around its middle press it.
+  const pressed = await more.evaluate((button, corners) => corners.map(([cx, cy]) => document.elementFromPoint(cx!, cy!)?.closest('button') === button), [
+    [x - 21.5, y - 21.5], [x + 21.5, y - 21.5], [x - 21.5, y + 21.5], [x + 21.5, y + 21.5],
+  ]);
+  expect(pressed).toEqual([true, true, true, true]);
+});
+
 test("a track row's More menu opens (button, or a long press on touch screens) and takes the user to the track's artist", async ({ page, signIn, sandboxUrl }, testInfo) => {
   await signIn(page, 'guest', { home: false });
   const album = await aLongAlbum(page, sandboxUrl);

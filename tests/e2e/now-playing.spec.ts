@@ -243,3 +243,33 @@ test("on a phone, the bar's upward swipe and its link from the keyboard open Now
   await page.waitForURL((url) => url.pathname === '/player');
   await expect(card(page).getByRole('button', { name: 'Pause', exact: true })).toBeEnabled();
 });
+
+test('a phone on its side sees the cover beside the track and its controls on /player, with no scrolling', async ({ page, sandbox, signIn }, testInfo) => {
+  // The mobile project turns its phone (390×844) on its side; the desktop project is a large
+  // phone on its side (932×430), wide enough for the wide screens' shell.
+  await startPlaying(page, sandbox, signIn);
+  await page.setViewportSize(testInfo.project.name === 'mobile' ? { width: 844, height: 390 } : { width: 932, height: 430 });
+  await openNowPlaying(page);
+  const view = card(page);
+  const viewport = page.viewportSize()!;
+  // Nothing the user needs lies under the bottom navigation (phones) or past the window's edge.
+  const bottom = isNarrow(page) ? await bottomNav(page).evaluate((nav) => nav.getBoundingClientRect().top) : viewport.height;
+  const cover = (await view.locator('img.player-card__cover').boundingBox())!;
+  const title = (await view.locator('.player-card__title').boundingBox())!;
+  expect(cover.width).toBeGreaterThanOrEqual(120);
+  // Beside, not above: the track's name starts right of the cover, level with it.
+  expect(title.x).toBeGreaterThanOrEqual(cover.x + cover.width);
+  expect(title.y).toBeLessThan(cover.y + cover.height);
+  for (const control of [view.locator('img.player-card__cover'), view.locator('.player-card__title'), view.getByRole('slider', { name: 'Seek' }), ...['Previous', 'Pause', 'Next'].map((name) => view.getByRole('button', { name, exact: true }))]) {
+    const box = (await control.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(bottom);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+  }
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await saveScreen(page, testInfo, 'nowplaying-landscape');
+  // Upright again, the cover is above the track, as before.
+  await page.setViewportSize(testInfo.project.name === 'mobile' ? { width: 390, height: 844 } : { width: 1280, height: 800 });
+  const upright = (await view.locator('img.player-card__cover').boundingBox())!;
+  expect((await view.locator('.player-card__title').boundingBox())!.y).toBeGreaterThan(upright.y + upright.height);
+});

@@ -1,13 +1,16 @@
 // Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { search } from '../../src/api/search';
+import { getAlbumTracks } from '../../src/api/albums';
+import { getPlaylistTracks } from '../../src/api/playlists';
+import { addPlaylistItems, createPlaylist } from '../../src/api/playlist-edits';
 import type { Playback, Track } from '../../src/api/types';
 import { writeStored } from '../../src/lib/storage';
 import { setPlayerClock } from '../../src/lib/clock';
 import { applyDeviceState } from '../../src/playback/device-state';
 import type { PlayerState } from '../../src/stores/player-rules';
 import { $player, changeVolume, closePlayer, showDeviceLost, showDeviceReady, cycleRepeat, likeCurrentTrack, nextTrack, pausePlayback, refreshPlayback, storedDeviceId, resetPlayer, seekToSecond, setProgressSeconds, showLastPlayed, toggleShuffle } from '../../src/stores/player';
-import { playFromList, setPlaybackActivator, togglePlay } from '../../src/stores/play';
+import { $copiesNotPlaying, playFromList, setPlaybackActivator, togglePlay } from '../../src/stores/play';
 import { $likedTracks } from '../../src/stores/library';
 import { $playingTrackId } from '../../src/stores/now-playing';
 import { $session } from '../../src/stores/session';
@@ -274,18 +277,59 @@ describe('player against a real sandbox device', () => {
     expect($player.get().playback?.isPlaying).toBe(false);
   });
 
-  it("an album's or playlist's row plays that list as its context, from the clicked track, at its start (a Change: SPEC §7 sends one uri)", async () => {
-    const track = tracks[1]!;
-    const album = `spotify:album:${track.album!.id}`;
+  it("an album's or playlist's row plays that list as its context, from the clicked row's place, at its start (a Change: SPEC §7 sends one uri)", async () => {
+    const albumId = tracks[1]!.album!.id;
+    const albumTracks = (await getAlbumTracks(albumId, 0, 20)).items;
+    const album = `spotify:album:${albumId}`;
+    const index = albumTracks.length > 1 ? 1 : 0;
     const wire = holdRequests(isPlay);
-    const played = playFromList([tracks[0]!, track], 1, album);
+    const played = playFromList(albumTracks, index, album);
     await vi.waitFor(() => expect(wire.held()).toBe(1));
-    expect(JSON.parse(wire.sent[0]!)).toEqual({ context_uri: album, offset: { uri: track.uri }, position_ms: 0 });
+    const sent: unknown = JSON.parse(wire.sent[0]!);
     wire.release();
     await played;
+    expect(sent).toEqual({ context_uri: album, offset: { position: index }, position_ms: 0 });
     const playback = await providerPlayback();
-    expect(playback?.item.id).toBe(track.id);
+    expect(playback?.item.id).toBe(albumTracks[index]!.id);
     expect(playback?.context?.uri).toBe(album);
+  });
+
+  it("a playlist holding a track twice plays the copy clicked, and marks that copy alone while it plays", async () => {
+    const [a, b, c] = tracks as [Track, Track, Track];
+    const made = await createPlaylist('Twice the same');
+    await addPlaylistItems(made.id, [a.uri, b.uri, a.uri, c.uri]);
+    const page = await getPlaylistTracks(made.id);
+    if ('unavailable' in page) throw new Error('the own playlist is readable');
+    const rows = page.items.map((entry) => entry.track);
+    expect(rows.map((row) => row.id)).toEqual([a.id, b.id, a.id, c.id]);
+    const plays = holdRequests(() => false).plays;
+    await playFromList(rows, 2, made.uri);
+    expect(JSON.parse(plays[0]!)).toEqual({ context_uri: made.uri, offset: { position: 2 }, position_ms: 0 });
+    expect((await providerPlayback())?.item.id).toBe(a.id);
+    expect([...$copiesNotPlaying.get()]).toEqual([rows[0]]);
+    // A click on the other copy is a play of its own, not the paused copy resumed.
+    await togglePlay();
+    await playFromList(rows, 0, made.uri);
+    expect(JSON.parse(plays.at(-1)!)).toMatchObject({ offset: { position: 0 } });
+    expect([...$copiesNotPlaying.get()]).toEqual([rows[2]]);
+    // The third row plays: Next goes on to the fourth, not to the second.
+    await playFromList(rows, 2, made.uri);
+    expect((await testFetch(`${running.base}/v1/me/player/next`, { method: 'POST', headers: { Authorization: `Bearer ${$session.get()!.accessToken}` } })).ok).toBe(true);
+    expect((await providerPlayback())?.item.id).toBe(c.id);
+    // Once another track plays, which copy comes back is not known: every copy is marked again.
+    await refreshPlayback();
+    expect($playingTrackId.get()).toBe(c.id);
+    expect($copiesNotPlaying.get().size).toBe(0);
+  });
+
+  it("a playlist's row plays from its place among the entries that can play: the provider's context skips the others, as the list does", async () => {
+    const found = (await search('Odd Ones Out', ['playlist'])).playlists.items.find((playlist) => playlist.name === 'Odd Ones Out')!;
+    const page = await getPlaylistTracks(found.id);
+    if ('unavailable' in page) throw new Error('a public playlist is readable');
+    // The sandbox's playlist holds a null track and a nameless one at positions 1 and 2.
+    expect(page.items[1]!.position).toBe(3);
+    await playFromList(page.items.map((entry) => entry.track), 1, found.uri);
+    expect((await providerPlayback())?.item.id).toBe(page.items[1]!.track.id);
   });
 
   it('plays a track on the stored device and shows it as the current playback', async () => {

@@ -9,6 +9,7 @@ import { $playlist, playlistTracks } from '../../src/stores/playlist';
 import {
   applyItemEdit,
   changeShownPlaylist,
+  holdsWholePlaylist,
   takeBackEdit,
   undoItemEdit,
   withDetailsTakenBack,
@@ -47,6 +48,45 @@ function edits(shown: ShownPlaylist, ...made: Parameters<typeof applyItemEdit>[1
   }
   return { shown, done };
 }
+
+describe('a track added while the playlist shows', () => {
+  it('shows at the end of a list that holds the whole playlist, and the next one after it', () => {
+    const { shown, done } = edits(shownOf('abc'), { add: track('d') }, { add: track('e') });
+    expect(lettersOf(shown)).toBe('abcde');
+    expect(positionsOf(shown)).toEqual([0, 1, 2, 3, 4]);
+    expect(shown.data.totalTracks).toBe(5);
+    expect(holdsWholePlaylist(shown)).toBe(true);
+    // Taken back, it leaves the list as it was, still whole.
+    const back = undoItemEdit(shown, done[1]!);
+    expect(lettersOf(back)).toBe('abcd');
+    expect(holdsWholePlaylist(back)).toBe(true);
+  });
+
+  it('is not shown under a list that stopped paging at the cap of 80 (SPEC §4): it stands far past the last row shown', () => {
+    // 130 entries, 10 a page: pages at offsets 0 to 80 came, then paging stopped.
+    const list = Array.from({ length: 90 }, (_, position) => ({ track: track(`t${position}`), addedAt: null, position }));
+    const capped: ShownPlaylist = { data: playlist('p', 'Long', 130), tracks: { list, offset: 90, loaded: true, hasMore: false } };
+    const { shown, done } = edits(capped, { add: track('new') });
+    expect(shown.tracks.list).toHaveLength(90);
+    expect(shown.data.totalTracks).toBe(131);
+    expect(done[0]).toMatchObject({ appended: false });
+    expect(holdsWholePlaylist(capped)).toBe(false);
+  });
+
+  it('is not shown under a list with pages still to come, nor before the first page', () => {
+    expect(lettersOf(edits(shownOf('abc', true), { add: track('d') }).shown)).toBe('abc');
+    const unloaded: ShownPlaylist = { data: playlist('p', 'Road', 3), tracks: { list: [], offset: 0, loaded: false, hasMore: true } };
+    expect(edits(unloaded, { add: track('d') }).shown.tracks.list).toEqual([]);
+  });
+
+  it('shows under a whole list whose entries without a track were dropped (fewer rows than the count)', () => {
+    // Four entries, one dropped (SPEC §4): three rows; one page of 10 held them all.
+    const list = ['a', 'b', 'd'].map((letter, index) => ({ track: track(letter), addedAt: null, position: index < 2 ? index : 3 }));
+    const shown: ShownPlaylist = { data: playlist('p', 'Road', 4), tracks: { list, offset: 10, loaded: true, hasMore: false } };
+    expect(lettersOf(edits(shown, { add: track('e') }).shown)).toBe('abde');
+    expect(positionsOf(edits(shown, { add: track('e') }).shown)).toEqual([0, 1, 3, 4]);
+  });
+});
 
 describe('an item edit taken back', () => {
   it('puts a removal back alone: a removal made after it stays, positions follow', () => {

@@ -1,5 +1,6 @@
-import { useRef, useState, type MouseEvent, type PointerEvent } from 'react';
+import { useRef, useState, useSyncExternalStore, type MouseEvent, type PointerEvent } from 'react';
 import { hrefOf } from '../../lib/routes';
+import { $copiesNotPlaying } from '../../stores/play';
 import type { Track } from '../../api/types';
 import { formatDate, formatDuration } from '../../lib/format';
 import { Icon } from '../Icon';
@@ -34,34 +35,73 @@ const LONG_PRESS_MS = 500;
 /** A finger that moves further than this is scrolling, not pressing. */
 const LONG_PRESS_SLOP_PX = 10;
 
-/** A long press on touch screens opens the menu, and the click that ends it plays nothing. */
+/** How long after a long-pressing finger lifts the click it brings may still come. */
+const RELEASE_CLICK_MS = 600;
+
+/**
+ * Drops the click a finger that long-pressed sends as it lifts (Chromium sends one; a device
+ * that answered with contextmenu may too), and the mousedown before it. The menu opened under
+ * the finger while it rested, so that click would land on the menu: its backdrop would close it
+ * at once, an item under the finger would act; the mousedown would take the focus from the
+ * menu's first item. Forgotten at the next press, or soon after the finger lifts without one.
+ */
+function dropReleaseClick(): void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const swallow = (event: Event) => {
+    event.preventDefault();
+    event.stopPropagation();
+  };
+  const drop = (event: Event) => {
+    // A click the keyboard made (Enter on the menu's item, detail 0) is the user's own.
+    if ((event as globalThis.MouseEvent).detail === 0) return;
+    swallow(event);
+    stop();
+  };
+  const lifted = () => {
+    clearTimeout(timer);
+    timer = setTimeout(stop, RELEASE_CLICK_MS);
+  };
+  const listeners: [string, EventListener][] = [
+    ['mousedown', swallow],
+    ['click', drop],
+    ['pointerdown', () => stop()],
+    ['pointerup', lifted],
+    ['pointercancel', lifted],
+  ];
+  const stop = () => {
+    clearTimeout(timer);
+    for (const [type, listener] of listeners) window.removeEventListener(type, listener, true);
+  };
+  for (const [type, listener] of listeners) window.addEventListener(type, listener, true);
+}
+
+/**
+ * A long press on touch screens opens the menu: the row's own timer, or the platform's
+ * contextmenu (`longPressed`), whichever comes first; the click that ends it presses nothing.
+ */
 function useLongPress(onLongPress: () => void) {
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const start = useRef<{ x: number; y: number } | null>(null);
-  const fired = useRef(false);
+  const press = useRef<{ x: number; y: number; timer: ReturnType<typeof setTimeout> } | null>(null);
   const cancel = () => {
-    clearTimeout(timer.current);
-    start.current = null;
+    clearTimeout(press.current?.timer);
+    press.current = null;
+  };
+  const longPressed = () => {
+    cancel();
+    dropReleaseClick();
+    onLongPress();
   };
   return {
-    /** True once, for the click that ends a long press. */
-    consumeClick: () => {
-      const was = fired.current;
-      fired.current = false;
-      return was;
-    },
+    /** Whether a finger rests on the row now (a contextmenu then is its long press). */
+    pressing: () => press.current !== null,
+    longPressed,
     handlers: {
       onPointerDown: (event: PointerEvent<HTMLDivElement>) => {
-        fired.current = false;
+        cancel();
         if (event.pointerType !== 'touch') return;
-        start.current = { x: event.clientX, y: event.clientY };
-        timer.current = setTimeout(() => {
-          fired.current = true;
-          onLongPress();
-        }, LONG_PRESS_MS);
+        press.current = { x: event.clientX, y: event.clientY, timer: setTimeout(longPressed, LONG_PRESS_MS) };
       },
       onPointerMove: (event: PointerEvent<HTMLDivElement>) => {
-        const from = start.current;
+        const from = press.current;
         if (from && Math.hypot(event.clientX - from.x, event.clientY - from.y) > LONG_PRESS_SLOP_PX) cancel();
       },
       onPointerUp: cancel,
@@ -70,21 +110,34 @@ function useLongPress(onLongPress: () => void) {
   };
 }
 
+const watchCopies = (changed: () => void) => $copiesNotPlaying.listen(changed);
+
+/**
+ * The row's track as the player marks it: current, and playing. A list that holds the track
+ * twice marks the copy that was played alone (stores/play.ts $copiesNotPlaying).
+ */
+function useRowNowPlaying(track: Track): { isCurrent: boolean; isPlaying: boolean } {
+  const mark = useNowPlaying(track.id);
+  const anotherCopy = useSyncExternalStore(watchCopies, () => $copiesNotPlaying.get().has(track), () => false);
+  return anotherCopy ? { isCurrent: false, isPlaying: false } : mark;
+}
+
 /** One row of a track list: click to play; the playing track is marked; artists and album are links. */
 export function TrackRow({ track, number, onPlay, showCover = true, showAlbum = false, addedAt, menuContext = {}, dragRow = null }: TrackRowProps) {
-  const { isCurrent, isPlaying } = useNowPlaying(track.id);
+  const { isCurrent, isPlaying } = useRowNowPlaying(track);
   const [menuOpen, setMenuOpen] = useState(false);
   const longPress = useLongPress(() => setMenuOpen(true));
   // A click on the row plays, except on its own links, buttons and menu (artist, album, heart, More).
   const onRowClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (longPress.consumeClick() || (event.target as HTMLElement).closest('a, button, .track-menu')) return;
+    if ((event.target as HTMLElement).closest('a, button, .track-menu')) return;
     onPlay();
   };
-  // A right click (and Android's long press) opens the row's menu instead of the browser's.
+  // A right click (and a touch platform's long press) opens the row's menu instead of the browser's.
   const onContextMenu = (event: MouseEvent<HTMLDivElement>) => {
     if ((event.target as HTMLElement).closest('a, .track-menu')) return;
     event.preventDefault();
-    setMenuOpen(true);
+    if (longPress.pressing()) longPress.longPressed();
+    else setMenuOpen(true);
   };
   return (
     <TrackDragSource

@@ -64,27 +64,42 @@ function SideNavPlaylistsView() {
   // A drag shows no hover: the navigation opens while a dragged track is inside it.
   const [dragInside, setDragInside] = useState(false);
   useEffect(() => {
-    const nav = root.current?.closest('.side-nav');
-    if (!nav) return;
-    const enter = () => setDragInside(true);
-    const leave = (event: Event) => {
-      if (!nav.contains((event as globalThis.DragEvent).relatedTarget as Node | null)) setDragInside(false);
+    // Heard on the document: the island persists across the client router's swaps, but the
+    // navigation around it is a new element on every page, and listeners on the first one
+    // would hear nothing once it is gone.
+    const navOf = (target: EventTarget | null) => (target instanceof Element ? target.closest('.side-nav') : null);
+    // The list is asked for the first time the navigation opens, not with every page: the
+    // pointer coming in from outside it (as pointerenter on it), or the keyboard's focus.
+    const open = (event: Event) => {
+      const nav = navOf(event.target);
+      if (nav && !nav.contains((event as PointerEvent).relatedTarget as Node | null)) openNavPlaylists();
     };
-    const done = () => setDragInside(false);
-    // The list is asked for the first time the navigation opens, not with every page.
+    const focus = (event: Event) => {
+      if (navOf(event.target)) openNavPlaylists();
+    };
+    const enter = (event: Event) => {
+      if (navOf(event.target)) setDragInside(true);
+    };
+    const leave = (event: Event) => {
+      const nav = navOf(event.target);
+      if (nav && !nav.contains((event as globalThis.DragEvent).relatedTarget as Node | null)) setDragInside(false);
+    };
+    const done = (event: Event) => {
+      if (navOf(event.target)) setDragInside(false);
+    };
     const listeners: [string, EventListener][] = [
-      ['pointerenter', openNavPlaylists],
-      ['focusin', openNavPlaylists],
+      ['pointerover', open],
+      ['focusin', focus],
       ['dragenter', enter],
       ['dragleave', leave],
       ['drop', done],
     ];
-    for (const [type, listener] of listeners) nav.addEventListener(type, listener);
+    for (const [type, listener] of listeners) document.addEventListener(type, listener);
     // This island hydrates on the page's first input, often the pointer coming into the
     // navigation: open already, it asks now.
-    if (nav.matches(':hover, :focus-within')) openNavPlaylists();
+    if (root.current?.closest('.side-nav')?.matches(':hover, :focus-within')) openNavPlaylists();
     return () => {
-      for (const [type, listener] of listeners) nav.removeEventListener(type, listener);
+      for (const [type, listener] of listeners) document.removeEventListener(type, listener);
     };
   }, []);
   // A drag that ended outside (cancelled, or dropped on a row) leaves nothing open for the next.
