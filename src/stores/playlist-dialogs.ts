@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import type { Playlist, Track } from '../api/types';
+import { closeOnRouteChange } from './ui';
 
 // Which playlist dialog is open, and the user's own playlists, apart from my-playlists.ts
 // (re-exported there): the shell reads these on every route (its dialogs, the side
@@ -17,3 +18,17 @@ export const $ownPlaylists = atom<Playlist[] | null>(null);
 export const $ownPlaylistsFailed = atom(false);
 /** A playlist is being made (the Create Playlist tile waits). */
 export const $creatingPlaylist = atom(false);
+
+/**
+ * Closes whichever playlist dialog is open, as its Close would: the picker forgets its track, the
+ * duplicate question is answered "Don't add" (nothing waits on it), the sign-in prompt is put off.
+ */
+export function closePlaylistDialogs(): void {
+  $playlistPicker.set(null);
+  $duplicatePrompt.set(null);
+  $signInAgain.set(false);
+}
+
+// They go with the page they were opened over (ui.ts): the picker no longer holds that page's track.
+// The three show in one island, which listens to them together.
+closeOnRouteChange($playlistPicker, closePlaylistDialogs);

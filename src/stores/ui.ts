@@ -1,5 +1,7 @@
-import { atom, map } from 'nanostores';
+import { atom, map, onMount, type ReadableAtom } from 'nanostores';
 import { readStored, STORAGE_KEYS, writeStored } from '../lib/storage';
+import { $paletteOpen, closePalette } from './palette';
+import { $route, type Route } from './route';
 
 interface UiState {
   isTopLoading: boolean;
@@ -119,3 +121,42 @@ async function showTopLoadingWhile<T>(load: Promise<T>): Promise<T> {
     else setTopLoadingProgress($ui.get().topLoadingProgress + (100 - $ui.get().topLoadingProgress) / 2);
   }
 }
+
+/**
+ * What is opened over a page goes with it. The shell's modals live in its overlays, which the
+ * client router keeps from page to page: Back (a phone's back gesture too) left the bottom sheet
+ * open over the page before, and the Add to playlist picker over Home, still holding the last
+ * page's track. A new address (a link, Back, Forward, the palette; a new q too, but not a #hash)
+ * closes them all: the bottom sheet (its device picker with it, BottomSheet.tsx), the premium
+ * prompt, the image preview (whose Close is otherwise its only way out: its page has gone), the
+ * command palette, the shortcuts sheet and the playlist dialogs (playlist-dialogs.ts). A page's
+ * own dialogs (Edit details, a track's menu) go with the page's islands. The player's panels stay
+ * (its queue, its device picker, the Now Playing view's): the card goes on from page to page with
+ * what it shows.
+ *
+ * `close` runs on every route change while `store` is shown (has a listener: its island), the
+ * route's reading as it mounts being no change. Not for ever from the module's start: that kept
+ * the router mounted from the first import of this store, before the page's address was set.
+ */
+export function closeOnRouteChange(store: ReadableAtom<unknown>, close: () => void): void {
+  onMount(store, () => {
+    let shownAddress = addressOf($route.get());
+    return $route.listen((route) => {
+      const address = addressOf(route);
+      if (address === shownAddress) return;
+      shownAddress = address;
+      close();
+    });
+  });
+}
+
+const addressOf = (route: Route | null): string | null => (route ? JSON.stringify([route.name, route.params, route.search]) : null);
+
+closeOnRouteChange($ui, () => {
+  const ui = $ui.get();
+  if (ui.openMoreOptionBottomSheet) closeBottomSheet();
+  if (ui.openDialogPremiumRequired) closePremiumPrompt();
+  if (ui.openDialogImagePreview) closeImagePreview();
+});
+closeOnRouteChange($shortcutsSheet, () => setShortcutsSheet(false));
+closeOnRouteChange($paletteOpen, closePalette);

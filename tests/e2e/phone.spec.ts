@@ -2,9 +2,10 @@
 // testers hold them: upright (320, 360 and 390 px wide) and on its side (844 x 390). What stands
 // over the page (the bottom sheet, the bottom navigation, the player bar, the devices panel, the
 // toasts) fits the window, leaves the page's end readable, and hides nothing of itself.
-import type { Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { anAlbum, card } from './player-kit';
+import { anAlbum, card, webApi } from './player-kit';
+import { saveScreen } from './helpers/screens';
 
 const bottomNav = (page: Page) => page.getByRole('navigation', { name: 'Bottom' });
 
@@ -263,3 +264,157 @@ test.describe('toasts, with calls the provider fails', () => {
     expect((await shown).y).toBe(above.y);
   });
 });
+
+test.describe('what stands over the page', () => {
+  const sheetOf = (page: Page) => page.getByRole('dialog', { name: 'More options' });
+
+  test("Back and Forward close the bottom sheet and the Add to playlist picker: they go with the page they stood over", { tag: '@phone-only' }, async ({ page, signIn }) => {
+    await signIn(page, 'guest');
+    await bottomNav(page).getByRole('link', { name: 'Your Library' }).click();
+    await expect(page).toHaveURL(/\/collection$/);
+    const sheet = sheetOf(page);
+    await page.getByRole('button', { name: 'More options', exact: true }).click();
+    await expect(sheet).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(sheet).toBeHidden();
+    await page.getByRole('button', { name: 'More options', exact: true }).click();
+    await expect(sheet).toBeVisible();
+    await page.goForward();
+    await expect(page).toHaveURL(/\/collection$/);
+    await expect(sheet).toBeHidden();
+
+    // The picker, opened from a track's menu on the profile, goes on Back with the track it held.
+    await bottomNav(page).getByRole('link', { name: 'My Profile' }).click();
+    await expect(page).toHaveURL(/\/user\/me$/);
+    const row = page.locator('#content [data-track-id]').first();
+    await row.getByRole('button', { name: /^More options for / }).click();
+    await page.getByRole('menuitem', { name: 'Add to playlist' }).click();
+    const picker = page.getByRole('dialog', { name: 'Add to playlist' });
+    await expect(picker).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/collection$/);
+    await expect(picker).toBeHidden();
+    await expect(page.locator('.dialog-backdrop')).toHaveCount(0);
+  });
+
+  test("the bottom sheet holds the page still behind it, and a swipe down on its handle closes it", { tag: '@phone-only' }, async ({ page, signIn }) => {
+    await signIn(page, 'guest');
+    await page.evaluate(() => window.scrollTo({ top: 150, behavior: 'instant' }));
+    await page.getByRole('button', { name: 'More options', exact: true }).click();
+    const sheet = sheetOf(page);
+    await expect(sheet).toBeVisible();
+    const cdp = await page.context().newCDPSession(page);
+    // A finger dragged up the dimmed page above the sheet: the page behind stays where it was.
+    const scrolled = () => page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY)))));
+    const before = await scrolled();
+    await swipe(cdp, 195, 400, -300);
+    expect(await scrolled()).toBe(before);
+    // A short pull on the handle puts it back; a longer one closes it.
+    const top = (await sheet.boundingBox())!.y;
+    const handle = (await sheet.locator('.bottom-sheet__handle').boundingBox())!;
+    const x = handle.x + handle.width / 2;
+    const y = handle.y + handle.height / 2;
+    await swipe(cdp, x, y, 20);
+    await expect(sheet).toBeVisible();
+    await expect.poll(async () => (await sheet.boundingBox())!.y).toBe(top);
+    await swipe(cdp, x, y, 120);
+    await expect(sheet).toBeHidden();
+    expect(await scrolled()).toBe(before);
+  });
+
+  test("a dialog fits a short window (a phone's keyboard up): it scrolls inside, its answers in reach", { tag: '@phone-only' }, async ({ page, signIn, sandbox }, testInfo) => {
+    await signIn(page, 'guest', { home: false });
+    const me = (await webApi(page, sandbox, 'GET', 'me')).json as { id: string };
+    const own = (await webApi(page, sandbox, 'GET', 'me/playlists?limit=50')).json as { items: { id: string; owner: { id: string } }[] };
+    const playlist = own.items.find((item) => item.owner.id === me.id)!;
+    await page.goto(`/playlist/${playlist.id}`);
+    await page.setViewportSize({ width: 360, height: 300 });
+    await page.getByRole('button', { name: 'Edit details' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit details' });
+    await expect(dialog.getByLabel(/^Name/)).toBeFocused();
+    const box = (await dialog.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(300);
+    for (const name of ['Cancel', 'Save']) {
+      const answer = dialog.getByRole('button', { name, exact: true });
+      await answer.scrollIntoViewIfNeeded();
+      await expect(answer).toBeInViewport({ ratio: 1 });
+    }
+    await saveScreen(page, testInfo, 'dialog-short-window');
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test("the bars, the content and the sheet keep clear of a phone's notch and status bar (its safe-area insets)", { tag: '@phone-only' }, async ({ page, signIn }, testInfo) => {
+    await signIn(page, 'guest');
+    const cdp = await page.context().newCDPSession(page);
+    const boxOf = async (selector: string) => (await page.locator(selector).first().boundingBox())!;
+    await expect(page.locator('.player-bar')).toBeVisible();
+
+    // On its side: 47 px left and right.
+    await page.setViewportSize({ width: 844, height: 390 });
+    await cdp.send('Emulation.setSafeAreaInsetsOverride' as never, { insets: { left: 47, right: 47 } } as never);
+    for (const selector of ['.mobile-top-bar__logo', '#content h2', '.player-bar', '.bottom-nav__link']) {
+      expect((await boxOf(selector)).x, `${selector}'s left edge`).toBeGreaterThanOrEqual(47);
+    }
+    for (const selector of ['.mobile-top-bar .icon-button >> nth=-1', '.player-bar', '.bottom-nav__link >> nth=-1']) {
+      const box = await boxOf(selector);
+      expect(box.x + box.width, `${selector}'s right edge`).toBeLessThanOrEqual(844 - 47);
+    }
+    await saveScreen(page, testInfo, 'safe-area-landscape');
+    await page.getByRole('button', { name: 'More options', exact: true }).click();
+    expect((await boxOf('.bottom-sheet__item')).x).toBeGreaterThanOrEqual(47);
+    await page.keyboard.press('Escape');
+
+    // Upright: 47 px at the top, the status bar's.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await cdp.send('Emulation.setSafeAreaInsetsOverride' as never, { insets: { top: 47 } } as never);
+    for (const selector of ['.mobile-top-bar__logo', '.mobile-top-bar .icon-button']) {
+      expect((await boxOf(selector)).y, `${selector}'s top`).toBeGreaterThanOrEqual(47);
+    }
+    await page.getByRole('button', { name: 'More options', exact: true }).click();
+    expect((await boxOf('.bottom-sheet__panel')).y).toBeGreaterThanOrEqual(47);
+    await saveScreen(page, testInfo, 'safe-area-portrait-sheet');
+    await cdp.send('Emulation.setSafeAreaInsetsOverride' as never, { insets: {} } as never);
+  });
+
+  test("the shell's controls are a finger's size (44 px): the top bar's buttons, the bottom navigation, the search box and its clear icon", { tag: '@phone-only' }, async ({ page, signIn }) => {
+    await signIn(page, 'guest', { home: false });
+    await page.goto('/search?q=sol');
+    const box = page.locator('.search-sticky .search-box');
+    const targets = [page.locator('.mobile-top-bar .icon-button'), bottomNav(page).getByRole('link'), box.getByRole('button', { name: 'Clear search' })];
+    for (const target of targets) {
+      for (const one of await target.all()) {
+        const { width, height } = (await one.boundingBox())!;
+        expect(Math.min(width, height), `${await one.getAttribute('aria-label') ?? await one.textContent()}: ${width}x${height}`).toBeGreaterThanOrEqual(44);
+      }
+    }
+    // The input is shorter than its pill: a tap anywhere on the pill (its search icon) reaches it.
+    const pill = (await box.boundingBox())!;
+    expect(pill.height).toBeGreaterThanOrEqual(44);
+    await page.touchscreen.tap(pill.x + 24, pill.y + 4);
+    await expect(box.getByRole('searchbox', { name: 'Search' })).toBeFocused();
+  });
+});
+
+test("Enter in the search box: on a phone its keyboard goes down over the results; on a wide screen the focus stays for the keyboard's user", async ({ page, signIn, isMobile }) => {
+  await signIn(page, 'guest', { home: false });
+  await page.goto('/search');
+  const input = page.locator(isMobile ? '.search-sticky input' : '.top-bar input');
+  await input.click();
+  await input.fill('Sol');
+  await input.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=Sol$/);
+  await expect(page.locator('#content h2').first()).toBeVisible();
+  if (isMobile) await expect(input).not.toBeFocused();
+  else await expect(input).toBeFocused();
+  await expect(input).toHaveValue('Sol');
+});
+
+/** A finger on the screen at (x, y), drawn `down` px downwards (upwards when less than 0) and lifted. */
+async function swipe(cdp: CDPSession, x: number, y: number, down: number): Promise<void> {
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  for (let step = 1; step <= 5; step++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y + (down * step) / 5 }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}

@@ -3,9 +3,10 @@ import { searchCatalogue } from './helpers/catalogue';
 import { expect, RESTART_PROBLEMS, test } from './fixtures';
 import { expectToastShown } from './helpers/toasts';
 import { saveScreen } from './helpers/screens';
-import { switchInApp } from './helpers/in-app';
+import { actOnPage, switchInApp } from './helpers/in-app';
 import { accessTokenOf } from './helpers/access-token';
 import { providerGet } from './helpers/catalogue';
+import { provider } from './player-kit';
 
 // Playlists the user makes, one walk through the whole flow: create from the
 // Create Playlist tile, add three tracks from three pages (a track row's menu and the player
@@ -180,7 +181,7 @@ test('create, add from three pages, keep them through a reload and a sandbox res
   await saveScreen(page, testInfo, 'playlist-library');
 });
 
-test("the picker open while the page changes (Back) stays with the shell: shown, and Escape closes it", { tag: '@viewport-free' }, async ({ page, signIn }) => {
+test('the picker open while the page changes (Back) closes with the page it was opened on, and nothing stays over the next one', { tag: '@viewport-free' }, async ({ page, signIn }) => {
   await signIn(page, 'guest', { home: false });
   await page.goto('/notification');
   await switchInApp(page, '/search/track/Sol');
@@ -189,9 +190,9 @@ test("the picker open while the page changes (Back) stays with the shell: shown,
   await expect(picker).toBeVisible();
   await page.goBack();
   await expect(page.getByText("We don't have any updates for you yet")).toBeVisible();
-  await expect(picker).toBeVisible();
-  await page.keyboard.press('Escape');
+  // An Android Back closes what stands over the page (it held a track of the page left).
   await expect(picker).toBeHidden();
+  await expect(page.locator('.dialog-backdrop')).toHaveCount(0);
 });
 
 /** Makes a playlist of the guest's through the provider (as another tab or app would); its id. */
@@ -247,4 +248,82 @@ test("the user's own playlist once removed from the library offers Save, not its
   await page.reload();
   await expect(remove).toBeVisible();
   await expect(save).toHaveCount(0);
+});
+
+test('the side navigation lists your playlists and opens for a dragged track after any number of in-app page changes', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }, testInfo) => {
+  // On the desktop alone (@viewport-free): the side navigation and dragging are for wide screens.
+  await sandbox.reset();
+  await signIn(page, 'guest', { home: false });
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && new URL(request.url()).pathname.endsWith('/v1/me/playlists')) asked.push(request.url());
+  });
+  await page.goto('/collection');
+  // The pointer stays over the content: the navigation has not opened before the page changes.
+  await actOnPage(page);
+  await expect(page.locator('.side-nav astro-island[ssr]')).toHaveCount(0);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const width = () => nav.evaluate((element) => element.getBoundingClientRect().width);
+  const card = page.locator('#content a[href^="/playlist/"]').first();
+  const playlistPath = (await card.getAttribute('href'))!;
+  await card.click();
+  await page.waitForURL((url) => url.pathname === playlistPath);
+  await expect(page.locator('#content .track-row').first()).toBeVisible();
+
+  // The navigation swapped in with the page opens, asks for the list once, and shows it.
+  const before = asked.length;
+  await nav.hover();
+  await expect(nav.getByRole('heading', { name: 'Your playlists' })).toBeVisible();
+  const target = nav.locator('.side-nav-playlists__link').first();
+  await expect(target).toBeVisible();
+  expect(asked.length).toBeGreaterThan(before);
+
+  // Two more page changes: a dragged track still opens the navigation once it is inside.
+  await page.mouse.move(900, 400);
+  await switchInApp(page, '/collection');
+  await switchInApp(page, '/search/track/Sol');
+  const row = page.locator('#content .track-row').first();
+  await expect(row).toHaveAttribute('draggable', 'true');
+  const name = (await target.locator('.side-nav-playlists__name').textContent())!;
+  const box = (await row.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 - 40, box.y + box.height / 2, { steps: 4 });
+  await expect(target).toBeVisible();
+  expect(await width()).toBe(80);
+  const onto = (await target.boundingBox())!;
+  await page.mouse.move(onto.x + 20, onto.y + onto.height / 2, { steps: 8 });
+  await expect.poll(width).toBe(250);
+  await saveScreen(page, testInfo, 'side-nav-drag-after-swaps');
+  await page.mouse.up();
+  await expectToastShown(page, `Added to ${name}`);
+});
+
+test('a playlist holding a track twice plays the copy clicked, and marks that copy alone', async ({ page, signIn, sandbox }, testInfo) => {
+  await sandbox.reset();
+  await signIn(page, 'guest', { home: false });
+  const found = await providerGet<{ tracks: { items: { id: string; name: string }[] } }>(page, sandbox.url, 'search?q=a&type=track&limit=10');
+  const [a, b] = found.tracks.items.filter((track) => track.name.trim() !== '').map((track) => track.id);
+  const token = await accessTokenOf(page);
+  const send = async (path: string, body: unknown) => {
+    const response = await fetch(`${sandbox.url}/v1/${path}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    expect(response.ok).toBe(true);
+    return (await response.json()) as { id: string };
+  };
+  const { id } = await send('me/playlists', { name: 'Twice over' });
+  await send(`playlists/${id}/items`, { uris: [a, b, a].map((track) => `spotify:track:${track}`) });
+  await page.goto(`/playlist/${id}`);
+  const rows = page.getByRole('list', { name: /^Tracks of / }).locator('.track-row');
+  await expect(rows).toHaveCount(3);
+  await page.waitForFunction(() => localStorage.getItem('DEVICE_ID') !== null);
+  await rows.nth(2).getByRole('button', { name: /^Play / }).click();
+  await expect(rows.nth(2)).toHaveAttribute('aria-current', 'true');
+  await expect(rows.nth(2).getByRole('button', { name: /, now playing$/ })).toBeVisible();
+  await expect(rows.nth(0)).not.toHaveAttribute('aria-current', 'true');
+  await expect.poll(async () => (await provider(page, sandbox))?.item.id).toBe(a);
+  await saveScreen(page, testInfo, 'playlist-copy-playing');
+  // The first copy clicked: it plays from its own place, and the mark moves to it.
+  await rows.nth(0).getByRole('button', { name: /^Play / }).click();
+  await expect(rows.nth(0)).toHaveAttribute('aria-current', 'true');
+  await expect(rows.nth(2)).not.toHaveAttribute('aria-current', 'true');
 });

@@ -7,6 +7,7 @@ import { closeBottomSheet } from '../../stores/ui';
 import { DevicePicker } from '../player/DevicePicker';
 import { HistoryButton, InstallButton, LogoutButton, PaletteButton, ThemeToggle } from './ShellButtons';
 import { useModalEscape } from '../../components/use-escape-key';
+import { useSheetSwipe } from './sheet-swipe';
 
 const closeSheetPicker = () => toggleDevicePicker(false);
 
@@ -22,13 +23,15 @@ export function BottomSheetView() {
   // Either way the sheet takes the Escape: the queue under it (/player) stays open.
   const picking = devices.open && devices.place === 'sheet';
   const onKeyDown = useModalEscape(true, picking ? closeSheetPicker : closeBottomSheet);
+  const swipe = useSheetSwipe(panel, closeBottomSheet);
 
   const item = 'menu-item bottom-sheet__item';
   return (
     <div className="bottom-sheet" onKeyDown={onKeyDown}>
       <div className="bottom-sheet__backdrop" onClick={closeBottomSheet} aria-hidden="true" />
       <div ref={panel} className="bottom-sheet__panel" role="dialog" aria-modal="true" aria-label="More options">
-        <span className="bottom-sheet__handle" aria-hidden="true" />
+        {/* A finger draws the sheet down by its handle to close it, as the handle promises. */}
+        <span className="bottom-sheet__handle" aria-hidden="true" {...swipe} />
         <button type="button" className={item} aria-expanded={picking} onClick={() => toggleDevicePicker(!picking, 'sheet')}>
           <Icon name="devices" size={20} />
           Connect to a device

@@ -1,5 +1,5 @@
 import { useStore } from '../../components/server-snapshot';
-import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { Icon } from '../../components/Icon';
 import { limitSearchText, SEARCH_MAX_LENGTH, shownQueryOf } from '../../lib/search-query';
 import { $searchBoxStart, clearSearchQuery, openSearch, submitSearch } from '../../stores/search-box';
@@ -8,6 +8,9 @@ import { pressedLast } from '../../lib/intent-signals';
 import { hrefOf } from '../../lib/routes';
 
 export { SEARCH_MAX_LENGTH };
+
+/** A screen driven by a finger: its keyboard is on the screen, over the page. */
+const TOUCH_SCREEN = '(pointer: coarse)';
 
 /** What the user typed, and over which start: a new one (Enter, clear, back or forward, another page) drops it. */
 interface Typed {
@@ -69,6 +72,18 @@ export function SearchBox({ serverQuery = '' }: { serverQuery?: string }) {
     // The box shows what q becomes at once, not the old q while the page changes.
     setTyped({ generation: start.generation, text: shownQueryOf(typedText) });
     submitSearch(typedText);
+    // A finger's keyboard would cover the results it asked for: it goes down (the box keeps the
+    // text). A keyboard's user keeps the focus where it was, to correct the words or Tab on.
+    if (matchMedia(TOUCH_SCREEN).matches) input.current?.blur();
+  };
+
+  // The pill is the box a finger aims at (44 px tall, the input inside it less): a press on its
+  // icon or its padding is a press on the input.
+  const onPillClick = (event: MouseEvent<HTMLFormElement>) => {
+    const target = event.target as Element;
+    if (target === input.current || target.closest('button')) return;
+    input.current?.focus();
+    openSearch();
   };
 
   const clear = () => {
@@ -87,7 +102,7 @@ export function SearchBox({ serverQuery = '' }: { serverQuery?: string }) {
   };
 
   return (
-    <form className="search-box" role="search" action={hrefOf('search')} method="get" onSubmit={onSubmit}>
+    <form className="search-box" role="search" action={hrefOf('search')} method="get" onSubmit={onSubmit} onClick={onPillClick}>
       <Icon name="search" />
       <input
         ref={input}
