@@ -59,9 +59,10 @@ export async function requestAccessToken(refused?: string | null): Promise<Acces
  * Ends the session on the server (LogOut). Resolves to whether it did: 'unreachable' when the
  * site could not be reached, 'failed' when it answered with an error (both logged).
  */
-export async function endSiteSession(): Promise<'ended' | 'unreachable' | 'failed'> {
+export async function endSiteSession(why: 'signed-out' | 'expired' = 'signed-out'): Promise<'ended' | 'unreachable' | 'failed'> {
   try {
-    await site().url(SESSION_ROUTES.signOut).post().res();
+    // An expired session's /auth says so (SPEC §8's 'Session Expired'): the page's own toast goes with the page.
+    await site().url(why === 'expired' ? `${SESSION_ROUTES.signOut}?expired` : SESSION_ROUTES.signOut).post().res();
     return 'ended';
   } catch (error) {
     console.error('Could not end the session on the server', error);

@@ -73,7 +73,8 @@ async function expireSession(): Promise<void> {
   await forgetSession();
   // The server ended the session when it refused to renew the token; not when the provider
   // refused a token it had just renewed (a second 401): /auth would send the user back to /.
-  await endSiteSession();
+  // Ended here, /auth is told why: this page's toast goes as /auth loads whole.
+  await endSiteSession('expired');
   navigateTo('/auth', { replace: true });
 }
 

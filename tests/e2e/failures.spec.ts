@@ -245,6 +245,17 @@ test.describe('SPEC §8 request errors on an album page', { tag: '@viewport-free
     expect(await accessTokenOf(page)).not.toBeNull();
   });
 
+  test("a save the provider refuses with 401 after the token was renewed says 'Session Expired' on /auth, where the user lands", async ({ page, signIn, sandbox }) => {
+    const [album] = await twoAlbums(page, signIn, sandbox);
+    await page.goto(`/album/${album.id}`);
+    // Refused, and refused again with the token the server renewed for it: the session is over.
+    await sandbox.addFault({ match: { method: 'PUT', path: '^/v1/me/(albums|library)' }, status: 401, times: 2 });
+    await page.locator('.detail-header').getByRole('button', { name: /^Save / }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expectToastShown(page, 'Session Expired');
+    expect(await accessTokenOf(page)).toBeNull();
+  });
+
   test("the browser set offline shows 'Internet Connection Problem' when the user saves, and keeps the session", async ({ page, signIn, sandbox, context }) => {
     const [album] = await twoAlbums(page, signIn, sandbox);
     // Nothing loaded on any device: the card, the last played track paused, has no reason to hydrate by itself.

@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { leaveNotice } from '../../server/notice';
 import { endSession } from '../../server/session-tokens';
 
 export const prerender = false;
@@ -12,5 +13,7 @@ export const prerender = false;
  */
 export const POST: APIRoute = async (context) => {
   await endSession(context);
+  // Ended because the provider refused the session (`?expired`, a second 401): /auth says so.
+  if (context.url.searchParams.has('expired')) leaveNotice(context.cookies, 'session-expired');
   return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
 };
