@@ -365,6 +365,17 @@ test.describe('SPEC §8 request errors on an album page', { tag: '@viewport-free
   });
 });
 
+test("home's fetch failures are logged only (SPEC §8): no toast, and each section shows its own state", { tag: '@viewport-free' }, async ({ page, signIn, sandbox }) => {
+  await signIn(page, 'guest', { home: false });
+  // The catalogue's answers may be in the server's shared cache: the user's own recent plays are not.
+  await sandbox.addFault({ match: { method: 'GET', path: '^/v1/me/player/recently-played' }, status: 503, body: { error: { status: 503, message: 'Catalogue is resting' } } });
+  await page.goto('/');
+  await expect(page.locator('#content').getByRole('heading', { name: 'Something went wrong.' }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'New Release' })).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(await toastsShown(page)).toEqual([]);
+});
+
 test.describe("SPEC §8's exits met by a part the server streams (search results)", { tag: '@viewport-free' }, () => {
   // The results stream after the page has begun: the server can no longer redirect or end the
   // session, so the part tells the browser (ServerNotices.astro), which carries the exit out.

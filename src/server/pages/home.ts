@@ -1,6 +1,7 @@
 import { getDailyMixPlaylists, getNewReleaseAlbums, getRecentPlayTracks, getTrendingTracks, settleSection, settledSection, TRENDING_LANGUAGES } from '../../api/home';
 import type { Section } from '../../lib/part-state';
 import type { HomeSeed, RecentPlayedSeed } from '../../api/page-seeds';
+import { quietPart } from '../page-calls';
 import { idsOf, libraryFlagsOf } from '../page-data';
 
 /** A section once its load settled; a failure is logged only (SPEC §8), the page shows the rest. */
@@ -10,16 +11,24 @@ async function sectionOf<T>(load: Promise<T[] | null>): Promise<Section<T>> {
 }
 
 /**
+ * A home section, whose failures SPEC §8 has logged only: its calls make no toast (a 5xx's
+ * message showed over home) and no exit of the page; the section shows its own error state.
+ */
+async function homeSectionOf<T>(load: () => Promise<T[] | null>): Promise<Section<T>> {
+  return (await quietPart(() => sectionOf(load()))) ?? settledSection<T>({ error: new Error('failed') });
+}
+
+/**
  * / (home): Recent Played, the three trending columns, New Release and Daily Mix side by side
  * (the catalogue's parts come from the shared cache), then the hearts and Save flags of what
  * they show.
  */
 export async function loadHomePage(): Promise<HomeSeed> {
   const [recentPlays, newReleases, dailyMix, ...trending] = await Promise.all([
-    sectionOf(getRecentPlayTracks()),
-    sectionOf(getNewReleaseAlbums()),
-    sectionOf(getDailyMixPlaylists()),
-    ...TRENDING_LANGUAGES.map((language) => sectionOf(getTrendingTracks(language).then((found) => found?.tracks ?? null))),
+    homeSectionOf(getRecentPlayTracks),
+    homeSectionOf(getNewReleaseAlbums),
+    homeSectionOf(getDailyMixPlaylists),
+    ...TRENDING_LANGUAGES.map((language) => homeSectionOf(() => getTrendingTracks(language).then((found) => found?.tracks ?? null))),
   ]);
   const shownTracks = [...recentPlays.items, ...trending.flatMap((section) => section.items)];
   const [track, album] = await Promise.all([
