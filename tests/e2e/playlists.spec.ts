@@ -205,11 +205,14 @@ async function makeElsewhere(page: Page, sandboxUrl: string, name: string): Prom
   return ((await response.json()) as { id: string }).id;
 }
 
-test('the picker keeps each icon 20 by 20 beside a long playlist name, which wraps', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }) => {
+test('the picker keeps each icon 20 by 20 beside a long playlist name, which wraps to two lines at most', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }) => {
   await sandbox.reset();
   await signIn(page, 'guest', { home: false });
   const name = 'A playlist whose name runs on and on past the width of the picker dialog, well past it';
   await makeElsewhere(page, sandbox.url, name);
+  // One made elsewhere with a name of a page's length: two lines of it, the whole in its tooltip.
+  const endless = 'An endless name '.repeat(60).trim();
+  await makeElsewhere(page, sandbox.url, endless);
   await page.goto('/search/track/Sol');
   await rowAction(page, page.locator('.track-row').first(), 'Add to playlist');
   const item = page.getByRole('dialog', { name: 'Add to playlist' }).getByRole('button', { name });
@@ -218,6 +221,9 @@ test('the picker keeps each icon 20 by 20 beside a long playlist name, which wra
     const box = (await icon.boundingBox())!;
     expect([Math.round(box.width), Math.round(box.height)]).toEqual([20, 20]);
   }
+  const long = page.getByRole('dialog', { name: 'Add to playlist' }).getByRole('button', { name: endless });
+  await expect(long.locator('[title]')).toHaveAttribute('title', endless);
+  expect((await long.boundingBox())!.height).toBeLessThanOrEqual(64);
 });
 
 test("the user's own playlist once removed from the library offers Save, not its removal again (Back, reload), and Save puts it back", async ({ page, signIn, sandbox }) => {

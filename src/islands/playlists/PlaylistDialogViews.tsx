@@ -93,7 +93,10 @@ function PlaylistPickerDialog({ track, own }: { track: Track; own: Playlist[] | 
           shown.map((playlist) => (
             <li key={playlist.id}>
               <button type="button" className="menu-item playlist-picker__item" onClick={() => void addToPlaylist(playlist, track)}>
-                <Icon name="note" /> {playlist.name}
+                <Icon name="note" />
+                <span className="playlist-picker__name" title={playlist.name}>
+                  {playlist.name}
+                </span>
               </button>
             </li>
           ))
