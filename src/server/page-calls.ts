@@ -46,6 +46,8 @@ interface PageCalls {
 
 const CAPABILITIES = 'capabilities';
 const calls = new AsyncLocalStorage<PageCalls>();
+/** Set within a part whose failures SPEC §8 has logged only (`loggedOnly`). */
+const loggedOnlyScope = new AsyncLocalStorage<true>();
 
 function current(): PageCalls {
   const page = calls.getStore();
@@ -100,6 +102,7 @@ function wireServerClient(): void {
     },
     onOutcome(outcome) {
       if (outcome.type === 'capability-missing') learn(outcome.capability, 'missing');
+      else if (outcome.type === 'toast' && loggedOnlyScope.getStore()) return;
       else if (outcome.type !== 'silent') current().outcomes.push(outcome);
     },
     onRateLimited(error) {
@@ -169,6 +172,15 @@ function whenSent(response: Response, done: () => void): Response {
     },
   });
   return new Response(body, response);
+}
+
+/**
+ * A part of the render whose failures SPEC §8 has logged only (home's sections): its calls make no
+ * toast, and are the page's in all else: what they learn of the capabilities is kept, a rate limit
+ * they meet counts down in the top bar, and a session the provider ended still leaves the page.
+ */
+export function loggedOnly<T>(load: () => Promise<T>): Promise<T> {
+  return loggedOnlyScope.run(true, load);
 }
 
 /**

@@ -153,6 +153,20 @@ describe('a page rendered on the server', () => {
     }
   });
 
+  it("renders home's failures logged only (SPEC §8): no toast, while a rate limit its sections met still counts down", async () => {
+    const { runPageCalls, pageOutcomes, pageLimitedUntil } = await import('../../src/server/page-calls');
+    const { loadHomePage } = await import('../../src/server/pages/home');
+    await addFault(running.url, [
+      { match: { path: '^/v1/me/player/recently-played' }, status: 503, body: { error: { status: 503, message: 'Catalogue is resting' } } },
+      { match: { path: '^/v1/browse/new-releases' }, status: 429, headers: { 'Retry-After': '60' }, body: { error: { status: 429, message: 'API rate limit exceeded' } } },
+    ]);
+    const rendered = await runPageCalls(request(), tokensOf('guest'), async () => ({ seed: await loadHomePage(), outcomes: [...pageOutcomes()], limited: pageLimitedUntil() }));
+    expect(rendered.seed.home.recentPlays.status).not.toBe('ready');
+    expect(rendered.seed.home.newReleases.status).not.toBe('ready');
+    expect(rendered.outcomes.filter((outcome) => outcome.type === 'toast')).toEqual([]);
+    expect(rendered.limited).toBeGreaterThan(Date.now());
+  });
+
   it('renders artist, playlist and home with their sections and the flags of what they show', async () => {
     const { runPageCalls } = await import('../../src/server/page-calls');
     const { startDetailPage } = await import('../../src/server/page-data');

@@ -1,7 +1,7 @@
 import { getDailyMixPlaylists, getNewReleaseAlbums, getRecentPlayTracks, getTrendingTracks, settleSection, settledSection, TRENDING_LANGUAGES } from '../../api/home';
 import type { Section } from '../../lib/part-state';
 import type { HomeSeed, RecentPlayedSeed } from '../../api/page-seeds';
-import { quietPart } from '../page-calls';
+import { loggedOnly } from '../page-calls';
 import { idsOf, libraryFlagsOf } from '../page-data';
 
 /** A section once its load settled; a failure is logged only (SPEC §8), the page shows the rest. */
@@ -10,12 +10,9 @@ async function sectionOf<T>(load: Promise<T[] | null>): Promise<Section<T>> {
   return (await settleSection(load)) ?? settledSection<T>({ error: new Error('cancelled') });
 }
 
-/**
- * A home section, whose failures SPEC §8 has logged only: its calls make no toast (a 5xx's
- * message showed over home) and no exit of the page; the section shows its own error state.
- */
-async function homeSectionOf<T>(load: () => Promise<T[] | null>): Promise<Section<T>> {
-  return (await quietPart(() => sectionOf(load()))) ?? settledSection<T>({ error: new Error('failed') });
+/** A home section, whose failures SPEC §8 has logged only: no toast (a 5xx's message showed over home); the section shows its own error state. */
+function homeSectionOf<T>(load: () => Promise<T[] | null>): Promise<Section<T>> {
+  return loggedOnly(() => sectionOf(load()));
 }
 
 /**
