@@ -1,15 +1,21 @@
 import wretch from 'wretch';
 import { AHEAD_HEADER } from '../lib/site-request';
 
+/** A page of the site fetched ahead: its HTML, and whether it rendered whole (200), not an error's page. */
+export interface SitePage {
+  html: string;
+  whole: boolean;
+}
+
 /**
  * A page of the site as its server renders it for this session (same origin: the session
- * cookie goes along), fetched ahead for the client router to show without asking again: the
- * HTML of any page the server rendered, an error's page too (the router shows those as they
- * come, and asked again, a failing provider made the user wait its time-out twice), or null for
- * a redirect (the router follows it itself) or an answer that is not HTML. Marked as fetched
- * ahead (AHEAD_HEADER): its render leaves the session as it is.
+ * cookie goes along), fetched ahead for the client router to show without asking again: any
+ * page the server rendered, an error's page too (the router shows those as they come, and asked
+ * again, a failing provider made the user wait its time-out twice), or null for a redirect (the
+ * router follows it itself) or an answer that is not HTML. Marked as fetched ahead
+ * (AHEAD_HEADER): its render leaves the session as it is.
  */
-export async function fetchSitePage(href: string, signal?: AbortSignal): Promise<string | null> {
+export async function fetchSitePage(href: string, signal?: AbortSignal): Promise<SitePage | null> {
   try {
     const answer = await wretch(href)
       .headers({ [AHEAD_HEADER]: '1' })
@@ -21,7 +27,7 @@ export async function fetchSitePage(href: string, signal?: AbortSignal): Promise
       .catch((error: unknown) => (error instanceof wretch.WretchError ? { response: error.response, body: async () => error.text ?? '' } : null));
     if (!answer || answer.response.type === 'opaqueredirect') return null;
     const type = answer.response.headers.get('Content-Type') ?? '';
-    return type.startsWith('text/html') ? await answer.body() : null;
+    return type.startsWith('text/html') ? { html: await answer.body(), whole: answer.response.status === 200 } : null;
   } catch {
     return null; // not reached: the router asks again itself
   }

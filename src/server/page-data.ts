@@ -14,7 +14,7 @@ import { ownId, type AreaSeed, type DetailAsk, type DetailFailure, type DetailPa
 import type { ListSeed } from '../api/page-seeds';
 import { leaveNotice } from './notice';
 import { pageOutcomes, shownPlayingMark, startStreaming, tellOnce } from './page-calls';
-import { endSession, keepInSession, readSessionValue, type SessionContext } from './session-tokens';
+import { endSession, keepInSession, readSessionValue, readTokens, type SessionContext } from './session-tokens';
 
 /**
  * The start of every detail seed: the id, SPEC §4's new random background of this load, and the
@@ -174,14 +174,16 @@ export function answerFailure(Astro: Pick<AstroGlobal, 'response'>, failure: Det
  * session the provider ended goes to /auth with 'Session Expired', a 403 on a bad request to
  * /access_denied (the session ends in both; those pages clear the browser's storage). Null
  * when the page renders. A page fetched ahead is a guess at the next click: its session is left
- * as it is (a refusal it met ended it silently, and the click met /auth with no word, not
- * /access_denied); the click, asked again, meets the refusal and leaves. (A refresh the provider
- * refused ended the session already: the notice is left for it.)
+ * as it is, and nothing is said (a refusal it met ended the session silently, and the click met
+ * /auth with no word, not /access_denied); the click, asked again, meets the refusal and leaves.
+ * Unless a refresh the provider refused has ended the session already: /auth is told then.
  */
 export async function leavingRedirect(Astro: SessionContext & Pick<AstroGlobal, 'redirect' | 'request'>): Promise<Response | null> {
   const leaving = pageLeaving();
   if (!leaving) return null;
-  if (!Astro.request.headers.has(AHEAD_HEADER)) await endSession(Astro);
+  if (Astro.request.headers.has(AHEAD_HEADER)) {
+    if ((await readTokens(Astro)) !== null) return Astro.redirect('/auth', 302);
+  } else await endSession(Astro);
   if (leaving.kind === 'deny-access') return Astro.redirect(accessDeniedPath(leaving.message), 302);
   leaveNotice(Astro.cookies, 'session-expired');
   return Astro.redirect('/auth', 302);

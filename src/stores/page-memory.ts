@@ -11,6 +11,12 @@ import { fetchSitePage } from '../api/site-pages';
 
 /** How long a page fetched ahead stays good for the click that follows. */
 const AHEAD_FRESH_MS = 30_000;
+/**
+ * An error's page fetched ahead stands in only for a click this soon after the fetch began (it
+ * would show a failure that may have passed since): a click meanwhile waits for it, rather than
+ * ask again and wait for the failure twice.
+ */
+const AHEAD_FAILED_FRESH_MS = 5_000;
 /** Pages kept for back and forward; the oldest go first. */
 const KEPT_PAGES = 12;
 
@@ -19,6 +25,8 @@ interface KeptPage {
   at: number;
   /** Fetched ahead of a click (hover, touch), rather than kept from a visit. */
   ahead: boolean;
+  /** Fetched ahead, it came back as an error's page. */
+  failed?: boolean;
 }
 
 const kept = new Map<string, KeptPage>();
@@ -46,7 +54,12 @@ export function fetchPageAhead(href: string, now = Date.now()): void {
   const key = keyOf(href);
   const known = kept.get(key);
   if (known?.ahead && now - known.at < AHEAD_FRESH_MS) return;
-  keep(key, { html: fetchSitePage(href), at: now, ahead: true });
+  const page: KeptPage = { html: Promise.resolve(null), at: now, ahead: true };
+  page.html = fetchSitePage(href).then((answer) => {
+    page.failed = answer !== null && !answer.whole;
+    return answer?.html ?? null;
+  });
+  keep(key, page);
 }
 
 /**
@@ -57,7 +70,8 @@ export function fetchPageAhead(href: string, now = Date.now()): void {
 export async function keptPage(href: string, traverse: boolean, now = Date.now()): Promise<string | null> {
   const page = kept.get(keyOf(href));
   if (!page || (!traverse && !(page.ahead && now - page.at < AHEAD_FRESH_MS))) return null;
-  return page.html;
+  const html = await page.html;
+  return page.failed && now - page.at > AHEAD_FAILED_FRESH_MS ? null : html;
 }
 
 /** Keeps the HTML of a page the site just rendered, for back and forward. */

@@ -3,7 +3,8 @@ import { fetchPageAhead, forgetPages, keepPage, keptPage } from '../../src/store
 
 // The client router's memory of pages (src/stores/page-memory.ts) on a clock the test moves;
 // the site's answer to a page fetched ahead is the test's.
-vi.mock('../../src/api/site-pages', () => ({ fetchSitePage: async (href: string) => `<html>${href}</html>` }));
+// A path under /failing/ comes back as an error's page.
+vi.mock('../../src/api/site-pages', () => ({ fetchSitePage: async (href: string) => ({ html: `<html>${href}</html>`, whole: !href.startsWith('/failing/') }) }));
 describe('the pages kept for the client router', () => {
   beforeEach(() => forgetPages());
 
@@ -18,6 +19,13 @@ describe('the pages kept for the client router', () => {
     fetchPageAhead('/album/c', 0);
     expect(await keptPage('/album/c', false, 29_999)).toBe('<html>/album/c</html>');
     expect(await keptPage('/album/c', false, 30_000)).toBeNull();
+  });
+
+  it("gives an error's page fetched ahead only to a click within 5 s of the fetch: the failure may have passed since", async () => {
+    fetchPageAhead('/failing/album', 0);
+    expect(await keptPage('/failing/album', false, 5_000)).toBe('<html>/failing/album</html>');
+    expect(await keptPage('/failing/album', false, 5_001)).toBeNull();
+    expect(await keptPage('/failing/album', true, 60_000)).toBeNull();
   });
 
   it('keeps the query apart, keeps twelve pages at most, and forgets them all at sign-out', async () => {
