@@ -18,7 +18,10 @@ export interface RefreshLedger {
    * holds the claim. A claim is a lease: it lapses after CLAIM_LEASE_MS unless its holder renews it.
    */
   claim(key: string, holder: string): Promise<boolean>;
-  /** Keeps `holder`'s claim another lease while its token request runs; nothing when the claim is no longer its own. */
+  /**
+   * Keeps `holder`'s claim another lease while its token request runs, taking it again if it lapsed
+   * meanwhile (a stalled instance) and nobody has claimed since; nothing when another holds it.
+   */
   renew(key: string, holder: string): Promise<void>;
   /** Records what the spending gave (null: the token URL was not reached, so it was not spent) and lets `holder`'s claim go. */
   settle(key: string, result: SpentRefresh | null, holder: string): Promise<void>;
@@ -55,7 +58,8 @@ export function memoryLedger(now: () => number = Date.now, leaseMs = CLAIM_LEASE
       return true;
     },
     async renew(key, holder) {
-      if (heldBy(key, holder)) claims.set(key, { holder, until: now() + leaseMs });
+      const claim = claims.get(key);
+      if (claim === undefined || claim.until <= now() || claim.holder === holder) claims.set(key, { holder, until: now() + leaseMs });
     },
     async settle(key, result, holder) {
       if (result) answers.set(key, { result, until: now() + KEEP_ANSWER_MS });
@@ -66,8 +70,9 @@ export function memoryLedger(now: () => number = Date.now, leaseMs = CLAIM_LEASE
   };
 }
 
-/** Redis scripts: a claim is renewed or let go only by its holder (one that lapsed may be another's by now). */
-const RENEW_IF_HELD = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0";
+/** Redis scripts: a claim is renewed (or taken again, lapsed and free) or let go only by its holder (one that lapsed may be another's by now). */
+const RENEW_IF_HELD =
+  "local held = redis.call('get', KEYS[1]) if held == false or held == ARGV[1] then return redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) end return 0";
 const RELEASE_IF_HELD = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
 
 /** The ledger every instance sharing REDIS_URL reads and writes. */

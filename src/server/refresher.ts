@@ -63,8 +63,17 @@ export function createRefresher({
           await settle(key, null, holder);
           return settled;
         }
-        // The claim is kept while this request lives; a ledger that fails meanwhile lets it lapse.
-        const renewing = setInterval(() => void ledger.renew(key, holder).catch(() => undefined), renewMs);
+        // The claim is kept while this request lives; a ledger that fails meanwhile lets it lapse
+        // (said once: another instance may then spend the same token, and the later answer is refused).
+        let warned = false;
+        const renewing = setInterval(
+          () =>
+            void ledger.renew(key, holder).catch((error: unknown) => {
+              if (!warned) console.warn('The refresh claim could not be renewed', error);
+              warned = true;
+            }),
+          renewMs,
+        );
         let result: RefreshResult;
         try {
           result = { kind: 'refreshed', tokens: await spend(refreshToken) };

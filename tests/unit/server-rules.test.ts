@@ -162,25 +162,45 @@ function spendsOnceAcrossInstances(ledgers: Ledgers) {
   });
 
   it('keeps a claim while its token request runs past a lease, and lets the others on a lease after its instance was killed', async () => {
-    const leaseMs = 150;
+    // A lease eight renewals long: a busy machine's stall of a few renewals does not lose it.
+    const leaseMs = 400;
+    const renewMs = leaseMs / 8;
     const ledgerOf = await ledgers(leaseMs);
-    const slow = tokenUrl(3 * leaseMs);
-    const [a, b] = [0, 1].map((instance) => createRefresher({ spend: slow.spend, ledger: ledgerOf(instance), ...quietly, renewMs: leaseMs / 3 }));
+    const slow = tokenUrl(2 * leaseMs);
+    const [a, b] = [0, 1].map((instance) => createRefresher({ spend: slow.spend, ledger: ledgerOf(instance), ...quietly, renewMs }));
     // A live holder whose token URL is slow keeps its claim: spent once, the answer shared.
     const [first, second] = await Promise.all([a!('R0'), b!('R0')]);
     expect(slow.spent).toEqual(['R0']);
     expect(second).toEqual(first);
 
     // An instance killed while it held a claim: it never renews nor settles it.
-    const killed: RefreshLedger = { ...ledgerOf(0), renew: async () => undefined, settle: async () => undefined };
-    const hung = tokenUrl(60_000);
-    void createRefresher({ spend: hung.spend, ledger: killed, ...quietly, renewMs: leaseMs / 3 })('R1');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const held = ledgerOf(0);
+    let claimed!: () => void;
+    const hasClaimed = new Promise<void>((resolve) => (claimed = resolve));
+    const killed: RefreshLedger = {
+      ...held,
+      claim: async (key, holder) => {
+        const won = await held.claim(key, holder);
+        if (won) claimed();
+        return won;
+      },
+      renew: async () => undefined,
+      settle: async () => undefined,
+    };
+    let kill!: (error: Error) => void;
+    const hung = () => new Promise<TokenSet>((_, reject) => (kill = reject));
+    const dead = createRefresher({ spend: hung, ledger: killed, ...quietly, renewMs })('R1');
+    await hasClaimed;
     const url = tokenUrl(0);
-    // It waits 2 s at most here: a claim that held 35 s whatever became of its holder left it nothing.
-    const result = await createRefresher({ spend: url.spend, ledger: ledgerOf(1), ...quietly, waitMs: 2_000 })('R1');
+    // It waits 3 s at most here: a claim that held 35 s whatever became of its holder left it nothing.
+    const result = await createRefresher({ spend: url.spend, ledger: ledgerOf(1), ...quietly, waitMs: 3_000 })('R1');
     expect(result).toEqual({ kind: 'refreshed', tokens: expect.objectContaining({ accessToken: 'A-1' }) });
     expect(url.spent).toEqual(['R1']);
+    // The killed instance's request, ended (its timers with it).
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    kill(new TypeError('fetch failed'));
+    await dead;
+    vi.restoreAllMocks();
   });
 
   it('shares a refusal, and lets the next request try again after an unreachable token URL', async () => {
@@ -243,6 +263,11 @@ describe('the one spending of a refresh token, in one instance\'s memory', () =>
     // Its holder gone (no renewal): the claim lapses one lease after the last.
     now = 2 * CLAIM_LEASE_MS - 1;
     expect(await ledger.claim('k', 'b')).toBe(true);
+    // A holder that stalled past its lease takes it again on its next renewal, while nobody else has.
+    expect(await ledger.claim('stalled', 'c')).toBe(true);
+    now += 2 * CLAIM_LEASE_MS;
+    await ledger.renew('stalled', 'c');
+    expect(await ledger.claim('stalled', 'd')).toBe(false);
     await ledger.settle('k', { kind: 'refused' }, 'b');
     expect(await ledger.find('k')).toEqual({ kind: 'refused' });
     now += 60_000;
