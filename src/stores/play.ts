@@ -274,12 +274,12 @@ function noteCopyPlayed(tracks: readonly Track[], track: Track): void {
  * **Change** (docs/ARCHITECTURE.md, "A track starts in its list"; SPEC §7 sends one uri):
  * what every track list calls on a click: plays the track at `index`. An album
  * or playlist plays as its context (context_uri), so next and previous follow it;
- * any other list plays as its track uris. Either starts at the row's place, `offset:
- * {position}` (a track's uri would start a playlist holding it twice at its first copy).
- * A list that holds a context is that context's playable tracks in order from its
- * start: an album's tracks, a playlist's entries less those with no usable track, which
- * the provider's context skips too. So the row's index is its place in the context; a
- * playlist entry's own position counts the skipped ones. Call it straight from the
+ * any other list plays as its track uris, from the row's place (`offset: {position}`).
+ * A context starts at the row's track (`offset: {uri}`), which holds whatever the provider
+ * counts in its positions (entries it cannot play, local files); a track the list holds twice
+ * starts at the row's place instead (its uri would start at the first copy): the list is the
+ * context's playable tracks in order, an album's tracks, a playlist's entries less those with
+ * no usable track, which the sandbox's context skips too. Call it straight from the
  * click handler (it activates the SDK's audio first). It never rejects: a missing
  * device (reset, premium prompt, 'Device is not available'), PREMIUM_REQUIRED (the
  * prompt) and other failures (the catalogue's toast) are shown already, and only
@@ -291,7 +291,8 @@ export async function playFromList(tracks: readonly Track[], index: number, cont
   // Another copy of the paused track is a play of its own, from its own place.
   const anotherCopy = $copiesNotPlaying.get().has(track);
   if (!anotherCopy && resumesFromRow($player.get(), track.id, contextUri)) return togglePlay();
-  const offset = { position: index };
+  const copies = tracks.filter((other) => other.id === track.id).length;
+  const offset = contextUri && copies === 1 ? { uri: track.uri } : { position: index };
   const request = contextUri ? { contextUri, offset, positionMs: 0 } : { uris: tracks.map((item) => item.uri), offset, positionMs: 0 };
   noteCopyPlayed(tracks, track);
   try {
