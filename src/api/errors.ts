@@ -1,3 +1,5 @@
+import { cutText } from '../lib/text-cut';
+
 /**
  * What the provider may or may not offer this app (DESIGN §2). In development
  * mode some endpoints are gone; the first 403 or 404 from one of them marks it
@@ -111,11 +113,7 @@ export const TOAST_MESSAGE_MAX = 140;
 /** The provider's message as a toast shows it: its spaces and line breaks as single spaces, cut at TOAST_MESSAGE_MAX with an ellipsis. */
 export function toastLineOf(message: string): string {
   const line = message.replace(/\s+/g, ' ').trim();
-  if (line.length <= TOAST_MESSAGE_MAX) return line;
-  const cut = line.slice(0, TOAST_MESSAGE_MAX - 1);
-  // Not half of a character beyond the basic plane (an emoji).
-  const last = cut.charCodeAt(cut.length - 1);
-  return `${last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut}…`;
+  return line.length <= TOAST_MESSAGE_MAX ? line : `${cutText(line, TOAST_MESSAGE_MAX - 1)}…`;
 }
 
 /** Reads the provider's error envelope, and OAuth's `{"error":"…"}` shape, into an ApiError. */

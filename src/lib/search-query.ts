@@ -1,4 +1,5 @@
 import { hrefOf, pathSegmentOf } from './routes';
+import { cutText } from './text-cut';
 
 /** SPEC §5: the search types a see-all list may name, in the order results show them. */
 export const SEARCH_TYPES = ['track', 'artist', 'album', 'playlist'] as const;
@@ -30,10 +31,7 @@ export const SEARCH_MAX_LENGTH = 30;
  * splitting an emoji in half.
  */
 export function limitSearchText(text: string): string {
-  if (text.length <= SEARCH_MAX_LENGTH) return text;
-  const last = text.charCodeAt(SEARCH_MAX_LENGTH - 1);
-  const splitsPair = last >= 0xd800 && last <= 0xdbff;
-  return text.slice(0, splitsPair ? SEARCH_MAX_LENGTH - 1 : SEARCH_MAX_LENGTH);
+  return cutText(text, SEARCH_MAX_LENGTH);
 }
 
 /** What a search cannot be about: control characters (a NUL from `?q=%00` showed as '�'). */

@@ -5,13 +5,8 @@ import { createAreaMemory } from './area-memory';
 import { adoptLibraryFlags, keepItemFlagsOf, librarySnapshot } from './library';
 import { $pageAsOf, forgetPagesWhere } from './page-memory';
 import { createPagedList, firstPageState, type PagedList, type PagedListState } from './paged-list';
-import { $route, onRoute, parseRoute, type Route, type RouteName } from './route';
+import { $route, onRoute, parseRoute, routeKeyOf, type Route, type RouteName } from './route';
 import { createAdoptionMark } from './adoption-mark';
-
-/** The key a route's content is remembered under: its name, params and query. */
-function routeKey(route: Route): string {
-  return JSON.stringify([route.name, route.params, route.search]);
-}
 
 interface ListAreaOptions {
   /** Takes what the list needs from the route it is entered on (a category's id, a search query). */
@@ -69,7 +64,7 @@ export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], opt
           if (current !== null) leave();
           return;
         }
-        const key = routeKey(route);
+        const key = routeKeyOf(route);
         // Remounted on the route it already shows (its islands swapped out and back
         // in by the client router): what it shows or is loading stays.
         if (key === current) return;
@@ -104,7 +99,7 @@ export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], opt
       new Map<unknown, unknown>([[list.$state, seededState(seed)], ...(title ? [[title, seed.title ?? ''] as const] : []), ...librarySnapshot(seed.flags)]),
     adopt: (seed) => {
       const route = $route.get();
-      if (route) adoptedFor.mark(routeKey(route));
+      if (route) adoptedFor.mark(routeKeyOf(route));
       else adoptedFor.clear();
       // The flags first: the list's change asks about the ones it does not know yet. A library
       // list's own flags are what it shows: no news to it.

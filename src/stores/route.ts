@@ -75,7 +75,8 @@ export function syncRoute(href: string): void {
   if (state !== null && history.state !== state) history.replaceState(state, '');
 }
 
-const keyOf = (route: Route) => JSON.stringify([route.name, route.params, route.search]);
+/** A route as one string: the same page (name, params, query) gives the same key, a #hash none of its own. */
+export const routeKeyOf = (route: Route) => JSON.stringify([route.name, route.params, route.search]);
 
 /**
  * Runs `enter` whenever one of the named routes is entered (or its params or
@@ -86,7 +87,7 @@ export function onRoute(names: readonly RouteName[], enter: (route: Route) => vo
   let entered: string | null = null;
   const unsubscribe = $route.subscribe((route) => {
     if (route && names.includes(route.name)) {
-      const key = keyOf(route);
+      const key = routeKeyOf(route);
       if (key !== entered) {
         entered = key;
         enter(route);

@@ -1,7 +1,7 @@
 import { atom, map, onMount, type ReadableAtom } from 'nanostores';
 import { readStored, STORAGE_KEYS, writeStored } from '../lib/storage';
 import { $paletteOpen, closePalette } from './palette';
-import { $route, type Route } from './route';
+import { $route, routeKeyOf, type Route } from './route';
 
 interface UiState {
   isTopLoading: boolean;
@@ -150,7 +150,7 @@ export function closeOnRouteChange(store: ReadableAtom<unknown>, close: () => vo
   });
 }
 
-const addressOf = (route: Route | null): string | null => (route ? JSON.stringify([route.name, route.params, route.search]) : null);
+const addressOf = (route: Route | null): string | null => (route ? routeKeyOf(route) : null);
 
 closeOnRouteChange($ui, () => {
   const ui = $ui.get();

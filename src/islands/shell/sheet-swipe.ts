@@ -29,6 +29,8 @@ export function useSheetSwipe(panel: RefObject<HTMLElement | null>, close: () =>
   };
   return {
     onPointerDown(event: PointerEvent<HTMLElement>) {
+      // One finger, or a mouse's main button: a second finger or a right button draws nothing.
+      if (!event.isPrimary || event.button !== 0) return;
       start.current = { pointerId: event.pointerId, x: event.clientX, y: event.clientY };
       event.currentTarget.setPointerCapture?.(event.pointerId);
     },

@@ -30,11 +30,23 @@ describe("the bottom sheet's handle", () => {
     render(<BottomSheetView />);
     const handle = handleOf();
     const panel = screen.getByRole('dialog', { name: 'More options' });
-    fireEvent.pointerDown(handle, { pointerId: 1, clientX: 200, clientY: 500 });
+    fireEvent.pointerDown(handle, { isPrimary: true, button: 0, pointerId: 1, clientX: 200, clientY: 500 });
     fireEvent.pointerMove(handle, { pointerId: 1, clientX: 202, clientY: 540 });
     expect(panel.style.transform).toBe('translateY(40px)');
     fireEvent.pointerUp(handle, { pointerId: 1, clientX: 204, clientY: 580 });
     expect($ui.get().openMoreOptionBottomSheet).toBe(false);
+  });
+
+  it('draws nothing for a second finger or a mouse button other than the main one', () => {
+    openBottomSheet();
+    render(<BottomSheetView />);
+    const handle = handleOf();
+    for (const press of [{ isPrimary: false, button: 0 }, { isPrimary: true, button: 2 }]) {
+      fireEvent.pointerDown(handle, { ...press, pointerId: 3, clientX: 200, clientY: 500 });
+      fireEvent.pointerMove(handle, { pointerId: 3, clientX: 200, clientY: 600 });
+      fireEvent.pointerUp(handle, { pointerId: 3, clientX: 200, clientY: 600 });
+    }
+    expect($ui.get().openMoreOptionBottomSheet).toBe(true);
   });
 
   it('stays open, back in place, after a short pull or an upward drag', () => {
@@ -42,11 +54,11 @@ describe("the bottom sheet's handle", () => {
     render(<BottomSheetView />);
     const handle = handleOf();
     const panel = screen.getByRole('dialog', { name: 'More options' });
-    fireEvent.pointerDown(handle, { pointerId: 1, clientX: 200, clientY: 500 });
+    fireEvent.pointerDown(handle, { isPrimary: true, button: 0, pointerId: 1, clientX: 200, clientY: 500 });
     fireEvent.pointerMove(handle, { pointerId: 1, clientX: 200, clientY: 520 });
     fireEvent.pointerUp(handle, { pointerId: 1, clientX: 200, clientY: 520 });
     expect(panel.style.transform).toBe('');
-    fireEvent.pointerDown(handle, { pointerId: 2, clientX: 200, clientY: 500 });
+    fireEvent.pointerDown(handle, { isPrimary: true, button: 0, pointerId: 2, clientX: 200, clientY: 500 });
     fireEvent.pointerMove(handle, { pointerId: 2, clientX: 200, clientY: 400 });
     expect(panel.style.transform).toBe('');
     fireEvent.pointerUp(handle, { pointerId: 2, clientX: 200, clientY: 400 });
