@@ -31,6 +31,20 @@ describe('routes of SPEC §2', () => {
     syncRoute('/');
   });
 
+  it('mounts, and follows a popstate, on an address whose escapes make no text, without a throw (a hand-edited /album/%FF)', () => {
+    // The router reads the address itself as it mounts, and on back and forward.
+    const stop = $route.listen(() => undefined);
+    history.replaceState(null, '', '/album/%FF');
+    expect(() => window.dispatchEvent(new PopStateEvent('popstate'))).not.toThrow();
+    expect($route.get()).toMatchObject({ name: 'album', params: { albumId: '%FF' } });
+    history.replaceState(null, '', '/artist/%FE');
+    expect(() => window.dispatchEvent(new PopStateEvent('popstate'))).not.toThrow();
+    expect($route.get()).toMatchObject({ name: 'artist', params: { artistId: '%FE' } });
+    stop();
+    history.replaceState(null, '', '/');
+    syncRoute('/');
+  });
+
   it('enters on a matching route, again when its params or query change, and leaves elsewhere', () => {
     const seen: string[] = [];
     const stop = onRoute(['album'], (route) => seen.push(`enter ${route.params.albumId}`), () => seen.push('leave'));

@@ -9,8 +9,12 @@ import { hrefOf } from '../../lib/routes';
 
 export { SEARCH_MAX_LENGTH };
 
-/** A screen driven by a finger: its keyboard is on the screen, over the page. */
-const TOUCH_SCREEN = '(pointer: coarse)';
+/**
+ * A screen driven by a finger alone: its keyboard is on the screen, over the page. Not a touch
+ * laptop or a tablet with a trackpad (hover): their keyboard may well be a real one, whose user
+ * keeps typing in the box.
+ */
+const TOUCH_SCREEN = '(pointer: coarse) and (hover: none)';
 
 /** What the user typed, and over which start: a new one (Enter, clear, back or forward, another page) drops it. */
 interface Typed {
