@@ -80,6 +80,25 @@ test('the search box: 30 characters, Enter, whitespace and the clear icon (SPEC 
   await expect(page.getByRole('heading', { name: 'Browse All' })).toBeVisible();
 });
 
+test("the server's form (JavaScript off) gets SPEC §5's q too: the text trimmed and cut to 30, whitespace alone no q", { tag: '@viewport-free' }, async ({ browser, signIn, page }) => {
+  await signIn(page, 'guest', { home: false });
+  const plain = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  try {
+    const tab = await plain.newPage();
+    const box = tab.locator('.top-bar').getByRole('searchbox', { name: 'Search' });
+    await tab.goto('/search');
+    await box.fill('   Sol   ');
+    await box.press('Enter');
+    await expect(tab).toHaveURL(/\/search\?q=Sol$/);
+    await tab.goto(`/search?q=${'x'.repeat(40)}`);
+    await expect(tab).toHaveURL(new RegExp(`/search\\?q=${'x'.repeat(30)}$`));
+    await tab.goto('/search?q=+++');
+    await expect(tab).toHaveURL(/\/search$/);
+  } finally {
+    await plain.close();
+  }
+});
+
 test('results: four sections with See all at exactly 10, see-all pages by infinite scroll; leaving search clears it', async ({ page, signIn }, testInfo) => {
   await signIn(page, 'guest', { home: false });
   await page.goto('/search?q=Sol');
