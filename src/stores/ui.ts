@@ -134,9 +134,10 @@ async function showTopLoadingWhile<T>(load: Promise<T>): Promise<T> {
  * (its queue, its device picker, the Now Playing view's): the card goes on from page to page with
  * what it shows.
  *
- * `close` runs on every route change while `store` is shown (has a listener: its island), the
- * route's reading as it mounts being no change. Not for ever from the module's start: that kept
- * the router mounted from the first import of this store, before the page's address was set.
+ * `close` runs on every route change while `store` has a listener, the route's reading as it
+ * mounts being no change: not from the module's import, before the page's address was set (a
+ * test's or a server render's import). `$ui` has one from the shell's start (shell-wakes.ts), so
+ * the router is mounted with the shell; its params decode without a throw (route.ts).
  */
 export function closeOnRouteChange(store: ReadableAtom<unknown>, close: () => void): void {
   onMount(store, () => {
