@@ -128,8 +128,9 @@ test('home streams: with the provider slow, the shell and the skeletons of the s
   const plain = await withoutJavaScript(browser, page, testInfo);
   // The signed-in tab asks for recent plays too (the player's catch-up): it leaves the app first.
   await page.goto('about:blank');
-  // Long enough for a busy machine's checks below to run while the call is held.
-  await sandbox.addFault({ match: { method: 'GET', path: '^/v1/me/player/recently-played$' }, delayMs: 5_000, times: 1 });
+  // Long enough for a busy machine's checks below to run while the call is held. Home's own call
+  // (50 plays): the player card's read of the last play (1) came first at times and took the delay.
+  await sandbox.addFault({ match: { method: 'GET', path: '^/v1/me/player/recently-played\\?limit=50$' }, delayMs: 5_000, times: 1 });
   try {
     const response = await plain.goto('/', { waitUntil: 'commit' });
     expect(response?.status()).toBe(200);
