@@ -39,29 +39,20 @@ function PlaylistHeader({ playlist, background, count }: { playlist: Playlist; b
       images={playlist.images}
       type={playlist.type}
       name={playlist.name}
+      description={isDescriptionShown(playlist.description) ? playlist.description : undefined}
       background={background}
       action={owns ? <OwnerActions playlist={playlist} /> : undefined}
-      meta={
-        <>
-          {isDescriptionShown(playlist.description) ? (
-            // Three lines at most on screen (a description may run to pages); the whole is its tooltip, and read out.
-            <span className="detail-header__description" title={playlist.description}>
-              {playlist.description}
-            </span>
-          ) : null}
-          {metaLine([
-            usersOpen && playlist.owner.id ? (
-              <a dir="auto" href={hrefOf('user', { userId: playlist.owner.id })}>
-                {owner}
-              </a>
-            ) : (
-              <strong dir="auto">{owner}</strong>
-            ),
-            songs,
-            saves,
-          ])}
-        </>
-      }
+      meta={metaLine([
+        usersOpen && playlist.owner.id ? (
+          <a dir="auto" href={hrefOf('user', { userId: playlist.owner.id })}>
+            {owner}
+          </a>
+        ) : (
+          <strong dir="auto">{owner}</strong>
+        ),
+        songs,
+        saves,
+      ])}
     />
   );
 }

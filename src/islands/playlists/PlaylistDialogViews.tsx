@@ -94,9 +94,8 @@ function PlaylistPickerDialog({ track, own }: { track: Track; own: Playlist[] | 
             <li key={playlist.id}>
               <button type="button" className="menu-item playlist-picker__item" onClick={() => void addToPlaylist(playlist, track)}>
                 <Icon name="note" />
-                <span className="playlist-picker__name" title={playlist.name}>
-                  {playlist.name}
-                </span>
+                {/* Two lines at most on screen; the button's name is the whole of it (playlists.css). */}
+                <span className="playlist-picker__name">{playlist.name}</span>
               </button>
             </li>
           ))

@@ -71,4 +71,15 @@ describe('the Add to playlist picker', () => {
     // New playlist stays offered: it lists them itself first.
     expect(screen.getByRole('button', { name: 'New playlist' })).toBeTruthy();
   });
+
+  it('names a long playlist whole by its button, once: no tooltip says it again (read twice, and out of reach of a finger or a key)', () => {
+    const long = 'Songs for the longest drive home through the hills after rain, with the windows down and nowhere to be';
+    $ownPlaylists.set([playlist(long, 1)]);
+    $playlistPicker.set(track);
+    render(<PlaylistDialogViews />);
+    const button = screen.getByRole('button', { name: long });
+    expect(button.querySelector('.playlist-picker__name')?.textContent).toBe(long);
+    expect(button.closest('[title]')).toBeNull();
+    expect(button.querySelector('[title]')).toBeNull();
+  });
 });
