@@ -22,6 +22,13 @@ export interface PlayerState {
   playback: Playback | null;
   /** Whole seconds, 0 to the track's duration (SPEC §4's progress bar). */
   progressSeconds: number;
+  /**
+   * Where the music was, and when by this tab's clock: the provider's last word on the
+   * position, or the second the user moved the bar to. The progress timer counts on from it
+   * (withTick). None while no such moment is known (the server's reading of the page, a play
+   * on its way): the timer then adds a second each tick.
+   */
+  progressAnchor?: ProgressAnchor;
   device: DeviceStatus;
   /** This tab's SDK device id (another tab's `ready` overwrites the stored one, never this). */
   deviceId: string | null;
@@ -30,6 +37,12 @@ export interface PlayerState {
   volumePercent: number;
   /** The user closed the card: coming back to the tab does not bring it back; the next play does. */
   dismissed: boolean;
+}
+
+/** A position in the track (ms) at a moment of this tab's clock (ms since the epoch), as sandbox/playback/player-state.ts anchors its own. */
+export interface ProgressAnchor {
+  positionMs: number;
+  atMs: number;
 }
 
 /** What the SDK reports of this tab's player, already turned into our types (src/playback/sdk.ts). */
@@ -98,17 +111,57 @@ function durationSeconds(track: Track | null): number {
 }
 
 /**
- * The provider's answer to GET me/player. With nothing loaded any more (another device took
- * it, a reconnect), the card keeps its track and where it was, to resume from there.
+ * How far apart the provider's position and the card's second may be and still be the same
+ * moment of the music: the card counts on this tab's clock, to the nearest second, from the
+ * provider's last word; the provider's word arrives a round trip late, and its position
+ * follows the speaker, which may have started a moment late (the sandbox's follows the audio
+ * element as it buffers). A seek moves the music further than this.
  */
-export function withPlaybackRead(state: PlayerState, playback: Playback | null): PlayerState {
+const SAME_MOMENT_MS = 2000;
+
+/** Whether a position the provider reports is the moment the bar shows (`second`), told a moment apart. */
+function isSameMoment(second: number, positionMs: number): boolean {
+  return Math.abs(positionMs - second * 1000) < SAME_MOMENT_MS;
+}
+
+/**
+ * The bar's second and anchor for a position the provider reports of `track`, at `now` (null:
+ * a moment this tab's clock does not know). The provider's position of the track the card
+ * shows, a moment behind the second shown, is the same music: the bar keeps the second the
+ * user saw. Shown as said, a pause took the time back (0:42, then 0:41), as the tick may have
+ * counted the second a moment before the provider's clock reached it. A position ahead, or
+ * further back (a seek, a restart), or another track's, is shown as the provider says it.
+ */
+function progressReported(state: PlayerState, track: Track | null, positionMs: number, now: number | null): Pick<PlayerState, 'progressSeconds' | 'progressAnchor'> {
+  const said = Math.floor(positionMs / 1000);
+  const seen = state.progressSeconds;
+  const keepsSeen = track !== null && track.id === state.currentPlayingTrack?.id && said < seen && isSameMoment(seen, positionMs);
+  return { progressSeconds: keepsSeen ? seen : said, progressAnchor: now === null ? undefined : { positionMs, atMs: now } };
+}
+
+/**
+ * A reading of the playback; `now` is when it came (null: when is not known). With nothing
+ * loaded any more (another device took it, a reconnect), the card keeps its track and where
+ * it was, to resume from there.
+ */
+function withReading(state: PlayerState, playback: Playback | null, now: number | null): PlayerState {
   return withAutoplayOfThisDevice({
     ...state,
     playback,
     currentPlayingTrack: playback?.item ?? state.currentPlayingTrack,
-    progressSeconds: playback ? Math.floor(playback.progressMs / 1000) : state.progressSeconds,
+    ...(playback && progressReported(state, playback.item, playback.progressMs, now)),
     volumePercent: playback?.device?.volumePercent ?? state.volumePercent,
   });
+}
+
+/** The provider's answer to GET me/player, come at `now` (see withReading). */
+export function withPlaybackRead(state: PlayerState, playback: Playback | null, now: number): PlayerState {
+  return withReading(state, playback, now);
+}
+
+/** The last played track, paused at its start, when the provider holds no playback: Play plays it here (stores/play.ts togglePlay). */
+export function withLastPlayed(state: PlayerState, track: Track): PlayerState {
+  return { ...state, visible: true, currentPlayingTrack: track, playback: null, progressSeconds: 0, progressAnchor: undefined };
 }
 
 /** What the server found as the page loaded: the account's playback on any device, else its last played track. */
@@ -125,9 +178,10 @@ export interface PlayingNow {
  */
 export function withPlayingNow(state: PlayerState, { playback, lastPlayed = null }: PlayingNow): PlayerState {
   if (state.dismissed) return state;
-  if (playback?.item) return { ...withPlaybackRead(state, playback), visible: true };
+  // When the server read it, this tab's clock does not know: the timer counts from the next word.
+  if (playback?.item) return { ...withReading(state, playback, null), visible: true };
   if (!lastPlayed || state.currentPlayingTrack) return state;
-  return { ...state, visible: true, currentPlayingTrack: lastPlayed, playback: null, progressSeconds: 0 };
+  return withLastPlayed(state, lastPlayed);
 }
 
 /** What every list shows of the player (src/lib/playing-mark.ts): its current track, and whether that plays. */
@@ -178,19 +232,20 @@ export function withDeviceLost(state: PlayerState): { next: PlayerState; stopped
 }
 
 /**
- * SPEC §4's reactions to a state the SDK reports: a loading flag that differs is copied; the
- * playback's play state and position follow it; once loading is over (or paused) a different
- * track becomes the current one and shows the card. `newTrack` tells the caller to read the
- * playback again; the state is the same object when nothing changed (a store announces nothing).
+ * SPEC §4's reactions to a state the SDK reports (at `now`): a loading flag that differs is
+ * copied; the playback's play state and position follow it (the bar as progressReported says);
+ * once loading is over (or paused) a different track becomes the current one and shows the
+ * card. `newTrack` tells the caller to read the playback again; the state is the same object
+ * when nothing changed (a store announces nothing).
  */
-export function withDeviceReport(state: PlayerState, report: DeviceReport): { next: PlayerState; newTrack: boolean } {
+export function withDeviceReport(state: PlayerState, report: DeviceReport, now: number): { next: PlayerState; newTrack: boolean } {
   let next = state;
   if (report.loading !== state.isPlaybackLoading) next = { ...next, isPlaybackLoading: report.loading };
   if (state.playback) {
     next = {
       ...next,
       playback: { ...withPlayState(state.playback, !report.paused), ...report.modes, progressMs: report.positionMs },
-      progressSeconds: Math.floor(report.positionMs / 1000),
+      ...progressReported(state, report.track, report.positionMs, now),
     };
   }
   const newTrack = (!report.loading || report.paused) && report.track !== null && report.track.id !== state.currentPlayingTrack?.id;
@@ -247,15 +302,16 @@ export function withPlayRequested(state: PlayerState, track: Track | null): Play
     autoplayBlocked: false,
     currentPlayingTrack: track ?? state.currentPlayingTrack,
     progressSeconds: newTrack ? 0 : state.progressSeconds,
+    progressAnchor: newTrack ? undefined : state.progressAnchor,
   };
 }
 
 /** What a play puts aside as it shows the clicked track: the card as it was before the press. */
-export type BeforePlay = Pick<PlayerState, 'currentPlayingTrack' | 'progressSeconds' | 'dismissed' | 'autoplayBlocked'>;
+export type BeforePlay = Pick<PlayerState, 'currentPlayingTrack' | 'progressSeconds' | 'progressAnchor' | 'dismissed' | 'autoplayBlocked'>;
 
 /** The card as it is before a play is asked (stores/play.ts keeps it until the provider answers). */
-export function beforePlayOf({ currentPlayingTrack, progressSeconds, dismissed, autoplayBlocked }: PlayerState): BeforePlay {
-  return { currentPlayingTrack, progressSeconds, dismissed, autoplayBlocked };
+export function beforePlayOf({ currentPlayingTrack, progressSeconds, progressAnchor, dismissed, autoplayBlocked }: PlayerState): BeforePlay {
+  return { currentPlayingTrack, progressSeconds, progressAnchor, dismissed, autoplayBlocked };
 }
 
 /**
@@ -268,12 +324,14 @@ export function beforePlayOf({ currentPlayingTrack, progressSeconds, dismissed, 
 export function withPlayFailed(state: PlayerState, before: BeforePlay): PlayerState {
   const plays = state.playback?.isPlaying === true;
   const shown = state.playback?.item ?? before.currentPlayingTrack;
+  const sameTrack = shown?.id === before.currentPlayingTrack?.id;
   return {
     ...state,
     isPlaybackLoading: false,
     currentPlayingTrack: shown,
     // Back to the track it showed, at the second it showed (a reading of the playback follows a failure).
-    progressSeconds: shown?.id === before.currentPlayingTrack?.id ? before.progressSeconds : state.progressSeconds,
+    progressSeconds: sameTrack ? before.progressSeconds : state.progressSeconds,
+    progressAnchor: sameTrack ? before.progressAnchor : state.progressAnchor,
     autoplayBlocked: before.autoplayBlocked,
     visible: plays,
     dismissed: plays ? false : before.dismissed,
@@ -281,29 +339,39 @@ export function withPlayFailed(state: PlayerState, before: BeforePlay): PlayerSt
 }
 
 /**
- * SPEC §9's progress timer, one tick: +1 s while playing, back to 0 past the track's end. Not
- * while the card shows a track the playback does not hold yet (a play for it is on its way):
- * the second that would tick is the old track's.
+ * SPEC §9's progress timer, one tick at `now` while playing: the whole second nearest to where
+ * the music is, counted from the anchor (as sandbox/playback/player-state.ts computes its
+ * progress), else one more; back to 0 past the track's end. It never goes back a second (a seek
+ * or a new track does, by the provider's word or the user's). Counted +1 a tick, the first tick
+ * after a reading added a whole second however little had played, and the bar ran up to a
+ * second ahead of the music. The nearest second, not the one reached: the timer's phase is not
+ * the music's, and the bar would lag up to a second, which a pause (the provider's position)
+ * then made jump. Not while the card shows a track the playback does not hold yet (a play for
+ * it is on its way): the second that would tick is the old track's.
  */
-export function withTick(state: PlayerState): PlayerState {
-  const { playback, currentPlayingTrack, progressSeconds } = state;
+export function withTick(state: PlayerState, now: number): PlayerState {
+  const { playback, currentPlayingTrack, progressSeconds, progressAnchor } = state;
   if (!playback?.isPlaying || !currentPlayingTrack || (playback.item && playback.item.id !== currentPlayingTrack.id)) return state;
-  return { ...state, progressSeconds: progressSeconds + 1 > durationSeconds(currentPlayingTrack) ? 0 : progressSeconds + 1 };
+  const reached = progressAnchor ? Math.round((progressAnchor.positionMs + Math.max(0, now - progressAnchor.atMs)) / 1000) : progressSeconds + 1;
+  if (reached > durationSeconds(currentPlayingTrack)) return { ...state, progressSeconds: 0, progressAnchor: { positionMs: 0, atMs: now } };
+  return reached > progressSeconds ? { ...state, progressSeconds: reached } : state;
 }
 
 /**
- * Where a resume starts, in ms: the playback's own position while the bar still shows its
- * second (a resume then loses no fraction of a second), else the second the bar was set to.
+ * Where a resume starts, in ms: the playback's own position while the bar shows its moment
+ * (a resume then loses no fraction of a second, nor skips one the pause kept on the bar),
+ * else the second the bar was set to.
  */
 export function resumePositionMs(state: Pick<PlayerState, 'playback' | 'progressSeconds'>): number {
   const { playback, progressSeconds } = state;
-  if (playback && Math.floor(playback.progressMs / 1000) === progressSeconds) return Math.round(playback.progressMs);
+  if (playback && isSameMoment(progressSeconds, playback.progressMs)) return Math.round(playback.progressMs);
   return progressSeconds * 1000;
 }
 
-/** The elapsed second the progress bar was set to, in whole seconds within the track. */
-export function withProgress(state: PlayerState, seconds: number): PlayerState {
-  return { ...state, progressSeconds: Math.max(0, Math.min(durationSeconds(state.currentPlayingTrack), Math.round(seconds))) };
+/** The elapsed second the progress bar was set to at `now`, in whole seconds within the track: the timer counts on from it. */
+export function withProgress(state: PlayerState, seconds: number, now: number): PlayerState {
+  const second = Math.max(0, Math.min(durationSeconds(state.currentPlayingTrack), Math.round(seconds)));
+  return { ...state, progressSeconds: second, progressAnchor: { positionMs: second * 1000, atMs: now } };
 }
 
 /** The volume moved by `delta` percent, within 0 to 100. */

@@ -14,6 +14,7 @@ import {
   withAccountError,
   withDeviceLost,
   withDeviceReport,
+  withLastPlayed,
   withPlaybackChange,
   withPlaybackGone,
   withPlaybackRead,
@@ -127,7 +128,7 @@ export async function refreshPlayback(): Promise<PlaybackReading> {
   try {
     const playback = await playerApi.getPlayback();
     if (!playbackAnswers.isCurrent(asked)) return 'stale';
-    $player.set(withPlaybackChange(withPlaybackRead($player.get(), playback), pressedModes));
+    $player.set(withPlaybackChange(withPlaybackRead($player.get(), playback, playerClock().now()), pressedModes));
     return 'shown';
   } catch (error) {
     logUnlessCanceled('Could not read the playback', error);
@@ -189,7 +190,7 @@ export function followDeviceReport(report: DeviceReport): boolean {
   // The SDK's word on the playback is newer than any reading on the wire, but for a skip's: that
   // one was asked once the provider took the skip, which is what the SDK reports meanwhile.
   if (current.playback && skipsUnderWay === 0) notePlaybackChange();
-  const { next: reported, newTrack } = withDeviceReport(current, report);
+  const { next: reported, newTrack } = withDeviceReport(current, report, playerClock().now());
   // A press the provider has not answered yet still shows as pressed (the state may predate it).
   const next = withPlaybackChange(reported, pressedModes);
   $player.set(next);
@@ -232,7 +233,7 @@ export function showPlayerCard(): void {
  * start, so Play plays it here (stores/play.ts togglePlay plays its uri afresh).
  */
 export function showLastPlayed(track: Track): void {
-  $player.set({ ...$player.get(), visible: true, currentPlayingTrack: track, playback: null, progressSeconds: 0 });
+  $player.set(withLastPlayed($player.get(), track));
 }
 
 /** The player as the server found it for this page (player-rules.ts withPlayingNow): the stores start from the card it rendered. */
@@ -421,7 +422,7 @@ export async function likeCurrentTrack(): Promise<LibraryChange> {
 
 /** Sets the elapsed second (dragging the progress bar, or its input changing). */
 export function setProgressSeconds(seconds: number): void {
-  $player.set(withProgress($player.get(), seconds));
+  $player.set(withProgress($player.get(), seconds, playerClock().now()));
 }
 
 /**
@@ -460,7 +461,7 @@ export function changeVolume(delta: number): Promise<void> {
 /** One tick of the progress timer (player-rules.ts withTick). */
 function tickProgress(): void {
   // An unchanged state (nothing plays) is the same object, which the store does not announce.
-  $player.set(withTick($player.get()));
+  $player.set(withTick($player.get(), playerClock().now()));
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   withAccountError,
   withDeviceLost,
   withDeviceReport,
+  withLastPlayed,
   withPlaybackChange,
   withPlaybackGone,
   withPlaybackRead,
@@ -77,9 +78,9 @@ describe('the player card rules (SPEC §4, §9)', () => {
   });
 
   it("takes a reading's track, second and volume; with nothing loaded it keeps its track and second", () => {
-    const read = withPlaybackRead(showing(), playback(track('a'), { progressMs: 12_900, device: device('here') }));
+    const read = withPlaybackRead(showing(), playback(track('a'), { progressMs: 12_900, device: device('here') }), 0);
     expect(read).toMatchObject({ currentPlayingTrack: { id: 'a' }, progressSeconds: 12, volumePercent: 70 });
-    const after = withPlaybackRead(read, null);
+    const after = withPlaybackRead(read, null, 0);
     expect(after).toMatchObject({ playback: null, currentPlayingTrack: { id: 'a' }, progressSeconds: 12, volumePercent: 70 });
   });
 
@@ -94,24 +95,24 @@ describe('the player card rules (SPEC §4, §9)', () => {
 
   it("follows the SDK's report: loading copied, play state and second followed, a new track only once loaded", () => {
     const state = showing({ currentPlayingTrack: track('a'), playback: playback(track('a')) });
-    const loading = withDeviceReport(state, { loading: true, paused: false, positionMs: 4_200, track: track('b') });
+    const loading = withDeviceReport(state, { loading: true, paused: false, positionMs: 4_200, track: track('b') }, 0);
     expect(loading.newTrack).toBe(false);
     expect(loading.next).toMatchObject({ isPlaybackLoading: true, currentPlayingTrack: { id: 'a' }, progressSeconds: 4, playback: { progressMs: 4_200 } });
-    const loaded = withDeviceReport(loading.next, { loading: false, paused: true, positionMs: 0, track: track('b') });
+    const loaded = withDeviceReport(loading.next, { loading: false, paused: true, positionMs: 0, track: track('b') }, 0);
     expect(loaded.newTrack).toBe(true);
     // The playback's track follows too, before GET me/player says so (a resume then keeps the list).
     expect(loaded.next).toMatchObject({ isPlaybackLoading: false, currentPlayingTrack: { id: 'b' }, playback: { isPlaying: false, item: { id: 'b' } } });
     // Nothing to change: the same state, so the store tells no one.
     const idle = showing({ currentPlayingTrack: track('a') });
-    expect(withDeviceReport(idle, { loading: false, paused: true, positionMs: 0, track: track('a') }).next).toBe(idle);
+    expect(withDeviceReport(idle, { loading: false, paused: true, positionMs: 0, track: track('a') }, 0).next).toBe(idle);
   });
 
   it("takes shuffle, repeat and what is disallowed from the SDK's report when it carries them, and keeps the playback's when it does not", () => {
     const state = showing({ currentPlayingTrack: track('a'), playback: playback(track('a'), { disallows: { skippingPrev: false, skippingNext: true, pausing: false, resuming: true, seeking: false, togglingShuffle: false, togglingRepeatContext: false, togglingRepeatTrack: false } }) });
     const disallows = { skippingPrev: true, skippingNext: false, pausing: false, resuming: true, seeking: false, togglingShuffle: false, togglingRepeatContext: false, togglingRepeatTrack: false };
     const report = { loading: false, paused: false, positionMs: 1_000, track: track('a') };
-    expect(withDeviceReport(state, { ...report, modes: { shuffleState: true, repeatState: 'context', disallows } }).next.playback).toMatchObject({ shuffleState: true, repeatState: 'context', disallows });
-    expect(withDeviceReport(state, report).next.playback).toMatchObject({ shuffleState: false, repeatState: 'off', disallows: { skippingNext: true } });
+    expect(withDeviceReport(state, { ...report, modes: { shuffleState: true, repeatState: 'context', disallows } }, 0).next.playback).toMatchObject({ shuffleState: true, repeatState: 'context', disallows });
+    expect(withDeviceReport(state, report, 0).next.playback).toMatchObject({ shuffleState: false, repeatState: 'off', disallows: { skippingNext: true } });
   });
 
   it("the SDK's null state, once the provider answered: a playback another device holds or left stays; none, or one still said to be here, resets the card", () => {
@@ -147,7 +148,7 @@ describe('the player card rules (SPEC §4, §9)', () => {
     const playing = showing({ currentPlayingTrack: track('a', 60_000), playback: playback(track('a', 60_000)), progressSeconds: 4 });
     const asked = withPlayRequested(playing, track('b', 90_000));
     expect(asked.progressSeconds).toBe(0);
-    expect(withTick(asked)).toBe(asked);
+    expect(withTick(asked, 0)).toBe(asked);
     expect(withPlayRequested(playing, track('a', 60_000)).progressSeconds).toBe(4);
   });
 
@@ -166,26 +167,28 @@ describe('the player card rules (SPEC §4, §9)', () => {
     expect(withPlayFailed(withPlayRequested(closed, track('b')), beforePlayOf(closed))).toMatchObject({ visible: false, dismissed: true, currentPlayingTrack: null, isPlaybackLoading: false });
   });
 
-  it('ticks a second while playing, back to 0 past the end; paused or empty, not at all', () => {
+  it('with no moment known (the server read the page), ticks a second while playing, back to 0 past the end; paused or empty, not at all', () => {
     const playing = showing({ currentPlayingTrack: track('a', 3_500), playback: playback(track('a')), progressSeconds: 2 });
-    expect(withTick(playing).progressSeconds).toBe(3);
-    expect(withTick({ ...playing, progressSeconds: 3 }).progressSeconds).toBe(0);
+    expect(withTick(playing, 0).progressSeconds).toBe(3);
+    expect(withTick({ ...playing, progressSeconds: 3 }, 0).progressSeconds).toBe(0);
     const paused = { ...playing, playback: playback(track('a'), { isPlaying: false }) };
-    expect(withTick(paused)).toBe(paused);
+    expect(withTick(paused, 0)).toBe(paused);
   });
 
   it("resumes from the playback's own position while the bar shows its second, else from the second the bar was set to", () => {
     const paused = showing({ currentPlayingTrack: track('a', 60_000), playback: playback(track('a', 60_000), { isPlaying: false, progressMs: 10_970 }), progressSeconds: 10 });
     expect(resumePositionMs(paused)).toBe(10_970);
+    // The pause kept the second the user saw, a moment past the provider's: no fraction of a second is skipped.
+    expect(resumePositionMs({ ...paused, progressSeconds: 11 })).toBe(10_970);
     expect(resumePositionMs({ ...paused, progressSeconds: 42 })).toBe(42_000);
     expect(resumePositionMs({ ...paused, playback: null, progressSeconds: 3 })).toBe(3_000);
   });
 
   it('sets the bar in whole seconds within the track, and the volume within 0 to 100', () => {
     const state = showing({ currentPlayingTrack: track('a', 3_500) });
-    expect(withProgress(state, 2.4).progressSeconds).toBe(2);
-    expect(withProgress(state, 99).progressSeconds).toBe(3);
-    expect(withProgress(state, -5).progressSeconds).toBe(0);
+    expect(withProgress(state, 2.4, 0).progressSeconds).toBe(2);
+    expect(withProgress(state, 99, 0).progressSeconds).toBe(3);
+    expect(withProgress(state, -5, 0).progressSeconds).toBe(0);
     expect(withVolumeChange({ ...state, volumePercent: 95 }, 10).volumePercent).toBe(100);
     expect(withVolumeChange({ ...state, volumePercent: 5 }, -10).volumePercent).toBe(0);
   });
@@ -228,7 +231,7 @@ describe("the browser's autoplay block is this tab's device's", () => {
   const onPhone = (change: Partial<Playback> = {}) => playback(track('a'), { device: { ...device('phone'), name: 'Phone' }, ...change });
 
   it('a reading that finds the music on another device (moved there, a transfer) drops it: the phone is heard, Pause pauses it, the status names it', () => {
-    const moved = withPlaybackRead(blocked(), onPhone());
+    const moved = withPlaybackRead(blocked(), onPhone(), 0);
     expect(moved.autoplayBlocked).toBe(false);
     expect(isSounding(moved)).toBe(true);
     expect(controlsAllowed(moved).playPause).toBe(true);
@@ -236,7 +239,7 @@ describe("the browser's autoplay block is this tab's device's", () => {
   });
 
   it('a reading of the playback still here keeps it: the click that starts the sound is still wanted', () => {
-    const here = withPlaybackRead(blocked(), playback(track('a'), { device: device('here') }));
+    const here = withPlaybackRead(blocked(), playback(track('a'), { device: device('here') }), 0);
     expect(here.autoplayBlocked).toBe(true);
     expect(isSounding(here)).toBe(false);
   });
@@ -252,12 +255,87 @@ describe("the browser's autoplay block is this tab's device's", () => {
 describe('a card the user closed (dismissed)', () => {
   it("stays closed when the SDK reports another track; only a play shows it again", () => {
     const closed = { ...initialPlayer('ready', 50, 'here'), dismissed: true };
-    const { next, newTrack } = withDeviceReport(closed, { loading: false, paused: false, positionMs: 0, track: track('b') });
+    const { next, newTrack } = withDeviceReport(closed, { loading: false, paused: false, positionMs: 0, track: track('b') }, 0);
     expect(newTrack).toBe(true);
     expect(next).toMatchObject({ visible: false, dismissed: true, currentPlayingTrack: { id: 'b' } });
     expect(withPlayRequested(next, track('c'))).toMatchObject({ visible: true, dismissed: false });
     // Not closed: a report's new track shows the card, as before.
-    expect(withDeviceReport(initialPlayer('ready', 50, 'here'), { loading: false, paused: false, positionMs: 0, track: track('b') }).next.visible).toBe(true);
+    expect(withDeviceReport(initialPlayer('ready', 50, 'here'), { loading: false, paused: false, positionMs: 0, track: track('b') }, 0).next.visible).toBe(true);
+  });
+});
+
+describe('the elapsed time: counted from the provider\'s word and its moment, never back a second but by a seek or a new track', () => {
+  const at = 1_700_000_000_000; // this tab's clock when the provider spoke
+  const song = track('a', 180_000);
+  const report = (positionMs: number, paused = false, reported = song) => ({ loading: false, paused, positionMs, track: reported });
+  /** The card playing `song`, told by the SDK at `at` that it is at `positionMs`. */
+  const playingAt = (positionMs: number) => withDeviceReport(showing({ currentPlayingTrack: song, playback: playback(song) }), report(positionMs), at).next;
+
+  it('a tick shows the second nearest to where the music is since the provider said where it was, not a whole second more a tick', () => {
+    const state = playingAt(41_000);
+    expect(state.progressSeconds).toBe(41);
+    // 100 ms on, the music is at 0:41.1: a tick then added a whole second, and the bar ran ahead of the music.
+    expect(withTick(state, at + 100)).toBe(state);
+    expect(withTick(state, at + 600).progressSeconds).toBe(42);
+    expect(withTick(state, at + 2_400).progressSeconds).toBe(43);
+  });
+
+  it('a pause shows the second the user saw, or the provider\'s when it is ahead', () => {
+    const shown = withTick(playingAt(41_500), at + 150); // 0:41.65: the bar says 0:42
+    expect(shown.progressSeconds).toBe(42);
+    // The provider's clock paused the music a moment behind the card's (0:41.7): still 0:42.
+    const paused = withDeviceReport(shown, report(41_700, true), at + 300).next;
+    expect(paused).toMatchObject({ progressSeconds: 42, playback: { isPlaying: false, progressMs: 41_700 } });
+    expect(withTick(paused, at + 5_000)).toBe(paused);
+    // A reading of the paused playback says the same.
+    expect(withPlaybackRead(shown, playback(song, { isPlaying: false, progressMs: 41_700 }), at + 300).progressSeconds).toBe(42);
+    // Ahead of the bar: the provider's.
+    expect(withDeviceReport(shown, report(43_100, true), at + 300).next.progressSeconds).toBe(43);
+    // Resumed, the bar stays at 0:42 until the music is nearer 0:43.
+    const resumed = withDeviceReport(paused, report(41_700), at + 9_000).next;
+    expect(resumed.progressSeconds).toBe(42);
+    expect(withTick(resumed, at + 9_700)).toBe(resumed);
+    expect(withTick(resumed, at + 9_900).progressSeconds).toBe(43);
+  });
+
+  it('whatever the timer\'s phase, the bar never goes back a second while the music plays and when it is paused', () => {
+    for (let phase = 0; phase < 1_000; phase += 50) {
+      for (const start of [41_000, 41_300, 41_999]) {
+        let state = playingAt(start);
+        const seen = [state.progressSeconds];
+        for (let tick = at + phase; tick < at + 5_000; tick += 1_000) {
+          state = withTick(state, tick);
+          seen.push(state.progressSeconds);
+        }
+        // Paused at 4.9 s on, where the provider's clock says the music is.
+        state = withDeviceReport(state, report(start + 4_900, true), at + 4_950).next;
+        seen.push(state.progressSeconds);
+        expect(seen, `phase ${phase}, from ${start} ms`).toEqual([...seen].sort((a, b) => a - b));
+        // The second the user saw, else the provider's.
+        expect(state.progressSeconds).toBe(Math.max(seen.at(-2)!, Math.floor((start + 4_900) / 1_000)));
+      }
+    }
+  });
+
+  it("a seek or a new track shows the provider's position, and a drag of the bar is where the timer counts from", () => {
+    const shown = withTick(playingAt(41_500), at + 150);
+    // A seek back (here, another device's), paused or playing.
+    expect(withDeviceReport(shown, report(12_000, true), at + 300).next.progressSeconds).toBe(12);
+    expect(withPlaybackRead(shown, playback(song, { progressMs: 12_000 }), at + 300).progressSeconds).toBe(12);
+    // The track restarted (Previous past its first 3 s, repeat one).
+    expect(withDeviceReport({ ...shown, progressSeconds: 3 }, report(0), at + 300).next.progressSeconds).toBe(0);
+    // Another track, a moment behind the second shown: its own second.
+    const other = track('b', 200_000);
+    expect(withDeviceReport(shown, report(41_700, false, other), at + 300).next.progressSeconds).toBe(41);
+    expect(withPlaybackRead(shown, playback(other, { progressMs: 41_700 }), at + 300).progressSeconds).toBe(41);
+    // The bar dragged back to 0:10: the timer counts on from there.
+    const dragged = withProgress(shown, 10, at + 1_000);
+    expect(withTick(dragged, at + 1_400)).toBe(dragged);
+    expect(withTick(dragged, at + 2_000).progressSeconds).toBe(11);
+    // Back to the end's 0, where a tick then counts on from.
+    const end = withTick(shown, at + 140_000);
+    expect(end.progressSeconds).toBe(0);
+    expect(withTick(end, at + 141_000).progressSeconds).toBe(1);
   });
 });
 
@@ -307,8 +385,17 @@ describe('what can be controlled (controlsAllowed)', () => {
     expect(controlsAllowed(paused).playPause).toBe(true);
     const lost = withDeviceLost({ ...on({ resuming: true }, { device: device('here') }), deviceId: 'here' }).next;
     expect(controlsAllowed(lost).play).toBe(true);
-    const reported = withDeviceReport(on({ resuming: true }), { loading: false, paused: true, positionMs: 0, track: track('a') }).next;
+    const reported = withDeviceReport(on({ resuming: true }), { loading: false, paused: true, positionMs: 0, track: track('a') }, 0).next;
     expect(controlsAllowed(reported).play).toBe(true);
+  });
+
+  it("nothing plays (the provider's reset, or no playback after one): Play plays the last played track here, and nothing else has a playback to act on", () => {
+    // SPEC §4: the provider's null state resets the card; catching up then shows the last played track, paused at its start.
+    const playing = on({}, { device: device('here') });
+    const reset = withLastPlayed(withPlaybackGone(withPlaybackRead(playing, null, 0), 'here'), track('last'));
+    expect(reset).toMatchObject({ visible: true, currentPlayingTrack: { id: 'last' }, playback: null, progressSeconds: 0 });
+    // Next and Previous would meet the provider's 404 NO_ACTIVE_DEVICE (no playback, no device active); Play starts one.
+    expect(controlsAllowed(reset)).toMatchObject({ playPause: true, play: true, pause: false, previous: false, next: false, shuffle: false, repeat: false });
   });
 
   it("the volume, only for a device that can have it set (`supports_volume`) and says what it is", () => {
