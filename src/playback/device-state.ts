@@ -1,4 +1,5 @@
-import type { DeviceReport } from '../stores/player-rules';
+import type { DeviceReport, PlayerState } from '../stores/player-rules';
+import { tellOtherTabs } from '../lib/tab-news';
 import { writeStored, STORAGE_KEYS } from '../lib/storage';
 import { followPlaybackAway } from '../stores/devices';
 import {
@@ -49,6 +50,19 @@ export function applyDeviceState(report: DeviceReport | null): void {
   const newTrack = followDeviceReport(report);
   // The playback came here from another device: read it again (after the report, which drops
   // an answer asked before it), so commands target this one.
-  const cameFromElsewhere = before.playback?.device && before.playback.device.id !== storedDeviceId();
+  const cameFromElsewhere = Boolean(before.playback?.device && before.playback.device.id !== storedDeviceId());
   if (cameFromElsewhere || newTrack) void refreshPlayback();
+  if (isNewsToOtherTabs(before, report, cameFromElsewhere)) tellOtherTabs({ topic: 'playback' });
+}
+
+/**
+ * Whether a report of this tab's device is news to the other tabs of this browser (src/lib/tab-news.ts):
+ * the music came here, or its track, or whether it plays, changed. Not its position: a tab that
+ * knows the music plays on another device reads it every few seconds (stores/devices.ts).
+ */
+export function isNewsToOtherTabs(before: Pick<PlayerState, 'playback' | 'currentPlayingTrack'>, report: DeviceReport, cameFromElsewhere: boolean): boolean {
+  if (cameFromElsewhere) return true;
+  if (report.track && report.track.id !== (before.playback?.item ?? before.currentPlayingTrack)?.id) return true;
+  // Whether it plays: news when it differs from what this tab knew (nothing known: when it plays).
+  return before.playback ? before.playback.isPlaying === report.paused : !report.paused;
 }

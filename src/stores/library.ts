@@ -1,6 +1,7 @@
-import { map, onNotify, type MapStore, type ReadableAtom } from 'nanostores';
+import { map, onMount, onNotify, type MapStore, type ReadableAtom } from 'nanostores';
 import { addToLibrary, checkInLibrary, removeFromLibrary, type LibraryKind } from '../api/library';
 import type { ItemFlag, LibraryFlags } from '../api/page-shapes';
+import { hearOtherTabs, tellOtherTabs } from '../lib/tab-news';
 import { logUnlessCanceled } from './log';
 
 export type { LibraryKind };
@@ -168,6 +169,27 @@ export function forgetOnChange(kind: LibraryKind, stale: LibraryList): void {
   listsOf[kind].push(stale);
 }
 
+/** The provider took a change of the library (here, or in another tab): the flag, and the lists it moves or makes stale. */
+function followLibraryChange(kind: LibraryKind, id: string, inLibrary: boolean): void {
+  learn(kind, { [id]: inLibrary });
+  for (const list of listsOf[kind]) {
+    list.changed?.(id, inLibrary);
+    list.forget();
+  }
+}
+
+// Another tab's press, as its provider answered it (src/lib/tab-news.ts), heard while a flag of
+// its kind is on screen. One this tab knows already (a page it loaded since) moves no list again.
+for (const kind of Object.keys($inLibrary) as LibraryKind[]) {
+  onMount($inLibrary[kind], () =>
+    hearOtherTabs('library', (news) => {
+      if (news.kind !== kind) return;
+      if ($inLibrary[kind].get()[news.id] === news.inLibrary) learn(kind, { [news.id]: news.inLibrary });
+      else followLibraryChange(kind, news.id, news.inLibrary);
+    }),
+  );
+}
+
 /** What a press of a library button did (changeInLibrary). */
 export type LibraryChange = 'added' | 'removed' | null;
 
@@ -196,11 +218,8 @@ export async function changeInLibrary(kind: LibraryKind, id: string): Promise<Li
     const current = $inLibrary[kind].get()[id] === true;
     if (current) await removeFromLibrary(kind, [id]);
     else await addToLibrary(kind, [id]);
-    learn(kind, { [id]: !current });
-    for (const list of listsOf[kind]) {
-      list.changed?.(id, !current);
-      list.forget();
-    }
+    followLibraryChange(kind, id, !current);
+    tellOtherTabs({ topic: 'library', kind, id, inLibrary: !current });
     return current ? 'removed' : 'added';
   } catch (error) {
     logUnlessCanceled(`Could not change the library (${kind})`, error);

@@ -160,3 +160,44 @@ test("a track clicked before this tab's player registered plays in this tab, not
   await expect.poll(async () => (await provider(page, sandbox))?.is_playing).toBe(false);
   await second.close();
 });
+
+// Two tabs of one browser, both in view (two windows side by side): neither hears a focus or a
+// visibility change, and the second went on showing what it showed as it loaded, its hearts too;
+// its Next then took the music over from that stale state. The tab that plays tells the others
+// (src/lib/tab-news.ts): they read the playback again, and learn a like as the provider took it.
+test('a second tab left in view follows what the first plays and likes, without a focus', { tag: '@viewport-free' }, async ({ page, sandbox, signIn }) => {
+  await page.addInitScript(INSTRUMENTS);
+  await signIn(page, 'guest', { home: false });
+  const album = await anAlbum(page, sandbox);
+  const [first, second] = album.tracks;
+  const other = await page.context().newPage();
+  await other.goto('/collection');
+  await expect(card(other).getByText(first!.name, { exact: true })).toHaveCount(0);
+  // The second tab has settled (its catch-up as it loaded found nothing playing) before the music starts.
+  await other.waitForFunction(() => JSON.parse(localStorage.getItem('DEVICE_ID') ?? 'null') !== null);
+
+  const earlier = await page.evaluate(() => localStorage.getItem('DEVICE_ID'));
+  await page.goto(`/album/${album.id}`);
+  await page.waitForFunction((gone) => {
+    const stored = localStorage.getItem('DEVICE_ID');
+    return stored !== null && stored !== gone;
+  }, earlier);
+  await page.locator('[aria-label^="Tracks of"] [data-track-id]').first().getByRole('button', { name: /^Play / }).click();
+  await expect(card(page).getByText(first!.name, { exact: true })).toBeVisible();
+  // Within moments, not at the next focus (there is none) nor a poll (the tab knew of no music to poll).
+  await expect(card(other).getByText(first!.name, { exact: true })).toBeVisible({ timeout: 5_000 });
+  await expect(playerStatusLine(other)).toHaveText('Playing on My Music');
+
+  await card(page).getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(card(other).getByText(second!.name, { exact: true })).toBeVisible({ timeout: 5_000 });
+
+  await card(page).getByRole('button', { name: 'Save to Liked' }).click();
+  await expect(card(page).getByRole('button', { name: 'Remove from Liked' })).toBeVisible();
+  await expect(card(other).getByRole('button', { name: 'Remove from Liked' })).toBeVisible({ timeout: 5_000 });
+  await card(other).getByRole('button', { name: 'Remove from Liked' }).click();
+  await expect(card(page).getByRole('button', { name: 'Save to Liked' })).toBeVisible({ timeout: 5_000 });
+
+  await card(page).getByRole('button', { name: 'Pause', exact: true }).click();
+  await expect(card(other).getByRole('button', { name: 'Play', exact: true })).toBeVisible({ timeout: 5_000 });
+  await other.close();
+});
