@@ -42,14 +42,16 @@ export async function getFollowingPage(): Promise<Page<Artist>> {
 }
 
 /**
- * GET me/player/recently-played?limit (default 10; home asks 50); each play wraps its track.
+ * GET me/player/recently-played?limit (default 10; home asks 50); each play wraps its track,
+ * beside the context it was played in (its uri is all the player needs to resume there).
  * `name` cancels an earlier call of that name (SPEC §4); null keeps this one apart.
  */
 export async function getRecentlyPlayed(limit = 10, name: string | null = 'recently-played'): Promise<RecentPlay[]> {
   const body = await callApi({ path: 'me/player/recently-played', query: { limit }, name: name ?? undefined });
   return list(record(body).items).flatMap((item) => {
-    const track = toTrack(record(item).track);
-    return track ? [{ track, playedAt: text(record(item).played_at) || null }] : [];
+    const play = record(item);
+    const track = toTrack(play.track);
+    return track ? [{ track, playedAt: text(play.played_at) || null, contextUri: text(record(play.context).uri) || null }] : [];
   });
 }
 

@@ -56,6 +56,8 @@ export interface NowPlayingSeed {
   playback: Playback | null;
   /** With no playback at the provider: the last played track, which the view shows paused (as every tab's player does). */
   lastPlayed?: Track | null;
+  /** The context (album, playlist, artist) the last played track was played in: Play resumes it there. */
+  lastPlayedContextUri?: string | null;
   flags?: LibraryFlags;
   /** The view's open queue as the provider said (null: the call failed); absent from the card's seed, which shows no queue. */
   queue?: PlayQueue | null;

@@ -36,13 +36,31 @@ export function isDeviceLost(error: unknown): boolean {
   return error.reason === 'NO_ACTIVE_DEVICE' || /\bdevice not found\b/i.test(error.providerMessage ?? '');
 }
 
-/** PUT me/player/play?device_id: a track start sends one uri and position_ms 0 (SPEC §7). */
-export async function startPlayback(request: PlayRequest): Promise<void> {
+/**
+ * How the provider refuses a play's context itself: a context it does not know or cannot start
+ * at the track asked (400 "Invalid context uri"; 404, a playlist deleted or the track no longer
+ * in it), or one that allows no play or holds nothing to play (403 with Spotify's player reasons).
+ */
+const CONTEXT_REFUSAL_STATUSES = [400, 404];
+const CONTEXT_REFUSAL_REASONS = ['CONTEXT_DISALLOW', 'NO_SPECIFIC_TRACK'];
+
+/** Whether a play was refused for its context, not for the device (isDeviceLost) nor the account: its track alone may still play. */
+export function isContextRefused(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status === null || isDeviceLost(error)) return false;
+  return CONTEXT_REFUSAL_STATUSES.includes(error.status) || (error.status === 403 && CONTEXT_REFUSAL_REASONS.includes(error.reason ?? ''));
+}
+
+/**
+ * PUT me/player/play?device_id: a track start sends one uri and position_ms 0 (SPEC §7).
+ * `contextRefusalSettled`: the caller plays otherwise when the context is refused (isContextRefused), so that refusal shows nothing.
+ */
+export async function startPlayback(request: PlayRequest, { contextRefusalSettled = false } = {}): Promise<void> {
   const body: Record<string, unknown> = { position_ms: request.positionMs ?? 0 };
   if (request.contextUri) body.context_uri = request.contextUri;
   if (request.uris) body.uris = request.uris;
   if (request.offset) body.offset = request.offset;
-  await callApi({ method: 'PUT', path: 'me/player/play', query: { device_id: request.deviceId }, body });
+  const quiet = contextRefusalSettled ? { quietStatuses: CONTEXT_REFUSAL_STATUSES, quietReasons: CONTEXT_REFUSAL_REASONS } : {};
+  await callApi({ method: 'PUT', path: 'me/player/play', query: { device_id: request.deviceId }, body, ...quiet });
 }
 
 /** PUT me/player/pause; `quietReasons` are refusals the caller settles itself (no toast, no prompt). */

@@ -142,6 +142,8 @@ export interface SavedTrack {
 export interface RecentPlay {
   playedAt: string | null;
   track: Track;
+  /** The album, playlist, artist (or other list) it was played in, as the provider names it; null when none. */
+  contextUri: string | null;
 }
 
 export interface Device {

@@ -161,7 +161,7 @@ async function showCaughtUp(): Promise<void> {
   try {
     // Not named: a call with the same name would cancel home's own recent plays (SPEC §4).
     const [last] = await getRecentlyPlayed(LAST_PLAYED_LIMIT, null);
-    if (last && !$player.get().currentPlayingTrack && !$player.get().dismissed) showLastPlayed(last.track);
+    if (last && !$player.get().currentPlayingTrack && !$player.get().dismissed) showLastPlayed(last.track, last.contextUri);
   } catch (error) {
     logUnlessCanceled('Could not read the last played track', error);
   }

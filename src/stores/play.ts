@@ -3,7 +3,7 @@ import * as playerApi from '../api/player';
 import type { Track } from '../api/types';
 import { whereaboutsOf } from '../api/playback-whereabouts';
 import { playerClock } from '../lib/clock';
-import { beforePlayOf, isSounding, resumePositionMs, resumesFromRow, type BeforePlay } from './player-rules';
+import { beforePlayOf, isSounding, playPressOf, resumePositionMs, resumesFromRow, type BeforePlay, type PlayPress } from './player-rules';
 import { logUnlessCanceled } from './log';
 import { $playingTrackId } from './now-playing';
 import {
@@ -156,23 +156,22 @@ interface Round {
 
 /** The play request on the wire: the provider has not answered it yet. */
 let sending: Round | null = null;
-/** A play as clicked: the device is chosen as it is sent (playDeviceId). */
-type PlayWithoutDevice = Omit<playerApi.PlayRequest, 'deviceId'>;
 
 /** The latest click made while a request was on the wire: sent once that one answers. */
-let wanted: { key: string; request: PlayWithoutDevice } | null = null;
+let wanted: { key: string; press: PlayPress } | null = null;
 
 /**
  * Sends the wanted request, then the one clicked meanwhile, if any: one request on the wire
  * at a time. Every play goes to this tab's device (playDeviceId); one the provider refused
  * because it lost that device (a dropped event stream, a provider restart) is sent once more,
- * to the device registered again, rather than failing the click. Any other refusal (a 404 for
- * an offset not in the context too) fails the click.
+ * to the device registered again, rather than failing the click. A context the provider
+ * refused plays the press's `instead` (its track alone), as the same click. Any other refusal
+ * (a 404 for an offset not in the context of a list's row too) fails the click.
  */
 async function sendWanted(round: Round): Promise<void> {
   let renewed = false;
   while (wanted) {
-    const { key, request } = wanted;
+    const { key, press } = wanted;
     wanted = null;
     round.key = key;
     const deviceId = await playDeviceId();
@@ -180,15 +179,20 @@ async function sendWanted(round: Round): Promise<void> {
     if (wanted) continue;
     if (!deviceId) throw new Error(DEVICE_NOT_AVAILABLE);
     try {
-      await playerApi.startPlayback({ ...request, deviceId });
+      await playerApi.startPlayback({ ...press.play, deviceId }, { contextRefusalSettled: press.instead !== undefined });
       round.taken = true;
     } catch (error) {
+      if (!wanted && press.instead && playerApi.isContextRefused(error)) {
+        // The same click (its key stays), so pressed again meanwhile it is not sent twice.
+        wanted = { key, press: { play: press.instead } };
+        continue;
+      }
       if (!wanted && !renewed && playerApi.isDeviceLost(error)) {
         renewed = true;
         // Sent again to the device registered anew, which is this tab's own from then on.
         const renewedId = await renewedDeviceId(deviceId);
         // A click made while the device came back wins, as any newer click does.
-        if (renewedId && !wanted) wanted = { key, request };
+        if (renewedId && !wanted) wanted = { key, press };
         if (wanted) continue;
       }
       // A newer click supersedes the failed one (the API client has shown the failure).
@@ -205,17 +209,17 @@ async function sendWanted(round: Round): Promise<void> {
  * any player: a track clicked is never silently dropped). Once the provider has
  * answered, the next click is a new play, even while the playback is read again.
  */
-function start(request: PlayWithoutDevice, track: Track | null): Promise<void> {
+function start(press: PlayPress, track: Track | null): Promise<void> {
   activate();
   if (!hasPlayDevice()) return Promise.reject(failForNoDevice());
-  const key = JSON.stringify(request);
+  const key = JSON.stringify(press.play);
   const before = beforePlayOf($player.get());
   showPlayRequested(track);
   if (sending) {
-    wanted = key === sending.key ? null : { key, request };
+    wanted = key === sending.key ? null : { key, press };
     return sending.played;
   }
-  wanted = { key, request };
+  wanted = { key, press };
   const round: Round = { key, played: Promise.resolve(), before, taken: false };
   sending = round;
   const sent = sendWanted(round).finally(() => {
@@ -293,10 +297,10 @@ export async function playFromList(tracks: readonly Track[], index: number, cont
   if (!anotherCopy && resumesFromRow($player.get(), track.id, contextUri)) return togglePlay();
   const copies = tracks.filter((other) => other.id === track.id).length;
   const offset = contextUri && copies === 1 ? { uri: track.uri } : { position: index };
-  const request = contextUri ? { contextUri, offset, positionMs: 0 } : { uris: tracks.map((item) => item.uri), offset, positionMs: 0 };
+  const play = contextUri ? { contextUri, offset, positionMs: 0 } : { uris: tracks.map((item) => item.uri), offset, positionMs: 0 };
   noteCopyPlayed(tracks, track);
   try {
-    await start(request, track);
+    await start({ play }, track);
   } catch (error) {
     logPlayFailure('Could not start playback', error);
   }
@@ -306,8 +310,9 @@ export async function playFromList(tracks: readonly Track[], index: number, cont
  * Play/pause: pause, or resume the current track from the current progress
  * (SPEC §4; to the millisecond while the bar shows the provider's second). While
  * the provider still holds that track, the resume sends only position_ms, so an
- * album, playlist or list keeps playing as one (next and previous follow it);
- * otherwise it plays the current track uri.
+ * album, playlist or list keeps playing as one (next and previous follow it); the
+ * last played track plays in the list it was played in; otherwise it plays the
+ * current track uri (player-rules.ts playPressOf).
  */
 export function togglePlay(): Promise<void> {
   const player = $player.get();
@@ -334,8 +339,7 @@ export function togglePlay(): Promise<void> {
     });
   }
   if (where.at === 'left' && sameTrack) return takeOverHere(currentPlayingTrack);
-  const request = sameTrack ? { positionMs } : { uris: [currentPlayingTrack.uri], positionMs };
-  return start(request, currentPlayingTrack).catch((error: unknown) => logPlayFailure('Could not resume playback', error));
+  return start(playPressOf(player, currentPlayingTrack, positionMs), currentPlayingTrack).catch((error: unknown) => logPlayFailure('Could not resume playback', error));
 }
 
 /**

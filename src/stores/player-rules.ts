@@ -1,4 +1,5 @@
 import { whereaboutsOf } from '../api/playback-whereabouts';
+import type { PlayRequest } from '../api/player';
 import type { Device, Playback, RepeatState, Track } from '../api/types';
 import type { PlayingMark } from '../lib/playing-mark';
 
@@ -37,6 +38,11 @@ export interface PlayerState {
   volumePercent: number;
   /** The user closed the card: coming back to the tab does not bring it back; the next play does. */
   dismissed: boolean;
+  /**
+   * The album, playlist or artist the last played track was played in, set as the card shows
+   * that track with no playback at the provider (withLastPlayed): Play resumes it there (playPressOf).
+   */
+  lastPlayedIn?: { trackId: string; contextUri: string };
 }
 
 /** A position in the track (ms) at a moment of this tab's clock (ms since the epoch), as sandbox/playback/player-state.ts anchors its own. */
@@ -159,15 +165,31 @@ export function withPlaybackRead(state: PlayerState, playback: Playback | null, 
   return withReading(state, playback, now);
 }
 
-/** The last played track, paused at its start, when the provider holds no playback: Play plays it here (stores/play.ts togglePlay). */
-export function withLastPlayed(state: PlayerState, track: Track): PlayerState {
-  return { ...state, visible: true, currentPlayingTrack: track, playback: null, progressSeconds: 0, progressAnchor: undefined };
+/**
+ * The contexts a play can start again at one of their tracks: an album, a playlist, an artist.
+ * Not a show, nor Liked Songs' collection (spotify:user:{id}:collection): the type is the uri's
+ * part before its id (a playlist's older uri, spotify:user:{id}:playlist:{id}, too).
+ */
+const RESUMABLE_CONTEXTS: ReadonlySet<string> = new Set(['album', 'playlist', 'artist']);
+
+function isResumableContext(uri: string): boolean {
+  return RESUMABLE_CONTEXTS.has(uri.split(':').at(-2) ?? '');
 }
 
-/** What the server found as the page loaded: the account's playback on any device, else its last played track. */
+/**
+ * The last played track, paused at its start, when the provider holds no playback, with the
+ * context it was played in (`contextUri`, from recently-played): Play plays it here (playPressOf).
+ */
+export function withLastPlayed(state: PlayerState, track: Track, contextUri: string | null = null): PlayerState {
+  const lastPlayedIn = contextUri && isResumableContext(contextUri) ? { trackId: track.id, contextUri } : undefined;
+  return { ...state, visible: true, currentPlayingTrack: track, playback: null, progressSeconds: 0, progressAnchor: undefined, lastPlayedIn };
+}
+
+/** What the server found as the page loaded: the account's playback on any device, else its last played track and its context. */
 export interface PlayingNow {
   playback: Playback | null;
   lastPlayed?: Track | null;
+  lastPlayedContextUri?: string | null;
 }
 
 /**
@@ -176,12 +198,12 @@ export interface PlayingNow {
  * last played track shows, paused at its start (as catching up does, stores/devices.ts). A user
  * who closed the card, or a tab that already holds a track, keeps what it has.
  */
-export function withPlayingNow(state: PlayerState, { playback, lastPlayed = null }: PlayingNow): PlayerState {
+export function withPlayingNow(state: PlayerState, { playback, lastPlayed = null, lastPlayedContextUri = null }: PlayingNow): PlayerState {
   if (state.dismissed) return state;
   // When the server read it, this tab's clock does not know: the timer counts from the next word.
   if (playback?.item) return { ...withReading(state, playback, null), visible: true };
   if (!lastPlayed || state.currentPlayingTrack) return state;
-  return withLastPlayed(state, lastPlayed);
+  return withLastPlayed(state, lastPlayed, lastPlayedContextUri);
 }
 
 /** What every list shows of the player (src/lib/playing-mark.ts): its current track, and whether that plays. */
@@ -366,6 +388,30 @@ export function resumePositionMs(state: Pick<PlayerState, 'playback' | 'progress
   const { playback, progressSeconds } = state;
   if (playback && isSameMoment(progressSeconds, playback.progressMs)) return Math.round(playback.progressMs);
   return progressSeconds * 1000;
+}
+
+/** A play as the card asks it: the device is chosen as it is sent (stores/play.ts). */
+export type PlayAsked = Omit<PlayRequest, 'deviceId'>;
+
+/** What a press of Play sends: the play, and the one to send in its place when the provider refuses its context. */
+export interface PlayPress {
+  play: PlayAsked;
+  instead?: PlayAsked;
+}
+
+/**
+ * What Play sends for the card's track, from `positionMs`. **Change** from SPEC §4's play of
+ * the current track uri (docs/ARCHITECTURE.md, "Resume keeps the context"): the provider's own
+ * track resumes as it is (the position alone: its album, playlist or list goes on); the last
+ * played track, with no playback at the provider, plays in the album, playlist or artist it was
+ * played in, from that track, so Next goes on through it, or alone should the provider refuse
+ * that context (a playlist deleted since); any other track plays alone.
+ */
+export function playPressOf({ playback, lastPlayedIn }: Pick<PlayerState, 'playback' | 'lastPlayedIn'>, track: Track, positionMs: number): PlayPress {
+  if (playback?.item?.id === track.id) return { play: { positionMs } };
+  const alone = { uris: [track.uri], positionMs };
+  if (lastPlayedIn?.trackId !== track.id) return { play: alone };
+  return { play: { contextUri: lastPlayedIn.contextUri, offset: { uri: track.uri }, positionMs }, instead: alone };
 }
 
 /** The elapsed second the progress bar was set to at `now`, in whole seconds within the track: the timer counts on from it. */

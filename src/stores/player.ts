@@ -230,10 +230,11 @@ export function showPlayerCard(): void {
 
 /**
  * The provider holds no playback: the card shows the last played track, paused at its
- * start, so Play plays it here (stores/play.ts togglePlay plays its uri afresh).
+ * start, so Play plays it here, in the context it was played in (`contextUri`, the
+ * recent play's), else alone (stores/play.ts togglePlay).
  */
-export function showLastPlayed(track: Track): void {
-  $player.set(withLastPlayed($player.get(), track));
+export function showLastPlayed(track: Track, contextUri: string | null = null): void {
+  $player.set(withLastPlayed($player.get(), track, contextUri));
 }
 
 /** The player as the server found it for this page (player-rules.ts withPlayingNow): the stores start from the card it rendered. */

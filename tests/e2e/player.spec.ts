@@ -103,6 +103,41 @@ test('pause, resume, next and previous across the album; shuffle and repeat agre
   }
 });
 
+test("with no playback at the provider, Play on the card's last played track resumes it in its album: Next goes on to the album's next track", { tag: '@viewport-free' }, async ({ page, sandbox, signIn }) => {
+  // The card's controls, the same on a phone's Now Playing view (player-rules.ts playPressOf): the desktop alone.
+  const album = await startPlaying(page, sandbox, signIn);
+  const [, second, third] = album.tracks as [{ id: string; name: string }, { id: string; name: string }, { id: string; name: string }];
+  const player = card(page);
+  await player.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect.poll(async () => (await provider(page, sandbox))?.item.id).toBe(second.id);
+  // The album's second track heard to its end: the provider counts it played, in the album.
+  const { duration_ms: duration } = ((await provider(page, sandbox))!.item as unknown as { duration_ms: number });
+  expect((await webApi(page, sandbox, 'PUT', `me/player/seek?position_ms=${duration - 1_500}`)).status).toBeLessThan(300);
+  const lastPlay = async () => {
+    const { items } = (await webApi(page, sandbox, 'GET', 'me/player/recently-played?limit=1')).json as { items: { track: { id: string }; context: { uri: string } | null }[] };
+    return { track: items[0]?.track.id, context: items[0]?.context?.uri };
+  };
+  await expect.poll(lastPlay, { timeout: 10_000 }).toEqual({ track: second.id, context: album.uri });
+  // Long after, the provider holds no playback (a page opened the next day): the card shows the last played track, paused.
+  await sandbox.addFault({ match: { method: 'GET', path: '^/v1/me/player$' }, status: 204 });
+  await page.reload();
+  await expect(player.getByText(second.name, { exact: true })).toBeVisible();
+  const play = player.getByRole('button', { name: 'Play', exact: true });
+  await expect(play).toBeEnabled();
+  await sandbox.clearFaults();
+  await play.click();
+  // The same track, in its album: Next has the album's next track to go to (alone, it had none).
+  await expect.poll(async () => {
+    const now = await provider(page, sandbox);
+    return { track: now?.item.id, context: now?.context?.uri, playing: now?.is_playing };
+  }).toEqual({ track: second.id, context: album.uri, playing: true });
+  const next = player.getByRole('button', { name: 'Next', exact: true });
+  await expect(next).toBeEnabled();
+  await next.click();
+  await expect(player.getByText(third.name, { exact: true })).toBeVisible();
+  expect((await provider(page, sandbox))!.item.id).toBe(third.id);
+});
+
 test("the card's controls pressed in quick turns: once they settle, the card, the audio and GET me/player agree, and the album still plays", { tag: '@viewport-free' }, async ({ page, sandbox, signIn }) => {
   const album = await startPlaying(page, sandbox, signIn);
   const player = card(page);

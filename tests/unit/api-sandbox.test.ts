@@ -151,4 +151,18 @@ describe('against a real sandbox (extended profile)', () => {
     expect(recent[2]).toBe(recent[0]);
     expect(recent[1]).not.toBe(recent[0]);
   });
+
+  it("reads the context each recent play was played in, as its uri (null for none): the player resumes the last play there", async () => {
+    const [seeded] = await getRecentlyPlayed(1);
+    expect(seeded!.contextUri).toBeNull(); // the seeded plays were played in none
+    const album = `spotify:album:${seeded!.track.album!.id}`;
+    const playedAt = new Date(Date.now() + 60_000).toISOString();
+    const db = running.sandbox.db;
+    db.prepare('INSERT INTO recent_plays VALUES (?, ?, ?, ?)').run('guest', seeded!.track.id, playedAt, album);
+    try {
+      expect((await getRecentlyPlayed(1))[0]).toMatchObject({ track: { id: seeded!.track.id }, contextUri: album });
+    } finally {
+      db.prepare('DELETE FROM recent_plays WHERE played_at = ?').run(playedAt);
+    }
+  });
 });

@@ -11,6 +11,7 @@ import {
   nextRepeat,
   playingMarkOf,
   playingMarkOfFound,
+  playPressOf,
   resumePositionMs,
   resumesFromRow,
   withAccountError,
@@ -21,6 +22,7 @@ import {
   withPlaybackGone,
   withPlaybackRead,
   withPlayFailed,
+  withPlayingNow,
   withPlayRequested,
   withProgress,
   withTick,
@@ -207,6 +209,45 @@ describe('the player card rules (SPEC §4, §9)', () => {
     expect(nextRepeat(modesNow(on, { repeatState: 'context' }))).toBe('track');
     expect(modesNow(on, { shuffleState: true }).shuffleState).toBe(true);
     expect(modesNow(null, {})).toEqual({ repeatState: 'off', shuffleState: false });
+  });
+});
+
+describe('what Play sends (playPressOf; "Resume keeps the context")', () => {
+  const album = 'spotify:album:x';
+  const last = (contextUri: string | null) => withLastPlayed(showing(), track('b'), contextUri);
+
+  it("resumes the provider's own track by its position alone: its album, playlist or list goes on", () => {
+    const paused = showing({ currentPlayingTrack: track('a'), playback: playback(track('a'), { isPlaying: false, contextUri: album }) });
+    expect(playPressOf(paused, track('a'), 95_000)).toEqual({ play: { positionMs: 95_000 } });
+  });
+
+  it('plays the last played track in the album, playlist or artist it was played in, from that track, and alone should the provider refuse that context', () => {
+    for (const contextUri of [album, 'spotify:playlist:y', 'spotify:artist:z', 'spotify:user:u:playlist:y']) {
+      expect(playPressOf(last(contextUri), track('b'), 0)).toEqual({
+        play: { contextUri, offset: { uri: 'spotify:track:b' }, positionMs: 0 },
+        instead: { uris: ['spotify:track:b'], positionMs: 0 },
+      });
+    }
+    // The bar dragged before Play: from there.
+    expect(playPressOf(last(album), track('b'), 42_000).play).toMatchObject({ contextUri: album, positionMs: 42_000 });
+  });
+
+  it('plays it alone when it was played in no context, or in one a play cannot start at a track (a show, Liked Songs)', () => {
+    for (const contextUri of [null, 'spotify:show:s', 'spotify:user:u:collection']) {
+      expect(playPressOf(last(contextUri), track('b'), 0)).toEqual({ play: { uris: ['spotify:track:b'], positionMs: 0 } });
+    }
+  });
+
+  it("the last played track's context is that track's: another track on the card, or another playback's, plays alone", () => {
+    const other = withPlaybackRead(last(album), playback(track('c'), { isPlaying: false }), 0);
+    expect(playPressOf(withPlaybackRead(other, null, 0), track('c'), 0)).toEqual({ play: { uris: ['spotify:track:c'], positionMs: 0 } });
+    // Catching up again with a play in no context forgets the one before.
+    expect(playPressOf(withLastPlayed(last(album), track('b')), track('b'), 0)).toEqual({ play: { uris: ['spotify:track:b'], positionMs: 0 } });
+  });
+
+  it('takes the context of the last played track the server found for the page', () => {
+    const found = withPlayingNow(initialPlayer(), { playback: null, lastPlayed: track('b'), lastPlayedContextUri: album });
+    expect(playPressOf(found, track('b'), 0).play).toEqual({ contextUri: album, offset: { uri: 'spotify:track:b' }, positionMs: 0 });
   });
 });
 

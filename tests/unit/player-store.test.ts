@@ -295,6 +295,45 @@ describe('player against a real sandbox device', () => {
     expect(playback?.context?.uri).toBe(album);
   });
 
+  it("with no playback at the provider, Play on the last played track resumes it in the album it was played in, so Next goes on through it (a Change: SPEC §4 plays the track alone)", async () => {
+    const albums = (await search('a', ['album'])).albums.items;
+    const found = albums.find((album) => album.totalTracks >= 3)!;
+    const albumTracks = (await getAlbumTracks(found.id, 0, 20)).items;
+    const album = `spotify:album:${found.id}`;
+    // The provider forgot the playback; catching up showed the last played track, the album's second.
+    resetPlayer();
+    showLastPlayed(albumTracks[1]!, album);
+    const wire = holdRequests(() => false);
+    await togglePlay();
+    expect(wire.plays.map((body) => JSON.parse(body) as unknown)).toEqual([{ context_uri: album, offset: { uri: albumTracks[1]!.uri }, position_ms: 0 }]);
+    const playback = await providerPlayback();
+    expect(playback?.item.id).toBe(albumTracks[1]!.id);
+    expect(playback?.context?.uri).toBe(album);
+    expect($player.get().playback).toMatchObject({ isPlaying: true, item: { id: albumTracks[1]!.id }, disallows: { skippingNext: false } });
+    await nextTrack();
+    expect((await providerPlayback())?.item.id).toBe(albumTracks[2]!.id);
+  });
+
+  it('a last played context the provider refuses (a playlist deleted since, the track no longer in the album) plays the track alone, with nothing shown of the refusal', async () => {
+    const otherAlbum = `spotify:album:${tracks[0]!.album!.id}`;
+    const notInIt = tracks.find((track) => track.album?.id !== tracks[0]!.album!.id)!;
+    for (const contextUri of ['spotify:playlist:gone', otherAlbum]) {
+      resetPlayer();
+      $toasts.set([]);
+      showLastPlayed(notInIt, contextUri);
+      const wire = holdRequests(() => false);
+      await togglePlay();
+      expect(wire.plays.map((body) => JSON.parse(body) as unknown), contextUri).toEqual([
+        { context_uri: contextUri, offset: { uri: notInIt.uri }, position_ms: 0 },
+        { uris: [notInIt.uri], position_ms: 0 },
+      ]);
+      expect((await providerPlayback())?.item.id).toBe(notInIt.id);
+      expect($player.get()).toMatchObject({ visible: true, isPlaybackLoading: false, playback: { isPlaying: true, item: { id: notInIt.id } } });
+      expect($toasts.get()).toEqual([]);
+      vi.restoreAllMocks();
+    }
+  });
+
   it("a playlist holding a track twice plays the copy clicked, and marks that copy alone while it plays", async () => {
     const [a, b, c] = tracks as [Track, Track, Track];
     const made = await createPlaylist('Twice the same');

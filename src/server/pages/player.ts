@@ -5,26 +5,27 @@ import type { NowPlayingSeed } from '../../api/page-seeds';
 import { libraryFlagsOf, partOf } from '../page-data';
 
 /** What was found playing, before its heart. */
-type FoundPlaying = Pick<NowPlayingSeed, 'playback' | 'lastPlayed'>;
+type FoundPlaying = Pick<NowPlayingSeed, 'playback' | 'lastPlayed' | 'lastPlayedContextUri'>;
 
 /**
- * What the account plays now on any device (GET me/player), else its last played track: what
- * the card shows, before its heart. `failWhole` fails the whole answer when a call fails,
- * where otherwise a failed call is no playback.
+ * What the account plays now on any device (GET me/player), else its last played track and the
+ * context it was played in: what the card shows, before its heart. `failWhole` fails the whole
+ * answer when a call fails, where otherwise a failed call is no playback.
  */
 export async function findPlayingNow({ failWhole = false } = {}): Promise<FoundPlaying> {
   const asked = <T,>(load: Promise<T>) => (failWhole ? load : partOf(load));
   const playback = await asked(getPlayback());
+  if (playback?.item) return { playback, lastPlayed: null };
   // Nothing loaded: the last played track, as the browser's player catches up with it (src/stores/devices.ts).
-  const lastPlayed = playback?.item ? null : ((await asked(getRecentlyPlayed(1, null)))?.[0]?.track ?? null);
-  return { playback, lastPlayed };
+  const last = (await asked(getRecentlyPlayed(1, null)))?.[0];
+  return { playback, lastPlayed: last?.track ?? null, lastPlayedContextUri: last?.contextUri ?? null };
 }
 
 /** What was found playing, with the heart of the track it shows; a heart that could not be read is left unknown (the browser asks it). */
-export async function withItsHeart({ playback, lastPlayed = null }: FoundPlaying): Promise<NowPlayingSeed> {
+export async function withItsHeart({ playback, lastPlayed = null, lastPlayedContextUri = null }: FoundPlaying): Promise<NowPlayingSeed> {
   const shown = playback?.item ?? lastPlayed;
   const track = shown ? await libraryFlagsOf('track', [shown.id]) : {};
-  return { playback, lastPlayed, flags: { track }, failure: null };
+  return { playback, lastPlayed, lastPlayedContextUri, flags: { track }, failure: null };
 }
 
 /** What the view shows when the player card's calls failed: nothing found (the browser's player asks again once it runs). */
