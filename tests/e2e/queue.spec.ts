@@ -145,15 +145,99 @@ test('add to queue from a playlist while an album plays, move playback to a seco
   await expect(card(page).getByText(added.name, { exact: true })).toBeVisible();
 });
 
-test("a track's menu opened while the queue is open shows over the panel, its items pressable", { tag: '@viewport-free' }, async ({ page, sandbox, signIn }) => {
-  // On the desktop alone (@viewport-free): the panel docks beside the page there, over the rows' right ends.
+/** A control the keyboard is on, with what a click at its centre would reach instead when something covers it. */
+interface FocusStop {
+  name: string;
+  coveredBy: string | null;
+  inPanel: boolean;
+  /** Reached before in this walk: it has gone round. */
+  again: boolean;
+}
+
+/** Where the keyboard is after a Tab: the focused element, and whether it is what a click at its centre reaches. */
+const focusStop = (page: Page) =>
+  page.evaluate(async (): Promise<FocusStop | null> => {
+    // Once what moves has come to rest: the side navigation, which widens while the keyboard is in
+    // it, narrows back as it leaves.
+    const moving = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
+    await Promise.race([Promise.all(moving.map((animation) => animation.finished.catch(() => undefined))), new Promise((done) => setTimeout(done, 1000))]);
+    const focused = document.activeElement;
+    if (!(focused instanceof HTMLElement) || focused === document.body) return null;
+    const seen = ((window as unknown as { __stops?: WeakSet<Element> }).__stops ??= new WeakSet());
+    const again = seen.has(focused);
+    seen.add(focused);
+    const box = focused.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    const describe = (element: Element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${[...element.classList].join('.')} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}"`;
+    const covering = hit && !focused.contains(hit) ? (hit.closest('#queue-panel, .player-card, .player-bar, .top-bar, .mobile-top-bar, nav') ?? hit) : null;
+    return { name: describe(focused), coveredBy: covering ? describe(covering) : null, inPanel: focused.closest('#queue-panel') !== null, again };
+  });
+
+test('while the queue is open, the keyboard reaches no control under it: the page makes room beside it, or on a phone-sized screen it takes the page\'s place', async ({ page, sandbox, signIn }, testInfo) => {
+  test.setTimeout(90_000);
+  const album = await startPlaying(page, sandbox, signIn);
+  // Away from the side navigation, which widens over the page under the pointer.
+  await page.mouse.move(isNarrow(page) ? 200 : 700, 400);
+  const opener = page.locator('[aria-label^="Tracks of"] [data-track-id]').first().getByRole('button', { name: /^Play / });
+  await opener.focus();
+  await page.keyboard.press('q');
+  const panel = page.getByRole('complementary', { name: 'Queue' });
+  await expect(panel.getByRole('list', { name: 'Next up' }).getByRole('listitem').first()).toContainText(album.tracks[1]!.name);
+  const content = page.locator('#content');
+  if (isNarrow(page)) {
+    // In the page's place: the page hides, the keyboard's focus goes from it to the panel.
+    await expect(content).toBeHidden();
+    await expect(panel).toBeFocused();
+  } else {
+    // Beside the page: the content ends where the panel begins, the card under the panel.
+    const panelBox = (await panel.boundingBox())!;
+    const contentBox = (await content.boundingBox())!;
+    expect(contentBox.x + contentBox.width).toBeLessThanOrEqual(panelBox.x);
+    expect((await page.locator('.top-bar').boundingBox())!.width + 80).toBe(page.viewportSize()!.width);
+    const cardBox = (await card(page).boundingBox())!;
+    expect(cardBox.x).toBeGreaterThanOrEqual(contentBox.x + contentBox.width);
+    expect(cardBox.y).toBeGreaterThanOrEqual(panelBox.y + panelBox.height);
+  }
+  await saveScreen(page, testInfo, 'queue-open');
+
+  // The whole page's Tab walk, from its first stop (the skip link) round to it again: every stop
+  // is what a click at its centre reaches.
+  await page.locator('.skip-link').focus();
+  const stops: FocusStop[] = [(await focusStop(page))!];
+  for (let press = 0; press < 200; press++) {
+    await page.keyboard.press('Tab');
+    const stop = await focusStop(page);
+    if (stop?.again) break;
+    if (stop) stops.push(stop);
+  }
+  expect(stops.some((stop) => stop.inPanel), 'the walk reached the panel').toBe(true);
+  expect(stops.length).toBeGreaterThan(isNarrow(page) ? 5 : 30);
+  expect(stops.filter((stop) => stop.coveredBy !== null)).toEqual([]);
+
+  if (isNarrow(page)) {
+    // A new page takes its place back: the bottom navigation's Search closes the panel.
+    await page.getByRole('navigation', { name: 'Bottom' }).getByRole('link', { name: 'Search' }).click();
+    await page.waitForURL(/\/search/);
+    await expect(panel).toHaveCount(0);
+    await expect(content).toBeVisible();
+  } else {
+    // Closed, the page has its whole width again.
+    await page.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
+    const contentBox = (await content.boundingBox())!;
+    expect(Math.round(contentBox.x + contentBox.width)).toBe(page.viewportSize()!.width);
+  }
+});
+
+test("a track's menu opened while the queue is open shows whole beside the panel, its items pressable", { tag: '@viewport-free' }, async ({ page, sandbox, signIn }) => {
+  // On the desktop alone (@viewport-free): the panel docks beside the page there, the rows' right ends next to it.
   const album = await startPlaying(page, sandbox, signIn);
   await card(page).getByRole('button', { name: 'Queue', exact: true }).click();
   const panel = page.getByRole('complementary', { name: 'Queue' });
   await expect(panel.getByRole('list', { name: 'Next up' }).getByRole('listitem').first()).toContainText(album.tracks[1]!.name);
-  // The row's More button sits under the panel: the keyboard opens its menu, as a user's Tab and Enter would.
+  // The keyboard opens a row's menu beside the panel, as a user's Tab and Enter would.
   const row = page.locator('[aria-label^="Tracks of"] [data-track-id]').nth(2);
-  // The row near the window's top, the menu then opening where the panel is.
+  // The row near the window's top, the menu then opening beside the panel.
   await row.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 160));
   await row.getByRole('button', { name: /^More options for / }).focus();
   await page.keyboard.press('Enter');
@@ -166,6 +250,32 @@ test("a track's menu opened while the queue is open shows over the panel, its it
   expect(onTop, 'the menu item is what a click there presses').toBe(true);
   await item.click();
   await expectToastShown(page, 'Added to queue');
+});
+
+test("the card's device list comes right after its Devices button in the Tab order, and shows above the card", { tag: '@viewport-free' }, async ({ page, sandbox, signIn }, testInfo) => {
+  // On the desktop alone (@viewport-free): the card's own picker (a phone's bar has none).
+  await startPlaying(page, sandbox, signIn);
+  const devices = card(page).getByRole('button', { name: 'Devices', exact: true });
+  await devices.focus();
+  await page.keyboard.press('Enter');
+  const picker = card(page).getByRole('dialog', { name: 'Devices' });
+  const own = picker.getByRole('button', { name: /this browser/ });
+  await expect(own).toBeVisible();
+  // Tab goes from the button into the list it opened, then on to Close player; Shift+Tab back.
+  await page.keyboard.press('Tab');
+  await expect(own).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(card(page).getByRole('button', { name: 'Close player', exact: true })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(devices).toBeFocused();
+  // Where it always was: over the card's top, as wide as the card inside its 1 px border.
+  const pickerBox = (await picker.boundingBox())!;
+  const cardBox = (await card(page).boundingBox())!;
+  expect(pickerBox.y + pickerBox.height).toBeLessThanOrEqual(cardBox.y);
+  expect(pickerBox.x - cardBox.x).toBeCloseTo(1, 0);
+  expect(pickerBox.width - cardBox.width).toBeCloseTo(-2, 0);
+  await saveScreen(page, testInfo, 'queue-card-devices');
 });
 
 test('closing the player closes its queue, and the queue opened again says nothing plays', { tag: '@viewport-free' }, async ({ page, sandbox, signIn }) => {

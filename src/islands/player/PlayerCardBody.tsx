@@ -70,7 +70,7 @@ export function PlayerCardBody({ player, otherDeviceName, hydrated, screenKnown,
         <button type="button" className="player-card__handle" aria-label="Move player (arrow keys)" {...handle}>
           <Icon name="drag" size={16} />
         </button>
-        <span className="player-card__tools">
+        <div className="player-card__tools">
           {/* First of the tools: known only once hydrated (the server cannot tell whether the
               browser has Document Picture-in-Picture), it then takes free room on the left
               rather than pushing the tools the server drew. */}
@@ -94,6 +94,10 @@ export function PlayerCardBody({ player, otherDeviceName, hydrated, screenKnown,
           >
             <Icon name="devices" size={18} />
           </button>
+          {/* Right after its button in the tab order, before Close player: Tab goes from Devices
+              into the list it opened. It shows above the card all the same (queue.css: the card,
+              not the tools, is what it is placed against). */}
+          {hydrated && <DevicePicker />}
           <button type="button" className="icon-button player-card__close" aria-label="Close player" disabled={!track} onClick={() => {
             // The card goes away with the button: the keyboard's focus goes on to the page.
             focusContent();
@@ -101,10 +105,8 @@ export function PlayerCardBody({ player, otherDeviceName, hydrated, screenKnown,
           }}>
             <Icon name="close" size={18} />
           </button>
-        </span>
+        </div>
       </div>
-      {/* Right after its button in the tab order (it shows above the card, queue.css). */}
-      {hydrated && <DevicePicker />}
       <div className="player-card__body">
         <PlayerCover track={track} />
         <TrackInfo track={track} status={status} />

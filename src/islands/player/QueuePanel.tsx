@@ -6,7 +6,9 @@ import { Icon } from '../../components/Icon';
 import { $queueShown, toggleQueue } from '../../stores/queue';
 import { useEscapeKey } from '../../components/use-escape-key';
 import { useFocusReturn } from '../../components/use-focus-trap';
-import { useRef } from 'react';
+import { useNarrowScreen } from '../../components/use-media-query';
+import { $route } from '../../stores/route';
+import { useEffect, useRef, type RefObject } from 'react';
 import { partStateOf } from '../../lib/part-state';
 import { QUEUE_PANEL_ID } from './queue-panel-id';
 
@@ -27,22 +29,45 @@ function QueueRow({ track }: { track: Track }) {
 }
 
 /**
+ * On a narrow screen the card's panel (the Q key's, the palette's) takes the page's place, which
+ * hides (queue.css): the keyboard's focus, left on the hidden page, goes to the panel as it opens,
+ * and a new page (the bottom navigation, an artist's link in the panel) takes its place back,
+ * closing it. Not the Now Playing view's panel, which is part of its page (on /player, where the
+ * card shows none).
+ */
+function useInPagesPlace(panel: RefObject<HTMLElement | null>, open: boolean) {
+  const narrow = useNarrowScreen();
+  const route = useStore($route);
+  const inPagesPlace = narrow && route?.name !== 'player';
+  const shownWith = useRef(route);
+  // After useFocusReturn's layout effect: what had focus as it opened is still where Escape and Close send it back.
+  useEffect(() => {
+    if (open && inPagesPlace && !panel.current?.contains(document.activeElement)) panel.current?.focus();
+  }, [panel, open, inPagesPlace]);
+  useEffect(() => {
+    if (open && inPagesPlace && route !== shownWith.current) closeQueue();
+    shownWith.current = route;
+  }, [open, inPagesPlace, route]);
+}
+
+/**
  * The queue (the card's Queue button, the Q key): Now playing and Next up as the
  * provider says (GET me/player/queue), read again whenever the playing track changes and
  * every few seconds while open, and as the player shows it: a closed player's queue says
- * nothing plays (stores/queue-rules.ts). Not modal: music and the page stay usable; Escape or
- * Close shuts it.
+ * nothing plays (stores/queue-rules.ts). Not modal: music and the page stay usable (beside it on
+ * wide screens, the page making room for it, queue.css); Escape or Close shuts it.
  */
 export function QueuePanel() {
   const queue = useStore($queueShown);
   const panel = useRef<HTMLElement>(null);
   useEscapeKey(queue.open, closeQueue);
   useFocusReturn(panel, queue.open);
+  useInPagesPlace(panel, queue.open);
   if (!queue.open) return null;
   const { nowPlaying, nextUp, loaded, failed } = queue;
   const state = partStateOf({ answered: loaded, count: (nowPlaying ? 1 : 0) + nextUp.length, failure: failed ? 'error' : null });
   return (
-    <aside ref={panel} id={QUEUE_PANEL_ID} className="queue-panel" aria-label="Queue" aria-busy={queue.loading}>
+    <aside ref={panel} id={QUEUE_PANEL_ID} className="queue-panel" aria-label="Queue" aria-busy={queue.loading} tabIndex={-1}>
       <header className="queue-panel__header">
         <h2>Queue</h2>
         <button type="button" className="icon-button" aria-label="Close queue" onClick={closeQueue}>

@@ -245,9 +245,15 @@ describe("the card's Devices button", () => {
     fireEvent.click(button);
     expect($devices.get()).toMatchObject({ open: true, place: 'card' });
     expect(button.getAttribute('aria-expanded')).toBe('true');
+    // Its list as the provider gave it (the read it asked for is not this test's).
+    act(() => $devices.set({ ...$devices.get(), loading: false, failed: false, list: [{ id: 'd1', name: 'Kitchen', type: 'Speaker', isActive: false, volumePercent: 50, isRestricted: false, supportsVolume: true }] }));
     const picker = screen.getByRole('dialog', { name: 'Devices' });
-    // Next after the bar's tools (Close player), before the cover, the heart and the controls.
-    expect(picker.previousElementSibling?.classList.contains('player-card__bar')).toBe(true);
+    // The tab order is the document's: Devices, then its devices, then Close player and the rest
+    // of the card (it stood after the bar, so Tab went to Close player before the devices).
+    const stops = [...screen.getByRole('region', { name: 'Player' }).querySelectorAll('a[href], button')].map((element) => element.getAttribute('aria-label') ?? element.textContent);
+    const devicesAt = stops.indexOf('Devices');
+    expect(stops.slice(devicesAt, devicesAt + 3)).toEqual(['Devices', 'KitchenSpeaker', 'Close player']);
+    expect(picker.contains(screen.getByRole('button', { name: /Kitchen/ }))).toBe(true);
     act(() => toggleDevicePicker(false));
   });
 });
