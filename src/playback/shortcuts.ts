@@ -5,6 +5,7 @@ import { togglePlay } from '../stores/play';
 import { controlsAllowed, type ControlsAllowed, type PlayerState } from '../stores/player-rules';
 import { toggleQueue } from '../stores/queue';
 import { showToast } from '../stores/toasts';
+import { announce } from '../lib/announce';
 
 /** Volume step of Shift+Up and Shift+Down, in percent. */
 const VOLUME_STEP = 10;
@@ -65,7 +66,8 @@ export function shortcutFor(event: KeyInfo, singleKeys = true): ShortcutAction |
 /**
  * L: likes or unlikes the playing track, and says which, as a toast (its list is a polite live
  * region): the heart that changes is on the player card, away from the focus, and a screen reader
- * heard nothing, while Space and Shift's arrows are told by "Now playing". Said from what the like
+ * heard nothing, while Space and Shift's left and right arrows are told by the player's announcer
+ * ("Now playing", "Paused"), and its up and down arrows below. Said from what the like
  * did (the provider's answer), not from the heart: another tab may move it meanwhile, and an
  * unknown heart the provider says is liked already was left as it was. Nothing done says nothing
  * (a refusal's toast is the client's).
@@ -75,12 +77,35 @@ async function likeFromKey(): Promise<void> {
   if (done) showToast(done === 'added' ? 'Added to Liked Songs' : 'Removed from Liked Songs', 'success');
 }
 
+/** How long the volume's words stay in the region once said: a screen reader's reading of the page later does not come upon them. */
+const VOLUME_SAID_MS = 3_000;
+
+/** The volume slider (VolumeControl.tsx, on Now Playing): with the focus, it reads its own value as it moves. */
+const VOLUME_SLIDER = 'input[type="range"][aria-label="Volume"]';
+
+/** What Shift+Up or Shift+Down says of the volume it set; nothing with the focus on the volume slider, which reads its own value as it moves. */
+export function volumeSaid(percent: number, focused: Element | null): string | null {
+  return focused?.closest(VOLUME_SLIDER) ? null : `Volume ${percent}%`;
+}
+
+/**
+ * Shift+Up and Shift+Down: change the volume and say where it is now, politely, in the shell's
+ * live region (App.astro, kept through every page): nothing on screen shows the volume but on
+ * Now Playing, and a screen reader heard nothing.
+ */
+function changeVolumeFromKey(delta: number): Promise<void> {
+  const done = changeVolume(delta);
+  const words = volumeSaid($player.get().volumePercent, document.activeElement);
+  if (words) announce(words, { forMs: VOLUME_SAID_MS });
+  return done;
+}
+
 const RUN: Record<ShortcutAction, () => unknown> = {
   toggle: togglePlay,
   next: nextTrack,
   previous: previousTrack,
-  volumeUp: () => changeVolume(VOLUME_STEP),
-  volumeDown: () => changeVolume(-VOLUME_STEP),
+  volumeUp: () => changeVolumeFromKey(VOLUME_STEP),
+  volumeDown: () => changeVolumeFromKey(-VOLUME_STEP),
   like: likeFromKey,
   queue: () => toggleQueue(),
   help: () => setShortcutsSheet(true),

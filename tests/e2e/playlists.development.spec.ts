@@ -44,7 +44,7 @@ test('create from the tile, add a liked song, see it after a reload and a sandbo
   await expect(rows).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Remove from Your Library' }).click();
-  await page.getByRole('dialog', { name: 'Remove from Your Library?' }).getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('alertdialog', { name: 'Remove from Your Library?' }).getByRole('button', { name: 'Remove' }).click();
   await expect(page).toHaveURL(/\/collection$/);
   await expect(page.locator('.card').filter({ hasText: 'Road Trip' })).toBeVisible();
   await expect(page.locator('.card').filter({ hasText: 'Dev Mode Mix' })).toHaveCount(0);

@@ -174,7 +174,7 @@ test('create, add from three pages, keep them through a reload and a sandbox res
   // Remove the playlist from the library: asked first, then gone from Your Library.
   await page.goto(playlistPath);
   await page.getByRole('button', { name: 'Remove from Your Library' }).click();
-  await page.getByRole('dialog', { name: 'Remove from Your Library?' }).getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('alertdialog', { name: 'Remove from Your Library?' }).getByRole('button', { name: 'Remove' }).click();
   await expect(page).toHaveURL(/\/collection$/);
   await expect(page.locator('.card').filter({ hasText: 'Road Trip' })).toBeVisible();
   await expect(page.locator('.card').filter({ hasText: renamed })).toHaveCount(0);
@@ -235,7 +235,7 @@ test("the user's own playlist once removed from the library offers Save, not its
   const remove = page.getByRole('button', { name: 'Remove from Your Library' });
   const save = page.getByRole('button', { name: 'Save Kept aside' });
   await remove.click();
-  await page.getByRole('dialog', { name: 'Remove from Your Library?' }).getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('alertdialog', { name: 'Remove from Your Library?' }).getByRole('button', { name: 'Remove' }).click();
   await expect(page).toHaveURL(/\/collection$/);
   expect(await listed()).toBe(false);
   await page.goBack();
@@ -332,4 +332,38 @@ test('a playlist holding a track twice plays the copy clicked, and marks that co
   await rows.nth(0).getByRole('button', { name: /^Play / }).click();
   await expect(rows.nth(0)).toHaveAttribute('aria-current', 'true');
   await expect(rows.nth(2)).not.toHaveAttribute('aria-current', 'true');
+});
+
+test('after a reload, a click on the first copy of the track the playlist holds twice starts that copy, not the other one resumed', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }) => {
+  await sandbox.reset();
+  await signIn(page, 'guest', { home: false });
+  const found = await providerGet<{ tracks: { items: { id: string; name: string }[] } }>(page, sandbox.url, 'search?q=a&type=track&limit=10');
+  const [a, b] = found.tracks.items.filter((track) => track.name.trim() !== '').map((track) => track.id);
+  const token = await accessTokenOf(page);
+  const send = async (path: string, body?: unknown) => {
+    const response = await fetch(`${sandbox.url}/v1/${path}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    expect(response.ok).toBe(true);
+    return response.status === 204 ? null : ((await response.json()) as { id: string });
+  };
+  const { id } = (await send('me/playlists', { name: 'Twice, reloaded' }))!;
+  await send(`playlists/${id}/items`, { uris: [a, b, a].map((track) => `spotify:track:${track}`) });
+  await page.goto(`/playlist/${id}`);
+  const rows = page.getByRole('list', { name: /^Tracks of / }).locator('.track-row');
+  await expect(rows).toHaveCount(3);
+  await page.waitForFunction(() => localStorage.getItem('DEVICE_ID') !== null);
+  await rows.nth(2).getByRole('button', { name: /^Play / }).click();
+  await expect.poll(async () => (await provider(page, sandbox))?.item.id).toBe(a);
+  const earlier = await page.evaluate(() => localStorage.getItem('DEVICE_ID'));
+  await page.reload();
+  await page.waitForFunction((gone) => localStorage.getItem('DEVICE_ID') !== gone, earlier);
+  const plays: unknown[] = [];
+  page.on('request', (request) => void (request.method() === 'PUT' && new URL(request.url()).pathname.endsWith('/me/player/play') && plays.push(request.postDataJSON())));
+  await rows.nth(0).getByRole('button', { name: /^Play / }).click();
+  await expect.poll(() => plays).toEqual([{ context_uri: `spotify:playlist:${id}`, offset: { position: 0 }, position_ms: 0 }]);
+  await expect(rows.nth(0)).toHaveAttribute('aria-current', 'true');
+  await expect(rows.nth(2)).not.toHaveAttribute('aria-current', 'true');
+  // The first copy plays: Next goes on to the second row's track.
+  await expect.poll(async () => (await provider(page, sandbox))?.is_playing).toBe(true);
+  await send('me/player/next');
+  await expect.poll(async () => (await provider(page, sandbox))?.item.id).toBe(b);
 });

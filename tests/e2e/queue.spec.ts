@@ -322,7 +322,7 @@ test.describe('messages', () => {
     const row = page.locator('#content [data-track-id]').first();
     const name = (await row.locator('.track-row__title').textContent())!;
     await addToQueueFrom(page, row, name);
-    await expect(page.getByText('Start playback first')).toBeVisible();
+    await expect(page.locator('.toast', { hasText: 'Start playback first' })).toBeVisible();
     await page.keyboard.press('q');
     await expect(page.getByRole('complementary', { name: 'Queue' })).toContainText('Your queue is empty.');
 

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearStorage, readStored, writeStored } from '../../src/lib/storage';
 import { $theme, toggleTheme } from '../../src/stores/theme';
 import { $toasts, showToast } from '../../src/stores/toasts';
-import { htmlToKeep, noteServerToastsIn, TOAST_ANNOUNCER_ID } from '../../src/components/shell/plain-toast';
+import { htmlToKeep, noteServerToastsIn } from '../../src/components/shell/plain-toast';
+import { ANNOUNCER_ID } from '../../src/lib/announce';
 
 /** A page's body holding `html`. */
 function pageWith(html: string): ParentNode {
@@ -117,7 +118,7 @@ describe('toasts', () => {
 
   it("the server's are read out by the shell's announcer, once each, and it is emptied once they have gone", () => {
     vi.useFakeTimers();
-    const announcer = Object.assign(document.createElement('div'), { id: TOAST_ANNOUNCER_ID });
+    const announcer = Object.assign(document.createElement('div'), { id: ANNOUNCER_ID });
     document.body.append(announcer);
     const page = pageWith('<div class="server-toast" role="status"><span>Album Not Found</span></div><div class="server-toast" role="status"><span>Internal Server Error</span></div>');
     noteServerToastsIn(page);

@@ -10,15 +10,32 @@ import { useFocusTrap } from '../use-focus-trap';
  * focus goes back where it was when it closes (use-focus-trap.ts). Its Escape is its own: the
  * panels under it (the queue, the devices) do not close with it (use-escape-key.ts), also when
  * the keyboard's focus is on the body (a click on its text, which takes no focus), where its
- * own key handler would not hear the key.
+ * own key handler would not hear the key. `describedBy`: the id of its words beside the title
+ * (ConfirmDialog's), which a screen reader reads with it as it opens.
  */
-export function Dialog({ title, id, onClose, children, className = '' }: { title: string; id: string; onClose: () => void; children: ReactNode; className?: string }) {
+export function Dialog({
+  title,
+  id,
+  onClose,
+  children,
+  className = '',
+  role = 'dialog',
+  describedBy,
+}: {
+  title: string;
+  id: string;
+  onClose: () => void;
+  children: ReactNode;
+  className?: string;
+  role?: 'dialog' | 'alertdialog';
+  describedBy?: string;
+}) {
   const panel = useRef<HTMLDivElement>(null);
   useFocusTrap(panel, true);
   const onKeyDown = useModalEscape(true, onClose);
   const dialog = (
     <div className="dialog-backdrop" onKeyDown={onKeyDown}>
-      <div ref={panel} className={`dialog ${className}`} role="dialog" aria-modal="true" aria-labelledby={id}>
+      <div ref={panel} className={`dialog ${className}`} role={role} aria-modal="true" aria-labelledby={id} aria-describedby={describedBy}>
         <button type="button" className="icon-button dialog__close" aria-label="Close" onClick={onClose}>
           <Icon name="close" />
         </button>
@@ -47,6 +64,8 @@ interface Choice {
 /**
  * A question with two answers: `cancel` (the quiet button) and `confirm` (the strong one).
  * `focus` says which one has focus when it opens: the safer answer where the other loses something.
+ * Its words (what the answer will do) are its description, read with its title as it opens.
+ * `destructive`: it confirms what loses something (a removal), an alertdialog (WAI-ARIA).
  */
 export function ConfirmDialog({
   title,
@@ -56,6 +75,7 @@ export function ConfirmDialog({
   cancel,
   confirm,
   focus,
+  destructive = false,
   className = '',
 }: {
   title: string;
@@ -65,11 +85,12 @@ export function ConfirmDialog({
   cancel: Choice;
   confirm: Choice;
   focus: 'cancel' | 'confirm';
+  destructive?: boolean;
   className?: string;
 }) {
   return (
-    <Dialog title={title} id={id} onClose={onClose} className={className}>
-      <p>{children}</p>
+    <Dialog title={title} id={id} onClose={onClose} className={className} role={destructive ? 'alertdialog' : 'dialog'} describedBy={`${id}-text`}>
+      <p id={`${id}-text`}>{children}</p>
       <div className="dialog__actions">
         <button type="button" className="button button--ghost" onClick={cancel.onClick} autoFocus={focus === 'cancel'}>
           {cancel.label}

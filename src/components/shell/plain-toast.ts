@@ -1,3 +1,4 @@
+import { announce } from '../../lib/announce';
 import { PREMIUM_PROMPT_MARK } from '../../lib/page-leaving';
 import { $toasts, noteServerToast, TOAST_DURATION_MS } from '../../stores/toasts';
 
@@ -79,8 +80,6 @@ export function htmlToKeep(page: Document): string {
   return `<!doctype html>${root.outerHTML}`;
 }
 
-/** The id of the shell's live region that reads the server's toasts out (App.astro). */
-export const TOAST_ANNOUNCER_ID = 'toast-announcer';
 /** How long after the page (or its swap) the announcer takes the words: into a region already in place. */
 const ANNOUNCE_DELAY_MS = 100;
 
@@ -102,19 +101,8 @@ export function noteServerToastsIn(doc: ParentNode = document): void {
     noteServerToast(words);
     told.push(words);
   }
-  if (told.length > 0) announce(told.join('. '));
+  // Emptied once the toast has gone.
+  if (told.length > 0) announce(told.join('. '), { delayMs: ANNOUNCE_DELAY_MS, forMs: TOAST_DURATION_MS });
   const page = doc instanceof Document ? doc : (doc as Node).ownerDocument;
   if (page) stackServerToasts(page);
-}
-
-function announce(words: string): void {
-  setTimeout(() => {
-    const announcer = document.getElementById(TOAST_ANNOUNCER_ID);
-    if (!announcer) return;
-    announcer.textContent = words;
-    // Emptied once the toast has gone, so the same words can be told again later.
-    setTimeout(() => {
-      if (announcer.textContent === words) announcer.textContent = '';
-    }, TOAST_DURATION_MS);
-  }, ANNOUNCE_DELAY_MS);
 }

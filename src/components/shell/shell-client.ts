@@ -184,9 +184,26 @@ document.addEventListener('astro:before-preparation', (event) => {
   if (keptScroll && (navigationType !== 'replace' || to.href !== keptScroll.href)) keptScroll = null;
 });
 document.addEventListener('astro:after-swap', () => {
+  const reloaded = keptScroll !== null;
   window.scrollTo({ top: keptScroll?.top ?? 0, left: 0, behavior: 'instant' });
   keptScroll = null;
+  if (!reloaded) focusNewContent();
 });
+
+/**
+ * A page the user went to (a link, Back, Forward) starts the keyboard at its content (WCAG 2.4.3):
+ * the swap took the focused link away with the old page, and the next Tab started over at "Skip to
+ * content". Only when focus was lost: a control of the shell the router kept keeps it on purpose
+ * (the search box the user types in as /search opens, the palette, a dialog). Without scrolling
+ * (the page starts at the top, above) and without a ring (shell.css: .content:focus); Astro's
+ * route announcer still reads the new title after this. The page loaded again where it is (back
+ * online) is no page the user went to: the focus it lost is left.
+ */
+function focusNewContent(): void {
+  const focused = document.activeElement;
+  if (focused && focused !== document.body) return;
+  document.getElementById('content')?.focus({ preventScroll: true });
+}
 
 listenForInstallPrompt();
 followInstallOfferWithoutIsland();

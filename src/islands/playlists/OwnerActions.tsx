@@ -55,6 +55,7 @@ export function OwnerActions({ playlist }: { playlist: Playlist }) {
             },
           }}
           focus="cancel"
+          destructive
           className="playlist-dialog"
         >
           This will remove '{playlist.name}' from Your Library.

@@ -20,6 +20,7 @@ import { $search, isEmptyResult, runSearch, searchPage } from '../../stores/sear
 import { $searchQuery } from '../../stores/search-box';
 import '../../styles/content.css';
 import '../../styles/search.css';
+import { NO_SEARCH_RESULT, SearchStatus } from './SearchStatus';
 
 /** A category of the browse: a coloured tile with its icon, to its playlists. */
 function CategoryTile({ category }: { category: Category }) {
@@ -97,6 +98,7 @@ function Results() {
   return (
     <>
       <h1 className="visually-hidden">Search results for {query}</h1>
+      <SearchStatus />
       <ResultsState />
     </>
   );
@@ -116,7 +118,7 @@ function ResultsState() {
     );
   }
   if (!results || loading) return <ResultsSkeleton />;
-  if (isEmptyResult(results)) return <ErrorScreen kind="data_not_found" title="No Search Result Found" />;
+  if (isEmptyResult(results)) return <ErrorScreen kind="data_not_found" title={NO_SEARCH_RESULT} />;
   const { tracks, artists, albums, playlists } = results;
   return (
     <div className="page-stack">

@@ -26,15 +26,36 @@ describe('toasts', () => {
     act(() => {
       showToast('Internet Connection Problem');
     });
-    expect(screen.getByText('Internet Connection Problem')).toBeTruthy();
+    const shown = () => document.querySelector('.toast')?.textContent ?? null;
+    expect(shown()).toContain('Internet Connection Problem');
     act(() => {
       vi.advanceTimersByTime(TOAST_DURATION_MS - 1);
     });
-    expect(screen.queryByText('Internet Connection Problem')).not.toBeNull();
+    expect(shown()).toContain('Internet Connection Problem');
     act(() => {
       vi.advanceTimersByTime(1);
     });
+    expect(shown()).toBeNull();
     expect(screen.queryByText('Internet Connection Problem')).toBeNull();
+  });
+
+  it("tells only their words in their polite live region: each one's Dismiss button (\"×\") is outside it, and still there to press", () => {
+    render(<Toasts />);
+    act(() => {
+      showToast('Internet Connection Problem');
+      showToast('Added to Liked Songs', 'success');
+    });
+    const regions = screen.getAllByRole('status');
+    expect(regions).toHaveLength(1);
+    const [region] = regions;
+    expect(region!.getAttribute('aria-live')).toBe('polite');
+    expect(region!.textContent).toBe('Internet Connection ProblemAdded to Liked Songs');
+    expect(region!.querySelector('button')).toBeNull();
+    const dismiss = screen.getAllByRole('button', { name: 'Dismiss' });
+    expect(dismiss).toHaveLength(2);
+    expect(dismiss.some((button) => region!.contains(button))).toBe(false);
+    fireEvent.click(dismiss[0]!);
+    expect(region!.textContent).toBe('Added to Liked Songs');
   });
 });
 
