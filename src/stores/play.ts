@@ -3,7 +3,7 @@ import * as playerApi from '../api/player';
 import type { Track } from '../api/types';
 import { whereaboutsOf } from '../api/playback-whereabouts';
 import { playerClock } from '../lib/clock';
-import { beforePlayOf, isSounding, playPressOf, resumePositionMs, resumesFromRow, type BeforePlay, type PlayPress } from './player-rules';
+import { beforePlayOf, copiesNotPlaying, isSounding, playPressOf, resumePositionMs, resumesFromRow, type BeforePlay, type PlayPress } from './player-rules';
 import { logUnlessCanceled } from './log';
 import { $playingTrackId } from './now-playing';
 import {
@@ -249,29 +249,44 @@ async function showPlayFailedAndRead(before: BeforePlay): Promise<void> {
 }
 
 /**
- * The rows of the list a play started in that hold the same track as the row clicked, while that
- * track plays on: the list marks the row that plays, not every copy of it (a playlist may hold a
- * track twice). Rows are told apart by their track object, as the playlist's edits tell its entries
- * apart (stores/playlist-shown.ts). Empty once another track plays: which copy the provider came
- * back to (Next through [A, B, A]) is not said, and every copy is marked again.
+ * The rows of the list a play started in that hold the playing track but are not known to play
+ * (player-rules.ts copiesNotPlaying): a list that holds a track twice marks the copy clicked
+ * while it plays on, and none of the copies once this tab cannot tell which plays (the provider
+ * came back to the track through Next). Empty for a track the list holds once.
  */
 export const $copiesNotPlaying = atom<ReadonlySet<Track>>(new Set());
 
-let stopWatchingCopies: (() => void) | null = null;
+/**
+ * The list the last play from a list started in, when it holds a track more than once, and its
+ * row that started (null once another track played). Only in this tab's memory: after a reload
+ * no row is known to play, and a click on a copy starts that copy (playFromList).
+ */
+let listPlayed: { rows: readonly Track[]; started: Track | null } | null = null;
 
-/** Remembers which copy of `track` in `tracks` plays, until another track does. */
-function noteCopyPlayed(tracks: readonly Track[], track: Track): void {
-  stopWatchingCopies?.();
-  stopWatchingCopies = null;
-  const others = tracks.filter((other) => other !== track && other.id === track.id);
-  $copiesNotPlaying.set(new Set(others));
-  if (others.length === 0) return;
-  stopWatchingCopies = $playingTrackId.listen((id) => {
-    if (id === track.id) return;
-    stopWatchingCopies?.();
-    stopWatchingCopies = null;
-    $copiesNotPlaying.set(new Set());
-  });
+let stopFollowingCopies: (() => void) | null = null;
+
+/** The copies of the playing track (`playingId`) the list played from shows as not playing. */
+function showCopiesOf(playingId: string | null): void {
+  if (!listPlayed) return $copiesNotPlaying.set(new Set());
+  if (listPlayed.started?.id !== playingId) listPlayed = { ...listPlayed, started: null };
+  $copiesNotPlaying.set(new Set(copiesNotPlaying(listPlayed.rows, playingId, listPlayed.started)));
+}
+
+/** Remembers that the row `started` of `rows` plays, and follows the playing track while the list holds one twice. */
+function noteRowStarted(rows: readonly Track[], started: Track): void {
+  stopFollowingCopies?.();
+  stopFollowingCopies = null;
+  const holdsCopies = new Set(rows.map((row) => row.id)).size < rows.length;
+  listPlayed = holdsCopies ? { rows, started } : null;
+  showCopiesOf(started.id);
+  if (holdsCopies) stopFollowingCopies = $playingTrackId.listen(showCopiesOf);
+}
+
+/** A click on `row` failed: which copy of its track plays is not known any more (none is marked). */
+function forgetRowStarted(row: Track): void {
+  if (listPlayed?.started !== row) return;
+  listPlayed = { ...listPlayed, started: null };
+  showCopiesOf($playingTrackId.get());
 }
 
 /**
@@ -292,16 +307,18 @@ function noteCopyPlayed(tracks: readonly Track[], track: Track): void {
 export async function playFromList(tracks: readonly Track[], index: number, contextUri?: string): Promise<void> {
   const track = tracks[index];
   if (!track) return;
-  // Another copy of the paused track is a play of its own, from its own place.
-  const anotherCopy = $copiesNotPlaying.get().has(track);
-  if (!anotherCopy && resumesFromRow($player.get(), track.id, contextUri)) return togglePlay();
+  // A copy of the paused track not known to be the one that plays (another copy, or any copy
+  // after a reload) is a play of its own, from its own place: resumed, the other copy played on.
+  const knownCopy = !copiesNotPlaying(tracks, track.id, listPlayed?.started ?? null).includes(track);
+  if (knownCopy && resumesFromRow($player.get(), track.id, contextUri)) return togglePlay();
   const copies = tracks.filter((other) => other.id === track.id).length;
   const offset = contextUri && copies === 1 ? { uri: track.uri } : { position: index };
   const play = contextUri ? { contextUri, offset, positionMs: 0 } : { uris: tracks.map((item) => item.uri), offset, positionMs: 0 };
-  noteCopyPlayed(tracks, track);
+  noteRowStarted(tracks, track);
   try {
     await start({ play }, track);
   } catch (error) {
+    forgetRowStarted(track);
     logPlayFailure('Could not start playback', error);
   }
 }

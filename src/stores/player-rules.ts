@@ -111,6 +111,19 @@ export function resumesFromRow(player: Pick<PlayerState, 'playback' | 'autoplayB
   return contextUri === undefined || playback.contextUri === contextUri;
 }
 
+/**
+ * The rows of a list (`rows`) that hold the playing track (`playingId`) but are not known to be
+ * the copy that plays (a playlist may hold a track twice): every copy but the row this tab
+ * started (`started`, while its track plays on); every copy when this tab does not know which
+ * plays (after a reload, or Next back to a track the list holds twice: the provider does not
+ * say). None when the list holds the track once: that row is the one. Rows are told apart by
+ * their object, as the playlist's edits tell its entries apart (stores/playlist-shown.ts).
+ */
+export function copiesNotPlaying<T extends { id: string }>(rows: readonly T[], playingId: string | null, started: T | null): T[] {
+  const copies = rows.filter((row) => row.id === playingId);
+  return copies.length > 1 ? copies.filter((row) => row !== started) : [];
+}
+
 /** Whole seconds of a track's length: the progress bar's end. */
 function durationSeconds(track: Track | null): number {
   return Math.floor((track?.durationMs ?? 0) / 1000);
@@ -329,23 +342,25 @@ export function withPlayRequested(state: PlayerState, track: Track | null): Play
 }
 
 /** What a play puts aside as it shows the clicked track: the card as it was before the press. */
-export type BeforePlay = Pick<PlayerState, 'currentPlayingTrack' | 'progressSeconds' | 'progressAnchor' | 'dismissed' | 'autoplayBlocked'>;
+export type BeforePlay = Pick<PlayerState, 'visible' | 'currentPlayingTrack' | 'progressSeconds' | 'progressAnchor' | 'dismissed' | 'autoplayBlocked'>;
 
 /** The card as it is before a play is asked (stores/play.ts keeps it until the provider answers). */
-export function beforePlayOf({ currentPlayingTrack, progressSeconds, progressAnchor, dismissed, autoplayBlocked }: PlayerState): BeforePlay {
-  return { currentPlayingTrack, progressSeconds, progressAnchor, dismissed, autoplayBlocked };
+export function beforePlayOf({ visible, currentPlayingTrack, progressSeconds, progressAnchor, dismissed, autoplayBlocked }: PlayerState): BeforePlay {
+  return { visible, currentPlayingTrack, progressSeconds, progressAnchor, dismissed, autoplayBlocked };
 }
 
 /**
  * A play that failed (refused, or no answer): the clicked track never played, so the card goes
- * back to what does, the playback's track as the provider or the SDK last told it (else the one
- * it showed before the press). SPEC §4's "failure hides it" holds when nothing plays.
- * **Change** from SPEC §4: a playback that goes on keeps its card, as hiding it would say the
- * music stopped (and the clicked track's row would be marked as playing).
+ * back to what it showed before the press, with the playback's track as the provider or the SDK
+ * last told it (else the one it showed). **Change** from SPEC §4's "failure hides it", which
+ * holds for a first play only, from a card not shown (empty, or closed): a card shown before
+ * the press stays, with its track paused or playing, so Play can be pressed again. Hidden over
+ * a paused track the provider still held, a refused resume took the player away; hidden over
+ * music that goes on, it said the music stopped (and the clicked row was marked as playing).
  */
 export function withPlayFailed(state: PlayerState, before: BeforePlay): PlayerState {
-  const plays = state.playback?.isPlaying === true;
   const shown = state.playback?.item ?? before.currentPlayingTrack;
+  const visible = state.playback?.isPlaying === true || (before.visible && shown !== null);
   const sameTrack = shown?.id === before.currentPlayingTrack?.id;
   return {
     ...state,
@@ -355,8 +370,8 @@ export function withPlayFailed(state: PlayerState, before: BeforePlay): PlayerSt
     progressSeconds: sameTrack ? before.progressSeconds : state.progressSeconds,
     progressAnchor: sameTrack ? before.progressAnchor : state.progressAnchor,
     autoplayBlocked: before.autoplayBlocked,
-    visible: plays,
-    dismissed: plays ? false : before.dismissed,
+    visible,
+    dismissed: visible ? false : before.dismissed,
   };
 }
 

@@ -243,9 +243,9 @@ export function showPlayingNow(found: PlayingNow): void {
 }
 
 /**
- * A play failed: the card shows what plays again, as it was before the press (`before`, from
- * player-rules.ts beforePlayOf), and hides only when nothing plays (SPEC §4: a failed start
- * hides the player).
+ * A play failed: the card shows again what it showed before the press (`before`, from
+ * player-rules.ts beforePlayOf), with the track that plays or is paused; it hides only when it
+ * was not shown and nothing plays (SPEC §4: a failed start hides the player).
  */
 export function showPlayFailed(before: BeforePlay): void {
   $player.set(withPlayFailed($player.get(), before));

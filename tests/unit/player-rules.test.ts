@@ -4,6 +4,7 @@ import { playerStatus } from '../../src/islands/player/player-status';
 import {
   beforePlayOf,
   controlsAllowed,
+  copiesNotPlaying,
   devicesAsPlaying,
   initialPlayer,
   isSounding,
@@ -63,6 +64,34 @@ describe("a row's click on the card's own track", () => {
     expect(resumesFromRow(paused({ contextUri: 'spotify:album:x' }), 'a', 'spotify:playlist:y')).toBe(false);
     expect(resumesFromRow(paused(), 'b')).toBe(false);
     expect(resumesFromRow(showing({ currentPlayingTrack: track('a'), playback: null }), 'a')).toBe(false);
+  });
+});
+
+describe('the copies of the playing track a list holds more than once', () => {
+  const [a, b] = [track('a'), track('b')];
+  const [first, second] = [{ ...a }, { ...a }];
+  const rows = [first, b, second];
+
+  it('marks the copy this tab started alone: the other is not playing', () => {
+    const notPlaying = copiesNotPlaying(rows, 'a', first);
+    expect(notPlaying).toHaveLength(1);
+    expect(notPlaying[0]).toBe(second);
+    expect(copiesNotPlaying(rows, 'a', second)[0]).toBe(first);
+  });
+
+  it('marks none when this tab does not know which copy plays (a reload, Next back to it): every copy is not known to play', () => {
+    const notPlaying = copiesNotPlaying(rows, 'a', null);
+    expect(notPlaying).toHaveLength(2);
+    expect(notPlaying[0]).toBe(first);
+    expect(notPlaying[1]).toBe(second);
+    // The rows of a page loaded again are other objects than the row started.
+    expect(copiesNotPlaying([{ ...a }, b, { ...a }], 'a', first)).toHaveLength(2);
+  });
+
+  it('leaves a track the list holds once, and a list without the playing track, as they are', () => {
+    expect(copiesNotPlaying(rows, 'b', null)).toEqual([]);
+    expect(copiesNotPlaying(rows, 'c', first)).toEqual([]);
+    expect(copiesNotPlaying(rows, null, null)).toEqual([]);
   });
 });
 
@@ -154,7 +183,7 @@ describe('the player card rules (SPEC §4, §9)', () => {
     expect(withPlayRequested(playing, track('a', 60_000)).progressSeconds).toBe(4);
   });
 
-  it('a failed play goes back to what plays: its track and card; with nothing playing, the card hides (SPEC §4) with the track it had', () => {
+  it('a failed play goes back to what plays: its track and card', () => {
     const playing = showing({ currentPlayingTrack: track('a'), playback: playback(track('a')) });
     const failed = withPlayFailed(withPlayRequested(playing, track('b')), beforePlayOf(playing));
     expect(failed).toMatchObject({ visible: true, dismissed: false, isPlaybackLoading: false, currentPlayingTrack: { id: 'a' }, playback: { item: { id: 'a' } } });
@@ -163,10 +192,29 @@ describe('the player card rules (SPEC §4, §9)', () => {
     // The SDK moved on to the list's next track while the click waited: that one plays.
     const movedOn = { ...withPlayRequested(playing, track('b')), playback: playback(track('c')) };
     expect(withPlayFailed(movedOn, beforePlayOf(playing)).currentPlayingTrack?.id).toBe('c');
-    const paused = showing({ currentPlayingTrack: track('a'), playback: playback(track('a'), { isPlaying: false }), autoplayBlocked: true });
-    expect(withPlayFailed(withPlayRequested(paused, track('b')), beforePlayOf(paused))).toMatchObject({ visible: false, currentPlayingTrack: { id: 'a' }, autoplayBlocked: true });
+  });
+
+  it('a failed play over a card that showed a paused track keeps the card with that track, for Play to be pressed again', () => {
+    // Play on the paused card (its resume), or a row's click, refused: the provider still holds the track, paused.
+    const paused = showing({ currentPlayingTrack: track('a'), playback: playback(track('a'), { isPlaying: false }), progressSeconds: 42, autoplayBlocked: true });
+    for (const clicked of [track('a'), track('b')]) {
+      const failed = withPlayFailed(withPlayRequested(paused, clicked), beforePlayOf(paused));
+      expect(failed).toMatchObject({ visible: true, dismissed: false, isPlaybackLoading: false, currentPlayingTrack: { id: 'a' }, progressSeconds: 42, autoplayBlocked: true });
+      expect(playingMarkOf(failed)).toEqual({ trackId: 'a', isPlaying: false });
+    }
+    // The last played track, with no playback at the provider: it stays too.
+    const lastPlayed = withLastPlayed(initialPlayer('ready', 50, 'here'), track('a'), 'spotify:album:x');
+    expect(withPlayFailed(withPlayRequested(lastPlayed, null), beforePlayOf(lastPlayed))).toMatchObject({ visible: true, currentPlayingTrack: { id: 'a' }, playback: null });
+  });
+
+  it('a failed first play, from a card not shown (empty, or closed), hides it again (SPEC §4), unless music plays elsewhere', () => {
+    const empty = initialPlayer('ready', 50, 'here');
+    expect(withPlayFailed(withPlayRequested(empty, track('b')), beforePlayOf(empty))).toMatchObject({ visible: false, dismissed: false, currentPlayingTrack: null, isPlaybackLoading: false });
     const closed = { ...initialPlayer(), dismissed: true };
     expect(withPlayFailed(withPlayRequested(closed, track('b')), beforePlayOf(closed))).toMatchObject({ visible: false, dismissed: true, currentPlayingTrack: null, isPlaybackLoading: false });
+    // Another device's music the provider read meanwhile plays on: its card shows.
+    const elsewhere = { ...withPlayRequested(closed, track('b')), playback: playback(track('c')) };
+    expect(withPlayFailed(elsewhere, beforePlayOf(closed))).toMatchObject({ visible: true, dismissed: false, currentPlayingTrack: { id: 'c' } });
   });
 
   it('with no moment known (the server read the page), ticks a second while playing, back to 0 past the end; paused or empty, not at all', () => {

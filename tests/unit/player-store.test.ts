@@ -362,6 +362,51 @@ describe('player against a real sandbox device', () => {
     expect($copiesNotPlaying.get().size).toBe(0);
   });
 
+  it('after a reload, a click on a copy of the paused track the playlist holds twice starts that copy: which copy plays is not known', async () => {
+    const [a, b] = tracks as [Track, Track];
+    const made = await createPlaylist('Twice, then reloaded');
+    await addPlaylistItems(made.id, [a.uri, b.uri, a.uri]);
+    const rowsOf = async () => {
+      const page = await getPlaylistTracks(made.id);
+      if ('unavailable' in page) throw new Error('the own playlist is readable');
+      return page.items.map((entry) => entry.track);
+    };
+    await playFromList(await rowsOf(), 2, made.uri);
+    await pausePlayback();
+    // The page loaded again: its rows are new, and none of them is the copy this tab started.
+    const rows = await rowsOf();
+    const plays = holdRequests(() => false).plays;
+    await playFromList(rows, 0, made.uri);
+    expect(plays.map((body) => JSON.parse(body) as unknown)).toEqual([{ context_uri: made.uri, offset: { position: 0 }, position_ms: 0 }]);
+    expect(await providerPlayback()).toMatchObject({ is_playing: true, item: { id: a.id }, context: { uri: made.uri } });
+    // That copy is the one known to play now: the other is not marked, and a click on it paused resumes it.
+    expect([...$copiesNotPlaying.get()]).toEqual([rows[2]]);
+    await pausePlayback();
+    await playFromList(rows, 0, made.uri);
+    expect(JSON.parse(plays.at(-1)!)).not.toHaveProperty('offset');
+  });
+
+  it('a track the list holds twice, come back to through Next: no copy is marked, and a click on either starts it', async () => {
+    const [a, b] = tracks as [Track, Track];
+    const made = await createPlaylist('Round and back');
+    await addPlaylistItems(made.id, [a.uri, b.uri, a.uri]);
+    const page = await getPlaylistTracks(made.id);
+    if ('unavailable' in page) throw new Error('the own playlist is readable');
+    const rows = page.items.map((entry) => entry.track);
+    await playFromList(rows, 0, made.uri);
+    expect([...$copiesNotPlaying.get()]).toEqual([rows[2]]);
+    for (const id of [b.id, a.id]) {
+      await nextTrack();
+      expect($playingTrackId.get()).toBe(id);
+    }
+    expect(new Set($copiesNotPlaying.get())).toEqual(new Set([rows[0], rows[2]]));
+    await pausePlayback();
+    const plays = holdRequests(() => false).plays;
+    await playFromList(rows, 0, made.uri);
+    expect(JSON.parse(plays[0]!)).toEqual({ context_uri: made.uri, offset: { position: 0 }, position_ms: 0 });
+    expect([...$copiesNotPlaying.get()]).toEqual([rows[2]]);
+  });
+
   it("a playlist's row plays from its place among the entries that can play: the provider's context skips the others, as the list does", async () => {
     const found = (await search('Odd Ones Out', ['playlist'])).playlists.items.find((playlist) => playlist.name === 'Odd Ones Out')!;
     const page = await getPlaylistTracks(found.id);
@@ -466,7 +511,7 @@ describe('player against a real sandbox device', () => {
     expect($likedTracks.get()[id]).toBe(!before);
   });
 
-  it('with nothing playing, a premium-only refusal hides the player (SPEC §4) and opens the premium prompt; the card keeps the paused track', async () => {
+  it('a premium-only refusal over the paused card opens the premium prompt; the card stays with the paused track', async () => {
     await playFromList(tracks, 0);
     await pausePlayback();
     await addFault(running.url, { match: { method: 'PUT', path: '^/v1/me/player/play$' }, status: 403, body: { error: { status: 403, message: 'Premium required', reason: 'PREMIUM_REQUIRED' } }, times: 1 });
@@ -476,8 +521,38 @@ describe('player against a real sandbox device', () => {
     // An expected refusal, which the prompt answers: a warning of one line, no error.
     expect(warn).toHaveBeenCalledWith('Could not start playback: PREMIUM_REQUIRED');
     expect(error).not.toHaveBeenCalled();
-    expect($player.get()).toMatchObject({ visible: false, isPlaybackLoading: false, currentPlayingTrack: { id: tracks[0]!.id } });
+    expect($player.get()).toMatchObject({ visible: true, isPlaybackLoading: false, currentPlayingTrack: { id: tracks[0]!.id }, playback: { isPlaying: false } });
     expect($ui.get().openDialogPremiumRequired).toBe(true);
+  });
+
+  it('a refused resume (Play on the paused card) keeps the card with the paused track, and Play again resumes it', async () => {
+    await playFromList(tracks, 0);
+    await pausePlayback();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    for (const refusal of [
+      { status: 503, body: { error: { status: 503, message: 'Player is resting' } } },
+      { status: 429, headers: { 'Retry-After': '3' }, body: { error: { status: 429 } } },
+    ]) {
+      await addFault(running.url, { match: { method: 'PUT', path: '^/v1/me/player/play$' }, ...refusal, times: 1 });
+      await togglePlay();
+      expect($player.get(), String(refusal.status)).toMatchObject({ visible: true, isPlaybackLoading: false, currentPlayingTrack: { id: tracks[0]!.id }, playback: { isPlaying: false, item: { id: tracks[0]!.id } } });
+    }
+    await togglePlay();
+    expect((await providerPlayback())).toMatchObject({ is_playing: true, item: { id: tracks[0]!.id } });
+    expect($player.get()).toMatchObject({ visible: true, playback: { isPlaying: true } });
+  });
+
+  it('a refused first play, from an empty player, hides the card again (SPEC §4)', async () => {
+    await playFromList(tracks, 0);
+    await pausePlayback();
+    resetPlayer();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await addFault(running.url, { match: { method: 'PUT', path: '^/v1/me/player/play$' }, status: 503, body: { error: { status: 503, message: 'Player is resting' } }, times: 1 });
+    const played = playFromList(tracks, 1);
+    expect($player.get()).toMatchObject({ visible: true, currentPlayingTrack: { id: tracks[1]!.id } }); // shown loading at once
+    await played;
+    // The reading after the failure brings the provider's paused track back, on the card still hidden.
+    expect($player.get()).toMatchObject({ visible: false, isPlaybackLoading: false });
   });
 
   it('a failed play while a track plays: that track stays the current one, playing, and its card stays (the clicked track never played)', async () => {
