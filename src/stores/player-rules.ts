@@ -124,6 +124,25 @@ export function copiesNotPlaying<T extends { id: string }>(rows: readonly T[], p
   return copies.length > 1 ? copies.filter((row) => row !== started) : [];
 }
 
+/** The ids a list holds more than once (a playlist may hold a track twice): its rows of them are copies. */
+export function idsHeldTwice(rows: readonly { id: string }[]): ReadonlySet<string> {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const { id } of rows) (seen.has(id) ? twice : seen).add(id);
+  return twice;
+}
+
+/**
+ * Whether `copy`, a row of a track its list holds twice, is known to be the copy playing: the
+ * other copies are known not to play (`notPlaying`, copiesNotPlaying's), and it is not one of
+ * them. Not known (a reload, Next back to the track): no copy shows as playing, rather than all.
+ */
+export function isCopyKnownPlaying<T extends { id: string }>(notPlaying: ReadonlySet<T>, copy: T): boolean {
+  if (notPlaying.has(copy)) return false;
+  for (const other of notPlaying) if (other.id === copy.id) return true;
+  return false;
+}
+
 /** Whole seconds of a track's length: the progress bar's end. */
 function durationSeconds(track: Track | null): number {
   return Math.floor((track?.durationMs ?? 0) / 1000);

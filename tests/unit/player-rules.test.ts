@@ -5,6 +5,8 @@ import {
   beforePlayOf,
   controlsAllowed,
   copiesNotPlaying,
+  idsHeldTwice,
+  isCopyKnownPlaying,
   devicesAsPlaying,
   initialPlayer,
   isSounding,
@@ -86,6 +88,19 @@ describe('the copies of the playing track a list holds more than once', () => {
     expect(notPlaying[1]).toBe(second);
     // The rows of a page loaded again are other objects than the row started.
     expect(copiesNotPlaying([{ ...a }, b, { ...a }], 'a', first)).toHaveLength(2);
+  });
+
+  it('tells the copies apart from the rows held once, and a copy known to play from one not known (after a reload: none)', () => {
+    expect([...idsHeldTwice(rows)]).toEqual(['a']);
+    expect(idsHeldTwice([a, b]).size).toBe(0);
+    const started = new Set(copiesNotPlaying(rows, 'a', first));
+    expect(isCopyKnownPlaying(started, first)).toBe(true);
+    expect(isCopyKnownPlaying(started, second)).toBe(false);
+    const unknown = new Set(copiesNotPlaying(rows, 'a', null));
+    expect(isCopyKnownPlaying(unknown, first)).toBe(false);
+    expect(isCopyKnownPlaying(unknown, second)).toBe(false);
+    // Nothing known of this list at all (the set is empty after a reload): no copy is marked.
+    expect(isCopyKnownPlaying(new Set<Track>(), first)).toBe(false);
   });
 
   it('leaves a track the list holds once, and a list without the playing track, as they are', () => {

@@ -3,6 +3,7 @@ import { useLayoutEffect, useRef, type DragEvent, type FocusEvent, type RefObjec
 import type { Track } from '../../api/types';
 import { dropBefore } from '../../lib/playlist-order';
 import { $dropBefore, $trackDrag, dragOverRows, dropOnRows } from '../../stores/track-drag';
+import { idsHeldTwice } from '../../stores/player-rules';
 import { playFrom } from './play';
 import type { TrackMenuContext } from './track-menu-items';
 import { TrackRow } from './TrackRow';
@@ -79,6 +80,7 @@ export function TrackList({ tracks, contextUri, numbered = true, showCover = tru
   const drag = useStore($trackDrag);
   const before = useStore($dropBefore);
   const keys = keysOf(tracks);
+  const heldTwice = idsHeldTwice(tracks);
   const list = useRef<HTMLDivElement>(null);
   const keptFocus = useFocusStaysInList(list, tracks.length);
   const moving = onMove && drag?.row != null ? drag.row : null;
@@ -122,6 +124,7 @@ export function TrackList({ tracks, contextUri, numbered = true, showCover = tru
             onPlay={() => playFrom(tracks, index, contextUri)}
             menuContext={menuContext ? { ...menuContext, index } : undefined}
             dragRow={onMove ? index : null}
+            copy={heldTwice.has(track.id)}
           />
         </div>
       ))}

@@ -1,6 +1,7 @@
 import { useRef, useState, useSyncExternalStore, type MouseEvent, type PointerEvent } from 'react';
 import { hrefOf } from '../../lib/routes';
 import { $copiesNotPlaying } from '../../stores/play';
+import { isCopyKnownPlaying } from '../../stores/player-rules';
 import type { Track } from '../../api/types';
 import { formatDate, formatDuration } from '../../lib/format';
 import { Icon } from '../Icon';
@@ -28,6 +29,8 @@ interface TrackRowProps {
   menuContext?: TrackMenuContext;
   /** The row's index when the user may move it within the playlist on screen (wide screens drag it there, and onto a playlist). */
   dragRow?: number | null;
+  /** Whether its list holds its track more than once (a playlist's copies). */
+  copy?: boolean;
 }
 
 /** How long a finger rests on a row before its menu opens, as touch platforms do. */
@@ -114,17 +117,22 @@ const watchCopies = (changed: () => void) => $copiesNotPlaying.listen(changed);
 
 /**
  * The row's track as the player marks it: current, and playing. A list that holds the track
- * twice marks the copy that was played alone (stores/play.ts $copiesNotPlaying).
+ * twice (`copy`) marks only the copy known to play (stores/play.ts $copiesNotPlaying), none when
+ * that is not known: after a reload both were marked, the server's HTML too.
  */
-function useRowNowPlaying(track: Track): { isCurrent: boolean; isPlaying: boolean } {
+function useRowNowPlaying(track: Track, copy: boolean): { isCurrent: boolean; isPlaying: boolean } {
   const mark = useNowPlaying(track.id);
-  const anotherCopy = useSyncExternalStore(watchCopies, () => $copiesNotPlaying.get().has(track), () => false);
-  return anotherCopy ? { isCurrent: false, isPlaying: false } : mark;
+  const notThisOne = useSyncExternalStore(
+    watchCopies,
+    () => (copy ? !isCopyKnownPlaying($copiesNotPlaying.get(), track) : $copiesNotPlaying.get().has(track)),
+    () => copy,
+  );
+  return notThisOne ? { isCurrent: false, isPlaying: false } : mark;
 }
 
 /** One row of a track list: click to play; the playing track is marked; artists and album are links. */
-export function TrackRow({ track, number, onPlay, showCover = true, showAlbum = false, addedAt, menuContext = {}, dragRow = null }: TrackRowProps) {
-  const { isCurrent, isPlaying } = useRowNowPlaying(track);
+export function TrackRow({ track, number, onPlay, showCover = true, showAlbum = false, addedAt, menuContext = {}, dragRow = null, copy = false }: TrackRowProps) {
+  const { isCurrent, isPlaying } = useRowNowPlaying(track, copy);
   const [menuOpen, setMenuOpen] = useState(false);
   const longPress = useLongPress(() => setMenuOpen(true));
   // A click on the row plays, except on its own links, buttons and menu (artist, album, heart, More).
