@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { searchCatalogue } from './helpers/catalogue';
-import { expect, RESTART_PROBLEMS, test } from './fixtures';
+import { expect, RESTART_PROBLEMS, test, type SandboxControl, type SignIn } from './fixtures';
 import { expectToastShown } from './helpers/toasts';
 import { saveScreen } from './helpers/screens';
 import { actOnPage, switchInApp } from './helpers/in-app';
@@ -305,28 +305,37 @@ test('the side navigation lists your playlists and opens for a dragged track aft
   await expectToastShown(page, `Added to ${name}`);
 });
 
-test('a playlist holding a track twice plays the copy clicked, and marks that copy alone', async ({ page, signIn, sandbox }, testInfo) => {
+/**
+ * Signs in on a fresh sandbox, makes the guest a playlist holding a track twice ([a, b, a]),
+ * opens it and waits for this page's device: its two tracks, the Web API's POST, and the rows.
+ */
+async function openPlaylistHoldingTwice(page: Page, sandbox: SandboxControl, signIn: SignIn, name: string) {
   await sandbox.reset();
   await signIn(page, 'guest', { home: false });
   const found = await providerGet<{ tracks: { items: { id: string; name: string }[] } }>(page, sandbox.url, 'search?q=a&type=track&limit=10');
-  const [a, b] = found.tracks.items.filter((track) => track.name.trim() !== '').map((track) => track.id);
+  const [a, b] = found.tracks.items.filter((track) => track.name.trim() !== '');
   const token = await accessTokenOf(page);
-  const send = async (path: string, body: unknown) => {
-    const response = await fetch(`${sandbox.url}/v1/${path}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const send = async (path: string, body?: unknown) => {
+    const response = await fetch(`${sandbox.url}/v1/${path}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
     expect(response.ok).toBe(true);
-    return (await response.json()) as { id: string };
+    return response.status === 204 ? null : ((await response.json()) as { id: string });
   };
-  const { id } = await send('me/playlists', { name: 'Twice over' });
-  await send(`playlists/${id}/items`, { uris: [a, b, a].map((track) => `spotify:track:${track}`) });
+  const { id } = (await send('me/playlists', { name }))!;
+  await send(`playlists/${id}/items`, { uris: [a!, b!, a!].map((track) => `spotify:track:${track.id}`) });
   await page.goto(`/playlist/${id}`);
   const rows = page.getByRole('list', { name: /^Tracks of / }).locator('.track-row');
   await expect(rows).toHaveCount(3);
   await page.waitForFunction(() => localStorage.getItem('DEVICE_ID') !== null);
+  return { id, a: a!, b: b!, send, rows };
+}
+
+test('a playlist holding a track twice plays the copy clicked, and marks that copy alone', async ({ page, signIn, sandbox }, testInfo) => {
+  const { a, rows } = await openPlaylistHoldingTwice(page, sandbox, signIn, 'Twice over');
   await rows.nth(2).getByRole('button', { name: /^Play / }).click();
   await expect(rows.nth(2)).toHaveAttribute('aria-current', 'true');
   await expect(rows.nth(2).getByRole('button', { name: /, now playing$/ })).toBeVisible();
   await expect(rows.nth(0)).not.toHaveAttribute('aria-current', 'true');
-  await expect.poll(async () => (await provider(page, sandbox))?.item.id).toBe(a);
+  await expect.poll(async () => (await provider(page, sandbox))?.item.id).toBe(a.id);
   await saveScreen(page, testInfo, 'playlist-copy-playing');
   // The first copy clicked: it plays from its own place, and the mark moves to it.
   await rows.nth(0).getByRole('button', { name: /^Play / }).click();
@@ -335,31 +344,15 @@ test('a playlist holding a track twice plays the copy clicked, and marks that co
 });
 
 test('after a reload, a click on the first copy of the track the playlist holds twice starts that copy, not the other one resumed', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }) => {
-  await sandbox.reset();
-  await signIn(page, 'guest', { home: false });
-  const found = await providerGet<{ tracks: { items: { id: string; name: string }[] } }>(page, sandbox.url, 'search?q=a&type=track&limit=10');
-  const named = found.tracks.items.filter((track) => track.name.trim() !== '');
-  const [a, b] = named.map((track) => track.id);
-  const token = await accessTokenOf(page);
-  const send = async (path: string, body?: unknown) => {
-    const response = await fetch(`${sandbox.url}/v1/${path}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-    expect(response.ok).toBe(true);
-    return response.status === 204 ? null : ((await response.json()) as { id: string });
-  };
-  const { id } = (await send('me/playlists', { name: 'Twice, reloaded' }))!;
-  await send(`playlists/${id}/items`, { uris: [a, b, a].map((track) => `spotify:track:${track}`) });
-  await page.goto(`/playlist/${id}`);
-  const rows = page.getByRole('list', { name: /^Tracks of / }).locator('.track-row');
-  await expect(rows).toHaveCount(3);
-  await page.waitForFunction(() => localStorage.getItem('DEVICE_ID') !== null);
+  const { id, a, b, send, rows } = await openPlaylistHoldingTwice(page, sandbox, signIn, 'Twice, reloaded');
   await rows.nth(2).getByRole('button', { name: /^Play / }).click();
-  await expect.poll(async () => (await provider(page, sandbox))?.item.id).toBe(a);
+  await expect.poll(async () => (await provider(page, sandbox))?.item.id).toBe(a.id);
   const earlier = await page.evaluate(() => localStorage.getItem('DEVICE_ID'));
   await page.reload();
   await page.waitForFunction((gone) => localStorage.getItem('DEVICE_ID') !== gone, earlier);
   // Which copy plays, this tab cannot know after a reload (the provider does not say): neither is
   // marked, in the server's HTML and once the player knows its track (both were).
-  await expect(card(page).getByText(named[0]!.name, { exact: true })).toBeVisible();
+  await expect(card(page).getByText(a.name, { exact: true })).toBeVisible();
   await page.mouse.move(5, 400);
   for (const index of [0, 1, 2]) await expect(rows.nth(index)).not.toHaveAttribute('aria-current', 'true');
   const plays: unknown[] = [];
@@ -371,5 +364,5 @@ test('after a reload, a click on the first copy of the track the playlist holds 
   // The first copy plays: Next goes on to the second row's track.
   await expect.poll(async () => (await provider(page, sandbox))?.is_playing).toBe(true);
   await send('me/player/next');
-  await expect.poll(async () => (await provider(page, sandbox))?.item.id).toBe(b);
+  await expect.poll(async () => (await provider(page, sandbox))?.item.id).toBe(b.id);
 });
