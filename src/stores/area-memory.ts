@@ -14,6 +14,18 @@ interface AreaMemory<S> {
   snapshots: () => S[];
 }
 
+/**
+ * Whether what an area held when the user left it (`leftAt`, ms since the epoch) shows rather
+ * than the seed of the page swapped in for its route, asked of the site at `pageAsOf`
+ * (page-memory.ts `$pageAsOf`): Back and Forward swap in the copy kept from the visit, older
+ * than what the user saw then (a list's later pages), and a page asked since (a new visit, a
+ * page fetched ahead after leaving) is newer. A change of the data meanwhile (a like) has
+ * forgotten both already (`ListArea.forget`).
+ */
+export function rememberedWins(leftAt: number, pageAsOf: number): boolean {
+  return leftAt >= pageAsOf;
+}
+
 /** SPEC leaves it open; five covers a user's back-and-forth between a list and its items. */
 const AREA_MEMORY_SIZE = 5;
 

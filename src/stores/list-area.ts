@@ -1,7 +1,7 @@
 import { onMount, onNotify, type WritableAtom } from 'nanostores';
 import type { ListPage } from '../api/list-pages';
 import type { ListSeed } from '../api/page-seeds';
-import { createAreaMemory } from './area-memory';
+import { createAreaMemory, rememberedWins } from './area-memory';
 import { adoptLibraryFlags, keepItemFlagsOf, librarySnapshot } from './library';
 import { $pageAsOf, forgetPagesWhere } from './page-memory';
 import { createPagedList, firstPageState, type PagedList, type PagedListState } from './paged-list';
@@ -25,7 +25,12 @@ export interface ListArea<T> {
   forget: () => void;
   /** The list's stores as the server rendered them (`seed`), by store: what a server render reads. */
   snapshotOf: (seed: ListSeed<T>) => Map<unknown, unknown>;
-  /** Shows what the server rendered: the stores take the seed's values, and the route's entry asks nothing. */
+  /**
+   * Shows what the server rendered: the stores take the seed's values, and the route's entry asks
+   * nothing. Unless the list holds more of its route, as fresh (`rememberedWins`): Back and Forward
+   * swap in the page kept from the visit, whose seed is its first page only, where the user left
+   * it with every page loaded since.
+   */
   adopt: (seed: ListSeed<T>) => void;
   /** A list of the library itself: follows a change of the library made while it shows (`LibraryList`). */
   changed?: (id: string, inLibrary: boolean) => void;
@@ -42,7 +47,7 @@ export interface ListArea<T> {
  */
 export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], options: ListAreaOptions = {}): ListArea<T> {
   const { start, title, shows = () => true } = options;
-  const memory = createAreaMemory<{ state: PagedListState<T>; title: string }>();
+  const memory = createAreaMemory<{ state: PagedListState<T>; title: string; leftAt: number }>();
   let current: string | null = null;
   // Set when the data changed during the visit: what is shown then is not kept.
   let stale = false;
@@ -51,7 +56,7 @@ export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], opt
   const leave = () => {
     adoptedFor.clear();
     const state = list.$state.get();
-    if (current !== null && !stale && state.loaded && !state.error) memory.remember(current, { state, title: title?.get() ?? '' });
+    if (current !== null && !stale && state.loaded && !state.error) memory.remember(current, { state, title: title?.get() ?? '', leftAt: Date.now() });
     current = null;
     stale = false;
     list.reset();
@@ -85,6 +90,13 @@ export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], opt
   );
 
   const seededState = (seed: ListSeed<T>) => firstPageState(seed.page, list.limit);
+  /** What the list held when the user last left route `key`, if it is as fresh as the page on screen; an older one goes. */
+  const heldSince = (key: string, pageAsOf: number) => {
+    const kept = memory.recall(key);
+    if (kept && rememberedWins(kept.leftAt, pageAsOf)) return kept;
+    memory.forget(key);
+    return undefined;
+  };
   const area: ListArea<T> = {
     forget: () => {
       memory.forget();
@@ -99,13 +111,16 @@ export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], opt
       new Map<unknown, unknown>([[list.$state, seededState(seed)], ...(title ? [[title, seed.title ?? ''] as const] : []), ...librarySnapshot(seed.flags)]),
     adopt: (seed) => {
       const route = $route.get();
-      if (route) adoptedFor.mark(routeKeyOf(route));
+      const key = route ? routeKeyOf(route) : null;
+      if (key !== null) adoptedFor.mark(key);
       else adoptedFor.clear();
+      const pageAsOf = $pageAsOf.get();
       // The flags first: the list's change asks about the ones it does not know yet. A library
       // list's own flags are what it shows: no news to it.
-      adoptLibraryFlags(seed.flags, $pageAsOf.get(), area);
-      title?.set(seed.title ?? '');
-      list.restore(seededState(seed));
+      adoptLibraryFlags(seed.flags, pageAsOf, area);
+      const held = key === null ? undefined : heldSince(key, pageAsOf);
+      title?.set(held ? held.title : (seed.title ?? ''));
+      list.restore(held ? held.state : seededState(seed));
     },
   };
   return area;

@@ -1,8 +1,9 @@
 import { atom } from 'nanostores';
 import { describe, expect, it, vi } from 'vitest';
+import { rememberedWins } from '../../src/stores/area-memory';
 import { listArea } from '../../src/stores/list-area';
 import { createPagedList } from '../../src/stores/paged-list';
-import { keepPage, keptPage } from '../../src/stores/page-memory';
+import { $pageAsOf, keepPage, keptPage } from '../../src/stores/page-memory';
 import { syncRoute } from '../../src/stores/route';
 
 describe('a list tied to its routes', () => {
@@ -148,5 +149,81 @@ describe('a list tied to its routes', () => {
     const area = listArea(list, ['categoryPlaylists']);
     const state = area.snapshotOf({ page: 'not-found', failure: 'not-found' }).get(list.$state) as { error: { status: number } };
     expect(state.error.status).toBe(404);
+  });
+  it('what a list held when the user left wins over the seed of a page asked no later: Back and Forward', () => {
+    // Left after the kept page was asked: the memory holds at least what that page does.
+    expect(rememberedWins(2_000, 1_000)).toBe(true);
+    expect(rememberedWins(1_000, 1_000)).toBe(true);
+    // A page asked after leaving (a new visit, one fetched ahead since) is newer.
+    expect(rememberedWins(1_000, 1_001)).toBe(false);
+  });
+
+  describe('going back to a list whose later pages were loaded', () => {
+    // A kept page's seed: the server's first page of the 110 liked songs.
+    const seed = { page: page(['s0', 's1'], 110), failure: null };
+    const setup = async () => {
+      const load = vi.fn(async (offset: number) => ({ items: [`o${offset}`], offset, limit: 20, total: 110 }));
+      const list = createPagedList(load, 20);
+      const area = listArea(list, ['collectionTracks']);
+      let islandWaiting = true;
+      vi.stubGlobal('document', { querySelector: (selector: string) => (selector === '#content astro-island[ssr]' && islandWaiting ? {} : null) });
+      const stop = list.$state.listen(() => undefined);
+      // The first visit: the page as the site sent it, then two more pages as the user scrolls.
+      $pageAsOf.set(Date.now() - 60_000);
+      syncRoute('/collection/tracks');
+      area.adopt(seed);
+      islandWaiting = false;
+      await list.loadNextPage();
+      await list.loadNextPage();
+      expect(list.$state.get().list).toEqual(['s0', 's1', 'o20', 'o40']);
+      // An album opened from it: the list is left, and remembered.
+      syncRoute('/album/a1');
+      // Back: the router swaps in the page kept from the visit, whose island adopts its seed.
+      islandWaiting = true;
+      const back = (asOf: number) => {
+        $pageAsOf.set(asOf);
+        syncRoute('/collection/tracks');
+        area.adopt(seed);
+      };
+      return { load, list, area, back, stop };
+    };
+
+    it('shows every page loaded before, asking nothing', async () => {
+      const { load, list, back, stop } = await setup();
+      try {
+        back(Date.now() - 60_000);
+        expect(list.$state.get()).toMatchObject({ list: ['s0', 's1', 'o20', 'o40'], offset: 60, hasMore: true, loading: false });
+        expect(load).toHaveBeenCalledTimes(2);
+        // And goes on from there.
+        await list.loadNextPage();
+        expect(load).toHaveBeenLastCalledWith(60, 20);
+      } finally {
+        stop();
+        vi.unstubAllGlobals();
+      }
+    });
+
+    it('shows the seed of a page asked after the list was left (a new visit)', async () => {
+      const { list, back, stop } = await setup();
+      try {
+        back(Date.now() + 1);
+        expect(list.$state.get()).toMatchObject({ list: ['s0', 's1'], offset: 20 });
+      } finally {
+        stop();
+        vi.unstubAllGlobals();
+      }
+    });
+
+    it('shows the seed once the list changed since it was left (a like): the list remembered is stale', async () => {
+      const { list, area, back, stop } = await setup();
+      try {
+        area.forget();
+        back(Date.now() - 60_000);
+        expect(list.$state.get()).toMatchObject({ list: ['s0', 's1'], offset: 20 });
+      } finally {
+        stop();
+        vi.unstubAllGlobals();
+      }
+    });
   });
 });
