@@ -391,7 +391,7 @@ test.describe('failures', () => {
     await expect(page.locator('.card-grid a.card').first()).toBeVisible();
   });
 
-  test('album, artist, playlist and user pages: whole (no skeletons) while slow, the error screen on a 500, the default image for a broken picture', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }) => {
+  test('album, artist, playlist and user pages: whole (no skeletons) while slow, the error screen with Try again on a 500, the default image for a broken picture', { tag: '@viewport-free' }, async ({ page, signIn, sandbox }) => {
     // The states are the same components on every viewport, and the walk sets faults, so it runs once.
     // On the desktop alone (@viewport-free): the loading, error and fallback states are the same on both viewports.
     await signIn(page, 'guest', { home: false });
@@ -431,7 +431,22 @@ test.describe('failures', () => {
       await expect(page.getByRole('heading', { name: 'Something went wrong.' })).toBeVisible();
       // SPEC §8's toast shows for 1.5 s: a busy machine may look after it went, so what the page showed is asked.
       await expectToastShown(page, 'Internal server error');
+      // As every failed list, the failed page offers Try again, which loads it in place.
+      await sandbox.clearFaults();
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: target.name })).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${target.path}$`));
     }
+    // The own profile too; a page that is not there has nothing to try again.
+    await sandbox.addFault({ match: { method: 'GET', path: '^/v1/me(\\?|$)' }, status: 500 });
+    await page.goto('/user/me');
+    await expect(page.getByRole('heading', { name: 'Something went wrong.' })).toBeVisible();
+    await sandbox.clearFaults();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Top tracks this month' })).toBeVisible();
+    await page.goto('/user/nobody-at-all');
+    await expect(page.getByRole('heading', { name: 'User Not Found' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
     expect(await accessTokenOf(page), 'still signed in').not.toBeNull();
   });
 });

@@ -258,6 +258,47 @@ test('artist, album and playlist pages stream when their lists are slow: the hea
   await expect(page.locator('.detail-header').getByRole('button', { name: artistPage!.button })).toBeEnabled();
 });
 
+test("the own profile and a user's page stream when a section is slow: the header (and status) with the first bytes, skeletons where the sections come, then the sections", { tag: '@viewport-free' }, async ({ page, signIn, sandbox, browser }, testInfo) => {
+  await signIn(page, 'guest', { home: false });
+  // Each page's slow section, and what shows of the page once everything came.
+  const pages = [
+    { name: 'profile', path: '/user/me', held: '^/v1/me/top/artists', heading: /\S/, section: 'Top artists this month', shown: '.card-row a.card' },
+    { name: 'user', path: '/user/aarav.sharma', held: '^/v1/users/aarav\\.sharma/playlists', heading: 'Aarav Sharma', section: 'Public Playlists', shown: '.card-grid a.card' },
+  ];
+  const plain = await withoutJavaScript(browser, page, testInfo);
+  await page.goto('about:blank');
+  // Long enough for a busy machine's checks below to run while the calls are held.
+  const HELD_MS = 8_000;
+  await sandbox.addFault(pages.map((one) => ({ match: { method: 'GET', path: one.held }, delayMs: HELD_MS, times: 1 })));
+  try {
+    const tabs = await Promise.all(pages.map(() => plain.context().newPage()));
+    const askedAt = Date.now();
+    const responses = await Promise.all(pages.map((one, index) => tabs[index]!.goto(one.path, { waitUntil: 'commit' })));
+    for (const [index, one] of pages.entries()) {
+      const tab = tabs[index]!;
+      expect(responses[index]?.status(), one.path).toBe(200);
+      // The provider still holds the section: the header is there, skeletons below it.
+      await expect(tab.locator('.detail-header').getByRole('heading', { level: 1, name: one.heading }), one.path).toBeVisible();
+      await expect(tab.locator('[data-testid="skeleton-card"]:visible, [data-testid="skeleton-row"]:visible').first(), one.path).toBeVisible();
+      expect(await tab.locator(one.shown).count(), one.path).toBe(0);
+      await saveScreen(tab, testInfo, `${one.name}-streaming`);
+    }
+    // All of it well before the held call's answer.
+    expect(Date.now() - askedAt).toBeLessThan(HELD_MS - 2_000);
+    // Then the sections come, in the same response, and the skeletons hide.
+    for (const [index, one] of pages.entries()) {
+      const tab = tabs[index]!;
+      await expect(tab.getByRole('heading', { level: 2, name: one.section }), one.path).toBeVisible({ timeout: HELD_MS + 5_000 });
+      await expect(tab.locator(one.shown).first(), one.path).toBeVisible();
+      await expect(tab.locator('[data-testid="skeleton-card"]:visible, [data-testid="skeleton-row"]:visible'), one.path).toHaveCount(0);
+      await expect(tab.getByRole('heading', { level: 1 }), one.path).toHaveCount(1);
+    }
+    expect(await sandbox.faultHits()).toEqual([1, 1]);
+  } finally {
+    await plain.context().close();
+  }
+});
+
 test('search results stream: the shell and the box with q first, the results after (JavaScript off)', { tag: '@viewport-free' }, async ({ page, signIn, sandbox, browser }, testInfo) => {
   await signIn(page, 'guest', { home: false });
   const plain = await withoutJavaScript(browser, page, testInfo);

@@ -14,11 +14,16 @@ interface DetailPageProps<T> {
    * the page's heading then, and what the note says is not available ("This user's profile").
    */
   unavailable?: { heading: string; what: string };
+  /**
+   * Loads the page's part again (its area's `load`): a page whose entity failed offers Try again,
+   * as every failed list does. Not needed by a part the server renders only once its head came.
+   */
+  reload?: (id: string) => Promise<void>;
   children: (data: T) => ReactNode;
 }
 
 /** The frame of every detail page: its loading, not-found, not-available and error states, then its content on the area's colour. */
-export function DetailPage<T>({ state, notFound, unavailable, children }: DetailPageProps<T>) {
+export function DetailPage<T>({ state, notFound, unavailable, reload, children }: DetailPageProps<T>) {
   const part = entityPartState(state);
   const skeleton = (
     <>
@@ -36,7 +41,7 @@ export function DetailPage<T>({ state, notFound, unavailable, children }: Detail
           <NotAvailable what={unavailable.what} />
         </>
       ) : (
-        <PartBody state={part} skeleton={skeleton} notFound={notFound} wholePage>
+        <PartBody state={part} skeleton={skeleton} notFound={notFound} wholePage onRetry={reload ? () => void reload(state.id) : undefined}>
           {() => (state.data ? children(state.data) : null)}
         </PartBody>
       )}

@@ -39,7 +39,7 @@ function AlbumHeader({ album, background }: { album: Album; background: string }
 function AlbumViewBody() {
   const state = useStore($album);
   return (
-    <DetailPage state={state} notFound="Album Not Found">
+    <DetailPage state={state} notFound="Album Not Found" reload={albumArea.load}>
       {(album) => (
         <>
           <AlbumHeader album={album} background={state.background} />

@@ -16,7 +16,7 @@ import '../../styles/content.css';
 function ArtistAlbumsBody() {
   const state = useStore($artist);
   return (
-    <DetailPage state={state} notFound="Artist Not Found">
+    <DetailPage state={state} notFound="Artist Not Found" reload={artistArea.load}>
       {(artist) => (
         <>
           <h1 className="page-heading">
@@ -39,7 +39,7 @@ function RelatedArtistsBody() {
   const related = state.sections.relatedArtists;
   const relatedState = sectionStateOf(related);
   return (
-    <DetailPage state={state} notFound="Artist Not Found">
+    <DetailPage state={state} notFound="Artist Not Found" reload={artistArea.load}>
       {(artist) => (
         <>
           <h1 className="page-heading">Fans Also like {shownName(artist.name, 'Artist')}</h1>

@@ -53,7 +53,7 @@ function ArtistViewBody() {
   const albumsState = listPartState(albums);
   const relatedState = sectionStateOf(relatedArtists);
   return (
-    <DetailPage state={state} notFound="Artist Not Found">
+    <DetailPage state={state} notFound="Artist Not Found" reload={artistArea.load}>
       {(artist) => {
         const params = { artistId: artist.id };
         return (

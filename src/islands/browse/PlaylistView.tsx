@@ -63,7 +63,7 @@ function PlaylistViewBody() {
   const tracks = useStore(playlistTracks.$state);
   const reorders = useStore($changesShownItems);
   return (
-    <DetailPage state={state} notFound="Playlist Not Found">
+    <DetailPage state={state} notFound="Playlist Not Found" reload={playlistArea.load}>
       {(playlist) => (
         <>
           <PlaylistHeader playlist={playlist} background={state.background} count={songCountOf(playlist.totalTracks, tracks)} />

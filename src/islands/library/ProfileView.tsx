@@ -14,9 +14,12 @@ import { sectionStateOf, showsSection, type Section } from '../../lib/part-state
 import { PartBody } from '../../components/browse/PartBody';
 import { ERROR_SCREENS } from '../../components/error-texts';
 import { hasSeeAll } from '../../lib/see-all';
-import { $profile, profilePage } from '../../stores/profile';
+import { $profile, profileArea, profilePage } from '../../stores/profile';
+import type { UserProfile } from '../../api/types';
 import '../../styles/content.css';
 import '../../styles/library.css';
+
+const NOT_FOUND = 'Profile Not Found';
 
 /**
  * A profile section: hidden when it failed (SPEC §4); empty, its title over SPEC §8's 'Empty Data'
@@ -43,22 +46,20 @@ function ProfileSection<T>({ id, title, href, section, skeleton, children }: {
   );
 }
 
+/** The own profile's header: image 0 (SPEC §3), name and followers. */
+function ProfileHeader({ me, background }: { me: UserProfile; background: string }) {
+  return <DetailHeader images={me.images.slice(0, 1)} type="Profile" name={me.displayName || me.id} round background={background} meta={formatCount(me.followers) || null} />;
+}
+
 /** /user/me: the own profile (SPEC §3: image 0), followers, Top artists, Top tracks, Your Following. */
 function ProfileViewBody() {
   const state = useStore($profile);
   const { topArtists, topTracks, following } = state.sections;
   return (
-    <DetailPage state={state} notFound="Profile Not Found">
+    <DetailPage state={state} notFound={NOT_FOUND} reload={profileArea.load}>
       {(me) => (
         <>
-          <DetailHeader
-            images={me.images.slice(0, 1)}
-            type="Profile"
-            name={me.displayName || me.id}
-            round
-            background={state.background}
-            meta={formatCount(me.followers) || null}
-          />
+          <ProfileHeader me={me} background={state.background} />
           <div className="page-stack">
             <ProfileSection id="top-artists" title="Top artists this month" href={hrefOf('myTopArtists')} section={topArtists} skeleton={<CardSkeletons row />}>
               {(artists) => (
@@ -90,3 +91,30 @@ function ProfileViewBody() {
 
 /** The page as the server rendered it (its seed); the browser asks only for what comes after. */
 export const ProfileView = withErrorBoundary(withCarriedSeed(seededAreaView(profilePage, ProfileViewBody)));
+
+/**
+ * The own profile while the server still asks for its sections (the page streams,
+ * Streamed.astro): the header as it will be, skeletons where Top artists, Top tracks and Your
+ * Following come, in their order. Rendered once, on the server, without ids or an island: the
+ * page that follows it carries them.
+ */
+function ProfileHeadBody() {
+  const state = useStore($profile);
+  return (
+    <DetailPage state={state} notFound={NOT_FOUND}>
+      {(me) => (
+        <>
+          <ProfileHeader me={me} background={state.background} />
+          <div className="page-stack">
+            <CardSkeletons row />
+            <RowSkeletons />
+            <CardSkeletons row />
+          </div>
+        </>
+      )}
+    </DetailPage>
+  );
+}
+
+/** The own profile's first part, from the head of its seed (the profile). */
+export const ProfileHead = seededAreaView(profilePage, ProfileHeadBody);
