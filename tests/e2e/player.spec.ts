@@ -301,7 +301,7 @@ test.describe('faults', () => {
     const album = await startPlaying(page, sandbox, signIn);
     await sandbox.addFault({ match: { method: 'POST', path: '^/v1/me/player/next$' }, status: 500, body: { error: { status: 500, message: 'Player service down' } } });
     await card(page).getByRole('button', { name: 'Next', exact: true }).click();
-    await expect(page.getByText('Player service down')).toBeVisible();
+    await expect(page.locator('.toast', { hasText: 'Player service down' })).toBeVisible();
     await expect(card(page).getByText(album.tracks[0]!.name, { exact: true })).toBeVisible();
     expect((await provider(page, sandbox))!.item.id).toBe(album.tracks[0]!.id);
   });

@@ -210,7 +210,8 @@ test('the picker keeps each icon 20 by 20 beside a long playlist name, which wra
   await signIn(page, 'guest', { home: false });
   const name = 'A playlist whose name runs on and on past the width of the picker dialog, well past it';
   await makeElsewhere(page, sandbox.url, name);
-  // One made elsewhere with a name of a page's length: two lines of it, the whole in its tooltip.
+  // One made elsewhere with a name of a page's length: two lines of it, the whole its button's name
+  // (found by it below), said once: no tooltip repeats it.
   const endless = 'An endless name '.repeat(60).trim();
   await makeElsewhere(page, sandbox.url, endless);
   await page.goto('/search/track/Sol');
@@ -222,7 +223,8 @@ test('the picker keeps each icon 20 by 20 beside a long playlist name, which wra
     expect([Math.round(box.width), Math.round(box.height)]).toEqual([20, 20]);
   }
   const long = page.getByRole('dialog', { name: 'Add to playlist' }).getByRole('button', { name: endless });
-  await expect(long.locator('[title]')).toHaveAttribute('title', endless);
+  await expect(long).toBeVisible();
+  await expect(long.locator('[title]')).toHaveCount(0);
   expect((await long.boundingBox())!.height).toBeLessThanOrEqual(64);
 });
 

@@ -282,6 +282,18 @@ followThemeElsewhere();
 // The page's first access token (memory only), so the player connects and calls can start.
 startSession();
 
+/**
+ * Starts a part of the shell whose code comes apart (below). Should the connection go before it
+ * came, nothing of it ran: it is asked again once the browser is back online, rather than
+ * thrown as an uncaught rejection that leaves the tab without it until a reload.
+ */
+function startWhenLoaded<T>(load: () => Promise<T>, start: (loaded: T) => void): void {
+  load().then(start, (error: unknown) => {
+    console.warn('A part of the shell could not load; it is asked again once online', error);
+    window.addEventListener('online', () => startWhenLoaded(load, start), { once: true });
+  });
+}
+
 // Every tab knows what plays (issue 28): the catch-up with the account's playback starts here,
 // beside that token, not once the player card's island has hydrated. Imported apart: in this
 // script's own imports its modules held back the script, and so the token, by 100-400 ms on a
@@ -293,19 +305,22 @@ startSession();
 // loaded then, catches up itself; asked meanwhile, the provider either cannot be reached or
 // would wake the card (and load React) for a screen about to be replaced.
 if (!isOfflineShell()) {
-  void Promise.all([import('../../playback/catch-up'), import('../../stores/now-playing')]).then(([{ startCatchingUp }, { followPlayingMark }]) => {
-    startCatchingUp();
-    followPlayingMark(notePlayingMark);
-  });
+  startWhenLoaded(
+    () => Promise.all([import('../../playback/catch-up'), import('../../stores/now-playing')]),
+    ([{ startCatchingUp }, { followPlayingMark }]) => {
+      startCatchingUp();
+      followPlayingMark(notePlayingMark);
+    },
+  );
 }
 
 // This tab's SDK device, the Media Session, the document title and the shortcuts: beside the
 // token too, not in the player card's island, which would make them wait for React to come and
 // run first (a cold load's device registered 110-170 ms later that way: BENCHMARKS.md).
-void import('../../playback/start').then(({ startPlayerServices }) => startPlayerServices());
+startWhenLoaded(() => import('../../playback/start'), ({ startPlayerServices }) => startPlayerServices());
 
 // The shell's islands hydrate on the first input, or when one of them has something to show.
-void import('./shell-wakes').then(({ wakeShellWhenItShows }) => wakeShellWhenItShows());
+startWhenLoaded(() => import('./shell-wakes'), ({ wakeShellWhenItShows }) => wakeShellWhenItShows());
 // An island whose code could not come (the connection went): SPEC §8's toast, as for a request;
 // shown without the toasts' island when that island is the one whose code could not come.
 document.addEventListener(ISLAND_UNLOADED, (event) => {
