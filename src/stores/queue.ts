@@ -7,9 +7,11 @@ import { $player, $queueChanges, takeOverIfLeft, targetDeviceId } from './player
 import { $limitSecondsLeft } from './provider-limit';
 import { queueAsPlayerShows, queueReadDue, QUEUE_REREAD_MS, type PlayerShown } from './queue-rules';
 import { $route } from './route';
+import { closeOnRouteChange } from './ui';
 import { showToast } from './toasts';
 import { createAnswerGuard } from '../lib/answer-guard';
 import { playerClock } from '../lib/clock';
+import { NARROW_SCREEN } from '../lib/screens';
 
 /** Said when a track is added to the queue with nothing playing (the provider's 404 NO_ACTIVE_DEVICE). */
 export const START_PLAYBACK_FIRST = 'Start playback first';
@@ -113,6 +115,17 @@ export function toggleQueue(open = !$queue.get().open): void {
   $queue.set({ ...$queue.get(), open, ...(open ? {} : { loaded: false }) });
   if (open) void refreshQueue();
 }
+
+/**
+ * On a narrow screen the card's panel takes the page's place (queue.css): a new page (the bottom
+ * navigation, an artist's link in the panel) takes its place back, closing it. Not on /player,
+ * whose own view shows the queue as part of its page; not on a wide screen, where the page makes
+ * room beside the panel and it goes on from page to page, as the card does.
+ */
+closeOnRouteChange($queue, () => {
+  const narrow = typeof matchMedia === 'function' && matchMedia(NARROW_SCREEN).matches;
+  if ($queue.get().open && narrow && $route.get()?.name !== 'player') toggleQueue(false);
+});
 
 /**
  * "Add to queue": the track plays next on the device that plays. Confirmed by a

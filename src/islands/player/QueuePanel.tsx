@@ -30,24 +30,18 @@ function QueueRow({ track }: { track: Track }) {
 
 /**
  * On a narrow screen the card's panel (the Q key's, the palette's) takes the page's place, which
- * hides (queue.css): the keyboard's focus, left on the hidden page, goes to the panel as it opens,
- * and a new page (the bottom navigation, an artist's link in the panel) takes its place back,
- * closing it. Not the Now Playing view's panel, which is part of its page (on /player, where the
- * card shows none).
+ * hides (queue.css): the keyboard's focus, left on the hidden page, goes to the panel as it opens.
+ * (A new page closes it: stores/queue.ts.) Not the Now Playing view's panel, which is part of its
+ * page (on /player, where the card shows none).
  */
-function useInPagesPlace(panel: RefObject<HTMLElement | null>, open: boolean) {
+function useFocusInPagesPlace(panel: RefObject<HTMLElement | null>, open: boolean) {
   const narrow = useNarrowScreen();
   const route = useStore($route);
   const inPagesPlace = narrow && route?.name !== 'player';
-  const shownWith = useRef(route);
   // After useFocusReturn's layout effect: what had focus as it opened is still where Escape and Close send it back.
   useEffect(() => {
     if (open && inPagesPlace && !panel.current?.contains(document.activeElement)) panel.current?.focus();
   }, [panel, open, inPagesPlace]);
-  useEffect(() => {
-    if (open && inPagesPlace && route !== shownWith.current) closeQueue();
-    shownWith.current = route;
-  }, [open, inPagesPlace, route]);
 }
 
 /**
@@ -62,7 +56,7 @@ export function QueuePanel() {
   const panel = useRef<HTMLElement>(null);
   useEscapeKey(queue.open, closeQueue);
   useFocusReturn(panel, queue.open);
-  useInPagesPlace(panel, queue.open);
+  useFocusInPagesPlace(panel, queue.open);
   if (!queue.open) return null;
   const { nowPlaying, nextUp, loaded, failed } = queue;
   const state = partStateOf({ answered: loaded, count: (nowPlaying ? 1 : 0) + nextUp.length, failure: failed ? 'error' : null });
