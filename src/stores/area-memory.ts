@@ -16,14 +16,15 @@ interface AreaMemory<S> {
 
 /**
  * Whether what an area held when the user left it (`leftAt`, ms since the epoch) shows rather
- * than the seed of the page swapped in for its route, asked of the site at `pageAsOf`
- * (page-memory.ts `$pageAsOf`): Back and Forward swap in the copy kept from the visit, older
- * than what the user saw then (a list's later pages), and a page asked since (a new visit, a
- * page fetched ahead after leaving) is newer. A change of the data meanwhile (a like) has
- * forgotten both already (`ListArea.forget`).
+ * than the seed of the page shown for its route, asked of the site at `pageAsOf` (page-memory.ts
+ * `$pageAsOf`): on Back and Forward (`traversed`) it does, as the user left it (a list's later
+ * pages), whether the router swapped in the copy kept from the visit or had none and asked the
+ * site (a page loaded whole whose list hydrated early is not kept); on a new visit only when that
+ * page is older (a page asked since, a new visit or one fetched ahead after leaving, is newer).
+ * A change of the data meanwhile (a like) has forgotten what was held already (`ListArea.forget`).
  */
-export function rememberedWins(leftAt: number, pageAsOf: number): boolean {
-  return leftAt >= pageAsOf;
+export function rememberedWins(leftAt: number, pageAsOf: number, traversed: boolean): boolean {
+  return traversed || leftAt >= pageAsOf;
 }
 
 /** SPEC leaves it open; five covers a user's back-and-forth between a list and its items. */

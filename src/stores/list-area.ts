@@ -3,7 +3,7 @@ import type { ListPage } from '../api/list-pages';
 import type { ListSeed } from '../api/page-seeds';
 import { createAreaMemory, rememberedWins } from './area-memory';
 import { adoptLibraryFlags, keepItemFlagsOf, librarySnapshot } from './library';
-import { $pageAsOf, forgetPagesWhere } from './page-memory';
+import { $pageAsOf, $pageTraversed, forgetPagesWhere } from './page-memory';
 import { createPagedList, firstPageState, type PagedList, type PagedListState } from './paged-list';
 import { $route, onRoute, parseRoute, routeKeyOf, type Route, type RouteName } from './route';
 import { createAdoptionMark } from './adoption-mark';
@@ -93,7 +93,7 @@ export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], opt
   /** What the list held when the user last left route `key`, if it is as fresh as the page on screen; an older one goes. */
   const heldSince = (key: string, pageAsOf: number) => {
     const kept = memory.recall(key);
-    if (kept && rememberedWins(kept.leftAt, pageAsOf)) return kept;
+    if (kept && rememberedWins(kept.leftAt, pageAsOf, $pageTraversed.get())) return kept;
     memory.forget(key);
     return undefined;
   };

@@ -80,6 +80,18 @@ export function keepPage(href: string, html: string, now = Date.now()): void {
 }
 
 /**
+ * Whether the page on screen was reached by Back or Forward (the router's traverse), rather than
+ * a new visit: a list shows again what it held when the user left it (list-area.ts), whether the
+ * router had a copy of the page to swap in or asked the site for it.
+ */
+export const $pageTraversed = atom(false);
+
+/** Records how the page about to show is reached (the router's navigation type). */
+export function notePageTraversed(traverse: boolean): void {
+  $pageTraversed.set(traverse);
+}
+
+/**
  * Records where the page about to show came from: the site, asked now; the memory's copy of
  * `href` (keptPage); or the service worker's copy, shown offline, of no known age (older than
  * anything this tab learnt: its library flags never win over the tab's).

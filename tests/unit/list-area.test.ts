@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { rememberedWins } from '../../src/stores/area-memory';
 import { listArea } from '../../src/stores/list-area';
 import { createPagedList } from '../../src/stores/paged-list';
-import { $pageAsOf, keepPage, keptPage } from '../../src/stores/page-memory';
+import { $pageAsOf, keepPage, keptPage, notePageTraversed } from '../../src/stores/page-memory';
 import { syncRoute } from '../../src/stores/route';
 
 describe('a list tied to its routes', () => {
@@ -150,12 +150,14 @@ describe('a list tied to its routes', () => {
     const state = area.snapshotOf({ page: 'not-found', failure: 'not-found' }).get(list.$state) as { error: { status: number } };
     expect(state.error.status).toBe(404);
   });
-  it('what a list held when the user left wins over the seed of a page asked no later: Back and Forward', () => {
+  it('what a list held when the user left wins on Back and Forward, and over the seed of a page asked no later', () => {
     // Left after the kept page was asked: the memory holds at least what that page does.
-    expect(rememberedWins(2_000, 1_000)).toBe(true);
-    expect(rememberedWins(1_000, 1_000)).toBe(true);
-    // A page asked after leaving (a new visit, one fetched ahead since) is newer.
-    expect(rememberedWins(1_000, 1_001)).toBe(false);
+    expect(rememberedWins(2_000, 1_000, false)).toBe(true);
+    expect(rememberedWins(1_000, 1_000, false)).toBe(true);
+    // A new visit's page asked after leaving (a click, one fetched ahead since) is newer.
+    expect(rememberedWins(1_000, 1_001, false)).toBe(false);
+    // Back or Forward with no copy kept: the site was asked, and the list shows as the user left it.
+    expect(rememberedWins(1_000, 1_001, true)).toBe(true);
   });
 
   describe('going back to a list whose later pages were loaded', () => {
@@ -180,7 +182,8 @@ describe('a list tied to its routes', () => {
       syncRoute('/album/a1');
       // Back: the router swaps in the page kept from the visit, whose island adopts its seed.
       islandWaiting = true;
-      const back = (asOf: number) => {
+      const back = (asOf: number, traversed = true) => {
+        notePageTraversed(traversed);
         $pageAsOf.set(asOf);
         syncRoute('/collection/tracks');
         area.adopt(seed);
@@ -203,14 +206,25 @@ describe('a list tied to its routes', () => {
       }
     });
 
-    it('shows the seed of a page asked after the list was left (a new visit)', async () => {
+    it('shows the seed of a page asked after the list was left on a new visit, and what it held on Back with no copy kept', async () => {
       const { list, back, stop } = await setup();
       try {
-        back(Date.now() + 1);
+        back(Date.now() + 1, false);
         expect(list.$state.get()).toMatchObject({ list: ['s0', 's1'], offset: 20 });
       } finally {
         stop();
         vi.unstubAllGlobals();
+        notePageTraversed(false);
+      }
+      const again = await setup();
+      try {
+        // The page loaded whole was not kept (its list hydrated first): Back asked the site.
+        again.back(Date.now() + 1, true);
+        expect(again.list.$state.get()).toMatchObject({ list: ['s0', 's1', 'o20', 'o40'], offset: 60 });
+      } finally {
+        again.stop();
+        vi.unstubAllGlobals();
+        notePageTraversed(false);
       }
     });
 

@@ -6,7 +6,7 @@ import { followFocusBeforeModal } from '../focus-before-modal';
 import { navigateTo, setNavigator } from '../../lib/navigation';
 import { KEPT_COPY_ATTRIBUTE, keepRoutedPage, OFFLINE_SHELL, standInFor } from '../../lib/page-cache';
 import { PREMIUM_PROMPT_MARK, type PageLeaving } from '../../lib/page-leaving';
-import { fetchPageAhead, forgetPage, keepPage, keptPage, notePageSource } from '../../stores/page-memory';
+import { fetchPageAhead, forgetPage, keepPage, keptPage, notePageSource, notePageTraversed } from '../../stores/page-memory';
 import { parseRoute } from '../../stores/route';
 import { noteConnectionBack, noteConnectionLost, reportNoConnection, waitForSite } from '../../stores/connection';
 import { htmlToKeep, noteServerToastsIn, showToastsWithoutIsland } from './plain-toast';
@@ -96,7 +96,9 @@ document.addEventListener('astro:before-preparation', (event) => {
 
 /** The router's loader: the page from this tab's memory, the worker's caches offline, or the site. */
 async function loadPage(preparation: TransitionBeforePreparationEvent, askSite: () => Promise<void>): Promise<void> {
-  const kept = preparation.formData ? null : await keptPage(preparation.to.href, preparation.navigationType === 'traverse');
+  const traverse = preparation.navigationType === 'traverse';
+  notePageTraversed(traverse);
+  const kept = preparation.formData ? null : await keptPage(preparation.to.href, traverse);
   if (kept && !preparation.signal.aborted) {
     notePageSource('memory', preparation.to.href);
     const page = await showHtml(preparation, kept);
