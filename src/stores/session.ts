@@ -13,7 +13,7 @@ import { CONNECTION_PROBLEM, SOMETHING_WENT_WRONG, type ErrorOutcome } from '../
 import { reportNoConnection } from './connection';
 import { noteRateLimit } from './provider-limit';
 import { hasCapabilityAnswered, isCapabilityUsable, markCapabilityAvailable, markCapabilityMissing, resetCapabilities } from './capabilities';
-import { showToast } from './toasts';
+import { showToast, TOAST_DURATION_MS } from './toasts';
 import { openPremiumPrompt } from './ui';
 
 /**
@@ -65,16 +65,23 @@ export function followSignOutElsewhere(): void {
   navigateTo('/auth', { replace: true });
 }
 
-/** SPEC §8's 401 path, once the server could not renew the token: clear, toast 'Session Expired', go to /auth. */
+/**
+ * SPEC §8's 401 path, once the server could not renew the token: clear, toast 'Session Expired',
+ * go to /auth. The toast is /auth's: the server leaves it the notice as the session ends (the
+ * refused renewal, or this sign-out), and /auth loads whole, so a toast here showed the words
+ * twice, the first a flash on the page being left. Said here only when the site could not be
+ * told, for as long as a toast shows before the page goes.
+ */
 async function expireSession(): Promise<void> {
   if (sessionEnded) return;
   sessionEnded = true;
-  showToast('Session Expired');
   await forgetSession();
   // The server ended the session when it refused to renew the token; not when the provider
   // refused a token it had just renewed (a second 401): /auth would send the user back to /.
-  // Ended here, /auth is told why: this page's toast goes as /auth loads whole.
-  await endSiteSession('expired');
+  if ((await endSiteSession('expired')) !== 'ended') {
+    showToast('Session Expired');
+    await new Promise((resolve) => setTimeout(resolve, TOAST_DURATION_MS));
+  }
   navigateTo('/auth', { replace: true });
 }
 

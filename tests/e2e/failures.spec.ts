@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { providerGet, searchCatalogue } from './helpers/catalogue';
-import { expectToastShown, toasts, toastsShown } from './helpers/toasts';
+import { expectToastShown, toasts, toastsShown, toastsShownInTab } from './helpers/toasts';
 import { expect, test, type SandboxControl, type SignIn } from './fixtures';
 import { accessTokenOf } from './helpers/access-token';
 import { actOnPage, followLink, switchInApp } from './helpers/in-app';
@@ -30,6 +30,12 @@ async function twoAlbums(page: Page, signIn: SignIn, sandbox: SandboxControl): P
 }
 
 const albumPath = (album: CatalogueAlbum) => `^/v1/albums/${album.id}$`;
+
+/** SPEC §8's 'Session Expired' shows on /auth, where the user lands, and only there: not a second time on the page being left. */
+async function expectSessionExpiredOnceOnAuth(page: Page): Promise<void> {
+  await expectToastShown(page, 'Session Expired');
+  expect(toastsShownInTab(page).filter((toast) => toast.includes('Session Expired'))).toEqual(['/auth: Session Expired']);
+}
 
 /**
  * How a test reaches the failing page: loaded whole, or through an in-app link the client router
@@ -89,7 +95,7 @@ test.describe('SPEC §8 request errors on an album page', { tag: '@viewport-free
       await sandbox.addFault({ match: { method: 'POST', path: '^/api/token$' }, status: 400, body: { error: 'invalid_grant', error_description: 'Refresh token revoked' } });
       await reach(page, way, `/album/${album.id}`);
       await expect(page).toHaveURL(/\/auth$/);
-      await expectToastShown(page, 'Session Expired');
+      await expectSessionExpiredOnceOnAuth(page);
       // /auth clears what the signed-in app kept (SPEC §4) when the server ended the session.
       await expect.poll(() => page.evaluate(() => localStorage.getItem('THEME_MODE_VALUE'))).toBeNull();
       expect(await accessTokenOf(page)).toBeNull();
@@ -250,9 +256,17 @@ test.describe('SPEC §8 request errors on an album page', { tag: '@viewport-free
     await page.goto(`/album/${album.id}`);
     // Refused, and refused again with the token the server renewed for it: the session is over.
     await sandbox.addFault({ match: { method: 'PUT', path: '^/v1/me/(albums|library)' }, status: 401, times: 2 });
+    // The page's islands awake (its toasts among them), and the site a moment long ending the
+    // session: a toast the page being left showed would be seen, and counted.
+    await actOnPage(page);
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await page.route('**/session/sign-out**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
     await page.locator('.detail-header').getByRole('button', { name: /^Save / }).click();
     await expect(page).toHaveURL(/\/auth$/);
-    await expectToastShown(page, 'Session Expired');
+    await expectSessionExpiredOnceOnAuth(page);
     expect(await accessTokenOf(page)).toBeNull();
   });
 
