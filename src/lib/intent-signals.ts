@@ -18,7 +18,14 @@ export const WAKE_ISLANDS = 'my-music:wake-islands';
 /** The names islands wait under besides the user's first input: the shell's own (its top bar, overlays, side list), the player card. */
 export type WakeName = 'shell' | 'player';
 
-type SignalWindow = Window & { __myMusicPlayingMark?: PlayingMark; __myMusicWoken?: Set<WakeName>; __myMusicPressed?: EventTarget | null };
+/**
+ * The mark a page's content island carries when it is to hydrate as it comes, input or not: the
+ * shell's script marks the islands of a page shown again whose lists hold more than its HTML
+ * (page-memory.ts `showsMoreThanItsHtml`), so the list shows whole at once.
+ */
+export const HYDRATES_AS_IT_COMES = 'data-hydrates-as-it-comes';
+
+type SignalWindow = Window & { __myMusicPlayingMark?: PlayingMark; __myMusicWoken?: Set<WakeName>; __myMusicPressed?: EventTarget | null; __myMusicFocusing?: Element | null };
 
 /** The shell's script says which track the player holds and whether it plays; kept on the window for islands a later page brings. */
 export function notePlayingMark(mark: PlayingMark): void {
@@ -63,4 +70,24 @@ export function noteLastInput(event: Event): void {
 export function pressedLast(element: Element | null): boolean {
   const pressed = (window as SignalWindow).__myMusicPressed;
   return element !== null && pressed instanceof Node && element.contains(pressed);
+}
+
+/**
+ * The shell's script gives `element` the focus (the new page's content after a swap, WCAG 2.4.3):
+ * a script's focus, not the user's input, so the directive does not take it for one
+ * (`focusGivenByScript`). Focus events fire within `focus()`, so the mark lasts that call only.
+ */
+export function focusWithoutIntent(element: HTMLElement, options?: FocusOptions): void {
+  const win = window as SignalWindow;
+  win.__myMusicFocusing = element;
+  try {
+    element.focus(options);
+  } finally {
+    win.__myMusicFocusing = null;
+  }
+}
+
+/** The element the shell's script is giving the focus this moment (`focusWithoutIntent`), or null. */
+export function focusGivenByScript(): Element | null {
+  return (window as SignalWindow).__myMusicFocusing ?? null;
 }

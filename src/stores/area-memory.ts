@@ -8,6 +8,8 @@ interface AreaMemory<S> {
   remember: (key: string, snapshot: S) => void;
   /** The snapshot kept under a key (and marks it the most recent), or undefined. */
   recall: (key: string) => S | undefined;
+  /** The snapshot kept under a key, marking nothing, or undefined. */
+  peek: (key: string) => S | undefined;
   /** Drops a key (its data changed) or, without one, everything (sign-out). */
   forget: (key?: string) => void;
   /** Every snapshot kept, least recently used first, marking none. */
@@ -25,6 +27,38 @@ interface AreaMemory<S> {
  */
 export function rememberedWins(leftAt: number, pageAsOf: number, traversed: boolean): boolean {
   return traversed || leftAt >= pageAsOf;
+}
+
+/** What an area kept of a route when the user left it, at `leftAt` (ms since the epoch). */
+export interface LeftAt {
+  leftAt: number;
+}
+
+/** How the page on screen was reached: asked of the site `asOf` (page-memory.ts `$pageAsOf`), by Back or Forward (`traversed`) or not. */
+export interface PageReached {
+  asOf: number;
+  traversed: boolean;
+}
+
+/**
+ * What `memory` kept of `key` that shows over the seed of the page reached (`rememberedWins`): for
+ * an area adopting that page, which forgets one that does not (the page is newer); or, `look`,
+ * for a look ahead of the swap (page-memory.ts `showsMoreThanItsHtml`), which changes nothing.
+ * The one rule of list areas and of the lists of detail areas.
+ */
+export function heldOverPage<S extends LeftAt>(memory: AreaMemory<S>, key: string, page: PageReached, look = false): S | undefined {
+  const kept = look ? memory.peek(key) : memory.recall(key);
+  if (kept && rememberedWins(kept.leftAt, page.asOf, page.traversed)) return kept;
+  if (!look) memory.forget(key);
+  return undefined;
+}
+
+/**
+ * Whether a list held shows more than a page's HTML does, which holds its first page of at most
+ * `firstPage` items: a later page came. Its page's islands then hydrate as it comes.
+ */
+export function pastFirstPage(state: { list: readonly unknown[]; loaded: boolean; error: unknown }, firstPage: number): boolean {
+  return state.loaded && !state.error && state.list.length > firstPage;
 }
 
 /** SPEC leaves it open; five covers a user's back-and-forth between a list and its items. */
@@ -47,6 +81,7 @@ export function createAreaMemory<S>(size = AREA_MEMORY_SIZE): AreaMemory<S> {
       kept.set(key, snapshot);
       return snapshot;
     },
+    peek: (key) => kept.get(key),
     forget(key) {
       if (key === undefined) kept.clear();
       else kept.delete(key);

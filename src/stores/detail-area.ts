@@ -5,11 +5,11 @@ import { partStateOf, type PartState, type Section } from '../lib/part-state';
 import { DEFAULT_BACKGROUND, randomPaletteColor } from '../lib/colors';
 import type { AreaSeed, DetailFailure, DetailList, DetailPage, FirstPage } from '../api/page-shapes';
 import { seedOnItsWay } from './adoption-mark';
-import { createAreaMemory } from './area-memory';
-import { $pageAsOf } from './page-memory';
+import { createAreaMemory, heldOverPage, pastFirstPage, type LeftAt } from './area-memory';
+import { addHolder, pageReached } from './page-memory';
 import { adoptLibraryFlags, checkLibrary, keepItemFlagsOf, librarySnapshot } from './library';
 import { createPagedList, firstPageState, type PagedList, type PagedListState } from './paged-list';
-import { onRoute, type RouteName } from './route';
+import { onRoute, parseRoute, type RouteName } from './route';
 import { withTopLoading } from './ui';
 
 /**
@@ -92,11 +92,15 @@ interface DetailArea<T, S extends Record<string, unknown>, L extends Record<stri
   bindRoutes: (names: readonly RouteName[], param: string) => void;
   /** The area's stores as the server rendered them (`seed`), by store: what a server render reads. */
   snapshotOf: (seed: AreaSeed<T, S, L>) => Map<unknown, unknown>;
-  /** Shows what the server rendered: the stores take the seed's values, and nothing is asked. */
+  /**
+   * Shows what the server rendered: the stores take the seed's values, and nothing is asked. A list
+   * the area held more of when the user left it shows as left, over its first page, by the list
+   * areas' rule (area-memory.ts `heldOverPage`): Back to an artist's later albums, a playlist's later tracks.
+   */
   adopt: (seed: AreaSeed<T, S, L>) => void;
 }
 
-interface Snapshot<T, S extends Record<string, unknown>> {
+interface Snapshot<T, S extends Record<string, unknown>> extends LeftAt {
   state: DetailState<T, S>;
   lists: Record<string, PagedListState<unknown>>;
 }
@@ -198,6 +202,7 @@ export function createDetailArea<T, S extends Record<string, unknown> = Record<s
       memory.remember(state.id, {
         state,
         lists: Object.fromEntries(allLists().map(([key, list]) => [key, list.$state.get()])),
+        leftAt: Date.now(),
       });
     }
     empty();
@@ -227,6 +232,16 @@ export function createDetailArea<T, S extends Record<string, unknown> = Record<s
 
   function bindRoutes(names: readonly RouteName[], param: string): void {
     const follow = () => onRoute(names, (route) => void open(route.params[param] ?? ''), reset);
+    // A page of its routes whose HTML holds a list's first page where the area held more of it.
+    addHolder((path) => {
+      const route = parseRoute(path);
+      if (!route || !names.includes(route.name)) return false;
+      const kept = heldOverPage(memory, route.params[param] ?? '', pageReached(), true);
+      return kept !== undefined && allLists().some(([key]) => {
+        const held = kept.lists[key];
+        return held !== undefined && pastFirstPage(held, listSpecs[key]!.firstLimit ?? listSpecs[key]!.limit);
+      });
+    });
     onMount($state, follow);
     // A page that shows only one of the area's lists still opens the area.
     for (const [, list] of allLists()) onMount(list.$state, () => $state.listen(() => {}));
@@ -258,12 +273,20 @@ export function createDetailArea<T, S extends Record<string, unknown> = Record<s
 
   function adopt(seed: AreaSeed<T, S, L>): void {
     answers.forget();
+    const reached = pageReached();
     // The flags first: a list's change asks about the hearts it does not know yet. The entity
     // before its lists: reading a list mounts the area (nanostores' get), whose route binding
     // then finds this id shown and loads nothing.
-    adoptLibraryFlags(seed.flags, $pageAsOf.get());
+    adoptLibraryFlags(seed.flags, reached.asOf);
     $state.set(seededState(seed));
-    for (const [key, list] of allLists()) list.restore(seededList(seed, key));
+    const held = heldOverPage(memory, seed.id, reached);
+    for (const [key, list] of allLists()) {
+      const seeded = seededList(seed, key);
+      // What the user had loaded of a list the page shows (its first page in the seed), as it was left.
+      const kept = held?.lists[key];
+      const asLeft = kept !== undefined && seeded.loaded && !seeded.error && kept.loaded && !kept.error;
+      list.restore(asLeft ? kept : seeded);
+    }
   }
 
   // The flags of what the sections and lists show, as the server gave them for its render.

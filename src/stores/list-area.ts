@@ -1,9 +1,9 @@
 import { onMount, onNotify, type WritableAtom } from 'nanostores';
 import type { ListPage } from '../api/list-pages';
 import type { ListSeed } from '../api/page-seeds';
-import { createAreaMemory, rememberedWins } from './area-memory';
+import { createAreaMemory, heldOverPage, pastFirstPage } from './area-memory';
 import { adoptLibraryFlags, keepItemFlagsOf, librarySnapshot } from './library';
-import { $pageAsOf, $pageTraversed, forgetPagesWhere } from './page-memory';
+import { addHolder, forgetPagesWhere, pageReached } from './page-memory';
 import { createPagedList, firstPageState, type PagedList, type PagedListState } from './paged-list';
 import { $route, onRoute, parseRoute, routeKeyOf, type Route, type RouteName } from './route';
 import { createAdoptionMark } from './adoption-mark';
@@ -27,9 +27,10 @@ export interface ListArea<T> {
   snapshotOf: (seed: ListSeed<T>) => Map<unknown, unknown>;
   /**
    * Shows what the server rendered: the stores take the seed's values, and the route's entry asks
-   * nothing. Unless the list holds more of its route, as fresh (`rememberedWins`): Back and Forward
-   * swap in the page kept from the visit, whose seed is its first page only, where the user left
-   * it with every page loaded since.
+   * nothing. Unless the list holds more of its route, as fresh (`heldOverPage`): Back and Forward
+   * swap in the page kept from the visit (or asked again), whose seed is its first page only, where
+   * the user left it with every page loaded since. Such a page's island hydrates as it comes
+   * (`addHolder`), so the rows show whole at once.
    */
   adopt: (seed: ListSeed<T>) => void;
   /** A list of the library itself: follows a change of the library made while it shows (`LibraryList`). */
@@ -90,13 +91,13 @@ export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], opt
   );
 
   const seededState = (seed: ListSeed<T>) => firstPageState(seed.page, list.limit);
-  /** What the list held when the user last left route `key`, if it is as fresh as the page on screen; an older one goes. */
-  const heldSince = (key: string, pageAsOf: number) => {
-    const kept = memory.recall(key);
-    if (kept && rememberedWins(kept.leftAt, pageAsOf, $pageTraversed.get())) return kept;
-    memory.forget(key);
-    return undefined;
-  };
+  // A page of its routes whose HTML holds the first page (`list.limit` items) where the list held more.
+  addHolder((path) => {
+    const route = parseRoute(path);
+    if (!route || !names.includes(route.name) || !shows(route)) return false;
+    const kept = heldOverPage(memory, routeKeyOf(route), pageReached(), true);
+    return kept !== undefined && pastFirstPage(kept.state, list.limit);
+  });
   const area: ListArea<T> = {
     forget: () => {
       memory.forget();
@@ -114,11 +115,11 @@ export function listArea<T>(list: PagedList<T>, names: readonly RouteName[], opt
       const key = route ? routeKeyOf(route) : null;
       if (key !== null) adoptedFor.mark(key);
       else adoptedFor.clear();
-      const pageAsOf = $pageAsOf.get();
+      const reached = pageReached();
       // The flags first: the list's change asks about the ones it does not know yet. A library
       // list's own flags are what it shows: no news to it.
-      adoptLibraryFlags(seed.flags, pageAsOf, area);
-      const held = key === null ? undefined : heldSince(key, pageAsOf);
+      adoptLibraryFlags(seed.flags, reached.asOf, area);
+      const held = key === null ? undefined : heldOverPage(memory, key, reached);
       title?.set(held ? held.title : (seed.title ?? ''));
       list.restore(held ? held.state : seededState(seed));
     },

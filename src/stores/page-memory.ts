@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { fetchSitePage } from '../api/site-pages';
+import type { PageReached } from './area-memory';
 
 /**
  * The pages the client router can show without asking the site again (DESIGN §3): a page
@@ -89,6 +90,34 @@ export const $pageTraversed = atom(false);
 /** Records how the page about to show is reached (the router's navigation type). */
 export function notePageTraversed(traverse: boolean): void {
   $pageTraversed.set(traverse);
+}
+
+/** How the page on screen (or about to show) was reached: when it was asked of the site, and whether by Back or Forward. */
+export function pageReached(): PageReached {
+  return { asOf: $pageAsOf.get(), traversed: $pageTraversed.get() };
+}
+
+/**
+ * Whether an area holds more of the page at a path (pathname and search) than that page's HTML
+ * shows, and shows it over the page's seed (`rememberedWins`): a list's pages loaded past its first.
+ */
+type HoldsMore = (path: string) => boolean;
+
+const holders = new Set<HoldsMore>();
+
+/** An area with a memory of its routes says what it holds beyond a page's HTML (`pastFirstPage` in area-memory.ts). */
+export function addHolder(holdsMore: HoldsMore): void {
+  holders.add(holdsMore);
+}
+
+/**
+ * Whether the page about to show at `href` (its source and way noted: notePageSource,
+ * notePageTraversed) shows more once its islands have hydrated than its HTML does: Back to a list
+ * scrolled to 100 rows, whose HTML holds the first 20. Its islands hydrate as it comes (shell-client.ts).
+ */
+export function showsMoreThanItsHtml(href: string): boolean {
+  const path = keyOf(href);
+  return [...holders].some((holdsMore) => holdsMore(path));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { lastItemBefore, LIST_CONTINUES } from '../../lib/list-end';
-import { ISLAND_UNLOADED, isWoken, noteLastInput, PLAYING_MARK, playingMark, WAKE_ISLANDS } from '../../lib/intent-signals';
+import { focusGivenByScript, HYDRATES_AS_IT_COMES, ISLAND_UNLOADED, isWoken, noteLastInput, PLAYING_MARK, playingMark, WAKE_ISLANDS } from '../../lib/intent-signals';
 import { ISLAND_CODE_META, preloadNamedCode } from '../../lib/named-code';
 import { markFromAttribute, rendersAgainFor, SHOWN_MARK_ATTRIBUTE, type PlayingMark } from '../../lib/playing-mark';
 
@@ -12,7 +12,10 @@ import { markFromAttribute, rendersAgainFor, SHOWN_MARK_ATTRIBUTE, type PlayingM
  * show the player otherwise than its HTML does (the player's track is one of them,
  * or one marked is no longer, or it plays or stops: src/lib/playing-mark.ts), when the end
  * of a list that goes on comes into view (a screen reader's reading moves no pointer), or when
- * one of its pictures fails (the default image stands in). Until then the page loads none of its
+ * one of its pictures fails (the default image stands in). A focus the shell's script gives (the
+ * new page's content after a swap: intent-signals.ts focusWithoutIntent) is no input. An island
+ * the shell's script marked (HYDRATES_AS_IT_COMES: a page shown again whose list holds more than
+ * its HTML) hydrates as it comes. Until then the page loads none of its
  * code. If the code cannot come (no connection), the shell says so (ISLAND_UNLOADED). Once the
  * user has acted, islands that come later (the client router's pages) hydrate when the browser
  * is idle, as `client:idle` does (within IDLE_BOUND_MS).
@@ -33,6 +36,15 @@ import { markFromAttribute, rendersAgainFor, SHOWN_MARK_ATTRIBUTE, type PlayingM
 
 /** What counts as the user acting on the page (a click too: a link followed from a script, a key's click). */
 const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'wheel', 'focusin', 'click'] as const;
+
+/**
+ * Whether `event`, one of INTENT_EVENTS, is the user acting: not the focus the shell's script is
+ * giving (`givenByScript`: the new page's content after a swap, which Back reaches with no input
+ * on the page). A focus of the keyboard's or a pointer's, or one a screen reader moves, counts.
+ */
+export function isUserInput(event: Pick<Event, 'type' | 'target'>, givenByScript: Element | null): boolean {
+  return !(event.type === 'focusin' && givenByScript !== null && event.target === givenByScript);
+}
 
 /** A list's end hydrates its island as it shows, when its list would load its next page (PagedView): not before, as a pointer or a finger would have come first. */
 const LIST_END_MARGIN = '0px';
@@ -115,7 +127,7 @@ function stateOf(win: Window & { __myMusicIntent?: IntentState }): IntentState {
   const act = (event?: Event) => {
     if (state.acted) return;
     state.acted = true;
-    for (const type of INTENT_EVENTS) doc.removeEventListener(type, act, true);
+    for (const type of INTENT_EVENTS) doc.removeEventListener(type, onInput, true);
     const touched = event?.target instanceof Element ? event.target.closest(WAITING_ISLAND) : null;
     const startTheRest = () => {
       for (const start of [...state.waiting.values()]) start();
@@ -125,7 +137,10 @@ function stateOf(win: Window & { __myMusicIntent?: IntentState }): IntentState {
     first();
     whenIdle(startTheRest);
   };
-  for (const type of INTENT_EVENTS) doc.addEventListener(type, act, { capture: true, passive: true });
+  const onInput = (event: Event) => {
+    if (isUserInput(event, focusGivenByScript())) act(event);
+  };
+  for (const type of INTENT_EVENTS) doc.addEventListener(type, onInput, { capture: true, passive: true });
   // What the last press was on, for a control that acts on a click's focus alone (the search box).
   for (const type of ['keydown', 'pointerdown']) doc.addEventListener(type, noteLastInput, { capture: true, passive: true });
 
@@ -253,6 +268,7 @@ export default function hydrateOnIntent(load: () => Promise<Hydrate>, options: {
       },
     );
   };
+  if (island.hasAttribute(HYDRATES_AS_IT_COMES)) return start();
   if (state.acted) return whenIdle(start);
   state.waiting.set(island, start);
   const wakeName = typeof options.value === 'string' ? options.value : null;

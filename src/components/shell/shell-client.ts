@@ -1,12 +1,12 @@
 import { navigate } from 'astro:transitions/client';
-import type { TransitionBeforePreparationEvent } from 'astro:transitions/client';
+import type { TransitionBeforePreparationEvent, TransitionBeforeSwapEvent } from 'astro:transitions/client';
 import { listenForInstallPrompt } from '../../stores/install-prompt';
 import { listenForPaletteKey } from '../../stores/palette';
 import { followFocusBeforeModal } from '../focus-before-modal';
 import { navigateTo, setNavigator } from '../../lib/navigation';
 import { KEPT_COPY_ATTRIBUTE, keepRoutedPage, OFFLINE_SHELL, standInFor } from '../../lib/page-cache';
 import { PREMIUM_PROMPT_MARK, type PageLeaving } from '../../lib/page-leaving';
-import { fetchPageAhead, forgetPage, keepPage, keptPage, notePageSource, notePageTraversed } from '../../stores/page-memory';
+import { fetchPageAhead, forgetPage, keepPage, keptPage, notePageSource, notePageTraversed, showsMoreThanItsHtml } from '../../stores/page-memory';
 import { parseRoute } from '../../stores/route';
 import { noteConnectionBack, noteConnectionLost, reportNoConnection, waitForSite } from '../../stores/connection';
 import { htmlToKeep, noteServerToastsIn, showToastsWithoutIsland } from './plain-toast';
@@ -21,7 +21,7 @@ import { followInstallOfferWithoutIsland } from './install-without-island';
 import { keepTooltipsDismissable } from './tooltips';
 import { isEarlyUnmountAfterSwap } from './early-unmount';
 import { shownPage } from './page-at-address';
-import { ISLAND_UNLOADED, notePlayingMark } from '../../lib/intent-signals';
+import { focusWithoutIntent, HYDRATES_AS_IT_COMES, ISLAND_UNLOADED, notePlayingMark } from '../../lib/intent-signals';
 
 // The app shell's one bundled script: it runs once per full page load, once the page's first
 // frame is painted (App.astro imports it then), and keeps working across the client router's
@@ -142,6 +142,16 @@ async function loadPage(preparation: TransitionBeforePreparationEvent, askSite: 
   }
 }
 
+// A page shown again whose lists hold more than its HTML (Back to a list scrolled to 100 rows,
+// whose HTML, kept or asked again, has the first 20): its content islands hydrate as they come,
+// input or not, so the list shows whole at once, not its first page until the user acts (or the
+// browser is idle). Any other page's islands wait as usual: its HTML is what it shows.
+document.addEventListener('astro:before-swap', (event) => {
+  const swap = event as TransitionBeforeSwapEvent;
+  if (!showsMoreThanItsHtml(swap.to.href)) return;
+  for (const island of swap.newDocument.querySelectorAll('#content astro-island[ssr]')) island.setAttribute(HYDRATES_AS_IT_COMES, '');
+});
+
 // The page the browser loaded whole is kept too while it is as the server sent it: its
 // content islands hydrate once the user acts, after this script (one that hydrated
 // already has lost its `ssr` mark and changed the page).
@@ -204,7 +214,9 @@ document.addEventListener('astro:after-swap', () => {
 function focusNewContent(): void {
   const focused = document.activeElement;
   if (focused && focused !== document.body) return;
-  document.getElementById('content')?.focus({ preventScroll: true });
+  // The script's focus, not the user's input: a page reached by Back with no input on it still loads no island's code.
+  const content = document.getElementById('content');
+  if (content) focusWithoutIntent(content, { preventScroll: true });
 }
 
 listenForInstallPrompt();
