@@ -19,6 +19,12 @@ export interface PlayerState {
   /** The player card is shown. */
   visible: boolean;
   isPlaybackLoading: boolean;
+  /**
+   * A pause sent and not answered yet: the middle button shows it is working (a slow provider
+   * took seconds with no sign), and a press meanwhile sends no second pause (isPlayPauseBusy).
+   * Absent is not pausing (the server's reading of the page, a reset).
+   */
+  pausing?: boolean;
   currentPlayingTrack: Track | null;
   playback: Playback | null;
   /** Whole seconds, 0 to the track's duration (SPEC §4's progress bar). */
@@ -92,6 +98,16 @@ function withAutoplayOfThisDevice(state: PlayerState): PlayerState {
   const device = state.playback?.device;
   if (!state.autoplayBlocked || !device || device.id === state.deviceId) return state;
   return { ...state, autoplayBlocked: false };
+}
+
+/**
+ * Whether the middle button (play/pause) is working: a play on its way (SPEC §4: starting play
+ * sets loading) or a pause the provider has not answered. It says so (aria-busy) and stays
+ * pressable, keeping the keyboard's focus; a press meanwhile starts nothing new (stores/play.ts
+ * sends one play at a time, stores/player.ts one pause).
+ */
+export function isPlayPauseBusy(player: Pick<PlayerState, 'isPlaybackLoading' | 'pausing'>): boolean {
+  return player.isPlaybackLoading || player.pausing === true;
 }
 
 /** Whether the music is heard: the provider says it plays and the browser let the sound start. */

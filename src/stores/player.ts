@@ -319,13 +319,28 @@ async function sendCommand(what: string, run: (deviceId: string | undefined) => 
   }
 }
 
-/** Pause on the device that plays; the card shows it paused at once. */
+/** The pause on its way (the card's `pausing`): a second press waits for it rather than sending another. */
+let pauseOnItsWay: Promise<void> | null = null;
+
+/**
+ * Pause on the device that plays; the card shows it paused once the provider took it, and
+ * shows it is pausing until then (player-rules.ts isPlayPauseBusy). A press while a pause is
+ * on its way is the same pause: a slow provider got one call per press.
+ */
 export function pausePlayback(): Promise<void> {
-  return runPlayerCommand('pause', async (deviceId) => {
+  if (pauseOnItsWay) return pauseOnItsWay;
+  $player.setKey('pausing', true);
+  const paused = runPlayerCommand('pause', async (deviceId) => {
     await playerApi.pausePlayback(deviceId);
     notePlaybackChange();
     $player.set(withPlaybackChange($player.get(), { isPlaying: false }));
+  }).finally(() => {
+    pauseOnItsWay = null;
+    // Removed rather than false: the card's state is as it was before the press.
+    $player.setKey('pausing', undefined);
   });
+  pauseOnItsWay = paused;
+  return paused;
 }
 
 /**

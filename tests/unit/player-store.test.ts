@@ -8,7 +8,7 @@ import type { Playback, Track } from '../../src/api/types';
 import { writeStored } from '../../src/lib/storage';
 import { setPlayerClock } from '../../src/lib/clock';
 import { applyDeviceState } from '../../src/playback/device-state';
-import type { PlayerState } from '../../src/stores/player-rules';
+import { isPlayPauseBusy, type PlayerState } from '../../src/stores/player-rules';
 import { $player, changeVolume, closePlayer, showDeviceLost, showDeviceReady, cycleRepeat, likeCurrentTrack, nextTrack, pausePlayback, refreshPlayback, storedDeviceId, resetPlayer, seekToSecond, setProgressSeconds, showLastPlayed, toggleShuffle } from '../../src/stores/player';
 import { $copiesNotPlaying, playFromList, setPlaybackActivator, togglePlay } from '../../src/stores/play';
 import { $likedTracks } from '../../src/stores/library';
@@ -441,6 +441,24 @@ describe('player against a real sandbox device', () => {
     await togglePlay();
     expect($player.get().playback?.isPlaying).toBe(true);
     expect($player.get().currentPlayingTrack?.id).toBe(tracks[0]!.id);
+  });
+
+  it('a pause on its way shows the card pausing (the middle button busy), and a second press sends no second pause', async () => {
+    await playFromList(tracks, 0);
+    const pauses = holdRequests((method, url) => method === 'PUT' && new URL(url).pathname.endsWith('/me/player/pause'));
+    const first = togglePlay();
+    await vi.waitFor(() => expect(pauses.held()).toBe(1));
+    expect(isPlayPauseBusy($player.get())).toBe(true);
+    // Still playing until the provider answers: a second press (the button still says Pause) is the same pause.
+    const second = togglePlay();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(pauses.sent).toHaveLength(1);
+    pauses.release();
+    await Promise.all([first, second]);
+    expect(pauses.sent).toHaveLength(1);
+    expect(isPlayPauseBusy($player.get())).toBe(false);
+    expect($player.get().playback?.isPlaying).toBe(false);
+    expect((await providerPlayback())?.is_playing).toBe(false);
   });
 
   it("a resume right after the SDK brought the list's next track resumes the list, not that track alone", async () => {

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { NameList } from '../../components/browse/ArtistLinks';
 import { Icon } from '../../components/Icon';
-import { controlsAllowed, isSounding } from '../../stores/player-rules';
+import { controlsAllowed, isPlayPauseBusy, isSounding } from '../../stores/player-rules';
 import { $player } from '../../stores/player';
 import { $theme } from '../../stores/theme';
 import { LikeButton } from './LikeButton';
@@ -23,7 +23,7 @@ function MiniPlayerView({ onClose }: { onClose: () => void }) {
       </div>
       <div className="mini-player__controls">
         <LikeButton trackId={track?.id ?? null} />
-        <TransportButtons playing={isSounding(player)} controls={controlsAllowed(player)} />
+        <TransportButtons playing={isSounding(player)} controls={controlsAllowed(player)} busy={isPlayPauseBusy(player)} />
         <button type="button" className="icon-button" aria-label="Back to the player card" onClick={onClose}>
           <Icon name="close" size={18} />
         </button>

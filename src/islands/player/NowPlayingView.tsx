@@ -10,6 +10,7 @@ import { hrefOf } from '../../lib/routes';
 import { $devices, $otherDevice, toggleDevicePicker } from '../../stores/devices';
 import { adoptNowPlaying, enterNowPlaying, nowPlayingSnapshot } from '../../stores/now-playing-page';
 import { $player, closePlayer } from '../../stores/player';
+import { isPlayPauseBusy } from '../../stores/player-rules';
 import { focusContent } from '../../components/use-focus-trap';
 import { $queue, toggleQueue } from '../../stores/queue';
 import '../../styles/player.css';
@@ -94,7 +95,7 @@ function NowPlaying({ server, lastPlayed }: { server: Playback | null; lastPlaye
               <AddToPlaylistButton track={track} />
             </div>
             <PlayerProgress seconds={picture.seconds} durationMs={track.durationMs} trackId={track.id} canSeek={picture.controls.seek} />
-            <PlayerControls playback={picture.playback} playing={picture.playing} controls={picture.controls} />
+            <PlayerControls playback={picture.playback} playing={picture.playing} controls={picture.controls} busy={!picture.fromServer && isPlayPauseBusy(live)} />
             <VolumeControl percent={picture.volumePercent} settable={picture.controls.volume} />
           </>
         ) : (

@@ -5,7 +5,7 @@ import { formatSeconds } from '../../lib/format';
 import { navigateTo } from '../../lib/navigation';
 import { hrefOf } from '../../lib/routes';
 import { togglePlay } from '../../stores/play';
-import { controlsAllowed, isSounding } from '../../stores/player-rules';
+import { controlsAllowed, isPlayPauseBusy, isSounding } from '../../stores/player-rules';
 import { swipeOpensNowPlaying } from './bar-swipe';
 import { LikeButton } from './LikeButton';
 import { PlayerCover } from './PlayerCover';
@@ -28,6 +28,7 @@ export function PlayerBar({ player, otherDeviceName, screenKnown }: PlayerView) 
 
   const { currentPlayingTrack: track, isPlaybackLoading } = player;
   const playing = isSounding(player);
+  const busy = isPlayPauseBusy(player);
   const total = Math.floor((track?.durationMs ?? 0) / 1000);
   const seconds = Math.min(player.progressSeconds, total);
   const status = playerStatus(player, otherDeviceName);
@@ -89,10 +90,10 @@ export function PlayerBar({ player, otherDeviceName, screenKnown }: PlayerView) 
         {status}
       </span>
       <LikeButton trackId={track?.id ?? null} />
-      <button type="button" className="icon-button player-bar__play" aria-label={playing ? 'Pause' : 'Play'} data-tooltip={playing ? 'Pause' : 'Play'} disabled={!controlsAllowed(player).playPause} onClick={() => void togglePlay()}>
+      <button type="button" className="icon-button player-bar__play" aria-label={playing ? 'Pause' : 'Play'} data-tooltip={playing ? 'Pause' : 'Play'} aria-busy={busy} disabled={!controlsAllowed(player).playPause} onClick={() => void togglePlay()}>
         <Icon name={playing ? 'pause' : 'play'} size={22} />
-        {/* A play on its way (SPEC: starting play sets loading): the card's spinner, round the icon (player.css). */}
-        {isPlaybackLoading && <span className="player-card__spinner player-bar__spinner" aria-hidden="true" />}
+        {/* A play or pause on its way (SPEC: starting play sets loading): the card's spinner, round the icon (player.css). */}
+        {busy && <span className="player-card__spinner player-bar__spinner" aria-hidden="true" />}
       </button>
       <div
         className="player-bar__progress"

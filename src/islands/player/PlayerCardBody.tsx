@@ -3,7 +3,7 @@ import type { HTMLAttributes, RefCallback } from 'react';
 import { Icon } from '../../components/Icon';
 import { hrefOf } from '../../lib/routes';
 import { $devices, toggleDevicePicker } from '../../stores/devices';
-import { controlsAllowed, isSounding, type PlayerState } from '../../stores/player-rules';
+import { controlsAllowed, isPlayPauseBusy, isSounding, type PlayerState } from '../../stores/player-rules';
 import { closePlayer } from '../../stores/player';
 import { focusContent } from '../../components/use-focus-trap';
 import { $queue, toggleQueue } from '../../stores/queue';
@@ -114,7 +114,7 @@ export function PlayerCardBody({ player, otherDeviceName, hydrated, screenKnown,
         <AddToPlaylistButton track={track} />
       </div>
       <PlayerProgress seconds={player.progressSeconds} durationMs={track?.durationMs ?? 0} trackId={track?.id ?? null} canSeek={controls.seek} />
-      <PlayerControls playback={playback} playing={playing} controls={controls} />
+      <PlayerControls playback={playback} playing={playing} controls={controls} busy={isPlayPauseBusy(player)} />
       {isPlaybackLoading && (
         <div className="player-card__loading" aria-hidden="true">
           <span className="player-card__spinner" />

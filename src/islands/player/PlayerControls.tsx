@@ -10,10 +10,12 @@ interface TransportProps {
   playing: boolean;
   /** Which controls can act (player-rules.ts controlsAllowed): a disabled one keeps its place and its name. */
   controls: ControlsAllowed;
+  /** A play or pause on its way (player-rules.ts isPlayPauseBusy): the middle button says it is working. */
+  busy: boolean;
 }
 
 /** Previous, play/pause and next: the middle of the card's controls, and the mini-player's. */
-export function TransportButtons({ playing, controls }: Omit<TransportProps, 'playback'>) {
+export function TransportButtons({ playing, controls, busy }: Omit<TransportProps, 'playback'>) {
   return (
     <>
       <button type="button" className="icon-button" aria-label="Previous" disabled={!controls.previous} onClick={() => void previousTrack()}>
@@ -24,6 +26,9 @@ export function TransportButtons({ playing, controls }: Omit<TransportProps, 'pl
         className="icon-button player-card__play"
         aria-label={playing ? 'Pause' : 'Play'}
         data-tooltip={playing ? 'Pause' : 'Play'}
+        // Not disabled while busy: a disabled button drops the keyboard's focus. A press meanwhile
+        // sends nothing new (the stores'); the icon shows the wait (global.css, as a like's heart).
+        aria-busy={busy}
         disabled={!controls.playPause}
         onClick={() => void togglePlay()}
       >
@@ -39,7 +44,7 @@ export function TransportButtons({ playing, controls }: Omit<TransportProps, 'pl
 const REPEAT_LABEL = { off: 'Repeat: off', context: 'Repeat: all', track: 'Repeat: one' } as const;
 
 /** Shuffle, previous, play/pause, next and repeat (off → context → track → off). */
-export function PlayerControls({ playback, playing, controls }: TransportProps) {
+export function PlayerControls({ playback, playing, controls, busy }: TransportProps) {
   const repeat = playback?.repeatState ?? 'off';
   const shuffle = playback?.shuffleState ?? false;
   return (
@@ -54,7 +59,7 @@ export function PlayerControls({ playback, playing, controls }: TransportProps) 
       >
         <Icon name="shuffle" />
       </button>
-      <TransportButtons playing={playing} controls={controls} />
+      <TransportButtons playing={playing} controls={controls} busy={busy} />
       <button
         type="button"
         className={`icon-button player-card__toggle${repeat !== 'off' ? ' is-on' : ''}`}

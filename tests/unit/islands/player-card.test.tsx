@@ -266,7 +266,7 @@ describe("the card's repeat button", () => {
 
   it('names each mode, and carries no visible text outside that name: repeat one draws its "1" with CSS (axe: label-content-name-mismatch)', () => {
     for (const [mode, name] of [['off', 'Repeat: off'], ['context', 'Repeat: all'], ['track', 'Repeat: one']] as const) {
-      const { unmount } = render(<PlayerControls playback={playback(mode)} playing controls={controlsAllowed({ playback: playback(mode), autoplayBlocked: false, currentPlayingTrack: track })} />);
+      const { unmount } = render(<PlayerControls playback={playback(mode)} playing controls={controlsAllowed({ playback: playback(mode), autoplayBlocked: false, currentPlayingTrack: track })} busy={false} />);
       const button = screen.getByRole('button', { name });
       // What a sighted user reads on the button must be part of its name (aria-hidden does not
       // change that: the rule is about the label on screen, for speech input).
@@ -285,7 +285,7 @@ describe("the card's play button", () => {
 
   it("has SPEC §2's tooltip, Play or Pause as it acts", () => {
     for (const [playing, name] of [[true, 'Pause'], [false, 'Play']] as const) {
-      const { unmount } = render(<PlayerControls playback={playback} playing={playing} controls={controlsAllowed({ playback, autoplayBlocked: false, currentPlayingTrack: track })} />);
+      const { unmount } = render(<PlayerControls playback={playback} playing={playing} controls={controlsAllowed({ playback, autoplayBlocked: false, currentPlayingTrack: track })} busy={false} />);
       expect(screen.getByRole('button', { name }).getAttribute('data-tooltip')).toBe(name);
       unmount();
     }

@@ -36,7 +36,7 @@ afterEach(() => {
 describe("the player's controls with a restricted device (it takes no Web API command)", () => {
   it('are all there, disabled, each keeping its name', () => {
     const restricted = playback({ device: device({ isRestricted: true }) });
-    render(<PlayerControls playback={restricted} playing controls={controlsOf(restricted)} />);
+    render(<PlayerControls playback={restricted} playing controls={controlsOf(restricted)} busy={false} />);
     for (const name of ['Shuffle', 'Previous', 'Pause', 'Next', 'Repeat: off']) {
       expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
     }
@@ -44,7 +44,7 @@ describe("the player's controls with a restricted device (it takes no Web API co
 
   it("follow the provider's disallows one by one", () => {
     const atTheEnd = playback({ disallows: { ...playback().disallows, skippingNext: true, togglingShuffle: true } });
-    render(<PlayerControls playback={atTheEnd} playing controls={controlsOf(atTheEnd)} />);
+    render(<PlayerControls playback={atTheEnd} playing controls={controlsOf(atTheEnd)} busy={false} />);
     const disabled = (name: string) => (screen.getByRole('button', { name }) as HTMLButtonElement).disabled;
     expect([disabled('Next'), disabled('Shuffle'), disabled('Previous'), disabled('Pause'), disabled('Repeat: off')]).toEqual([true, true, false, false, false]);
   });
@@ -52,6 +52,18 @@ describe("the player's controls with a restricted device (it takes no Web API co
   it('the progress bar cannot be sought', () => {
     render(<PlayerProgress seconds={10} durationMs={track.durationMs} canSeek={controlsOf(playback({ device: device({ isRestricted: true }) })).seek} />);
     expect((screen.getByRole('slider', { name: 'Seek' }) as HTMLInputElement).disabled).toBe(true);
+  });
+});
+
+describe("the player's middle button while a play or pause is on its way", () => {
+  it('says it is working (aria-busy) and stays pressable, keeping the focus', () => {
+    const played = playback();
+    for (const busy of [true, false]) {
+      const { unmount } = render(<PlayerControls playback={played} playing controls={controlsOf(played)} busy={busy} />);
+      const pause = screen.getByRole('button', { name: 'Pause' }) as HTMLButtonElement;
+      expect([pause.getAttribute('aria-busy'), pause.disabled]).toEqual([String(busy), false]);
+      unmount();
+    }
   });
 });
 
