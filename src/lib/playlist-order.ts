@@ -42,12 +42,26 @@ export function positionAfter(position: number, { rangeStart, insertBefore }: Re
   return position;
 }
 
+/** The row (0-based) that row `from` becomes once moved to before row `before`. */
+export function rowAfterMove(from: number, before: number): number {
+  return before > from ? before - 1 : before;
+}
+
+/**
+ * What a screen reader hears once a move is done (the row's focus stays, and nothing near it
+ * says where the row went): its place as the list numbers it, of the song count the header
+ * shows (none while that is not known).
+ */
+export function movedWords(row: number, count: number | null): string {
+  return count === null ? `Moved to position ${row + 1}` : `Moved to position ${row + 1} of ${count}`;
+}
+
 /** The list once row `from` moved to before row `before`, every entry with its new position; the same list when nothing moves. */
 export function moveEntry<T extends Positioned>(entries: readonly T[], from: number, before: number): T[] {
   const request = reorderRequest(entries, from, before);
   if (!request) return [...entries];
   const rest = entries.filter((_, index) => index !== from);
-  const at = before > from ? before - 1 : before;
+  const at = rowAfterMove(from, before);
   const moved = [...rest.slice(0, at), entries[from]!, ...rest.slice(at)];
   return moved.map((entry) => ({ ...entry, position: positionAfter(entry.position, request) }));
 }

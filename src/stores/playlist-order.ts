@@ -1,13 +1,20 @@
-import { computed } from 'nanostores';
+import { atom, computed } from 'nanostores';
 import { reorderPlaylistItems } from '../api/playlist-edits';
-import { reorderRequest } from '../lib/playlist-order';
+import { movedWords, reorderRequest, rowAfterMove } from '../lib/playlist-order';
 import { $ownsShownPlaylist, refused } from './my-playlists';
-import { playlistArea, playlistTracks } from './playlist';
+import { playlistArea, playlistTracks, songCountOf } from './playlist';
 import { queueItemEdit } from './playlist-shown';
 import type { PagedListState } from './paged-list';
 
 /** Whether the user may change the items of the playlist on screen: theirs, or a collaborative one (the provider's rule). */
 export const $changesShownItems = computed([$ownsShownPlaylist, playlistArea.$state], (owns, state) => owns || !!state.data?.collaborative);
+
+/**
+ * The last move of the playlist on screen the provider took, in words for a screen reader
+ * (PlaylistView says them in the shell's announcer: the row moved, its focus stayed, and
+ * nothing else said where it went). A new object each time, so the same words are told again.
+ */
+export const $moveTold = atom<{ words: string } | null>(null);
 
 /**
  * Moves row `from` of the playlist on screen to before row `before` (its length: after the
@@ -18,12 +25,21 @@ export const $changesShownItems = computed([$ownsShownPlaylist, playlistArea.$st
  */
 export function moveShownEntry(from: number, before: number): Promise<boolean> {
   const { id, data } = playlistArea.$state.get();
-  if (!data || !reorderRequest(playlistTracks.$state.get().list, from, before) || !$changesShownItems.get()) return Promise.resolve(false);
+  const entries = playlistTracks.$state.get();
+  if (!data || !reorderRequest(entries.list, from, before) || !$changesShownItems.get()) return Promise.resolve(false);
+  // Where the row lands, as the list numbers it when the move is made (told once the provider took it).
+  const told = movedWords(rowAfterMove(from, before), songCountOf(data.totalTracks, entries));
   // A move always has its positions: it is made on the list shown, and one that cannot be placed is dropped unsent.
-  return queueItemEdit(id, { move: { from, before } }, ({ move, snapshotId }) => reorderPlaylistItems(id, { ...move!, snapshotId })).catch((error: unknown) => {
-    refused(error, 'Could not reorder the playlist');
-    return false;
-  });
+  return queueItemEdit(id, { move: { from, before } }, ({ move, snapshotId }) => reorderPlaylistItems(id, { ...move!, snapshotId })).then(
+    (taken) => {
+      if (taken) $moveTold.set({ words: told });
+      return taken;
+    },
+    (error: unknown) => {
+      refused(error, 'Could not reorder the playlist');
+      return false;
+    },
+  );
 }
 
 /** "Move up": the row changes places with the one above it. */

@@ -93,6 +93,9 @@ test('Move up and Move down in a row\'s menu, by keyboard alone, reorder the pro
   await page.keyboard.press('Enter');
   await expect.poll(async () => letters(await shownOrder(page))).toBe('acbd');
   await expect.poll(async () => letters(await providerOrder(page, sandbox.url, id))).toBe('acbd');
+  // Where the row went is said (the shell's one announcer): a screen reader heard nothing else.
+  const said = page.locator('#shell-announcer');
+  await expect(said).toHaveText('Moved to position 2 of 4');
   // The focus stayed with the moved row: Move down from there takes it back and one further.
   await expect(more(1)).toBeFocused();
   await page.keyboard.press('Enter');
@@ -101,6 +104,7 @@ test('Move up and Move down in a row\'s menu, by keyboard alone, reorder the pro
   }
   await page.keyboard.press('Enter');
   await expect.poll(async () => letters(await shownOrder(page))).toBe('abcd');
+  await expect(said).toHaveText('Moved to position 3 of 4');
   // Moved down, the row's node moved in the page, which drops its focus: given back, on its More button.
   await expect(more(2)).toBeFocused();
   await more(2).click();

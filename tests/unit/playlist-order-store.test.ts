@@ -7,7 +7,7 @@ import { addPlaylistItems, createPlaylist } from '../../src/api/playlist-edits';
 import { resetCapabilities } from '../../src/stores/capabilities';
 import { CHANGE_REFUSED } from '../../src/stores/my-playlists';
 import { $playlist, playlistArea, playlistTracks } from '../../src/stores/playlist';
-import { $changesShownItems, hasEntryBelow, moveEntryDown, moveEntryUp, moveShownEntry } from '../../src/stores/playlist-order';
+import { $changesShownItems, $moveTold, hasEntryBelow, moveEntryDown, moveEntryUp, moveShownEntry } from '../../src/stores/playlist-order';
 import { adoptMe } from '../../src/stores/profile';
 import { $toasts } from '../../src/stores/toasts';
 import { addFault, type RunningSandbox, startSignedIn } from './helpers/sandbox';
@@ -65,6 +65,28 @@ describe.each(['extended', 'development'] as const)('reordering a playlist (%s p
     // Nothing to move: the first row up, the last down.
     expect(await moveEntryUp(0)).toBe(false);
     expect(await moveEntryDown(3)).toBe(false);
+  });
+
+  it('tells where the row went once the provider took the move, as the list numbers it; a refused move tells nothing', async () => {
+    $moveTold.set(null);
+    const up = moveEntryUp(2);
+    // Not before the provider took it.
+    expect($moveTold.get()).toBeNull();
+    await up;
+    expect($moveTold.get()).toEqual({ words: 'Moved to position 2 of 4' });
+    const first = $moveTold.get();
+    await moveEntryDown(1);
+    expect($moveTold.get()).toEqual({ words: 'Moved to position 3 of 4' });
+    await moveEntryUp(2);
+    // The same words again are a new telling (a new object: the announcer says them again).
+    expect($moveTold.get()).toEqual(first);
+    expect($moveTold.get()).not.toBe(first);
+    await moveShownEntry(0, 4);
+    expect($moveTold.get()).toEqual({ words: 'Moved to position 4 of 4' });
+    const told = $moveTold.get();
+    await addFault(running.base, { match: { method: 'PUT', path: '/items$' }, status: 403, times: 1 });
+    expect(await moveEntryUp(1)).toBe(false);
+    expect($moveTold.get()).toBe(told);
   });
 
   it("moves the last row shown of a longer playlist down: the next page loads first, and the row changes places with that page's first", async () => {

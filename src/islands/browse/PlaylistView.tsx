@@ -1,5 +1,6 @@
-import type { ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import type { Playlist } from '../../api/types';
+import { announce } from '../../lib/announce';
 import { hrefOf } from '../../lib/routes';
 import { DetailHeader } from '../../components/browse/DetailHeader';
 import { DetailPage } from '../../components/browse/DetailPage';
@@ -15,7 +16,7 @@ import { formatCount, formatSongCount } from '../../lib/format';
 import { $capabilities, markCapabilityMissing } from '../../stores/capabilities';
 import { isListUnavailable } from '../../stores/paged-list';
 import { $ownsShownPlaylist, $shownPlaylistInLibrary, notePlaylistInLibrary } from '../../stores/my-playlists';
-import { $changesShownItems, moveShownEntry } from '../../stores/playlist-order';
+import { $changesShownItems, $moveTold, moveShownEntry } from '../../stores/playlist-order';
 import type { PlaylistSeed } from '../../api/playlists';
 import { $playlist, isDescriptionShown, playlistArea, playlistTracks, songCountOf } from '../../stores/playlist';
 import { adoptMe } from '../../stores/profile';
@@ -57,11 +58,23 @@ function PlaylistHeader({ playlist, background, count }: { playlist: Playlist; b
   );
 }
 
+/** How long a move's words stay in the shell's announcer (then it is emptied, lib/announce.ts). */
+const MOVE_TOLD_MS = 3_000;
+
+/**
+ * Says each move the provider took ("Moved to position 3 of 12") in the shell's one announcer:
+ * the row's focus stays on its control, and a screen reader heard nothing of where it went.
+ */
+function useMovesTold(): void {
+  useEffect(() => $moveTold.listen((told) => told && announce(told.words, { forMs: MOVE_TOLD_MS })), []);
+}
+
 /** /playlist/{id}: the header, then its entries: compact rows on narrow screens, album and date-added columns on wide ones. */
 function PlaylistViewBody() {
   const state = useStore($playlist);
   const tracks = useStore(playlistTracks.$state);
   const reorders = useStore($changesShownItems);
+  useMovesTold();
   return (
     <DetailPage state={state} notFound="Playlist Not Found" reload={playlistArea.load}>
       {(playlist) => (
