@@ -90,16 +90,25 @@ export async function getRecentPlayTracks(): Promise<Track[]> {
 }
 
 /**
+ * How many playlists the search for a Top 50 list looks through: a user's own list of the same
+ * name may come before the provider's, or stand alone where development mode hides the provider's.
+ */
+const TRENDING_SEARCH_RESULTS = 5;
+
+/**
  * A trending column: the first 5 tracks of the provider's "Top 50 - {language}" playlist,
  * found by search unless its id is known; null where there is none to show (development mode).
+ * Only the provider's own list counts (DESIGN §2): a user's look-alike is neither shown under
+ * "Tranding Songs" nor asked for.
  */
 export async function getTrendingTracks(language: TrendingLanguage, knownPlaylistId?: string): Promise<{ tracks: Track[]; playlistId: string } | null> {
-  const found = knownPlaylistId ? null : (await search(`Top 50 - ${language}`, ['playlist'], 1, 0, `home-trending-${language}`)).playlists.items[0];
+  const found = knownPlaylistId
+    ? undefined
+    : (await search(`Top 50 - ${language}`, ['playlist'], TRENDING_SEARCH_RESULTS, 0, `home-trending-${language}`)).playlists.items.find(isProviderPlaylist);
   const playlistId = knownPlaylistId ?? found?.id;
   if (!playlistId) return null;
   // The provider's own list is the same for every user: the server's catalogue cache may keep it.
-  const shared = found ? isProviderPlaylist(found) : false;
-  const entries = await getPlaylistTracks(playlistId, 0, HOME_TRENDING_TRACKS, `home-trending-${language}`, { shared });
+  const entries = await getPlaylistTracks(playlistId, 0, HOME_TRENDING_TRACKS, `home-trending-${language}`, { shared: found !== undefined });
   return 'unavailable' in entries ? null : { tracks: entries.items.map((entry) => entry.track), playlistId };
 }
 

@@ -1,6 +1,8 @@
 // Node's own fetch and URL: the sandbox reads its files through import.meta.url, which a DOM environment breaks.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetClient } from '../../src/api/client';
+import { addPlaylistItems, createPlaylist } from '../../src/api/playlist-edits';
+import { search } from '../../src/api/search';
 import type { Playlist, Track } from '../../src/api/types';
 import { resetCapabilities } from '../../src/stores/capabilities';
 import { $home, dedupeRecentPlays, keepProviderPlaylists, loadHome, resetHome } from '../../src/stores/home';
@@ -62,6 +64,20 @@ describe.each(['extended', 'development'] as const)('home against a real sandbox
       expect(home.trending.Hindi.status).toBe('unavailable');
       expect(home.newReleases.status).toBe('unavailable');
     }
+  });
+
+  it("shows no user's own list named like a Top 50 under Tranding Songs, nor asks for its tracks (DESIGN §2)", async () => {
+    const lookAlike = await createPlaylist('Top 50 - Hindi');
+    const [track] = (await search('a', ['track'], 1)).tracks.items;
+    await addPlaylistItems(lookAlike.id, [track!.uri]);
+    const asked = vi.spyOn(globalThis, 'fetch');
+    await loadHome();
+    const urls = asked.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input));
+    asked.mockRestore();
+    expect(urls.filter((url) => url.includes(`/playlists/${lookAlike.id}`))).toEqual([]);
+    const hindi = $home.get().trending.Hindi;
+    if (profile === 'extended') expect(hindi.items.map((shown) => shown.id)).not.toEqual([track!.id]);
+    else expect(hindi.status).toBe('unavailable');
   });
 });
 
