@@ -2,6 +2,7 @@ import { computed, map, onMount, onNotify } from 'nanostores';
 import { isCanceled, statusOf } from '../api/errors';
 import * as queueApi from '../api/queue';
 import type { PlayQueue, Track } from '../api/types';
+import { $devices, toggleDevicePicker, type PickerPlace } from './devices';
 import { followPlayingMark } from './now-playing';
 import { $player, $queueChanges, takeOverIfLeft, targetDeviceId } from './player';
 import { $limitSecondsLeft } from './provider-limit';
@@ -110,8 +111,22 @@ export function catchUpQueue(): void {
   if (queueReadDue(reading, playerClock().now())) void refreshQueue({ background: true });
 }
 
-/** Opens or closes the queue panel (the card's button, the Q key); opening reads it. */
+/**
+ * Whether the queue panel and a device picker would take one place: the panel, docked beside the
+ * page down to the card, covered the card's and the top bar's pickers (both buttons pressed, the
+ * list of devices out of sight). Not the bottom sheet's picker, a dialog over everything, nor on
+ * /player, whose own view shows the queue as part of its page.
+ */
+const sharesThePickersPlace = (place: PickerPlace) => place !== 'sheet' && $route.get()?.name !== 'player';
+
+/**
+ * Opens or closes the queue panel (the card's button, the Q key); opening reads it. The panel and
+ * a picker in its place show one at a time, as one panel beside the player: opening one closes
+ * the other (here, and as the picker opens: onMount below).
+ */
 export function toggleQueue(open = !$queue.get().open): void {
+  const picker = $devices.get();
+  if (open && picker.open && sharesThePickersPlace(picker.place)) toggleDevicePicker(false);
   $queue.set({ ...$queue.get(), open, ...(open ? {} : { loaded: false }) });
   if (open) void refreshQueue();
 }
@@ -169,6 +184,13 @@ onMount($queue, () => {
   const stopClosing = $playerClosed.listen((closed) => {
     if (closed && $queue.get().open && $route.get()?.name !== 'player') toggleQueue(false);
   });
+  // A picker opening in the panel's place closes the panel (toggleQueue): on its opening only, so
+  // a queue and a picker both open on /player stay so as the user goes on to another page.
+  let pickerWasOpen = $devices.get().open;
+  const stopPicker = $devices.listen(({ open, place }) => {
+    if (open && !pickerWasOpen && $queue.get().open && sharesThePickersPlace(place)) toggleQueue(false);
+    pickerWasOpen = open;
+  });
   // The rhythm follows the panel's open state through the store's own notices: a listener of its
   // own would keep $queue mounted for ever, and with it this interval and $player's progress tick.
   let timer: unknown = null;
@@ -185,6 +207,7 @@ onMount($queue, () => {
     stop();
     stopChanges();
     stopClosing();
+    stopPicker();
     stopRhythm();
     keepRhythm(false);
   };

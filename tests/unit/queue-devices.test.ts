@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { search } from '../../src/api/search';
 import type { Track } from '../../src/api/types';
 import { writeStored } from '../../src/lib/storage';
-import { $devices, $otherDevice, $whereabouts, catchUpWithPlayback, DEVICE_GONE, loadDevices, transferTo } from '../../src/stores/devices';
+import { $devices, $otherDevice, $whereabouts, catchUpWithPlayback, DEVICE_GONE, loadDevices, toggleDevicePicker, transferTo } from '../../src/stores/devices';
+import { syncRoute } from '../../src/stores/route';
 import { $player, closePlayer, cycleRepeat, nextTrack, previousTrack, refreshPlayback, resetAfterAccountError, resetPlayer, seekToSecond, setProgressSeconds, toggleShuffle } from '../../src/stores/player';
 import { playFromList, setDeviceRenewer, togglePlay } from '../../src/stores/play';
 import { applyDeviceState, markDeviceReady } from '../../src/playback/device-state';
@@ -101,6 +102,56 @@ describe('the queue store', () => {
     vi.useRealTimers();
     expect($queue.get().nowPlaying?.id).toBe(tracks[3]!.id);
     toggleQueue(false);
+  });
+});
+
+describe('the queue panel and a device picker beside the player', () => {
+  const shown = () => ({ queue: $queue.get().open, picker: $devices.get().open });
+  const closeBoth = () => {
+    toggleQueue(false);
+    toggleDevicePicker(false);
+  };
+
+  it('show one at a time where they would take one place: opening one closes the other', async () => {
+    syncRoute('/');
+    const mounted = $queue.listen(() => {});
+    try {
+      toggleDevicePicker(true, 'card');
+      toggleQueue(true);
+      expect(shown()).toEqual({ queue: true, picker: false });
+      toggleDevicePicker(true, 'top-bar');
+      expect(shown()).toEqual({ queue: false, picker: true });
+      toggleQueue(true);
+      toggleDevicePicker(true, 'card');
+      expect(shown()).toEqual({ queue: false, picker: true });
+      // The bottom sheet's picker is a dialog over everything: the queue under it stays.
+      closeBoth();
+      toggleQueue(true);
+      toggleDevicePicker(true, 'sheet');
+      expect(shown()).toEqual({ queue: true, picker: true });
+    } finally {
+      closeBoth();
+      mounted();
+      await expect.poll(() => $devices.get().loading || $queue.get().loading).toBe(false);
+    }
+  });
+
+  it('both stay open on /player, whose view shows the queue as part of its page, and as the user goes on from there', async () => {
+    syncRoute('/player');
+    const mounted = $queue.listen(() => {});
+    try {
+      toggleQueue(true);
+      toggleDevicePicker(true, 'card');
+      expect(shown()).toEqual({ queue: true, picker: true });
+      syncRoute('/');
+      await loadDevices();
+      expect(shown()).toEqual({ queue: true, picker: true });
+    } finally {
+      closeBoth();
+      mounted();
+      syncRoute('/');
+      await expect.poll(() => $devices.get().loading || $queue.get().loading).toBe(false);
+    }
   });
 });
 
