@@ -187,9 +187,11 @@ describe("SPEC §8's request errors, produced by the sandbox's fault injection",
     expect($session.get()).toBeNull();
     // The site ended the session when the token URL refused the refresh.
     expect(await site.tokens()).toBeNull();
-    expect(effects.shown).toEqual(['Session Expired']);
     // Once the site has been told to end its session (after a refused refresh it had already).
     await expect.poll(() => effects.visits).toEqual([{ path: '/auth', replace: true }]);
+    // /auth says it, told by the server (src/server/notice.ts): the page being left says nothing.
+    expect(effects.shown).toEqual([]);
+    expect(site.noticeForAuth()).toBe('Session Expired');
   });
 
   it("401 when the token URL does not answer: given up after 30 s as any call, 'Internet Connection Problem', still signed in", async () => {

@@ -7,6 +7,7 @@ import { readSiteOrigin } from '../../../src/config/provider';
 import { SESSION_ROUTES } from '../../../src/lib/site-request';
 import { POST as signOutRoute } from '../../../src/pages/session/sign-out';
 import { POST as tokenRoute } from '../../../src/pages/session/token';
+import { takeNotice } from '../../../src/server/notice';
 import { isAllowedRequest } from '../../../src/server/request-guard';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from '../../../src/server/session-cookie';
 import { oneProcessSessionStore, type SessionRecord, type SessionStore as SiteSessionStore } from '../../../src/server/session-store';
@@ -145,6 +146,8 @@ export interface RunningSite {
   tokens(): Promise<TokenSet | null>;
   /** Every request answered, in order. */
   requests: SiteRequest[];
+  /** The toast the server left this browser's next /auth (src/server/notice.ts), or null. */
+  noticeForAuth(): string | null;
   /** Stops the server and points the page and the settings back where they were. */
   stop(): Promise<void>;
 }
@@ -257,6 +260,7 @@ export async function startSite(providerUrl: string): Promise<RunningSite> {
       jar.keep(context.cookies.headers());
     },
     tokens: () => readTokens(browserContext('/')),
+    noticeForAuth: () => takeNotice(browserContext('/auth').cookies),
     async stop() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
