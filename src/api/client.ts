@@ -126,6 +126,12 @@ export async function isCapabilityUsable(capability: Capability): Promise<boolea
   return hooks.capabilities.isUsable(capability);
 }
 
+/** Whether this session has learnt a capability either way (its endpoint answered, or is gone). */
+export async function isCapabilityKnown(capability: Capability): Promise<boolean> {
+  const hooks = wiring ?? (await wiringReady);
+  return hooks.capabilities.hasAnswered(capability) || !hooks.capabilities.isUsable(capability);
+}
+
 /** Records that a capability's endpoint answered. */
 export function markCapabilityAvailable(capability: Capability): void {
   wiring?.capabilities.markAvailable(capability);
@@ -241,21 +247,36 @@ async function renewIfDue(hooks: ApiClientWiring): Promise<ApiError | null> {
 }
 
 /**
- * A 403 or 404 from a capability's endpoint: judged (errors.ts judgeCapabilityRefusal),
- * probing once when a first 404 is ambiguous. The call is mapped with its capability
- * only when the capability is missing; otherwise its 404 is a plain "not found".
+ * A 403 or 404 from a capability's endpoint, judged (errors.ts judgeCapabilityRefusal), probing
+ * once when a first 404 is ambiguous: the failure with its verdict, which every caller of a
+ * shared call reads (`tellFailure`). Any other failure is as it came.
  */
-async function withCapabilityVerdict(request: ApiRequest, error: ApiError, hooks: ApiClientWiring): Promise<FailedCall> {
+async function judgeFailure(request: ApiRequest, error: ApiError, hooks: ApiClientWiring): Promise<ApiError> {
   const { capability } = request;
-  if (!capability || (error.status !== 403 && error.status !== 404)) return request;
+  if (!capability || (error.status !== 403 && error.status !== 404)) return error;
   const refusal = { status: error.status, answeredBefore: hooks.capabilities.hasAnswered(capability), canProbe: request.probe !== undefined };
-  let verdict = judgeCapabilityRefusal(refusal);
-  if (verdict === 'probe') {
-    const probe = probeResultOf(await request.probe!().then(() => null, (failure: unknown) => failure));
-    if (probe === 'answered') hooks.capabilities.markAvailable(capability);
-    verdict = judgeCapabilityRefusal({ ...refusal, probe });
-  }
-  return verdict === 'missing' ? request : { ...request, capability: undefined };
+  const verdict = judgeCapabilityRefusal(refusal);
+  if (verdict !== 'probe') return error.judgedAs(verdict);
+  const probe = probeResultOf(await request.probe!().then(() => null, (failure: unknown) => failure));
+  return error.judgedAs(judgeCapabilityRefusal({ ...refusal, probe }));
+}
+
+/**
+ * Tells the wiring what a failed call means to this caller: what its verdict teaches of the
+ * capability, then SPEC §8's outcome. The same for the caller that asked and for one that joined
+ * its call, so one refusal never teaches two sessions two things. Resolves to the rejection the
+ * caller sees: "not available" for a capability gone.
+ */
+function tellFailure(error: ApiError, request: ApiRequest, hooks: ApiClientWiring): ApiError {
+  // A cancellation and a capability known gone were never asked: there is nothing to tell.
+  if (error.kind === 'canceled' || error.kind === 'unavailable') return error;
+  const { capability } = request;
+  if (capability && error.verdict === 'absent') hooks.capabilities.markAvailable(capability);
+  // The capability counts only when it is gone; otherwise a 404 is a plain "not found".
+  const call = error.verdict && error.verdict !== 'missing' ? { ...request, capability: undefined } : request;
+  const outcome = mapRequestError(error, call);
+  hooks.onOutcome(outcome, callOf(request));
+  return outcome.type === 'capability-missing' ? new ApiError('unavailable', UNAVAILABLE_MESSAGE, error.status) : error;
 }
 
 /**
@@ -268,30 +289,30 @@ async function withCapabilityVerdict(request: ApiRequest, error: ApiError, hooks
 export async function callApi<T = unknown>(request: ApiRequest): Promise<T> {
   const hooks = wiring ?? (await wiringReady);
   const shared = hooks.catalogue;
-  if (shared && request.catalogue && (request.method ?? 'GET') === 'GET') {
-    let askedHere = false;
-    try {
+  let askedHere = false;
+  const ask = () => ((askedHere = true), callProvider(request, hooks));
+  try {
+    if (shared && request.catalogue && (request.method ?? 'GET') === 'GET') {
       // Keyed by the whole URL: one Redis may serve sites that talk to different providers.
-      return (await shared.remember(getProviderConfig().apiBase + urlOf(request), () => ((askedHere = true), callProvider(request, hooks)))) as T;
-    } catch (error) {
-      // Another render's call, joined: that render was told its failure (the toast, the rate
-      // limit's countdown). This one is told too, or its page showed the error with no word.
-      if (!askedHere && error instanceof ApiError) tellJoinedFailure(error, request, hooks);
-      throw error;
+      return (await shared.remember(getProviderConfig().apiBase + urlOf(request), ask)) as T;
     }
+    return (await ask()) as T;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    // Another render's call, joined: that render heard each 429 as it came; this one hears the last.
+    if (!askedHere && error.status === 429 && !isQuotaSpent(error)) hooks.onRateLimited?.(error);
+    // Joined or not, this render is told the failure, or its page showed the error with no word.
+    throw tellFailure(error, request, hooks);
   }
-  return (await callProvider(request, hooks)) as T;
 }
 
 /** What the wiring is told of a failed call beside its outcome. */
 const callOf = (request: ApiRequest) => ({ reads: (request.method ?? 'GET') === 'GET' });
 
-/** What a call's own failure tells its wiring once its tries are over: the rate limit met, and SPEC §8's outcome. */
-function tellJoinedFailure(error: ApiError, request: ApiRequest, hooks: ApiClientWiring): void {
-  if (error.status === 429 && !isQuotaSpent(error)) hooks.onRateLimited?.(error);
-  hooks.onOutcome(mapRequestError(error, request), callOf(request));
-}
-
+/**
+ * Asks the provider, with every rule of DESIGN §5 but the telling: rejects with the failure as
+ * judged (`judgeFailure`), which `callApi` tells each caller that shared it.
+ */
 async function callProvider(request: ApiRequest, hooks: ApiClientWiring): Promise<unknown> {
   // A capability learnt missing is not asked about again this session.
   if (request.capability && !hooks.capabilities.isUsable(request.capability)) {
@@ -306,12 +327,8 @@ async function callProvider(request: ApiRequest, hooks: ApiClientWiring): Promis
   let refreshed = false;
   let retried = false;
   try {
-    const failWith = (failure: ApiError): never => {
-      hooks.onOutcome(mapRequestError(failure, request), callOf(request));
-      throw failure;
-    };
     const unsigned = await renewIfDue(hooks);
-    if (unsigned) failWith(unsigned);
+    if (unsigned) throw unsigned;
     for (;;) {
       if (signal.aborted) throw new ApiError('canceled', CANCELED_MESSAGE);
       const timer = setTimeout(() => controller.abort(TIMED_OUT), clientTiming.timeoutMs);
@@ -332,7 +349,7 @@ async function callProvider(request: ApiRequest, hooks: ApiClientWiring): Promis
           const refresh = await hooks.refreshSession();
           if (refresh === 'refreshed') continue;
           // A refusal goes on below: the provider's own 401 is mapped, as any error.
-          if (refresh === 'unreachable') failWith(renewalFailure(refresh));
+          if (refresh === 'unreachable') throw renewalFailure(refresh);
         }
         const wait = retried ? null : retryDelay(error, request);
         if (wait !== null) {
@@ -340,10 +357,7 @@ async function callProvider(request: ApiRequest, hooks: ApiClientWiring): Promis
           await clientTiming.sleep(wait, signal);
           continue;
         }
-        const outcome = mapRequestError(error, await withCapabilityVerdict(request, error, hooks));
-        hooks.onOutcome(outcome, callOf(request));
-        if (outcome.type === 'capability-missing') throw new ApiError('unavailable', UNAVAILABLE_MESSAGE, error.status);
-        throw error;
+        throw await judgeFailure(request, error, hooks);
       } finally {
         clearTimeout(timer);
       }

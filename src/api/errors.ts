@@ -61,9 +61,19 @@ export class ApiError extends Error {
     readonly providerMessage: string | null = null,
     /** Seconds from a 429's Retry-After header. */
     readonly retryAfterSeconds: number | null = null,
+    /**
+     * A capability's refusal as the client judged it (judgeCapabilityRefusal), once: a caller that
+     * shared the call (the server's catalogue cache joins calls in flight) learns the same from it.
+     */
+    readonly verdict: JudgedVerdict | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+
+  /** This failure with the verdict on its capability. */
+  judgedAs(verdict: JudgedVerdict): ApiError {
+    return new ApiError(this.kind, this.message, this.status, this.reason, this.providerMessage, this.retryAfterSeconds, verdict);
   }
 }
 
@@ -189,6 +199,9 @@ export function probeResultOf(error: unknown): ProbeResult {
  */
 export type CapabilityVerdict = 'missing' | 'absent' | 'probe' | 'unsure';
 
+/** A verdict once any probe has answered: what a refused call is judged to be. */
+export type JudgedVerdict = Exclude<CapabilityVerdict, 'probe'>;
+
 /** What the client knows when a capability's call is refused. */
 export interface CapabilityRefusal {
   status: number;
@@ -200,7 +213,9 @@ export interface CapabilityRefusal {
   probe?: ProbeResult;
 }
 
-/** The one decision between "the endpoint is gone" and "the thing is not there" (DESIGN §2). */
+/** The one decision between "the endpoint is gone" and "the thing is not there" (DESIGN §2); once a probe answered, never 'probe' again. */
+export function judgeCapabilityRefusal(refusal: CapabilityRefusal & { probe: ProbeResult }): JudgedVerdict;
+export function judgeCapabilityRefusal(refusal: CapabilityRefusal): CapabilityVerdict;
 export function judgeCapabilityRefusal({ status, answeredBefore, canProbe, probe }: CapabilityRefusal): CapabilityVerdict {
   // A 403 is never a missing id: the endpoint refuses this app.
   if (status !== 404) return 'missing';

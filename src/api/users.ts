@@ -1,4 +1,4 @@
-import { callApi } from './client';
+import { callApi, isCapabilityKnown, isCapabilityUsable } from './client';
 import { ApiError, PROBE_QUIET_STATUSES } from './errors';
 import { record, text, toPage, toPlaylist, toUserProfile } from './normalize';
 import type { Page, Playlist, UserProfile } from './types';
@@ -6,6 +6,8 @@ import type { DetailPage, DetailSeed } from './page-shapes';
 
 /** A user's public playlists, 20 per page. */
 const USER_PLAYLISTS_PAGE = 20;
+
+const userPath = (id: string) => `users/${encodeURIComponent(id)}`;
 
 /**
  * Asks users/{id} about the signed-in user, who certainly exists: whether a first
@@ -15,14 +17,27 @@ async function probeOtherUsers(): Promise<unknown> {
   // Not getMe(): its call is named 'me', and a probe must not cancel the profile's own.
   const me = text(record(await callApi({ path: 'me', quietStatuses: PROBE_QUIET_STATUSES })).id);
   if (!me) throw new ApiError('http', 'Profile Not Found', 404);
-  return callApi({ path: `users/${encodeURIComponent(me)}`, quietStatuses: PROBE_QUIET_STATUSES });
+  return callApi({ path: userPath(me), quietStatuses: PROBE_QUIET_STATUSES });
+}
+
+/**
+ * Whether other users' profiles are open to this app (DESIGN §2: gone in development mode), so
+ * that an owner is drawn as a link only where it leads somewhere. Learnt once a session: while
+ * the record does not know, users/{id} is asked about the signed-in user (`me`'s id), who
+ * certainly exists, so that a 403 or 404 can only mean "gone" (no probe needed). Open unless
+ * learnt gone: a question that failed otherwise teaches nothing, and the link stays as it was.
+ */
+export async function areOtherUsersOpen(me: string | null): Promise<boolean> {
+  if (me && !(await isCapabilityKnown('otherUsers'))) {
+    // Asked behind the user's back: a failure here is no toast (`unseen`).
+    await callApi({ path: userPath(me), capability: 'otherUsers', unseen: true }).catch(() => undefined);
+  }
+  return isCapabilityUsable('otherUsers');
 }
 
 /** GET users/{id}: another user's profile; gone in development mode. */
 export async function getUser(id: string): Promise<UserProfile> {
-  const user = toUserProfile(
-    await callApi({ path: `users/${encodeURIComponent(id)}`, name: 'user', capability: 'otherUsers', probe: probeOtherUsers }),
-  );
+  const user = toUserProfile(await callApi({ path: userPath(id), name: 'user', capability: 'otherUsers', probe: probeOtherUsers }));
   if (!user) throw new ApiError('http', 'User Not Found', 404);
   return user;
 }
@@ -30,7 +45,7 @@ export async function getUser(id: string): Promise<UserProfile> {
 /** GET users/{id}/playlists?limit=20&offset; gone in development mode. */
 export async function getUserPlaylists(id: string, offset = 0, limit = USER_PLAYLISTS_PAGE): Promise<Page<Playlist>> {
   const body = await callApi({
-    path: `users/${encodeURIComponent(id)}/playlists`,
+    path: `${userPath(id)}/playlists`,
     query: { limit, offset },
     name: 'user-playlists',
     capability: 'otherUsers',
