@@ -8,6 +8,7 @@ import { playerClock } from '../lib/clock';
 import { NARROW_SCREEN } from '../lib/screens';
 import { whereaboutsOf } from '../api/playback-whereabouts';
 import { logUnlessCanceled } from './log';
+import { isSounding } from './player-rules';
 import { $player, notePlaybackChange, refreshPlayback, showLastPlayed, showPlaybackGone, showPlayerCard, storedDeviceId } from './player';
 import { activateAudio } from './play';
 import { showToast } from './toasts';
@@ -44,6 +45,9 @@ export const $devices = map<DevicesState>({ open: false, place: 'card', loading:
 
 /** Where the account's music is, seen from this tab (src/api/playback-whereabouts.ts). */
 export const $whereabouts = computed($player, (player) => whereaboutsOf(player.playback, player.deviceId ?? storedDeviceId()));
+
+/** Whether this tab's own device sounds: what a reload (an update taking control) would end. */
+export const $soundingHere = computed([$player, $whereabouts], (player, where) => where.at === 'here' && isSounding(player));
 
 /** The active device that holds the music when it is not this tab's, or null: the card says "Playing on" it and drives it. */
 export const $otherDevice = computed($whereabouts, (where) => (where.at === 'elsewhere' ? where.device : null));
