@@ -324,14 +324,33 @@ export async function playFromList(tracks: readonly Track[], index: number, cont
 }
 
 /**
+ * A resume on its way that start() does not send (on another device, or a playback left behind
+ * taken over here): Play pressed again meanwhile is the same press, as start() makes a repeat of
+ * its play. Two presses in one tick (two taps held until the card hydrated, given to it one
+ * after the other: the card had not yet shown the first as busy) sent the take-over's play twice.
+ */
+let resuming: Promise<void> | null = null;
+
+function resumeOnce(resume: () => Promise<void>): Promise<void> {
+  if (resuming) return resuming;
+  const resumed = resume().finally(() => {
+    if (resuming === resumed) resuming = null;
+  });
+  resuming = resumed;
+  return resumed;
+}
+
+/**
  * Play/pause: pause, or resume the current track from the current progress
  * (SPEC §4; to the millisecond while the bar shows the provider's second). While
  * the provider still holds that track, the resume sends only position_ms, so an
  * album, playlist or list keeps playing as one (next and previous follow it); the
  * last played track plays in the list it was played in; otherwise it plays the
- * current track uri (player-rules.ts playPressOf).
+ * current track uri (player-rules.ts playPressOf). Pressed again while a resume is on its way,
+ * it sends nothing new (resumeOnce; start() for the others).
  */
 export function togglePlay(): Promise<void> {
+  if (resuming) return resuming;
   const player = $player.get();
   const { playback, currentPlayingTrack } = player;
   if (isSounding(player)) return pausePlayback();
@@ -343,7 +362,7 @@ export function togglePlay(): Promise<void> {
     // Inside the click: the device may prove gone (below), and the music then plays here.
     activate();
     // Another device holds the playback: resume it there, through the Web API.
-    return runPlayerCommand('resume', async () => {
+    return resumeOnce(() => runPlayerCommand('resume', async () => {
       try {
         await playerApi.startPlayback({ deviceId: where.device.id, positionMs });
       } catch (error) {
@@ -353,9 +372,9 @@ export function togglePlay(): Promise<void> {
         return takeOverHere(currentPlayingTrack);
       }
       await refreshPlayback();
-    });
+    }));
   }
-  if (where.at === 'left' && sameTrack) return takeOverHere(currentPlayingTrack);
+  if (where.at === 'left' && sameTrack) return resumeOnce(() => takeOverHere(currentPlayingTrack));
   return start(playPressOf(player, currentPlayingTrack, positionMs), currentPlayingTrack).catch((error: unknown) => logPlayFailure('Could not resume playback', error));
 }
 

@@ -1,4 +1,5 @@
 import { useRef, useState, useSyncExternalStore, type MouseEvent, type PointerEvent } from 'react';
+import { LONG_PRESS_MS, LONG_PRESS_SLOP_PX } from '../../lib/long-press';
 import { hrefOf } from '../../lib/routes';
 import { $copiesNotPlaying } from '../../stores/play';
 import { isCopyKnownPlaying } from '../../stores/player-rules';
@@ -32,11 +33,6 @@ interface TrackRowProps {
   /** Whether its list holds its track more than once (a playlist's copies). */
   copy?: boolean;
 }
-
-/** How long a finger rests on a row before its menu opens, as touch platforms do. */
-const LONG_PRESS_MS = 500;
-/** A finger that moves further than this is scrolling, not pressing. */
-const LONG_PRESS_SLOP_PX = 10;
 
 /** How long after a long-pressing finger lifts the click it brings may still come. */
 const RELEASE_CLICK_MS = 600;

@@ -1,5 +1,6 @@
 import { lastItemBefore, LIST_CONTINUES } from '../../lib/list-end';
 import { focusGivenByScript, HYDRATES_AS_IT_COMES, ISLAND_UNLOADED, isWoken, noteLastInput, PLAYING_MARK, playingMark, WAKE_ISLANDS } from '../../lib/intent-signals';
+import { LONG_PRESS_MS, LONG_PRESS_SLOP_PX } from '../../lib/long-press';
 import { ISLAND_CODE_META, preloadNamedCode } from '../../lib/named-code';
 import { markFromAttribute, rendersAgainFor, SHOWN_MARK_ATTRIBUTE, type PlayingMark } from '../../lib/playing-mark';
 
@@ -31,7 +32,10 @@ import { markFromAttribute, rendersAgainFor, SHOWN_MARK_ATTRIBUTE, type PlayingM
  * on a track, the row's menu, and a form's submit (the search box's Enter, which the island gives
  * SPEC §5's trimming; the form alone would send the raw text). Links are not held: the client
  * router takes them with or without the island. A control that gained focus meanwhile is told so
- * again. So no control needs to say it is not ready yet.
+ * again. So no control needs to say it is not ready yet: the held control shows the wait itself
+ * (`aria-busy`, global.css) until it has had its click, as a slow phone takes seconds to hydrate.
+ * A finger's long press on a track, which the row would have opened its menu for, is given as
+ * that menu, not as the click its lifting brings (heldClickAs).
  */
 
 /** What counts as the user acting on the page (a click too: a link followed from a script, a key's click). */
@@ -84,6 +88,36 @@ export function replayOf(event: Event): Event {
   return new MouseEvent(event.type, pointerInit(event));
 }
 
+/** A finger's press, from its landing to its lifting. */
+export interface TouchPress {
+  heldMs: number;
+  /** The furthest the finger went from where it landed. */
+  travelPx: number;
+  /** The platform's own menu for it (a contextmenu) was held too. */
+  menuHeld: boolean;
+}
+
+/**
+ * What a held click on `target` is given as once its island has hydrated. A click the lifting of
+ * a finger's long press on a track brings (`press`: it rested LONG_PRESS_MS and hardly moved,
+ * TrackRow's own rule, which the row was not hydrated yet to apply) opens the track's menu, as the
+ * same press on a hydrated row does (Chromium sends a click as the finger lifts, which would
+ * play the track instead); nothing when the platform's menu for that press was held already.
+ */
+export function heldClickAs(target: Element, press: TouchPress | null): 'click' | 'contextmenu' | null {
+  if (!press || !target.closest('[data-track-id]')) return 'click';
+  if (press.menuHeld) return null;
+  return press.heldMs >= LONG_PRESS_MS && press.travelPx <= LONG_PRESS_SLOP_PX ? 'contextmenu' : 'click';
+}
+
+/**
+ * The control a held event shows its wait on (global.css draws it): the button it was on (a
+ * heart, Play), else the track it was on (a row plays as a whole, its title too), else any control.
+ */
+function heldControl(target: Element): Element | null {
+  return target.closest('.icon-button, .button') ?? target.closest('[data-track-id]') ?? target.closest('button, [role="button"], [role="menuitem"], summary');
+}
+
 type Start = () => void;
 
 /** Runs `run` once the browser is idle, within IDLE_BOUND_MS: on a busy phone (or two test workers on two cores) it may not be idle for long. */
@@ -102,6 +136,25 @@ interface IntentState {
   broken: WeakSet<Element>;
   /** The events each island is to hear again once it has hydrated. */
   held: Map<Element, (() => void)[]>;
+  /** Controls showing a held event's wait, and the `aria-busy` each had before (null: none). */
+  busy: Map<Element, string | null>;
+}
+
+/** `control` shows the wait for its island (once, whatever the number of clicks held on it). */
+function showHeld(state: IntentState, control: Element): void {
+  if (state.busy.has(control)) return;
+  state.busy.set(control, control.getAttribute('aria-busy'));
+  control.setAttribute('aria-busy', 'true');
+}
+
+/** The controls of `island` (all, without it) no longer wait: their `aria-busy` is their own again. */
+function showHeldDone(state: IntentState, island?: Element): void {
+  for (const [control, before] of state.busy) {
+    if (island && !island.contains(control)) continue;
+    state.busy.delete(control);
+    if (before === null) control.removeAttribute('aria-busy');
+    else control.setAttribute('aria-busy', before);
+  }
 }
 
 /**
@@ -118,7 +171,7 @@ function showsPlayerOtherwise(island: Element, player: PlayingMark | undefined):
 /** One state per document, whatever the number of islands or of times the router re-runs this inline script. */
 function stateOf(win: Window & { __myMusicIntent?: IntentState }): IntentState {
   if (win.__myMusicIntent) return win.__myMusicIntent;
-  const state: IntentState = { acted: false, waiting: new Map(), wakeNames: new WeakMap(), broken: new WeakSet(), held: new Map() };
+  const state: IntentState = { acted: false, waiting: new Map(), wakeNames: new WeakMap(), broken: new WeakSet(), held: new Map(), busy: new Map() };
   win.__myMusicIntent = state;
   const doc = win.document;
 
@@ -152,12 +205,46 @@ function stateOf(win: Window & { __myMusicIntent?: IntentState }): IntentState {
     island.addEventListener('astro:hydrate', () => {
       const heard = state.held.get(island) ?? [];
       state.held.delete(island);
+      // Before the events: what the island does with them may set its own aria-busy.
+      showHeldDone(state, island);
       for (const run of heard) run();
     }, { once: true });
   };
 
   /** Forms whose submit was held: their focus needs telling no more (below). */
   const submitted = new WeakSet<Element>();
+
+  // Each finger on the page, where it landed and when, and the press last lifted, which the click
+  // its lifting brings ends: a long press on a track is the track's menu (heldClickAs). Times are
+  // the events' own, not the handlers' (a phone parsing the page runs them late).
+  const fingers = new Map<number, { x: number; y: number; at: number; travelPx: number; menuHeld: boolean }>();
+  let lifted: TouchPress | null = null;
+  doc.addEventListener(
+    'pointerdown',
+    (event) => {
+      lifted = null;
+      if (event.pointerType === 'touch') fingers.set(event.pointerId, { x: event.clientX, y: event.clientY, at: event.timeStamp, travelPx: 0, menuHeld: false });
+    },
+    { capture: true, passive: true },
+  );
+  doc.addEventListener(
+    'pointermove',
+    (event) => {
+      const finger = fingers.get(event.pointerId);
+      if (finger) finger.travelPx = Math.max(finger.travelPx, Math.hypot(event.clientX - finger.x, event.clientY - finger.y));
+    },
+    { capture: true, passive: true },
+  );
+  doc.addEventListener(
+    'pointerup',
+    (event) => {
+      const finger = fingers.get(event.pointerId);
+      fingers.delete(event.pointerId);
+      lifted = finger ? { heldMs: event.timeStamp - finger.at, travelPx: finger.travelPx, menuHeld: finger.menuHeld } : null;
+    },
+    { capture: true, passive: true },
+  );
+  doc.addEventListener('pointercancel', (event) => void fingers.delete(event.pointerId), { capture: true, passive: true });
 
   // Held from the first parse of the page, before any island's directive has run.
   const hold = (event: Event) => {
@@ -167,8 +254,20 @@ function stateOf(win: Window & { __myMusicIntent?: IntentState }): IntentState {
     event.preventDefault();
     event.stopImmediatePropagation();
     const target = event.target as Element;
-    const again = replayOf(event);
-    afterHydrating(island, () => target.isConnected && target.dispatchEvent(again));
+    // A finger resting on a track: the platform's menu, the click its lifting brings is no press of its own.
+    if (event.type === 'contextmenu') for (const finger of fingers.values()) finger.menuHeld = true;
+    // A click the keyboard made (detail 0) ends no finger's press.
+    const press = event.type === 'click' && (event as MouseEvent).detail !== 0 ? lifted : null;
+    if (event.type === 'click') lifted = null;
+    const as = event.type === 'click' ? heldClickAs(target, press) : event.type;
+    if (as !== null) {
+      // The long press's menu is the row's (where its own long press opens it, whatever it rested on).
+      const to = as === event.type ? target : (target.closest('[data-track-id]') ?? target);
+      const again = as === event.type ? replayOf(event) : new MouseEvent(as, pointerInit(event as MouseEvent));
+      afterHydrating(island, () => to.isConnected && to.dispatchEvent(again));
+      const control = heldControl(target);
+      if (control) showHeld(state, control);
+    }
     act(event);
     state.waiting.get(island)?.();
   };
@@ -262,6 +361,7 @@ export default function hydrateOnIntent(load: () => Promise<Hydrate>, options: {
         // No code, so nothing heard: what was held is dropped (not done later, out of the blue),
         // and the next click on the island asks for its code again.
         state.held.delete(island);
+        showHeldDone(state, island);
         started = false;
         state.waiting.set(island, start);
         island.dispatchEvent(new Event(ISLAND_UNLOADED, { bubbles: true }));

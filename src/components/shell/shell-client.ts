@@ -21,6 +21,7 @@ import { followInstallOfferWithoutIsland } from './install-without-island';
 import { keepTooltipsDismissable } from './tooltips';
 import { isEarlyUnmountAfterSwap } from './early-unmount';
 import { shownPage } from './page-at-address';
+import { fetchAheadUnderRestingFinger } from './finger-ahead';
 import { focusWithoutIntent, HYDRATES_AS_IT_COMES, ISLAND_UNLOADED, notePlayingMark } from '../../lib/intent-signals';
 
 // The app shell's one bundled script: it runs once per full page load, once the page's first
@@ -161,8 +162,8 @@ document.addEventListener('astro:before-swap', (event) => {
 // before it listened, moved to (page-at-address.ts): kept there, Back showed this page again.
 if (isKeepable(document) && !isKeptCopy() && !document.querySelector('#content astro-island:not([ssr])')) keepPage(shownPage().href, htmlToKeep(document), performance.timeOrigin);
 
-// A pointer resting on an in-app link, a finger touching it or the keyboard reaching it: its
-// page is fetched ahead, so the click (some 100 ms after a touch starts) usually finds it ready.
+// A pointer resting on an in-app link, a finger resting on it (finger-ahead.ts) or the keyboard
+// reaching it: its page is fetched ahead, so the click usually finds it ready.
 const AHEAD_DELAY_MS = 70;
 let resting: ReturnType<typeof setTimeout> | undefined;
 function inAppLink(target: EventTarget | null): string | null {
@@ -176,16 +177,11 @@ document.addEventListener('mouseover', (event) => {
   clearTimeout(resting);
   if (href) resting = setTimeout(() => fetchPageAhead(href), AHEAD_DELAY_MS);
 });
-for (const type of ['focusin', 'touchstart'] as const) {
-  document.addEventListener(
-    type,
-    (event) => {
-      const href = inAppLink(event.target);
-      if (href) fetchPageAhead(href);
-    },
-    { passive: true },
-  );
-}
+document.addEventListener('focusin', (event) => {
+  const href = inAppLink(event.target);
+  if (href) fetchPageAhead(href);
+});
+fetchAheadUnderRestingFinger(document, inAppLink, fetchPageAhead);
 
 // SPEC §2: the content starts at the top after every route change, back and forward included;
 // the page loaded again where it is (the network back) stays where it was scrolled to, that one

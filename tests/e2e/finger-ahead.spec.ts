@@ -1,0 +1,32 @@
+import { searchCatalogue } from './helpers/catalogue';
+import { actOnPage } from './helpers/in-app';
+import { expect, test } from './fixtures';
+
+// A finger on an in-app link fetches its page ahead only once it rests there (or taps it): a
+// swipe that starts on a link is a scroll (src/components/shell/finger-ahead.ts), whose page
+// would compete on a slow connection with the list's next page.
+
+test('on a phone, a swipe that starts on an artist link fetches nothing ahead; a finger resting there does', { tag: '@phone-only' }, async ({ page, signIn, sandboxUrl }) => {
+  await signIn(page, 'guest', { home: false });
+  const [album] = await searchCatalogue<{ id: string; name: string }>(page, sandboxUrl, 'album', 1);
+  await page.goto(`/album/${album!.id}`);
+  await actOnPage(page);
+  const link = page.locator('.track-row__artists a[href^="/artist/"]').nth(1);
+  const path = (await link.getAttribute('href'))!;
+  const asked: string[] = [];
+  page.on('request', (request) => void (new URL(request.url()).pathname === path && asked.push(request.url())));
+  const box = (await link.boundingBox())!;
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  const cdp = await page.context().newCDPSession(page);
+
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  for (let step = 1; step <= 5; step++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y - 30 * step }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await page.waitForTimeout(600);
+  expect(asked).toEqual([]);
+
+  const rested = (await link.boundingBox())!;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: rested.x + rested.width / 2, y: rested.y + rested.height / 2 }] });
+  await expect.poll(() => asked.length).toBe(1);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchCancel', touchPoints: [] });
+});
