@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { lastItemBefore, LIST_CONTINUES } from '../../lib/list-end';
+import { lastItemBefore, LIST_CONTINUES, watchListEnds } from '../../lib/list-end';
 import { canLoadMore, listPartState, type PagedList } from '../../stores/paged-list';
 import { ErrorScreen } from '../ErrorScreen';
 import { useStore } from '../server-snapshot';
@@ -28,7 +28,8 @@ interface PagedViewProps<T> {
 /**
  * A paged list's states (SPEC §4; one look with every loading part, PartBody): skeletons while
  * loading, the error screen, the catalogue's empty message, or the items, with the next page
- * loading when the last item comes into view. The list's own guard (canLoadMore:
+ * loading when the last item comes into view, or when it is found already passed (scrolled above
+ * the screen before the island hydrated). The list's own guard (canLoadMore:
  * not while loading, after an error, with no more data or past offset 80) decides
  * whether the last item is watched at all.
  *
@@ -43,15 +44,13 @@ export function PagedView<T>({ list, empty, emptyView, skeleton, children }: Pag
 
   useEffect(() => {
     const last = anchor.current && lastItemBefore(anchor.current);
-    if (!last || !watching || typeof IntersectionObserver === 'undefined') return;
+    if (!last || !watching) return;
     // Marked for tests and for the search page's "scroll to the end".
     last.setAttribute('data-testid', 'load-more');
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) void list.loadNextPage();
-    });
-    observer.observe(last);
+    // Its end shows, or was passed before the island hydrated (lib/list-end.ts).
+    const stop = watchListEnds([last], () => void list.loadNextPage());
     return () => {
-      observer.disconnect();
+      stop();
       last.removeAttribute('data-testid');
     };
   }, [list, watching, state.list.length]);

@@ -1,4 +1,4 @@
-import { lastItemBefore, LIST_CONTINUES } from '../../lib/list-end';
+import { lastItemBefore, LIST_CONTINUES, watchListEnds } from '../../lib/list-end';
 import { focusGivenByScript, HYDRATES_AS_IT_COMES, ISLAND_UNLOADED, isWoken, noteLastInput, PLAYING_MARK, playingMark, WAKE_ISLANDS } from '../../lib/intent-signals';
 import { LONG_PRESS_MS, LONG_PRESS_SLOP_PX } from '../../lib/long-press';
 import { ISLAND_CODE_META, preloadNamedCode } from '../../lib/named-code';
@@ -346,12 +346,12 @@ type Hydrate = () => Promise<void>;
 export default function hydrateOnIntent(load: () => Promise<Hydrate>, options: { value: unknown }, island: HTMLElement): void {
   const state = stateOf(window);
   let started = false;
-  let ending: IntersectionObserver | null = null;
+  let stopWatchingEnds = () => {};
   const start = () => {
     if (started) return;
     started = true;
     state.waiting.delete(island);
-    ending?.disconnect();
+    stopWatchingEnds();
     // The shell islands' code every island imports, beside the island's own chunk: found through
     // that chunk's imports, it would come one round trip later.
     preloadNamedCode(document, ISLAND_CODE_META);
@@ -375,8 +375,6 @@ export default function hydrateOnIntent(load: () => Promise<Hydrate>, options: {
   if (wakeName) state.wakeNames.set(island, wakeName);
   if (showsPlayerOtherwise(island, playingMark()) || state.broken.has(island) || (wakeName !== null && isWoken(wakeName))) return start();
   const ends = [...island.querySelectorAll(`[${LIST_CONTINUES}]`)].map(lastItemBefore).filter((item) => item !== null);
-  if (ends.length > 0 && 'IntersectionObserver' in window) {
-    ending = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), { rootMargin: LIST_END_MARGIN });
-    for (const end of ends) ending.observe(end);
-  }
+  // Shown, or passed before the directive ran (a flick to the page's bottom): lib/list-end.ts's one rule.
+  stopWatchingEnds = watchListEnds(ends, start, { rootMargin: LIST_END_MARGIN });
 }
