@@ -472,8 +472,8 @@ test("a page the client router fetches holds only the places of the shell's pers
   await page.goto('/notification');
   await actOnPage(page);
   const persisted = page.locator('[data-astro-transition-persist]');
-  // The five shell islands, the player card's place, the footer, the toasts' announcer and the dialogs' layer.
-  await expect(persisted).toHaveCount(9);
+  // The five shell islands, the player card's place, the footer, the toasts' announcer, the dialogs' layer and the loading bar's place.
+  await expect(persisted).toHaveCount(10);
   // The router's fetch (not a document): each persisted part is an empty place, the content's islands are whole.
   const fetched = await page.evaluate(async () => {
     const html = new DOMParser().parseFromString(await (await fetch('/collection')).text(), 'text/html');
@@ -482,7 +482,7 @@ test("a page the client router fetches holds only the places of the shell's pers
       contentIslands: html.querySelectorAll('#content astro-island').length,
     };
   });
-  expect(fetched.places).toEqual(Array.from({ length: 9 }, () => 'div 0'));
+  expect(fetched.places).toEqual(Array.from({ length: 10 }, () => 'div 0'));
   expect(fetched.contentIslands).toBeGreaterThan(0);
   // In the app, the parts on screen are kept (the same elements), in and back.
   const marked = () => persisted.evaluateAll((parts) => parts.map((part) => `${part.getAttribute('data-astro-transition-persist')} ${part.localName} ${(part as Element & { kept?: boolean }).kept === true}`));

@@ -20,14 +20,14 @@ const whenShown =
 /**
  * What the shell's islands (`client:intent="shell"` in App.astro: the top bar, the narrow
  * screen's buttons, the overlays, the side list) show without the user's input. The server
- * renders none of these: a toast, the loading bar, a dialog a call opened (sign in again), the
+ * renders none of these: a toast, a dialog a call opened (sign in again), the
  * rate limit's countdown, the music on another device, the mini-player's button. Not the
  * browser's install offer: the shell's script enables the server's Install App buttons
  * (install-without-island.ts).
  */
 const SHOWN_WITHOUT_INPUT: Watch[] = [
   whenShown($toasts, (toasts) => toasts.length > 0),
-  whenShown($ui, (ui) => ui.isTopLoading || ui.openMoreOptionBottomSheet || ui.openDialogPremiumRequired || ui.openDialogImagePreview),
+  whenShown($ui, (ui) => ui.openMoreOptionBottomSheet || ui.openDialogPremiumRequired || ui.openDialogImagePreview),
   whenShown($paletteOpen, (open) => open),
   whenShown($playlistPicker, (track) => track !== null),
   whenShown($duplicatePrompt, (prompt) => prompt !== null),

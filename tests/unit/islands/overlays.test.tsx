@@ -4,11 +4,10 @@ import { BottomSheet } from '../../../src/islands/shell/BottomSheet';
 import { MoreOptionsButton } from '../../../src/islands/shell/MoreOptionsButton';
 import { PremiumDialog } from '../../../src/islands/shell/PremiumDialog';
 import { Toasts } from '../../../src/islands/shell/Toasts';
-import { TopLoadingBar } from '../../../src/islands/shell/TopLoadingBar';
 import { setProviderConfig } from '../../../src/lib/provider-config';
 import { showToast, TOAST_DURATION_MS } from '../../../src/stores/toasts';
 import { $devices } from '../../../src/stores/devices';
-import { $ui, closeBottomSheet, closePremiumPrompt, openBottomSheet, finishTopLoading, openPremiumPrompt, startTopLoading } from '../../../src/stores/ui';
+import { $ui, closeBottomSheet, closePremiumPrompt, openBottomSheet, openPremiumPrompt } from '../../../src/stores/ui';
 import { useProvider } from '../helpers/provider';
 import { FIRST_LOAD } from '../helpers/first-load';
 
@@ -118,13 +117,3 @@ describe("the 'Premium Required' prompt", () => {
   });
 });
 
-describe('the top loading bar', () => {
-  it('follows the ui store: hidden, then at the given progress, then gone when finished', () => {
-    render(<TopLoadingBar />);
-    expect(screen.queryByRole('progressbar')).toBeNull();
-    act(() => startTopLoading(40));
-    expect(screen.getByRole('progressbar').style.width).toBe('40%');
-    act(() => finishTopLoading());
-    expect(screen.queryByRole('progressbar')).toBeNull();
-  });
-});
