@@ -45,3 +45,16 @@ export async function siteAnswers(): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * Whether the site answers that it has no file at `url` (404), asked past the HTTP cache: false
+ * when it has it or nothing answers.
+ */
+export async function isSiteFileGone(url: string): Promise<boolean> {
+  try {
+    await wretch(url).options({ cache: 'no-store' }).head().res();
+    return false;
+  } catch (error) {
+    return (error as { status?: unknown }).status === 404;
+  }
+}

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
-import { CONNECTION_PROBLEM } from '../api/errors';
-import { siteAnswers } from '../api/site-pages';
+import { CONNECTION_PROBLEM, SOMETHING_WENT_WRONG } from '../api/errors';
+import { isSiteFileGone, siteAnswers } from '../api/site-pages';
 import { showToast } from './toasts';
 
 /**
@@ -26,6 +26,25 @@ export function noteConnectionBack(): boolean {
 export function reportNoConnection(): void {
   noteConnectionLost();
   showToast(CONNECTION_PROBLEM);
+}
+
+/** Whether the site answers at all, asked now: a page the router got nothing for, while the browser says it is online. */
+export function checkSiteAnswers(): Promise<boolean> {
+  return siteAnswers();
+}
+
+/**
+ * Whether the site no longer has a file this page's code names (an island's chunk): a newer
+ * version of the site replaced it since the page loaded, and no worker kept it. False when the
+ * file is there or nothing answers (then it is the connection).
+ */
+export function isCodeGone(url: string): Promise<boolean> {
+  return isSiteFileGone(url);
+}
+
+/** A press that did nothing, and whose page is about to load again (its code gone): SPEC §8's catch-all words meanwhile. */
+export function reportNothingDone(): void {
+  showToast(SOMETHING_WENT_WRONG);
 }
 
 /** How long the offline shell waits between its questions to the site. */

@@ -309,3 +309,33 @@ test('offline: the music plays on through a failed heart, a page opened in the a
   await expectSound(page);
   await expect.poll(async () => (await provider(page, sandbox))?.is_playing).toBe(true);
 });
+
+test("the site out of reach with the browser online: a page opened in the app is the kept copy, swapped in with the music on, and loads again once the site answers", { tag: '@viewport-free' }, async ({ page, signIn, sandbox, context, baseURL }) => {
+  const album = await startPlaying(page, sandbox, signIn);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await switchInApp(page, '/playlist/popular');
+  const popular = page.getByRole('heading', { level: 1, name: 'Popular Playlists' });
+  await expect(popular).toBeVisible();
+  await expect.poll(() => page.evaluate(async (url) => Boolean(await (await caches.open('my-music-routed-pages')).match(url)), page.url())).toBe(true);
+  await switchInApp(page, `/album/${album.id}`);
+  await page.evaluate(() => Object.assign(window, { playingDocument: true }));
+  const sameDocument = () => page.evaluate(() => 'playingDocument' in window);
+
+  // The site stops answering (restarting for a deploy), and the browser says nothing: still online.
+  const site = new URL(baseURL!).origin;
+  const outOfReach = (url: URL) => url.origin === site && (url.pathname === '/playlist/popular' || url.pathname === '/sw.js');
+  await context.route(outOfReach, (route) => route.abort('connectionrefused'));
+  await switchInApp(page, '/playlist/popular');
+  await expect(popular).toBeVisible();
+  await expect(page.locator('html[data-kept-copy]')).toHaveCount(1);
+  // Swapped in by the router: a whole load, to the worker's stand-in, would have ended the music.
+  expect(await sameDocument()).toBe(true);
+  await expectSound(page);
+
+  // The site answers again: the page loads again from it, by itself, through the router.
+  await context.unroute(outOfReach);
+  await expect(page.locator('html[data-kept-copy]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(popular).toBeVisible();
+  expect(await sameDocument()).toBe(true);
+  await expectSound(page);
+});

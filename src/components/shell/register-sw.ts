@@ -38,12 +38,17 @@ export function reloadForUpdates(container: Pick<ServiceWorkerContainer, 'contro
     }
     if (reloading) return;
     reloading = true;
-    if (!soundingHere.get()) return reload();
-    const stop = soundingHere.listen((sounding) => {
-      if (sounding) return;
-      stop();
-      reload();
-    });
+    reloadWhenQuiet(soundingHere, reload);
+  });
+}
+
+/** Reloads now, or once `soundingHere` says this tab's music stopped: a reload would end it. */
+export function reloadWhenQuiet(soundingHere: ReadableAtom<boolean>, reload: () => void): void {
+  if (!soundingHere.get()) return reload();
+  const stop = soundingHere.listen((sounding) => {
+    if (sounding) return;
+    stop();
+    reload();
   });
 }
 

@@ -8,7 +8,7 @@ import { KEPT_COPY_ATTRIBUTE, keepRoutedPage, OFFLINE_SHELL, standInFor } from '
 import { PREMIUM_PROMPT_MARK, type PageLeaving } from '../../lib/page-leaving';
 import { fetchPageAhead, forgetPage, keepPage, keptPage, notePageSource, notePageTraversed, showsMoreThanItsHtml } from '../../stores/page-memory';
 import { parseRoute } from '../../stores/route';
-import { noteConnectionBack, noteConnectionLost, reportNoConnection, waitForSite } from '../../stores/connection';
+import { checkSiteAnswers, isCodeGone, noteConnectionBack, noteConnectionLost, reportNoConnection, reportNothingDone, waitForSite } from '../../stores/connection';
 import { htmlToKeep, noteServerToastsIn, showToastsWithoutIsland } from './plain-toast';
 import { dropReplacedSkeletons } from './replaced-skeletons';
 import { followServerLeaving, followSignOutElsewhere, startSession } from '../../stores/session';
@@ -16,12 +16,14 @@ import { followThemeElsewhere } from '../../stores/theme';
 import { noteLimitedUntil } from '../../stores/provider-limit';
 import { adoptServerCapabilities } from '../../stores/capabilities';
 import { openPremiumPrompt, withTopLoading } from '../../stores/ui';
-import { registerServiceWorker } from './register-sw';
+import { registerServiceWorker, reloadWhenQuiet } from './register-sw';
+import { $soundingHere } from '../../stores/devices';
 import { followInstallOfferWithoutIsland } from './install-without-island';
 import { keepTooltipsDismissable } from './tooltips';
 import { isEarlyUnmountAfterSwap } from './early-unmount';
 import { shownPage } from './page-at-address';
 import { fetchAheadUnderRestingFinger } from './finger-ahead';
+import { SLOW_PAGE_MS } from './plain-loading-bar';
 import { focusWithoutIntent, HYDRATES_AS_IT_COMES, ISLAND_UNLOADED, notePlayingMark } from '../../lib/intent-signals';
 
 // The app shell's one bundled script: it runs once per full page load, once the page's first
@@ -43,8 +45,6 @@ setNavigator((path, { replace }) => {
 /** What App.astro says of the page: 'keep', 'ask-again' or 'offline-shell'. */
 const kindOf = (page: Document) => page.querySelector('meta[name="my-music-page"]')?.getAttribute('content');
 const isKeepable = (page: Document) => kindOf(page) === 'keep';
-/** A page the site takes longer than this to send shows the top loading bar meanwhile. */
-const SLOW_PAGE_MS = 150;
 /** The worker's offline shell (src/pages/offline.astro) is on screen, at the address of a page it could not load. */
 const isOfflineShell = () => kindOf(document) === 'offline-shell';
 /** The page on screen is the copy the worker kept of it, served because the site did not answer (page-cache.ts keptCopyOf). */
@@ -95,6 +95,23 @@ document.addEventListener('astro:before-preparation', (event) => {
   preparation.loader = () => withTopLoading(loadPage(preparation, askSite), SLOW_PAGE_MS);
 });
 
+/**
+ * The router's own loader, asking the site, with its refusal held rather than made: it refuses
+ * whatever it cannot show (no answer, not a page of this app, a redirect out of the site), and the
+ * router then loads the address whole. Resolves to the refusal, for the caller to make or not
+ * (null: none); the event's own `preventDefault` is shadowed meanwhile, since a refusal made cannot be taken back.
+ */
+async function askSiteHoldingRefusal(preparation: TransitionBeforePreparationEvent, askSite: () => Promise<void>): Promise<(() => void) | null> {
+  let refused = false;
+  Object.defineProperty(preparation, 'preventDefault', { value: () => void (refused = true), configurable: true });
+  try {
+    await askSite();
+  } finally {
+    delete (preparation as { preventDefault?: unknown }).preventDefault;
+  }
+  return refused ? () => preparation.preventDefault() : null;
+}
+
 /** The router's loader: the page from this tab's memory, the worker's caches offline, or the site. */
 async function loadPage(preparation: TransitionBeforePreparationEvent, askSite: () => Promise<void>): Promise<void> {
   const traverse = preparation.navigationType === 'traverse';
@@ -124,7 +141,20 @@ async function loadPage(preparation: TransitionBeforePreparationEvent, askSite: 
   // The old page stays until the new one has come (the router waits for its whole body): the
   // top bar says a page is on its way, so results for an older search are not taken for the new.
   const asked = preparation.to.href;
-  await askSite();
+  const refusal = await askSiteHoldingRefusal(preparation, askSite);
+  // Nothing came, the browser online: the site is out of reach (restarting for a deploy, a network
+  // that carries nothing). Not knowing, the router would load the address whole, which the worker
+  // answers with its stand-in, and the document's end would stop the music: the stand-in comes
+  // from the same caches here, as offline above, once the site is known not to answer.
+  if (refusal && preparation.newDocument === document && !preparation.formData && !(await checkSiteAnswers())) {
+    const standIn = preparation.signal.aborted ? null : await standInFor(asked);
+    if (standIn !== null && !preparation.signal.aborted) {
+      notePageSource('offline-copy');
+      await showHtml(preparation, standIn);
+      return;
+    }
+  }
+  refusal?.();
   // The server sent the page elsewhere (SPEC §8: a session that ended goes to /auth, a refused
   // request to /access_denied). That page has no router, and the router would load the page it
   // asked for again, whole, losing where the server sent it: the toast, the storage cleared.
@@ -331,12 +361,22 @@ startWhenLoaded(() => import('../../playback/start'), ({ startPlayerServices }) 
 
 // The shell's islands hydrate on the first input, or when one of them has something to show.
 startWhenLoaded(() => import('./shell-wakes'), ({ wakeShellWhenItShows }) => wakeShellWhenItShows());
-// An island whose code could not come (the connection went): SPEC §8's toast, as for a request;
-// shown without the toasts' island when that island is the one whose code could not come.
-document.addEventListener(ISLAND_UNLOADED, (event) => {
-  reportNoConnection();
-  if (event.target instanceof Element && event.target.querySelector('.toasts')) showToastsWithoutIsland();
-});
+/**
+ * An island whose code could not come. The connection went: SPEC §8's toast, as for a request.
+ * The site no longer has it (a newer version replaced it since this page loaded, and no worker
+ * kept it): the click did nothing and would do nothing again, so the page loads the new version,
+ * as for an update, once its music allows (register-sw.ts), and 'Something went wrong' says so
+ * meanwhile. A toast shows without the toasts' island when that island is the one without code.
+ */
+async function tellIslandUnloaded(island: EventTarget | null): Promise<void> {
+  const url = island instanceof Element ? island.getAttribute('component-url') : null;
+  if (url && navigator.onLine && (await isCodeGone(url))) {
+    reloadWhenQuiet($soundingHere, () => location.reload());
+    if ($soundingHere.get()) reportNothingDone();
+  } else reportNoConnection();
+  if (island instanceof Element && island.querySelector('.toasts')) showToastsWithoutIsland();
+}
+document.addEventListener(ISLAND_UNLOADED, (event) => void tellIslandUnloaded(event.target));
 
 // Loaded with no connection: the service worker served the page as it was when last visited,
 // or its offline shell for a page it never kept (either only when the site could not be
@@ -361,28 +401,41 @@ const openedOffline = isOfflineShell() || isKeptCopy() || shownPage().offline;
 
 // Back online after a read found no connection (a change that did left the page as it was:
 // session.ts): the page loads again, so what failed (its data, a section, the stand-in's
-// content) comes back by itself. Through the router, where it stays scrolled, with the
-// player and its music (a whole load would end them); a document opened offline has no
-// player to keep, and loads again whole. A page that lost nothing stays as it is.
-window.addEventListener('online', () => {
-  if (!noteConnectionBack()) return;
+// content) comes back by itself. A page that lost nothing stays as it is.
+/**
+ * The page shown loads again from the site: through the router, where it stays scrolled, with the
+ * player and its music (a whole load would end them); a document opened offline has no player to
+ * keep, and loads again whole.
+ */
+function loadAgainHere(): void {
   if (openedOffline) return location.reload();
   // Without its fragment: the router only scrolls to a fragment of the page it shows.
   const here = new URL(location.pathname + location.search, location.href).href;
   keptScroll = { href: here, top: window.scrollY };
   navigateTo(here, { replace: true });
+}
+
+window.addEventListener('online', () => {
+  if (noteConnectionBack()) loadAgainHere();
 });
 
 // The offline shell, or a kept copy, stands in for a page the site did not answer for. With the
 // browser online (a network that carries nothing yet, the site out of reach) no 'online' event
 // is coming, and one that came may have beaten the network to the worker: the page asks the
 // site now and then, and loads itself again once it answers (the offline shell opened at its
-// own address has no page to load). The wait ends when the user goes to another page.
+// own address has no page to load), whether the document came so or the router swapped the
+// stand-in in (loadPage). The wait ends when the user goes to another page.
 const standsIn = () => (isOfflineShell() && location.pathname !== OFFLINE_SHELL) || isKeptCopy();
-if (standsIn()) {
+let waitingForSite = false;
+function loadAgainOnceSiteAnswers(): void {
+  if (waitingForSite || !standsIn()) return;
+  waitingForSite = true;
   void waitForSite(standsIn).then((answered) => {
-    if (answered) location.reload();
+    waitingForSite = false;
+    if (answered) loadAgainHere();
   });
 }
+loadAgainOnceSiteAnswers();
+document.addEventListener('astro:after-swap', loadAgainOnceSiteAnswers);
 
 registerServiceWorker();
