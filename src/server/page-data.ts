@@ -285,9 +285,11 @@ export async function pageSeed<S extends { failure: DetailFailure }>(Astro: Sess
  * and the content follows when `load` settles (`Streamed.astro`), so the browser fetches the
  * styles and scripts while the provider answers. Only for a page whose response no answer can
  * change: home and the recent plays show every failure in its section (SPEC §8: logged only),
- * so they have no status to choose, no redirect to make and no cookie to set once their calls
- * start. A session the provider ended meanwhile (401) is then met by the browser's calls or the
- * next page, which end it as SPEC §8 says.
+ * and a page of one list at an address that names no id (Your Library and its lists, the own
+ * profile's lists, new releases, popular playlists) shows its failed list in its place, with
+ * Try again, so they have no status to choose, no redirect to make and no cookie to set once
+ * their calls start. A session the provider ended meanwhile (401) is then met by the browser's
+ * calls or the next page, which end it as SPEC §8 says.
  */
 export function streamedSeed<S>(load: () => Promise<S>): Promise<S> {
   const seed = load().then(withShownMark);

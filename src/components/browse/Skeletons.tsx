@@ -1,5 +1,7 @@
 /** SPEC §9: 10 skeleton rows for track lists, 20 for the see-all search. */
 export const TRACK_SKELETON_ROWS = 10;
+/** Placeholder cards of a page's grid (SPEC §9 gives no count for cards): as many as the list islands show while they load. */
+export const GRID_SKELETON_CARDS = 12;
 
 /** Placeholder rows while a track list loads (announced once to assistive technology). */
 export function RowSkeletons({ count = TRACK_SKELETON_ROWS }: { count?: number }) {
@@ -47,5 +49,19 @@ export function HeaderSkeleton() {
         <span className="skeleton skeleton--line" />
       </span>
     </div>
+  );
+}
+
+/**
+ * A page of one list while the server still asks the provider for it (the page streams:
+ * Streamed.astro): its heading, then the list's placeholders as its island shows them while it
+ * loads: SPEC §9's rows for tracks, cards for the rest.
+ */
+export function ListPageSkeleton({ title, items }: { title: string; items: 'rows' | 'cards' }) {
+  return (
+    <>
+      <h1 className="page-heading">{title}</h1>
+      {items === 'rows' ? <RowSkeletons /> : <CardSkeletons count={GRID_SKELETON_CARDS} />}
+    </>
   );
 }
