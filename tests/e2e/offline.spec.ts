@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { providerGet, searchCatalogue } from './helpers/catalogue';
-import { expect, test } from './fixtures';
+import { expect, test, type SandboxControl, type SignIn } from './fixtures';
 import { saveScreen } from './helpers/screens';
 import { expectToastShown, toastsShown } from './helpers/toasts';
 import { reactCameUntouched, watchScripts } from './helpers/untouched';
@@ -265,20 +265,27 @@ test("a visited page the site does not answer for is the kept copy, says so, and
   await sandbox.reset();
 });
 
-test('offline: the music plays on through a failed heart, a page opened in the app and the network coming back', { tag: '@viewport-free' }, async ({ page, signIn, sandbox, context }) => {
-  // On the desktop alone (@viewport-free): the router, the worker's caches and the player's document are the same on both viewports.
+/**
+ * An album playing in the worker-controlled document, after a visit in the app to Popular Playlists
+ * (kept for the worker: the router's copy) and back: `sameDocument` says whether the document that
+ * plays is still the one on screen (a whole load would end it, and the music with it).
+ */
+async function playingWithRoutedCopy(page: Page, sandbox: SandboxControl, signIn: SignIn) {
   const album = await startPlaying(page, sandbox, signIn);
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   await expectSound(page);
-  // A page reached in the app, kept for the worker (the router's copy), and back to the album.
   await switchInApp(page, '/playlist/popular');
   const popular = page.getByRole('heading', { level: 1, name: 'Popular Playlists' });
   await expect(popular).toBeVisible();
   await expect.poll(() => page.evaluate(async (url) => Boolean(await (await caches.open('my-music-routed-pages')).match(url)), page.url())).toBe(true);
   await switchInApp(page, `/album/${album.id}`);
-  // This document is the one that plays: a whole load would end it, and the music with it.
   await page.evaluate(() => Object.assign(window, { playingDocument: true }));
-  const sameDocument = () => page.evaluate(() => 'playingDocument' in window);
+  return { album, popular, sameDocument: () => page.evaluate(() => 'playingDocument' in window) };
+}
+
+test('offline: the music plays on through a failed heart, a page opened in the app and the network coming back', { tag: '@viewport-free' }, async ({ page, signIn, sandbox, context }) => {
+  // On the desktop alone (@viewport-free): the router, the worker's caches and the player's document are the same on both viewports.
+  const { album, popular, sameDocument } = await playingWithRoutedCopy(page, sandbox, signIn);
 
   // A change that finds no connection changes nothing on the page: told, and nothing loads again.
   await context.setOffline(true);
@@ -311,15 +318,7 @@ test('offline: the music plays on through a failed heart, a page opened in the a
 });
 
 test("the site out of reach with the browser online: a page opened in the app is the kept copy, swapped in with the music on, and loads again once the site answers", { tag: '@viewport-free' }, async ({ page, signIn, sandbox, context, baseURL }) => {
-  const album = await startPlaying(page, sandbox, signIn);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  await switchInApp(page, '/playlist/popular');
-  const popular = page.getByRole('heading', { level: 1, name: 'Popular Playlists' });
-  await expect(popular).toBeVisible();
-  await expect.poll(() => page.evaluate(async (url) => Boolean(await (await caches.open('my-music-routed-pages')).match(url)), page.url())).toBe(true);
-  await switchInApp(page, `/album/${album.id}`);
-  await page.evaluate(() => Object.assign(window, { playingDocument: true }));
-  const sameDocument = () => page.evaluate(() => 'playingDocument' in window);
+  const { popular, sameDocument } = await playingWithRoutedCopy(page, sandbox, signIn);
 
   // The site stops answering (restarting for a deploy), and the browser says nothing: still online.
   const site = new URL(baseURL!).origin;

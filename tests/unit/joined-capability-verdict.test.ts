@@ -3,11 +3,11 @@
 // flight (src/server/catalogue-cache.ts), so one session's call to related-artists answers both.
 // DESIGN §2's verdict on its refusal (gone, or that artist not there) is reached once, by the
 // session that asked, and both sessions learn the same from it (src/api/client.ts tellFailure).
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TokenSet } from '../../src/api/auth';
 import type { ApiProfile } from '../../sandbox/env';
 import { faultHits } from '../../sandbox/tests/harness';
-import { addFault, startSandbox, type RunningSandbox } from './helpers/sandbox';
+import { addFault, useServerSandbox } from './helpers/sandbox';
 import { siteContext } from './helpers/site-session';
 
 describe.each<[ApiProfile, 'available' | 'missing']>([
@@ -16,30 +16,17 @@ describe.each<[ApiProfile, 'available' | 'missing']>([
   // The endpoint is gone: the probe is refused too.
   ['development', 'missing'],
 ])('in the %s profile, a render that joined another session\'s refused call', (profile, learnt) => {
-  let running: RunningSandbox;
-  const saved = process.env.SANDBOX_URL;
+  const sandbox = useServerSandbox(profile);
 
-  beforeAll(async () => {
-    running = await startSandbox(profile);
-    process.env.SANDBOX_URL = running.url;
-    // The server's client is wired once per module set, with the provider's address as it then is.
-    vi.resetModules();
-  }, 120_000);
-
-  afterAll(() => {
-    process.env.SANDBOX_URL = saved;
-    return running?.stop();
-  });
-
-  const tokensOf = (userId: string): TokenSet => ({ accessToken: running.token(userId), refreshToken: null, expiresAt: null, renewAt: null });
+  const tokensOf = (userId: string): TokenSet => ({ accessToken: sandbox().token(userId), refreshToken: null, expiresAt: null, renewAt: null });
 
   it(`learns relatedArtists ${learnt}, as the session whose call it shared did`, async () => {
     const { runPageCalls, pageCapabilities } = await import('../../src/server/page-calls');
     const { startDetailPage } = await import('../../src/server/page-data');
     const { artistPage } = await import('../../src/api/artists');
-    const search = (await (await running.get('/v1/search?q=a&type=artist&limit=1', running.token('guest'))).json()) as { artists: { items: { id: string }[] } };
+    const search = (await (await sandbox().get('/v1/search?q=a&type=artist&limit=1', sandbox().token('guest'))).json()) as { artists: { items: { id: string }[] } };
     const artistId = search.artists.items[0]!.id;
-    await addFault(running.url, { match: { path: `^/v1/artists/${artistId}/related-artists$` }, status: 404, delayMs: 300, times: 1 });
+    await addFault(sandbox().url, { match: { path: `^/v1/artists/${artistId}/related-artists$` }, status: 404, delayMs: 300, times: 1 });
 
     const render = (userId: string) =>
       runPageCalls(siteContext(new Request('http://127.0.0.1:4331/artist/x'), new Map()), tokensOf(userId), async () => {
@@ -49,7 +36,7 @@ describe.each<[ApiProfile, 'available' | 'missing']>([
     const [asked, joined] = await Promise.all([render('guest'), render('free')]);
 
     // One call for both: the second render joined the first's.
-    expect(await faultHits(running.url)).toEqual([1]);
+    expect(await faultHits(sandbox().url)).toEqual([1]);
     expect(asked).toBe(learnt);
     expect(joined).toBe(learnt);
   });

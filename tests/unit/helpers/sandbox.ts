@@ -1,5 +1,5 @@
 import { Window } from 'happy-dom';
-import { vi } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import type { ApiProfile } from '../../../sandbox/env';
 import { startSandbox as startTestSandbox, type RunningSandbox as TestSandbox } from '../../../sandbox/tests/harness';
 import { signIn, submitSignIn } from '../../../sandbox/tests/oauth';
@@ -102,4 +102,26 @@ export async function startSignedIn(apiProfile: ApiProfile = 'extended'): Promis
   const running = await startSandbox(apiProfile);
   await signInToSandbox(running.base);
   return { running, visits };
+}
+
+/**
+ * A sandbox the site's server code talks to (`SANDBOX_URL`, put back after), for the tests of the
+ * describe block that calls it: started before them, stopped after. The server's client is wired
+ * once per module set, with the provider's address as it then is, so the modules load afresh.
+ * Returns how the block's tests reach the sandbox.
+ */
+export function useServerSandbox(apiProfile: ApiProfile = 'extended'): () => RunningSandbox {
+  let running: RunningSandbox | undefined;
+  const saved = process.env.SANDBOX_URL;
+  beforeAll(async () => {
+    running = await startSandbox(apiProfile);
+    process.env.SANDBOX_URL = running.url;
+    vi.resetModules();
+  }, 120_000);
+  afterAll(() => {
+    if (saved === undefined) delete process.env.SANDBOX_URL;
+    else process.env.SANDBOX_URL = saved;
+    return running?.stop();
+  });
+  return () => running!;
 }
