@@ -246,6 +246,9 @@ test.describe('SPEC §8 request errors on an album page', { tag: '@viewport-free
     await sandbox.addFault({ match: { path: '^/v1/me/(albums|library)$' }, delayMs: 45_000, times: 1 });
     await save.click();
     await expect(save).toHaveAttribute('aria-busy', 'true');
+    // The save on its way to the provider, its time-out counting: a click held until the island
+    // hydrated shows the wait before it is sent (hydrate-on-intent.ts).
+    await expect.poll(() => sandbox.faultHits()).toEqual([1]);
     await page.clock.fastForward(31_000);
     await expectToastShown(page, 'timeout of 30000ms exceeded');
     expect(await accessTokenOf(page)).not.toBeNull();
