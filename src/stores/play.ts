@@ -19,6 +19,7 @@ import {
   takeOverPlayback,
 } from './player';
 import { openPremiumPrompt } from './ui';
+import { oneOnItsWay } from '../lib/one-on-its-way';
 
 /**
  * How a play starts, apart from the card's state (stores/player.ts, which alone writes
@@ -329,16 +330,7 @@ export async function playFromList(tracks: readonly Track[], index: number, cont
  * its play. Two presses in one tick (two taps held until the card hydrated, given to it one
  * after the other: the card had not yet shown the first as busy) sent the take-over's play twice.
  */
-let resuming: Promise<void> | null = null;
-
-function resumeOnce(resume: () => Promise<void>): Promise<void> {
-  if (resuming) return resuming;
-  const resumed = resume().finally(() => {
-    if (resuming === resumed) resuming = null;
-  });
-  resuming = resumed;
-  return resumed;
-}
+const resuming = oneOnItsWay();
 
 /**
  * Play/pause: pause, or resume the current track from the current progress
@@ -347,10 +339,11 @@ function resumeOnce(resume: () => Promise<void>): Promise<void> {
  * album, playlist or list keeps playing as one (next and previous follow it); the
  * last played track plays in the list it was played in; otherwise it plays the
  * current track uri (player-rules.ts playPressOf). Pressed again while a resume is on its way,
- * it sends nothing new (resumeOnce; start() for the others).
+ * it sends nothing new (`resuming`; start() for the others).
  */
 export function togglePlay(): Promise<void> {
-  if (resuming) return resuming;
+  const resumingAlready = resuming.pending();
+  if (resumingAlready) return resumingAlready;
   const player = $player.get();
   const { playback, currentPlayingTrack } = player;
   if (isSounding(player)) return pausePlayback();
@@ -362,7 +355,7 @@ export function togglePlay(): Promise<void> {
     // Inside the click: the device may prove gone (below), and the music then plays here.
     activate();
     // Another device holds the playback: resume it there, through the Web API.
-    return resumeOnce(() => runPlayerCommand('resume', async () => {
+    return resuming(() => runPlayerCommand('resume', async () => {
       try {
         await playerApi.startPlayback({ deviceId: where.device.id, positionMs });
       } catch (error) {
@@ -374,7 +367,7 @@ export function togglePlay(): Promise<void> {
       await refreshPlayback();
     }));
   }
-  if (where.at === 'left' && sameTrack) return resumeOnce(() => takeOverHere(currentPlayingTrack));
+  if (where.at === 'left' && sameTrack) return resuming(() => takeOverHere(currentPlayingTrack));
   return start(playPressOf(player, currentPlayingTrack, positionMs), currentPlayingTrack).catch((error: unknown) => logPlayFailure('Could not resume playback', error));
 }
 

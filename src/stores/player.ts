@@ -34,6 +34,7 @@ import { readStored, STORAGE_KEYS } from '../lib/storage';
 import { playerClock, wait } from '../lib/clock';
 import { logUnlessCanceled } from './log';
 import { $libraryPending, $likedTracks, changeInLibrary, checkLibrary, rememberLiked, type LibraryChange } from './library';
+import { oneOnItsWay } from '../lib/one-on-its-way';
 
 /**
  * The player card's state and its one writer: every change of $player is an action of this
@@ -319,8 +320,8 @@ async function sendCommand(what: string, run: (deviceId: string | undefined) => 
   }
 }
 
-/** The pause on its way (the card's `pausing`): a second press waits for it rather than sending another. */
-let pauseOnItsWay: Promise<void> | null = null;
+/** The pause on its way (the card's `pausing`): a second press shares it rather than sending another. */
+const pausing = oneOnItsWay();
 
 /**
  * Pause on the device that plays; the card shows it paused once the provider took it, and
@@ -328,19 +329,17 @@ let pauseOnItsWay: Promise<void> | null = null;
  * on its way is the same pause: a slow provider got one call per press.
  */
 export function pausePlayback(): Promise<void> {
-  if (pauseOnItsWay) return pauseOnItsWay;
-  $player.setKey('pausing', true);
-  const paused = runPlayerCommand('pause', async (deviceId) => {
-    await playerApi.pausePlayback(deviceId);
-    notePlaybackChange();
-    $player.set(withPlaybackChange($player.get(), { isPlaying: false }));
-  }).finally(() => {
-    pauseOnItsWay = null;
-    // Removed rather than false: the card's state is as it was before the press.
-    $player.setKey('pausing', undefined);
+  return pausing(() => {
+    $player.setKey('pausing', true);
+    return runPlayerCommand('pause', async (deviceId) => {
+      await playerApi.pausePlayback(deviceId);
+      notePlaybackChange();
+      $player.set(withPlaybackChange($player.get(), { isPlaying: false }));
+    }).finally(() => {
+      // Removed rather than false: the card's state is as it was before the press.
+      $player.setKey('pausing', undefined);
+    });
   });
-  pauseOnItsWay = paused;
-  return paused;
 }
 
 /**
