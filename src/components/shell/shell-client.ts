@@ -368,10 +368,13 @@ startWhenLoaded(() => import('./shell-wakes'), ({ wakeShellWhenItShows }) => wak
  * as for an update, once its music allows (register-sw.ts), and 'Something went wrong' says so
  * meanwhile. A toast shows without the toasts' island when that island is the one without code.
  */
+let newVersionAwaited = false;
 async function tellIslandUnloaded(island: EventTarget | null): Promise<void> {
   const url = island instanceof Element ? island.getAttribute('component-url') : null;
   if (url && navigator.onLine && (await isCodeGone(url))) {
-    reloadWhenQuiet($soundingHere, () => location.reload());
+    // One reload waits for the music, however many presses met the missing code meanwhile.
+    if (!newVersionAwaited) reloadWhenQuiet($soundingHere, () => location.reload());
+    newVersionAwaited = true;
     if ($soundingHere.get()) reportNothingDone();
   } else reportNoConnection();
   if (island instanceof Element && island.querySelector('.toasts')) showToastsWithoutIsland();
