@@ -1,4 +1,4 @@
-import { map, onMount, onNotify, type MapStore, type ReadableAtom } from 'nanostores';
+import { map, onNotify, type MapStore, type ReadableAtom } from 'nanostores';
 import { addToLibrary, checkInLibrary, removeFromLibrary, type LibraryKind } from '../api/library';
 import type { ItemFlag, LibraryFlags } from '../api/page-shapes';
 import { hearOtherTabs, tellOtherTabs } from '../lib/tab-news';
@@ -178,16 +178,23 @@ function followLibraryChange(kind: LibraryKind, id: string, inLibrary: boolean):
   }
 }
 
-// Another tab's press, as its provider answered it (src/lib/tab-news.ts), heard while a flag of
-// its kind is on screen. One this tab knows already (a page it loaded since) moves no list again.
-for (const kind of Object.keys($inLibrary) as LibraryKind[]) {
-  onMount($inLibrary[kind], () =>
-    hearOtherTabs('library', (news) => {
-      if (news.kind !== kind) return;
-      if ($inLibrary[kind].get()[news.id] === news.inLibrary) learn(kind, { [news.id]: news.inLibrary });
-      else followLibraryChange(kind, news.id, news.inLibrary);
-    }),
-  );
+const isLibraryKind = (kind: string): kind is LibraryKind => Object.hasOwn($inLibrary, kind);
+
+/**
+ * Follows another tab's presses, as its provider answered them (src/lib/tab-news.ts), from the
+ * shell's start. Heard only while a flag was on screen, the news missed a page nobody had touched
+ * yet (its islands not hydrated): its button then hydrated with the page's flag, "Save" for an
+ * album saved meanwhile, and a press sent the save again. Learnt now, it outlives the page's flag
+ * (adoptLibraryFlags: a flag learnt after the page was fetched wins), and the remembered lists of
+ * its kind go stale as after a press here. One this tab knows already moves no list again.
+ * Called once by the shell's script; gives a way to stop, for tests.
+ */
+export function followLibraryElsewhere(): () => void {
+  return hearOtherTabs('library', (news) => {
+    if (!isLibraryKind(news.kind)) return;
+    if ($inLibrary[news.kind].get()[news.id] === news.inLibrary) learn(news.kind, { [news.id]: news.inLibrary });
+    else followLibraryChange(news.kind, news.id, news.inLibrary);
+  });
 }
 
 /** What a press of a library button did (changeInLibrary). */

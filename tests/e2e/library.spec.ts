@@ -86,6 +86,28 @@ test('a track liked in another tab shows liked on a page fetched ahead as the po
   await expect(row.getByRole('button', { name: /^Remove from Liked/ })).toBeVisible();
 });
 
+// Another tab's press reaches a page nobody has touched yet (src/lib/tab-news.ts): heard only while
+// a flag was on screen, the news was lost there, and the button hydrated with the page's "Save"
+// for an album saved meanwhile; a press then sent the save again.
+test("an album saved in one tab shows Saved in another whose page nobody had touched, once it hydrates", { tag: '@viewport-free' }, async ({ page, signIn, sandbox }) => {
+  await startClean(page, sandbox, signIn);
+  const albumPath = await firstCardPath(page, '/search/album/Sol');
+  const other = await page.context().newPage();
+  await other.goto(albumPath);
+  const otherButton = other.locator('.detail-header').getByRole('button', { name: /^Save|^Saved/ });
+  await expect(otherButton).toHaveAccessibleName(/^Save /);
+  // The shell has started (it hears the other tabs), and no island of the page has hydrated.
+  await other.waitForFunction(() => JSON.parse(localStorage.getItem('DEVICE_ID') ?? 'null') !== null);
+  await expect(other.locator('.detail-header astro-island[ssr], astro-island[ssr] .detail-header')).not.toHaveCount(0);
+
+  await page.goto(albumPath);
+  await turnOn(page.locator('.detail-header').getByRole('button', { name: /^Save|^Saved/ }), 'Saved');
+  await other.bringToFront();
+  await actOnPage(other);
+  await expect(otherButton).toHaveAccessibleName(/^Saved /, { timeout: 5_000 });
+  await other.close();
+});
+
 test.describe('through a sandbox restart', { tag: '@viewport-free' }, () => {
   // What survives a restart is the provider's to keep; the buttons' phone layout is tested above.
   // On the desktop alone (@viewport-free): persistence does not depend on the viewport.

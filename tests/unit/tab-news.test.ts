@@ -68,22 +68,30 @@ describe('news between the tabs of one browser (src/lib/tab-news.ts)', () => {
     }
   });
 
-  it("learns another tab's like while a heart is on screen, as the provider took it", async () => {
+  it("learns another tab's press as the provider took it, from the shell's start: before any flag is on screen (a page nobody has touched)", async () => {
     const { library } = await inATab();
     const otherTab = new BroadcastChannel(CHANNEL);
-    const unbind = library.$inLibrary.track.listen(() => undefined);
+    const stop = library.followLibraryElsewhere();
     try {
+      // No island has hydrated: nothing subscribes to the flags yet.
       otherTab.postMessage({ topic: 'library', kind: 'track', id: 'liked-elsewhere', inLibrary: true });
       otherTab.postMessage({ topic: 'library', kind: 'album', id: 'saved-elsewhere', inLibrary: true });
+      otherTab.postMessage({ topic: 'library', kind: 'playlist', id: 'not-a-kind', inLibrary: true });
       await settle();
       expect(library.$inLibrary.track.get()['liked-elsewhere']).toBe(true);
-      // No album flag is on screen: nothing listens for albums, and nothing is learnt of them.
-      expect(library.$inLibrary.album.get()['saved-elsewhere']).toBeUndefined();
+      expect(library.$inLibrary.album.get()['saved-elsewhere']).toBe(true);
+      // The page's own flag, fetched before the news, does not put the old state back when its island hydrates.
+      library.adoptLibraryFlags({ album: { 'saved-elsewhere': false } }, Date.now() - 60_000);
+      expect(library.$inLibrary.album.get()['saved-elsewhere']).toBe(true);
       otherTab.postMessage({ topic: 'library', kind: 'track', id: 'liked-elsewhere', inLibrary: false });
       await settle();
       expect(library.$inLibrary.track.get()['liked-elsewhere']).toBe(false);
+      stop();
+      otherTab.postMessage({ topic: 'library', kind: 'track', id: 'liked-elsewhere', inLibrary: true });
+      await settle();
+      expect(library.$inLibrary.track.get()['liked-elsewhere']).toBe(false);
     } finally {
-      unbind();
+      stop();
       otherTab.close();
     }
   });

@@ -13,6 +13,7 @@ import { htmlToKeep, noteServerToastsIn, showToastsWithoutIsland } from './plain
 import { dropReplacedSkeletons } from './replaced-skeletons';
 import { followServerLeaving, followSignOutElsewhere, startSession } from '../../stores/session';
 import { followThemeElsewhere } from '../../stores/theme';
+import { followLibraryElsewhere } from '../../stores/library';
 import { noteLimitedUntil } from '../../stores/provider-limit';
 import { adoptServerCapabilities } from '../../stores/capabilities';
 import { openPremiumPrompt, withTopLoading } from '../../stores/ui';
@@ -318,6 +319,9 @@ window.addEventListener('storage', (event) => {
 // reads the storage only when it loads, so the head script turned the page at its next swap while
 // the toggle went on offering the theme already shown.
 followThemeElsewhere();
+// A save, follow or like made in another tab shows here: on a page nobody has touched yet too,
+// whose buttons hydrate later.
+followLibraryElsewhere();
 
 // The page's first access token (memory only), so the player connects and calls can start.
 startSession();
