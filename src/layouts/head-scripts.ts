@@ -1,13 +1,15 @@
 /**
  * The tiny inline scripts that must run in <head> before the first paint, kept as
  * strings so pages inline them (no request, no bundle) and unit tests can run them.
- * They read the seed's localStorage keys, whose values are JSON text; a raw value
- * is accepted too so a hand-edited entry never breaks a page. Who is signed in is the
+ * They read the seed's localStorage keys, whose values are JSON text. Who is signed in is the
  * server's to decide (src/middleware.ts), so no script here guards a page.
  */
 
-// Reads a stored value: JSON text first, raw text as a fallback.
-const READ = "function r(k){var v=localStorage.getItem(k);try{return JSON.parse(v)}catch(e){return v}}";
+// Reads a stored value as JSON text; one that is not reads as none, so its default applies, as the
+// stores read it (src/lib/storage.ts, SPEC §8: a failed read falls back to the default). A raw
+// 'light' once painted the light theme while the theme store held dark, and the first toggle
+// then changed nothing on screen.
+const READ = "function r(k){var v=localStorage.getItem(k);try{return JSON.parse(v)}catch(e){return null}}";
 
 import { PAGE_CACHE, ROUTED_PAGE_CACHE } from '../lib/page-cache';
 

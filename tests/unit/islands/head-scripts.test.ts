@@ -39,6 +39,17 @@ describe('the theme script (before first paint)', () => {
     expect(document.documentElement.dataset.theme).toBe('light');
   });
 
+  it('paints what the theme store holds when the stored value is not JSON text: the default, dark (SPEC §8)', async () => {
+    // A hand-edited raw value: the page painted light while the store fell back to dark, so the
+    // first toggle set light and nothing changed on screen.
+    localStorage.setItem('THEME_MODE_VALUE', 'light');
+    run(THEME_SCRIPT);
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    vi.resetModules();
+    const { $theme } = await import('../../../src/stores/theme');
+    expect($theme.get()).toBe(document.documentElement.dataset.theme);
+  });
+
   it('puts the theme on the incoming page of a client-router swap', () => {
     localStorage.setItem('THEME_MODE_VALUE', '"light"');
     run(THEME_SCRIPT);
