@@ -54,13 +54,56 @@ export function startDocumentTitle(): () => void {
     if (showsTrack()) pageTitle = renamed.title;
     else document.title = renamed.title;
   };
+  // The new page's title is what its swap announces, not the track's (announcePageOverTrack).
+  let stopAnnouncing = () => {};
+  const announcePage = () => {
+    stopAnnouncing();
+    stopAnnouncing = announcePageOverTrack(document, () => (showsTrack() ? { track: document.title, page: pageTitle } : null));
+  };
   document.addEventListener('astro:after-swap', apply);
+  document.addEventListener('astro:page-load', announcePage);
   const unsubscribe = $player.subscribe(apply);
   const unlisten = $pageRename.listen(rename);
   return () => {
     unsubscribe();
     unlisten();
+    stopAnnouncing();
     document.removeEventListener('astro:after-swap', apply);
+    document.removeEventListener('astro:page-load', announcePage);
     if (showsTrack()) document.title = pageTitle;
+  };
+}
+
+/** The class of the live region Astro's client router adds after each page load, to say the new page's title. */
+export const ROUTE_ANNOUNCER_CLASS = 'astro-route-announcer';
+
+/**
+ * Makes the route announcer of the page load now under way say the page's title, not the
+ * track's. The client router appends the region as the page loads and fills it with
+ * document.title a moment later (60 ms), and while a track plays, that title is the track's: a
+ * screen reader heard the song on every page change, never the page reached (WCAG 2.4.2). The
+ * words are put right in the same task they are written (a mutation observer runs before the
+ * page is shown to assistive technology). `titles` says, at that moment, what the tab shows and
+ * the page's own title, or null when it shows the page's. Returns the cleanup.
+ */
+export function announcePageOverTrack(doc: Document, titles: () => { track: string; page: string } | null): () => void {
+  let announcer: Element | null = null;
+  const words = new MutationObserver(() => {
+    const now = titles();
+    if (!announcer || !now || announcer.textContent !== now.track) return;
+    words.disconnect();
+    announcer.textContent = now.page;
+  });
+  const appended = new MutationObserver((records) => {
+    const added = records.flatMap((record) => [...record.addedNodes]).find((node): node is Element => node instanceof Element && node.classList.contains(ROUTE_ANNOUNCER_CLASS));
+    if (!added) return;
+    appended.disconnect();
+    announcer = added;
+    words.observe(added, { childList: true, characterData: true, subtree: true });
+  });
+  appended.observe(doc.body, { childList: true });
+  return () => {
+    appended.disconnect();
+    words.disconnect();
   };
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { actOnPage } from './helpers/in-app';
+import { actOnPage, switchInApp } from './helpers/in-app';
 import { expectSound, startPlaying } from './player-kit';
 
 // What a keyboard and screen reader user is told, and where their focus is, as the app changes
@@ -76,4 +76,21 @@ test('Space says "Paused", and "Now playing" again; Shift+Up and Shift+Down say 
   const lower = Number((await said.textContent())!.match(/\d+/)![0]);
   await page.keyboard.press('Shift+ArrowUp');
   await expect(said).toHaveText(`Volume ${Math.min(100, lower + 10)}%`);
+});
+
+// The tab's title names the playing track (document-title.ts), and the client router's announcer
+// reads document.title after each page change: a screen reader heard the song on every page
+// change while music played, never the page reached (WCAG 2.4.2).
+test("while a track plays, a page change is announced as the page reached, not as the track", { tag: '@viewport-free' }, async ({ page, sandbox, signIn }) => {
+  const album = await startPlaying(page, sandbox, signIn);
+  const track = album.tracks[0]!.name;
+  await expect.poll(() => page.title()).toContain(track);
+  await switchInApp(page, '/collection');
+  await expect(page.locator('#content h1')).toHaveText('Your Library');
+  const announcer = page.locator('.astro-route-announcer').last();
+  await expect(announcer).toHaveText(/Your Library/);
+  // Still the track's in the tab.
+  await expect.poll(() => page.title()).toContain(track);
+  await page.waitForTimeout(300);
+  await expect(announcer).toHaveText(/Your Library/);
 });

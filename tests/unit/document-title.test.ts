@@ -2,7 +2,7 @@
 import { playbackOf } from './helpers/playback';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Playback, Track } from '../../src/api/types';
-import { playingTitle, startDocumentTitle } from '../../src/playback/document-title';
+import { playingTitle, ROUTE_ANNOUNCER_CLASS, startDocumentTitle } from '../../src/playback/document-title';
 import { renamePage } from '../../src/stores/page-title';
 import { $player } from '../../src/stores/player';
 import { initialPlayer } from '../../src/stores/player-rules';
@@ -68,5 +68,31 @@ describe("the tab's title", () => {
     stop();
     stop = () => undefined;
     expect(document.title).toBe('Search - My Music');
+  });
+
+  it("has the route announcer say the page reached, not the track, as the client router fills it while a track plays (WCAG 2.4.2)", async () => {
+    document.title = 'Home - My Music';
+    stop = startDocumentTitle();
+    play(true);
+    // The client router's swap and page load, as Astro's router does them (transitions/router.js announce()).
+    const swapTo = async (title: string) => {
+      document.title = title;
+      document.dispatchEvent(new Event('astro:after-swap'));
+      document.dispatchEvent(new Event('astro:page-load'));
+      const announcer = Object.assign(document.createElement('div'), { className: ROUTE_ANNOUNCER_CLASS });
+      announcer.setAttribute('aria-live', 'assertive');
+      document.body.append(announcer);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      announcer.textContent = document.title;
+      await Promise.resolve();
+      return announcer;
+    };
+    const first = await swapTo('Your Library - My Music');
+    expect(document.title).toBe(playingTitle(song));
+    expect(first.textContent).toBe('Your Library - My Music');
+    // Paused: the page's own title is the tab's, and is announced as it is.
+    play(false);
+    const second = await swapTo('Search - My Music');
+    expect(second.textContent).toBe('Search - My Music');
   });
 });
