@@ -30,3 +30,33 @@ test('on a phone, a swipe that starts on an artist link fetches nothing ahead; a
   await expect.poll(() => asked.length).toBe(1);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchCancel', touchPoints: [] });
 });
+
+// The pointer's counterpart: cards scrolled under a still pointer by the wheel fetch nothing ahead
+// (each fetched page took a place in Back's memory from a page the user had visited); the pointer
+// moved onto a card's link does.
+test('on a desktop, cards the wheel scrolls under a still pointer fetch nothing ahead; the pointer moved onto one does', { tag: '@viewport-free' }, async ({ page, signIn }) => {
+  await signIn(page, 'guest', { home: false });
+  await page.goto('/album/new-release');
+  const cards = page.locator('#content a[href^="/album/"]');
+  await expect(cards.first()).toBeVisible();
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.resourceType() !== 'image' && /^\/album\/(?!new-release)/.test(pathname)) asked.push(pathname);
+  });
+  // The pointer comes to rest over the grid, between cards' links or on one: then only the wheel.
+  const box = (await cards.nth(2).boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect.poll(() => asked.length).toBe(1);
+  asked.length = 0;
+  for (let flick = 0; flick < 6; flick++) {
+    await page.mouse.wheel(0, 400);
+    await page.waitForTimeout(300);
+  }
+  await page.waitForTimeout(300);
+  expect(asked).toEqual([]);
+
+  // Moved onto the link under it now: its page is fetched ahead.
+  await page.mouse.move(box.x + box.width / 2 + 3, box.y + box.height / 2 + 3);
+  await expect.poll(() => asked.length).toBe(1);
+});

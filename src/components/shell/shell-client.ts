@@ -203,10 +203,32 @@ function inAppLink(target: EventTarget | null): string | null {
   if (OUTSIDE_SHELL.test(link.pathname) || link.pathname + link.search === location.pathname + location.search) return null;
   return parseRoute(link.href) ? link.href : null;
 }
-document.addEventListener('mouseover', (event) => {
-  const href = inAppLink(event.target);
+// Where the pointer last moved. Content scrolled under a still pointer brings a `pointerover`
+// too, at that very place (a wheel flick down a grid of cards fetched five pages nobody visited,
+// and they pushed the pages visited out of Back's memory): such a link waits for the pointer to
+// move on it. A pointer that moves onto a link brings its `pointerover` before the `pointermove`
+// that says it is there (UI Events' order), so it is never taken for still. Pointer events both
+// (a mouse event's place is rounded to whole pixels); a finger is finger-ahead.ts's.
+let pointerAt: { x: number; y: number } | null = null;
+let stillOver: string | null = null;
+const restOn = (href: string) => {
   clearTimeout(resting);
-  if (href) resting = setTimeout(() => fetchPageAhead(href), AHEAD_DELAY_MS);
+  resting = setTimeout(() => fetchPageAhead(href), AHEAD_DELAY_MS);
+};
+document.addEventListener('pointermove', (event) => {
+  const moved = pointerAt?.x !== event.clientX || pointerAt.y !== event.clientY;
+  pointerAt = { x: event.clientX, y: event.clientY };
+  if (moved && stillOver) restOn(stillOver);
+  if (moved) stillOver = null;
+}, { passive: true });
+document.addEventListener('pointerover', (event) => {
+  if (event.pointerType === 'touch') return;
+  clearTimeout(resting);
+  stillOver = null;
+  const href = inAppLink(event.target);
+  if (!href) return;
+  if (pointerAt?.x === event.clientX && pointerAt.y === event.clientY) stillOver = href;
+  else restOn(href);
 });
 document.addEventListener('focusin', (event) => {
   const href = inAppLink(event.target);
