@@ -18,7 +18,12 @@ const AHEAD_FRESH_MS = 30_000;
  * ask again and wait for the failure twice.
  */
 const AHEAD_FAILED_FRESH_MS = 5_000;
-/** Pages kept for back and forward; the oldest go first. */
+/**
+ * Pages kept for back and forward. Past it, a page fetched ahead and never visited goes first,
+ * then the one visited least lately (keepPage, or shown again by back or forward): the pages
+ * hovered on a long list otherwise pushed the ones the user came through out, and Back asked
+ * the site for a page two steps behind.
+ */
 const KEPT_PAGES = 12;
 
 interface KeptPage {
@@ -47,7 +52,10 @@ const keyOf = (href: string): string => {
 function keep(key: string, page: KeptPage): void {
   kept.delete(key);
   kept.set(key, page);
-  while (kept.size > KEPT_PAGES) kept.delete(kept.keys().next().value as string);
+  while (kept.size > KEPT_PAGES) {
+    const notVisited = [...kept].find(([other, { ahead }]) => ahead && other !== key)?.[0];
+    kept.delete(notVisited ?? (kept.keys().next().value as string));
+  }
 }
 
 /** Fetches a page ahead of the click (hover, touch), unless one fresh enough is kept or on its way. */
@@ -69,8 +77,14 @@ export function fetchPageAhead(href: string, now = Date.now()): void {
  * visit is asked again: a click means "show me this now").
  */
 export async function keptPage(href: string, traverse: boolean, now = Date.now()): Promise<string | null> {
-  const page = kept.get(keyOf(href));
+  const key = keyOf(href);
+  const page = kept.get(key);
   if (!page || (!traverse && !(page.ahead && now - page.at < AHEAD_FRESH_MS))) return null;
+  // Visited again: the last to go.
+  if (traverse) {
+    kept.delete(key);
+    kept.set(key, page);
+  }
   const html = await page.html;
   return page.failed && now - page.at > AHEAD_FAILED_FRESH_MS ? null : html;
 }

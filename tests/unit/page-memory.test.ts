@@ -37,4 +37,24 @@ describe('the pages kept for the client router', () => {
     forgetPages();
     expect(await keptPage('/album/11', true, 0)).toBeNull();
   });
+
+  it("lets pages fetched ahead and never visited go before the visited ones, and a page back or forward showed go last", async () => {
+    // Visited: a, b, then the pointer passed over twelve cards of a list.
+    keepPage('/album/a', 'a', 0);
+    keepPage('/album/b', 'b', 0);
+    for (let index = 0; index < 12; index++) fetchPageAhead(`/album/hovered-${index}`, 0);
+    expect(await keptPage('/album/a', true, 0)).toBe('a');
+    expect(await keptPage('/album/b', true, 0)).toBe('b');
+    expect(await keptPage('/album/hovered-0', true, 0)).toBeNull();
+    expect(await keptPage('/album/hovered-11', true, 0)).toBe('<html>/album/hovered-11</html>');
+    // Twelve visits: a was shown again by Back after b, so b goes first.
+    forgetPages();
+    keepPage('/album/a', 'a', 0);
+    keepPage('/album/b', 'b', 0);
+    for (let index = 0; index < 10; index++) keepPage(`/album/${index}`, String(index), 0);
+    expect(await keptPage('/album/a', true, 0)).toBe('a');
+    keepPage('/album/new', 'new', 0);
+    expect(await keptPage('/album/b', true, 0)).toBeNull();
+    expect(await keptPage('/album/a', true, 0)).toBe('a');
+  });
 });
