@@ -9,7 +9,20 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { intentDirectiveIntegration } from './scripts/lib/intent-directive.mjs';
 import { shellChunksIntegration } from './scripts/lib/shell-chunks.mjs';
-import { keepsVisitedPage, keptCopyOf, OFFLINE_SHELL, opensInOfflineShell, PAGE_CACHE, PAGE_NETWORK_TIMEOUT_SECONDS, routedPageOffline } from './src/lib/page-cache.ts';
+import {
+  keepsVisitedPage,
+  keptCopyOf,
+  keptForSignedIn,
+  noteSignedIn,
+  noteSignedOut,
+  OFFLINE_SHELL,
+  opensInOfflineShell,
+  PAGE_CACHE,
+  PAGE_NETWORK_TIMEOUT_SECONDS,
+  routedPageOffline,
+  visitorOffline,
+  withAppRoutes,
+} from './src/lib/page-cache.ts';
 
 /**
  * The offline shell's precache revision. The server renders the shell, so the build has no
@@ -99,9 +112,11 @@ export default defineConfig({
         runtimeCaching: [
           {
             // An app page the network cannot bring and the cache does not hold whole: the page as the
-            // client router last showed it, in the offline shell; else the offline shell alone. Both
-            // at the address the user opened (not a redirect), instead of the browser's error page.
-            // The plugins answer in this order: the routed page's first.
+            // client router last showed it, in the offline shell (an address that is no page: the
+            // site's Page Not Found, in it); else the offline shell alone. All at the address the
+            // user opened (not a redirect), instead of the browser's error page. A visitor (the
+            // site's last page was theirs) is sent to the landing page instead, as the site sends
+            // one, and never gets a page kept for the last user. The plugins answer in this order.
             urlPattern: opensInOfflineShell,
             handler: 'NetworkFirst',
             options: {
@@ -114,15 +129,25 @@ export default defineConfig({
               // redirect to /auth (a bookmark opened signed out) was kept at the page's address,
               // then shown to the signed-in user offline instead of the offline shell.
               cacheableResponse: { statuses: [200] },
-              plugins: [{ cachedResponseWillBeUsed: keptCopyOf, handlerDidError: routedPageOffline }],
+              plugins: [
+                { fetchDidSucceed: noteSignedIn, cachedResponseWillBeUsed: keptForSignedIn, handlerDidError: visitorOffline },
+                { cachedResponseWillBeUsed: keptCopyOf, handlerDidError: withAppRoutes(routedPageOffline) },
+              ],
               precacheFallback: { fallbackURL: OFFLINE_SHELL },
             },
           },
           {
-            // The pages outside the shell (landing, access denied, not found) are kept as visited, with no fallback.
+            // The pages outside the shell (landing, access denied, not found) are kept as visited, with
+            // no fallback; the landing page, or access denied, the site answered says nobody is signed in.
             urlPattern: keepsVisitedPage,
             handler: 'NetworkFirst',
-            options: { cacheName: PAGE_CACHE, networkTimeoutSeconds: 4, expiration: { maxEntries: 40 }, cacheableResponse: { statuses: [200] } },
+            options: {
+              cacheName: PAGE_CACHE,
+              networkTimeoutSeconds: 4,
+              expiration: { maxEntries: 40 },
+              cacheableResponse: { statuses: [200] },
+              plugins: [{ fetchDidSucceed: noteSignedOut, cachedResponseWillBeUsed: keptCopyOf }],
+            },
           },
         ],
       },

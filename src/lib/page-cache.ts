@@ -1,3 +1,5 @@
+import { ROUTES } from './routes';
+
 /** The service worker's cache of visited pages (astro.config.mjs names it with this). */
 export const PAGE_CACHE = 'my-music-pages';
 
@@ -29,6 +31,44 @@ export function keepsVisitedPage({ request, url, sameOrigin }: WorkerRequest): b
  */
 export function opensInOfflineShell({ request, url, sameOrigin }: WorkerRequest): boolean {
   return request.mode === 'navigate' && sameOrigin && !/^\/(auth|access_denied|callback|login|session|404|500|offline)(?=\/|$)/.test(url.pathname);
+}
+
+/**
+ * The worker's mark that the site's last page was a visitor's (a cache of that name, kept or
+ * not): it answered /auth or /access_denied, where it never sends a signed-in user. An app page
+ * it answered since clears it. The worker can ask the site nothing offline, nor read the session
+ * cookie, so this is what it knows of who is signed in; without any word (a worker just
+ * installed, by an app page) it is the signed-in user.
+ */
+export const SIGNED_OUT_MARK = 'my-music-signed-out';
+
+// The four plugins below run in the worker (the build inlines their source): each refers to
+// nothing outside itself, so the mark's name is written out in each.
+
+/** An app page the site answered (fetchDidSucceed, on the app pages): a signed-in user's, so the mark goes. */
+export async function noteSignedIn({ response }: { response: Response }): Promise<Response> {
+  if (response.status === 200) await caches.delete('my-music-signed-out');
+  return response;
+}
+
+/** The landing or access-denied page the site answered (fetchDidSucceed, on the pages outside the shell): a visitor's, so the mark is set. */
+export async function noteSignedOut({ request, response }: { request: Request; response: Response }): Promise<Response> {
+  if (response.status === 200 && /^\/(auth|access_denied)\/?$/.test(new URL(request.url).pathname)) await caches.open('my-music-signed-out');
+  return response;
+}
+
+/** A copy of an app page (cachedResponseWillBeUsed), for a signed-in user only: a visitor never meets the pages kept for the last one. */
+export async function keptForSignedIn({ cachedResponse }: { cachedResponse?: Response | null }): Promise<Response | null | undefined> {
+  return (await caches.has('my-music-signed-out')) ? null : cachedResponse;
+}
+
+/**
+ * An app address offline, for a visitor (handlerDidError, before any other): what the site gives
+ * one, the landing page, at /auth, where the worker answers with its copy (the browser says it is
+ * offline when it kept none). Not the app's offline shell, whose controls need a session.
+ */
+export async function visitorOffline({ request }: { request: Request }): Promise<Response | undefined> {
+  return (await caches.has('my-music-signed-out')) ? Response.redirect(new URL('/auth', request.url).href, 302) : undefined;
 }
 
 /**
@@ -74,20 +114,47 @@ export const ROUTED_PAGE_CACHE = 'my-music-routed-pages';
 export const ROUTED_PAGES_KEPT = 40;
 
 /**
- * The worker's answer to an app page it could neither load nor find kept whole (a workbox
- * plugin's handlerDidError): a page the user reached in the app, its title and content set into
- * the offline shell, which has every other part of the shell and says there is no connection
- * (it loads the real page by itself once the network returns). Undefined when the page was never
- * shown here: the offline shell alone follows (workbox's precache fallback). Its own source runs
- * in the worker (the build inlines it), so it refers to nothing outside itself.
+ * The app's routes (src/lib/routes.ts) as one pattern of paths, a `:param` any one segment. The
+ * worker's offline answer is given it (`withAppRoutes`): an address outside it is no page, which
+ * the site answers with Page Not Found.
  */
-export async function routedPageOffline({ request }: { request: Request }): Promise<Response | undefined> {
+export const APP_ROUTES = new RegExp(`^(?:${Object.values(ROUTES).map((route) => route.replace(/:\w+/g, '[^/]+')).join('|')})/?$`);
+
+/**
+ * A plugin callback of the worker that needs the app's routes, with them written into its source:
+ * the build writes out a callback's source alone (astro.config.mjs), and the worker's code cannot
+ * import them.
+ */
+export function withAppRoutes<Param, Answer>(callback: (param: Param, appRoutes: RegExp) => Answer): (param: Param) => Answer {
+  // As a string: the build strips comments from the source, and a pattern's slashes sent its stripper into a search that never ended.
+  return new Function('param', `return (${callback.toString()})(param, new RegExp(${JSON.stringify(APP_ROUTES.source)}));`) as (param: Param) => Answer;
+}
+
+/** The id of the offline shell's template of the site's Page Not Found (src/pages/offline.astro; its `data-title` is the tab's title). */
+export const NO_PAGE_TEMPLATE = 'no-page';
+
+/**
+ * The worker's answer to an app address it could neither load nor find kept whole (a workbox
+ * plugin's handlerDidError, given the app's routes: `withAppRoutes`): a page the user reached in
+ * the app, its title and content set into the offline shell, which has every other part of the
+ * shell and says there is no connection (it loads the real page by itself once the network
+ * returns). An address that is no page gets the site's Page Not Found the same way (the shell
+ * holds it in a template), not a screen saying a page was never opened here. Undefined when the
+ * page was never shown here: the offline shell alone follows (workbox's precache fallback). Its
+ * own source runs in the worker (the build inlines it), so it refers to nothing outside itself.
+ */
+export async function routedPageOffline({ request }: { request: Request }, appRoutes: RegExp): Promise<Response | undefined> {
+  const isPage = appRoutes.test(new URL(request.url).pathname);
   const [page, shell] = await Promise.all([
-    caches.open('my-music-routed-pages').then((cache) => cache.match(request.url)),
+    isPage ? caches.open('my-music-routed-pages').then((cache) => cache.match(request.url)) : undefined,
     caches.match(new URL('/offline', request.url).href, { ignoreSearch: true }),
   ]);
-  if (!page || !shell) return undefined;
-  const [pageHtml, shellHtml] = await Promise.all([page.text(), shell.text()]);
+  if (!shell || (isPage && !page)) return undefined;
+  const shellHtml = await shell.text();
+  // No page: the shell's template of Page Not Found, read as a page of its own.
+  const noPage = /<template id="no-page" data-title="(.*?)">([\s\S]*?)<\/template>/.exec(shellHtml);
+  const pageHtml = page ? await page.text() : noPage && `<title>${noPage[1]}</title></head><main id="content">${noPage[2]}</main>`;
+  if (!pageHtml) return undefined;
   // The content is the one <main id="content"> of App.astro, up to its own end (provider text
   // in it is escaped, so no </main> is inside); the title is the page's.
   const content = (html: string) => {

@@ -179,6 +179,45 @@ test.describe('signed out, then in again', () => {
   });
 });
 
+test.describe('signed out', () => {
+  // Its sign-out ends the session: a session of its own, not the one the other tests share.
+  test.use({ ownSession: true });
+
+  test('offline, an app address is what the site gives a visitor, the landing page, not the shell with its LogOut', { tag: '@viewport-free' }, async ({ page, signIn, context }) => {
+    // On the desktop alone (@viewport-free): the worker's rules are the same on every screen.
+    await signIn(page);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await page.goto('/collection');
+    await page.getByRole('button', { name: 'LogOut' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth');
+    // The worker kept the landing page as the site answered it (it says nobody is signed in now).
+    await expect.poll(() => cachedPaths(page)).toContain('/auth');
+
+    await context.setOffline(true);
+    await page.goto('/collection');
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    await expect(page.getByRole('heading', { level: 1, name: 'Music for every moment, all in one place.' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'LogOut' })).toHaveCount(0);
+    await expect(noConnectionScreen(page)).toHaveCount(0);
+    await context.setOffline(false);
+  });
+});
+
+test("offline, an address that is no page says what the site's 404 says, not that it was never opened here", { tag: '@viewport-free' }, async ({ page, signIn, context }) => {
+  // On the desktop alone (@viewport-free): the worker's rules are the same on every screen.
+  await signIn(page);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await context.setOffline(true);
+  await page.goto('/nope/xyz');
+  expect(new URL(page.url()).pathname).toBe('/nope/xyz');
+  await expect(page.locator('#content').getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+  await expect(page.locator('#content').getByText("Oops! The page you're looking for doesn't exist.")).toBeVisible();
+  await expect(page.locator('#content').getByRole('link', { name: 'Go Back' })).toHaveAttribute('href', '/');
+  await expect(noConnectionScreen(page)).toHaveCount(0);
+  expect(await page.title()).toBe('Page Not Found | My Music');
+  await context.setOffline(false);
+});
+
 test('offline: a page reached in the app opens as it was shown, in the shell, and loads by itself when the network returns', async ({ page, signIn, context }, testInfo) => {
   await signIn(page);
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);

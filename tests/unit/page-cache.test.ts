@@ -1,7 +1,7 @@
 // The service worker's navigation rules (src/lib/page-cache.ts): which pages it keeps as they
 // are visited, and which it answers with the offline shell when it has neither network nor copy.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetCachedPages, KEPT_COPY_ATTRIBUTE, keepsVisitedPage, keptCopyOf, opensInOfflineShell, PAGE_CACHE, ROUTED_PAGE_CACHE, routedPageOffline, type WorkerRequest } from '../../src/lib/page-cache';
+import { APP_ROUTES, forgetCachedPages, KEPT_COPY_ATTRIBUTE, keepsVisitedPage, keptCopyOf, keptForSignedIn, noteSignedIn, noteSignedOut, opensInOfflineShell, PAGE_CACHE, ROUTED_PAGE_CACHE, routedPageOffline, SIGNED_OUT_MARK, visitorOffline, withAppRoutes, type WorkerRequest } from '../../src/lib/page-cache';
 import { hrefOf, ROUTES, type RouteName } from '../../src/lib/routes';
 import { SESSION_ROUTES } from '../../src/lib/site-request';
 import { accessOf } from '../../src/server/route-access';
@@ -36,6 +36,70 @@ describe('the offline shell', () => {
   });
 });
 
+describe("the app's routes, as the worker holds them", () => {
+  it('are every route of the table, and no other address', () => {
+    for (const path of [...APP_PAGES, '/collection/', '/user/u-1']) expect(APP_ROUTES.test(path), path).toBe(true);
+    for (const path of ['/nope/xyz', '/authors', '/album', '/album/a1/tracks', '/user/me/nope', '/collection/albums/x', '/home']) expect(APP_ROUTES.test(path), path).toBe(false);
+  });
+
+  it("are written into the source of the worker's answer that needs them", () => {
+    const answer = withAppRoutes((_: unknown, appRoutes: RegExp) => appRoutes);
+    const inWorker = new Function(`return (${answer.toString()})`)() as typeof answer;
+    expect(inWorker(null).source).toBe(APP_ROUTES.source);
+  });
+});
+
+describe('who is signed in, as the worker knows it offline', () => {
+  /** Cache Storage as the worker sees it: only whether the mark is there. */
+  function withMark(marked: boolean) {
+    const mark = { on: marked };
+    vi.stubGlobal('caches', {
+      has: async (name: string) => name === SIGNED_OUT_MARK && mark.on,
+      open: async (name: string) => {
+        if (name === SIGNED_OUT_MARK) mark.on = true;
+        return {};
+      },
+      delete: async (name: string) => (name === SIGNED_OUT_MARK ? !(mark.on = false) : false),
+    });
+    return mark;
+  }
+  afterEach(() => vi.unstubAllGlobals());
+  /** A plugin as the worker runs it: its source alone, inlined by the build (astro.config.mjs). */
+  const worker = <Plugin extends (...args: never[]) => unknown>(plugin: Plugin): Plugin => new Function(`return (${plugin.toString()})`)() as Plugin;
+  const page = (status = 200) => new Response('<html></html>', { status, headers: { 'Content-Type': 'text/html' } });
+  const request = (path: string) => new Request(`${SITE}${path}`);
+
+  it("is a visitor once the site answered the landing page or access denied, and the signed-in user once it answered an app page", async () => {
+    const mark = withMark(false);
+    const answer = page();
+    expect(await worker(noteSignedOut)({ request: request('/auth'), response: answer })).toBe(answer);
+    expect(mark.on).toBe(true);
+    await worker(noteSignedIn)({ response: page(404) }); // an address that is no page says nothing
+    expect(mark.on).toBe(true);
+    await worker(noteSignedIn)({ response: page() });
+    expect(mark.on).toBe(false);
+    await worker(noteSignedOut)({ request: request('/404'), response: page() });
+    expect(mark.on).toBe(false);
+    await worker(noteSignedOut)({ request: request('/access_denied'), response: page() });
+    expect(mark.on).toBe(true);
+  });
+
+  it('sends a visitor from an app address to the landing page, and never shows one the pages kept for the last user', async () => {
+    withMark(true);
+    const answer = (await worker(visitorOffline)({ request: request('/collection') }))!;
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get('Location')).toBe(`${SITE}/auth`);
+    expect(await worker(keptForSignedIn)({ cachedResponse: page() })).toBeNull();
+  });
+
+  it('leaves the signed-in user, or a worker with no word yet, to the app: its kept pages and its offline shell', async () => {
+    withMark(false);
+    const kept = page();
+    expect(await worker(visitorOffline)({ request: request('/collection') })).toBeUndefined();
+    expect(await worker(keptForSignedIn)({ cachedResponse: kept })).toBe(kept);
+  });
+});
+
 describe('the pages kept as visited', () => {
   it('are the app routes and the pages outside the shell, never signing in or the session routes', () => {
     for (const path of [...APP_PAGES, '/auth', '/access_denied', '/404']) expect(keepsVisitedPage(navigation(path)), path).toBe(true);
@@ -54,7 +118,9 @@ describe('the rules inlined in the worker', () => {
 });
 
 describe('a page the client router showed, opened offline', () => {
-  const SHELL = '<!doctype html><html><head><title>Internet Connection Problem</title><meta name="my-music-page" content="offline-shell"></head><body><nav>shell</nav><main id="content" class="content" tabindex="-1"><div role="alert">Internet Connection Problem</div></main><div id="player-card"></div></body></html>';
+  // As offline.astro renders it: the screen, and the site's Page Not Found in a template for an address that is no page.
+  const NO_PAGE = '<template id="no-page" data-title="Page Not Found | My Music"><div role="alert"><h1>Page Not Found</h1><a class="button" href="/">Go Back</a></div></template>';
+  const SHELL = `<!doctype html><html><head><title>Internet Connection Problem</title><meta name="my-music-page" content="offline-shell"></head><body><nav>shell</nav><main id="content" class="content" tabindex="-1"><div role="alert">Internet Connection Problem</div>${NO_PAGE}</main><div id="player-card"></div></body></html>`;
   const PAGE = '<!doctype html><html><head><title>Money $& Sons | My Music</title><link rel="stylesheet" href="/_astro/content.css"><style>.x{color:red}</style></head><body><nav></nav><main id="content" class="content" tabindex="-1"><h1>Money $&amp; Sons</h1><ol><li>Track</li></ol></main><div id="player-card"></div></body></html>';
   const POLICY = "script-src 'self' 'sha256-abc'";
 
@@ -70,7 +136,7 @@ describe('a page the client router showed, opened offline', () => {
 
   /** What the worker answers for a navigation to `path`, by the rule as its build inlines it. */
   const answer = async (path: string) => {
-    const worker = new Function(`return (${routedPageOffline.toString()})`)() as typeof routedPageOffline;
+    const worker = new Function(`return (${withAppRoutes(routedPageOffline).toString()})`)() as (param: { request: Request }) => Promise<Response | undefined>;
     return worker({ request: new Request(`${SITE}${path}`) });
   };
 
@@ -86,6 +152,16 @@ describe('a page the client router showed, opened offline', () => {
     expect(html).toContain('<link rel="stylesheet" href="/_astro/content.css"><style>.x{color:red}</style></head>');
     expect(html).toContain('content="offline-shell"'); // it still loads the real page once online
     expect(response.headers.get('Content-Security-Policy')).toBe(POLICY);
+  });
+
+  it("answers an address that is no page with the site's Page Not Found, in the shell, not a page never opened here", async () => {
+    withCaches({ [`${SITE}/nope/xyz`]: PAGE });
+    const html = await (await answer('/nope/xyz'))!.text();
+    expect(html).toContain('<main id="content" class="content" tabindex="-1"><div role="alert"><h1>Page Not Found</h1><a class="button" href="/">Go Back</a></div></main>');
+    expect(html).toContain('<title>Page Not Found | My Music</title>');
+    expect(html).not.toContain('Internet Connection Problem</div>');
+    expect(html).not.toContain('<template');
+    expect(html).toContain('<nav>shell</nav>');
   });
 
   it('leaves a page never shown, or one without its content, to the offline shell alone', async () => {
