@@ -289,6 +289,19 @@ function withPlayState(playback: Playback, isPlaying: boolean): Playback {
 }
 
 /**
+ * The provider's playback as this tab takes it, knowing the device its last page had
+ * (`leftDeviceId`: that page reloaded itself, an update's reload, and its device went with it).
+ * The provider names a gone device active, even playing, for a few seconds more; the card showed
+ * its Pause over silence. On that device the music stopped and nothing is active: the card shows
+ * it paused, and a play takes it over here (api/playback-whereabouts.ts 'left').
+ */
+export function withoutLeftDevice(playback: Playback | null, leftDeviceId: string | null): Playback | null {
+  const device = playback?.device;
+  if (!playback || !device || leftDeviceId === null || device.id !== leftDeviceId) return playback;
+  return { ...withPlayState(playback, false), device: { ...device, isActive: false } };
+}
+
+/**
  * The SDK's `not_ready`: the card says it is reconnecting. A playback on this tab's device
  * stopped with its connection (the SDK silenced it, the provider pauses it), so it shows
  * paused at once rather than a Pause button over silence. `stoppedHere` tells the caller

@@ -24,6 +24,7 @@ import {
   withPlayingNow,
   withTick,
   withVolumeChange,
+  withoutLeftDevice,
   type BeforePlay,
   type DeviceReport,
   type PlayerState,
@@ -80,6 +81,32 @@ export function targetDeviceId(): string | undefined {
   return (device?.isActive ? device.id : null) ?? storedDeviceId() ?? undefined;
 }
 
+/** sessionStorage key (the tab's own): the device this tab's last page had, when that page loaded itself again. */
+const LEFT_DEVICE_KEY = 'my-music-left-device';
+
+/**
+ * This page is about to load itself again (an update's reload, code a newer version removed):
+ * its device, and the music on it, go with it. The tab's next page then shows no playing on that
+ * device, which the provider reports for a few seconds more (player-rules.ts withoutLeftDevice).
+ */
+export function noteDeviceLeaving(): void {
+  const id = $player.get().deviceId;
+  try {
+    if (id && typeof sessionStorage !== 'undefined') sessionStorage.setItem(LEFT_DEVICE_KEY, id);
+  } catch {
+    // Storage refused: the card follows the provider's word, as it does after any reload.
+  }
+}
+
+/** The device this tab's last page had, gone with it (noteDeviceLeaving), or null. */
+function leftDeviceId(): string | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(LEFT_DEVICE_KEY);
+  } catch {
+    return null;
+  }
+}
+
 /** Back to no player (no state from the SDK, an account error, after closing); the device stays as it is. */
 export function resetPlayer(): void {
   const { device, volumePercent, deviceId } = $player.get();
@@ -129,7 +156,7 @@ export async function refreshPlayback(): Promise<PlaybackReading> {
   try {
     const playback = await playerApi.getPlayback();
     if (!playbackAnswers.isCurrent(asked)) return 'stale';
-    $player.set(withPlaybackChange(withPlaybackRead($player.get(), playback, playerClock().now()), pressedModes));
+    $player.set(withPlaybackChange(withPlaybackRead($player.get(), withoutLeftDevice(playback, leftDeviceId()), playerClock().now()), pressedModes));
     return 'shown';
   } catch (error) {
     logUnlessCanceled('Could not read the playback', error);
@@ -240,7 +267,7 @@ export function showLastPlayed(track: Track, contextUri: string | null = null): 
 
 /** The player as the server found it for this page (player-rules.ts withPlayingNow): the stores start from the card it rendered. */
 export function showPlayingNow(found: PlayingNow): void {
-  $player.set(withPlayingNow($player.get(), found));
+  $player.set(withPlayingNow($player.get(), { ...found, playback: withoutLeftDevice(found.playback, leftDeviceId()) }));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ReadableAtom } from 'nanostores';
 import { $soundingHere } from '../../stores/devices';
+import { noteDeviceLeaving } from '../../stores/player';
 
 // SPEC §1: the service worker caches the shell; when an update takes control the page
 // reloads (registerType autoUpdate: the worker skips waiting and claims its clients).
@@ -42,13 +43,21 @@ export function reloadForUpdates(container: Pick<ServiceWorkerContainer, 'contro
   });
 }
 
-/** Reloads now, or once `soundingHere` says this tab's music stopped: a reload would end it. */
+/**
+ * Reloads now, or once `soundingHere` says this tab's music stopped: a reload would end it. The
+ * next page is told its device went with this one (`noteDeviceLeaving`): the provider still
+ * names it, playing, for a few seconds, and the card showed Pause over the silence.
+ */
 export function reloadWhenQuiet(soundingHere: ReadableAtom<boolean>, reload: () => void): void {
-  if (!soundingHere.get()) return reload();
+  const leave = () => {
+    noteDeviceLeaving();
+    reload();
+  };
+  if (!soundingHere.get()) return leave();
   const stop = soundingHere.listen((sounding) => {
     if (sounding) return;
     stop();
-    reload();
+    leave();
   });
 }
 
