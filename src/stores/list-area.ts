@@ -4,7 +4,7 @@ import type { ListSeed } from '../api/page-seeds';
 import { createAreaMemory, heldOverPage, pastFirstPage } from './area-memory';
 import { adoptLibraryFlags, keepItemFlagsOf, librarySnapshot } from './library';
 import { addHolder, forgetPagesWhere, pageReached } from './page-memory';
-import { createPagedList, firstPageState, type PagedList, type PagedListState } from './paged-list';
+import { createPagedList, firstPageState, holdsWhole, type PagedList, type PagedListState } from './paged-list';
 import { $route, onRoute, parseRoute, routeKeyOf, type Route, type RouteName } from './route';
 import { createAdoptionMark } from './adoption-mark';
 
@@ -140,8 +140,8 @@ export function listPageArea<T>(page: ListPage<T>, names: readonly RouteName[], 
   if (page.library?.held) {
     const { idOf } = page.library;
     area.changed = heldListChange(list, idOf);
-    // Known only of a list whole (no more pages): one in part may hold it further on.
-    area.lacks = (id) => area.states().some((state) => state.loaded && !state.hasMore && !state.error && !state.list.some((item) => idOf(item) === id));
+    // Known only of a list whole: one in part, or stopped at SPEC §4's cap, may hold it further on.
+    area.lacks = (id) => area.states().some((state) => holdsWhole(state) && !state.list.some((item) => idOf(item) === id));
   }
   return { list, area };
 }

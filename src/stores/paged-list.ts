@@ -55,6 +55,15 @@ export function canLoadMore(state: PagedListState<unknown>): boolean {
 }
 
 /**
+ * Whether a list holds the provider's whole list: its pages ran out before SPEC §4's cap (the
+ * next offset not past it, as canLoadMore asks). Has-more forced false by the cap says nothing of
+ * the end: Liked Songs scrolled to its cap shows 100 songs of 150, and the other 50 are liked too.
+ */
+export function holdsWhole(state: PagedListState<unknown>): boolean {
+  return state.loaded && !state.error && !state.hasMore && state.offset <= PAGING_OFFSET_CAP;
+}
+
+/**
  * The list once the page asked at `offset` arrived (SPEC §4's rules): offset 0 replaces,
  * later pages append; the provider may answer a smaller page than asked (development mode's
  * limit 10). The server's first page becomes a list's state through it too (`firstPageState`).
