@@ -78,6 +78,18 @@ export function toggleDevicePicker(open = !$devices.get().open, place: PickerPla
   void catchUpWithPlayback();
 }
 
+// Reaction: this tab's device registered (the SDK's `ready`, a new id after every reconnect)
+// while the picker is open. The list it read as it opened is the provider's from before, without
+// this browser: opened soon after the page loaded, it said "No devices found." until reopened.
+onMount($devices, () => {
+  let own = $player.get().deviceId;
+  return $player.listen(({ deviceId }) => {
+    if (deviceId === own) return;
+    own = deviceId;
+    if (deviceId !== null && $devices.get().open) void loadDevices();
+  });
+});
+
 const isNarrowScreen = () => typeof matchMedia === 'function' && matchMedia(NARROW_SCREEN).matches;
 
 /** Opens the shell's picker: under the top bar's button on wide screens, in the bottom sheet on narrow ones. */
