@@ -1,6 +1,6 @@
 import { playlistPage } from '../api/playlists';
 import { createDetailArea } from './detail-area';
-import type { PagedListState } from './paged-list';
+import { holdsWhole, type PagedListState } from './paged-list';
 
 /** The playlist page (`playlistPage`): the playlist and its entries, 10 per page, with their hearts. */
 export const playlistArea = createDetailArea(playlistPage);
@@ -21,8 +21,9 @@ playlistArea.bindRoutes(['playlist'], 'playlistId');
  * The song count the header shows: the provider's total, else the entries once all have come;
  * none while they are coming, or where this app may not read them (development mode leaves the
  * total out for a playlist the user does not own, DESIGN §2: not "0 songs" above "not available").
+ * Entries stopped at SPEC §4's cap are not all of them (holdsWhole): not "100 songs" for more.
  */
-export function songCountOf(total: number | null, entries: Pick<PagedListState<unknown>, 'list' | 'loaded' | 'error' | 'hasMore'>): number | null {
+export function songCountOf(total: number | null, entries: PagedListState<unknown>): number | null {
   if (total !== null) return total;
-  return entries.loaded && !entries.error && !entries.hasMore ? entries.list.length : null;
+  return holdsWhole(entries) ? entries.list.length : null;
 }

@@ -184,12 +184,14 @@ describe('detail areas against a real sandbox', () => {
   });
 
   it("a playlist's song count: the provider's total, else its entries once all came; none while they come or where they are not for this app", () => {
-    const entries = { list: ['a', 'b'], loaded: true, error: null, hasMore: false };
+    const entries = { list: ['a', 'b'], loading: false, loaded: true, error: null as unknown, hasMore: false, offset: 2 };
     expect(songCountOf(12, { ...entries, loaded: false })).toBe(12);
     expect(songCountOf(null, entries)).toBe(2);
     expect(songCountOf(null, { ...entries, list: [], loaded: false })).toBeNull();
     expect(songCountOf(null, { ...entries, hasMore: true })).toBeNull();
     // Development mode, a playlist the user does not own: no total, its entries refused.
-    expect(songCountOf(null, { list: [], loaded: true, error: new Error('unavailable'), hasMore: false })).toBeNull();
+    expect(songCountOf(null, { ...entries, list: [], error: new Error('unavailable') })).toBeNull();
+    // Stopped at SPEC §4's cap (the page at offset 80 came; has-more forced false): not all of them.
+    expect(songCountOf(null, { ...entries, list: Array.from({ length: 100 }, String), offset: 100 })).toBeNull();
   });
 });
