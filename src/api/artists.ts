@@ -1,6 +1,7 @@
 import { MARKET } from './browse';
+import { anotherItemThan } from './capability-probe';
 import { callApi } from './client';
-import { list, record, text, toAlbum, toArtist, toPage, toTrack } from './normalize';
+import { list, record, toAlbum, toArtist, toPage, toTrack } from './normalize';
 import { ApiError, PROBE_QUIET_STATUSES } from './errors';
 import type { Album, Artist, Page, Track } from './types';
 import { ownId, type DetailAsk, type DetailPage, type DetailSeed } from './page-shapes';
@@ -26,33 +27,10 @@ export async function getArtistAlbums(id: string, offset = 0, limit = ARTIST_ALB
   return toPage(body, toAlbum);
 }
 
-/** How many artists a probe's search asks for: the first may be the very one asked about. */
-const PROBE_ARTISTS = 2;
-
-/**
- * Another artist the provider has than `asked`: the first its search finds (a catalogue answer,
- * so the two probes a fresh session's unknown artist starts ask it once on the server). A first
- * 404 from an artist's sections (top tracks, related artists) may mean "no such artist" (a
- * hand-typed address) or "endpoint gone" (DESIGN §2): their probes ask the same endpoint about
- * this one (errors.ts judgeCapabilityRefusal), so an unknown artist never hides the sections for
- * the session. Never the artist asked about: the same question again tells nothing, and asks
- * a removed endpoint twice.
- */
-async function anotherKnownArtistPath(asked: string, section: 'top-tracks' | 'related-artists'): Promise<string> {
-  const found = record(
-    record(await callApi({ path: 'search', query: { q: 'a', type: 'artist', limit: PROBE_ARTISTS }, quietStatuses: PROBE_QUIET_STATUSES, catalogue: true })).artists,
-  );
-  const id = list(found.items)
-    .map((artist) => text(record(artist).id))
-    .find((candidate) => candidate && candidate !== asked);
-  if (!id) throw new ApiError('http', 'No artist to ask about', 500);
-  return `artists/${encodeURIComponent(id)}/${section}`;
-}
-
 const probeTopTracks = async (asked: string): Promise<unknown> =>
-  callApi({ path: await anotherKnownArtistPath(asked, 'top-tracks'), query: { market: MARKET }, quietStatuses: PROBE_QUIET_STATUSES });
+  callApi({ path: `artists/${encodeURIComponent(await anotherItemThan('artist', asked))}/top-tracks`, query: { market: MARKET }, quietStatuses: PROBE_QUIET_STATUSES });
 const probeRelatedArtists = async (asked: string): Promise<unknown> =>
-  callApi({ path: await anotherKnownArtistPath(asked, 'related-artists'), quietStatuses: PROBE_QUIET_STATUSES });
+  callApi({ path: `artists/${encodeURIComponent(await anotherItemThan('artist', asked))}/related-artists`, quietStatuses: PROBE_QUIET_STATUSES });
 
 /** GET artists/{id}/top-tracks (Popular Tracks); gone in development mode. */
 export async function getArtistTopTracks(id: string): Promise<Track[]> {

@@ -30,6 +30,8 @@ interface ApiRequest extends FailedCall {
   /**
    * For a call with a capability: asks the same endpoint about something known to
    * exist (resolves when it answers), so that a first 404 tells "gone" from "not there".
+   * Every such call whose id may not be there (a playlist's entries, an album to save) has one:
+   * without it a first 404 reads as the endpoint gone (errors.ts judgeCapabilityRefusal).
    */
   probe?: () => Promise<unknown>;
   /** The answers that count as done (SPEC §4's toggles: 200 and 204); any other fails as an HTTP error. */

@@ -222,6 +222,9 @@ export function judgeCapabilityRefusal({ status, answeredBefore, canProbe, probe
   if (answeredBefore || probe === 'answered') return 'absent';
   if (probe === 'refused') return 'missing';
   if (probe === 'failed') return 'unsure';
+  // With nothing to ask, the call names nothing that could be missing (a list such as new
+  // releases, the user's own profile): its 404 can only be the endpoint's. A call whose id may
+  // not be there (another user's private playlist, a deleted album) carries a probe (client.ts).
   return canProbe ? 'probe' : 'missing';
 }
 

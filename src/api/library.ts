@@ -1,4 +1,5 @@
 import { callApi, isCapabilityUsable, type HttpMethod } from './client';
+import { PROBE_QUIET_STATUSES } from './errors';
 import { list } from './normalize';
 
 /** What can be saved, liked or followed. */
@@ -42,9 +43,21 @@ async function withFallback<T>(legacy: () => Promise<T>, replacement: () => Prom
 async function change(method: HttpMethod, kind: LibraryKind, ids: readonly string[]): Promise<void> {
   for (const part of chunks(ids)) {
     const { path, type } = legacyPath(kind);
+    const query = { type, ids: part.join(',') };
     await withFallback(
       // The ids in the body as the reference now asks, and in the query as the seed sent them.
-      () => callApi({ method, path, query: { type, ids: part.join(',') }, body: { ids: part }, capability: 'legacyLibrary', okStatuses: TOGGLE_DONE }),
+      // A first 404 may be an album or artist no longer there, not the endpoint gone (DESIGN §2):
+      // its probe asks the same family's contains about the same ids, which answers for any id.
+      () =>
+        callApi({
+          method,
+          path,
+          query,
+          body: { ids: part },
+          capability: 'legacyLibrary',
+          probe: () => callApi({ path: `${path}/contains`, query, quietStatuses: PROBE_QUIET_STATUSES }),
+          okStatuses: TOGGLE_DONE,
+        }),
       () => callApi({ method, path: 'me/library', query: { uris: part.map((id) => uriOf(kind, id)).join(',') }, okStatuses: TOGGLE_DONE }),
     );
   }
