@@ -90,14 +90,22 @@ export function createCatalogueCache(store: CatalogueStore, ttlMs: number): Cata
       return undefined;
     }
   }
-  async function loadAndKeep(key: string, load: () => Promise<unknown>): Promise<unknown> {
-    const kept = await readKept(key);
-    if (kept !== undefined) return kept;
-    const answer = await load();
-    if (answer !== undefined) {
-      await store.write(key, answer, ttlMs).catch((error: unknown) => console.warn('The catalogue cache could not be written', error));
-    }
-    return answer;
+  /**
+   * The answer, kept or the provider's, as soon as it is known: its write into the store is not
+   * waited for (a slow Redis cost each miss its time-out twice, the read's and the write's). The
+   * call stays joinable until the answer is written, so a render that comes meanwhile joins it
+   * rather than asking the provider again.
+   */
+  function loadAndKeep(key: string, load: () => Promise<unknown>): { answer: Promise<unknown>; settled: Promise<unknown> } {
+    let written: Promise<unknown> = Promise.resolve();
+    const answer = (async () => {
+      const kept = await readKept(key);
+      if (kept !== undefined) return kept;
+      const loaded = await load();
+      if (loaded !== undefined) written = store.write(key, loaded, ttlMs).catch((error: unknown) => console.warn('The catalogue cache could not be written', error));
+      return loaded;
+    })();
+    return { answer, settled: answer.then(() => written, () => undefined) };
   }
   return {
     remember(key, load) {
@@ -106,8 +114,9 @@ export function createCatalogueCache(store: CatalogueStore, ttlMs: number): Cata
       // Another session's call, shared: its refusal (a 401 or 403) may be that session's own (a
       // token the provider dropped, an account it refuses), so this one then asks for itself, once.
       if (running) return running.catch((error: unknown) => (isSessionRefusal(error) ? load() : Promise.reject(error)));
-      const answer = loadAndKeep(key, load).finally(() => inFlight.delete(key));
+      const { answer, settled } = loadAndKeep(key, load);
       inFlight.set(key, answer);
+      void settled.finally(() => inFlight.delete(key));
       return answer;
     },
   };

@@ -17,6 +17,29 @@ export const REDIS_OPTIONS = {
 
 let client: Redis | null = null;
 
+/** What a Redis connection tells as it goes and comes back (ioredis's events). */
+type RedisEvents = Pick<Redis, 'on'>;
+
+/**
+ * Says once that Redis went away and once that it is back. Without a listener of its errors,
+ * ioredis printed "Unhandled error event" with a stack trace at every reconnection attempt,
+ * every two seconds for as long as Redis was down, with nobody using the site. What failed for a
+ * request is logged where it failed (the session store, the catalogue cache).
+ */
+export function reportOutages(redis: RedisEvents, log: Pick<Console, 'warn' | 'info'> = console): void {
+  let away = false;
+  redis.on('error', (error: Error) => {
+    if (away) return;
+    away = true;
+    log.warn(`Redis cannot be reached (${error.message}); trying again`);
+  });
+  redis.on('ready', () => {
+    if (!away) return;
+    away = false;
+    log.info('Redis answers again');
+  });
+}
+
 /**
  * The one Redis connection of this site instance, or null without REDIS_URL. The session
  * store, the refresh ledger and the catalogue cache use it.
@@ -24,6 +47,9 @@ let client: Redis | null = null;
 export function sharedRedis(): Redis | null {
   const url = process.env.REDIS_URL;
   if (!url) return null;
-  client ??= new Redis(url, REDIS_OPTIONS);
+  if (!client) {
+    client = new Redis(url, REDIS_OPTIONS);
+    reportOutages(client);
+  }
   return client;
 }

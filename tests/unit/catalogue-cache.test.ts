@@ -74,6 +74,25 @@ describe('the catalogue cache', () => {
     expect(await cache.remember('k', async () => 'answer')).toBe('answer');
   });
 
+  it("answers without waiting for its store's write (a slow Redis cost a miss its time-out twice), and a render that comes meanwhile joins the call", async () => {
+    let finishWrite = () => {};
+    const slowWrites: CatalogueStore = {
+      read: async () => undefined,
+      write: () => new Promise<void>((resolve) => (finishWrite = resolve)),
+    };
+    const cache = createCatalogueCache(slowWrites, 60_000);
+    let asked = 0;
+    const load = async () => ({ album: ++asked });
+    const first = await Promise.race([cache.remember('k', load), new Promise((resolve) => setTimeout(() => resolve('waited for the write'), 200))]);
+    expect(first).toEqual({ album: 1 });
+    // The write is still on its way: the next render joins the answer rather than asking again.
+    expect(await cache.remember('k', load)).toEqual({ album: 1 });
+    expect(asked).toBe(1);
+    finishWrite();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await cache.remember('k', load)).toEqual({ album: 2 });
+  });
+
   it('reads CATALOGUE_CACHE_TTL in seconds, 5 minutes by default', () => {
     expect(catalogueTtlMs({})).toBe(300_000);
     expect(catalogueTtlMs({ CATALOGUE_CACHE_TTL: '30' })).toBe(30_000);
