@@ -26,15 +26,29 @@ import { addressForSite } from './lib/site-address.mjs';
 import { ROOT } from './lib/paths.mjs';
 
 /**
- * What a built file carries: src/lib/security-headers.ts's FIXED_HEADERS (a unit test keeps the
- * two equal) and a policy that lets no other site frame it. No fetch or script rule: the
- * service worker is a built file too, and a worker lives by its script's policy.
+ * What a built file carries, and the page of a request too large to read (lib/client-error.mjs):
+ * src/lib/security-headers.ts's FIXED_HEADERS (a unit test keeps the two equal) and a policy
+ * that lets no other site frame it. No fetch or script rule: the service worker is a built file
+ * too, and a worker lives by its script's policy.
  */
 export const BUILT_FILE_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Permissions-Policy':
+    'accelerometer=(), camera=(), clipboard-read=(), clipboard-write=(), display-capture=(), fullscreen=(), geolocation=(), gyroscope=(), hid=(), idle-detection=(), magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), screen-wake-lock=(), serial=(), usb=(), xr-spatial-tracking=(), autoplay=(self), encrypted-media=(self), picture-in-picture=(self)',
   'Content-Security-Policy': "frame-ancestors 'none'",
 };
+
+/**
+ * The site's answer to a request Node could not read (lib/client-error.mjs), with the headers
+ * every other answer carries.
+ * @param {Error & { code?: string }} error
+ * @param {import('node:net').Socket} socket
+ */
+export function answerSiteClientError(error, socket) {
+  answerClientError(error, socket, BUILT_FILE_HEADERS);
+}
 
 async function main() {
   const distDir = resolve(process.argv[2] ?? join(ROOT, 'dist'));
@@ -63,7 +77,7 @@ async function main() {
     });
   });
   // Headers over Node's limit (cookies piled up) get a page that says what to do (lib/client-error.mjs).
-  server.on('clientError', answerClientError);
+  server.on('clientError', answerSiteClientError);
   server.listen(port, host, () => console.log(`Server listening on http://${host}:${port}`));
   const stop = () => {
     server.close(() => process.exit(0));

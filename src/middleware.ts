@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { NowPlayingSeed } from './api/page-seeds';
+import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { readProviderConfig, readSiteOrigin } from './config/provider';
 import { INLINE_SCRIPTS } from './layouts/inline-scripts';
-import { contentSecurityPolicy, FIXED_HEADERS, SESSION_PAGE_HEADERS, withSecurityHeaders } from './lib/security-headers';
+import { contentSecurityPolicy, FIXED_HEADERS, permissionsPolicy, SESSION_PAGE_HEADERS, withSecurityHeaders } from './lib/security-headers';
 import { leaveNotice, takeNewSession } from './server/notice';
 import { notePlayingRead, pageCapabilities, pageLimitedUntil, quietPart, runPageCalls } from './server/page-calls';
 import { pageLeaving, pagePremiumPrompt, pageToast } from './server/page-data';
@@ -11,7 +12,8 @@ import { findPlayingNow, withItsHeart } from './server/pages/player';
 import { playingMarkOfFound } from './stores/player-rules';
 import { isAllowedRequest } from './server/request-guard';
 import { accessOf } from './server/route-access';
-import { currentSession, dropForeignSessionCookie, readTokens } from './server/session-tokens';
+import { withSetCookies } from './server/session-cookie';
+import { currentSession, dropForeignCookies, readTokens } from './server/session-tokens';
 import { loadsWholeDocument } from './server/whole-document';
 
 // Made once per process: the provider configuration is read from the environment at
@@ -22,10 +24,12 @@ function securityHeaders(): Record<string, string> {
   if (headers) return headers;
   const hashes = INLINE_SCRIPTS.map((script) => createHash('sha256').update(script, 'utf8').digest('base64'));
   const imageSources = (process.env.PROVIDER_IMAGE_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean);
-  const policy = contentSecurityPolicy(readProviderConfig(process.env), hashes, imageSources);
+  const provider = readProviderConfig(process.env);
+  const policy = contentSecurityPolicy(provider, hashes, imageSources);
+  const fixed = { ...FIXED_HEADERS, 'Permissions-Policy': permissionsPolicy(provider) };
   // The dev server adds inline scripts of its own (React refresh, Vite's client, Astro's dev
   // island script); the policy is the built site's, which the e2e tests prove.
-  headers = import.meta.env.DEV ? { ...FIXED_HEADERS } : { ...FIXED_HEADERS, 'Content-Security-Policy': policy };
+  headers = import.meta.env.DEV ? fixed : { ...fixed, 'Content-Security-Policy': policy };
   return headers;
 }
 
@@ -46,15 +50,22 @@ const refusal = () =>
   new Response('Cross-site requests are refused.', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 
 /**
- * Every request of the site passes here (DESIGN §1): a state-changing request that is not
- * the site's own is refused (CSRF); who may see a page is decided by the server session, so
- * a visitor is sent to /auth before any of the shell is sent, and a session the provider
- * ended goes there with 'Session Expired'; every response carries the security headers.
+ * Every request of the site passes here (DESIGN §1): a session or login cookie the site did not
+ * make is dropped before anything reads it (one brought twice is cleared by the answer, and the
+ * session counts as ended); a state-changing request that is not the site's own is refused
+ * (CSRF); who may see a page is decided by the server session, so a visitor is sent to /auth
+ * before any of the shell is sent, and a session the provider ended goes there with 'Session
+ * Expired'; every response carries the security headers.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
+  const clearings = dropForeignCookies(context);
+  return withSetCookies(await answer(context, next), clearings);
+});
+
+/** The request's answer, with the security headers, once its foreign cookies are dropped. */
+async function answer(context: APIContext, next: MiddlewareNext): Promise<Response> {
   if (!isAllowedRequest(context.request, readSiteOrigin())) return withSecurityHeaders(refusal(), securityHeaders());
-  dropForeignSessionCookie(context.cookies);
   const access = accessOf(context.routePattern);
   if (access === 'none') return withSecurityHeaders(await context.rewrite('/404'), securityHeaders());
   if (access === 'visitor-only' && (await readTokens(context))) {
@@ -86,4 +97,4 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return withSecurityHeaders(await runPageCalls(context, tokens, render), { ...securityHeaders(), ...SESSION_PAGE_HEADERS });
   }
   return withSecurityHeaders(await next(), securityHeaders());
-});
+}

@@ -16,13 +16,17 @@ const NODE_ANSWERS = {
 const BAD_REQUEST = 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n';
 
 /**
- * The raw HTTP answer for a request Node refused with `code`, closing the connection.
+ * The raw HTTP answer for a request Node refused with `code`, closing the connection. The page
+ * carries `headers` (the site's security headers: serve-site.mjs's BUILT_FILE_HEADERS), as
+ * every other answer of the site does.
  * @param {string | undefined} code the error's code (HPE_HEADER_OVERFLOW for headers too large)
+ * @param {Record<string, string>} [headers]
  */
-export function clientErrorAnswer(code) {
+export function clientErrorAnswer(code, headers = {}) {
   if (code === 'HPE_HEADER_OVERFLOW') {
     const body = Buffer.from(TOO_LARGE_PAGE);
-    return `HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: ${body.length}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${TOO_LARGE_PAGE}`;
+    const security = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    return `HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: ${body.length}\r\n${security}Connection: close\r\n\r\n${TOO_LARGE_PAGE}`;
   }
   return NODE_ANSWERS[/** @type {keyof typeof NODE_ANSWERS} */ (code)] ?? BAD_REQUEST;
 }
@@ -32,8 +36,9 @@ export function clientErrorAnswer(code) {
  * nothing yet (not in the middle of a response), then the socket is closed.
  * @param {Error & { code?: string }} error
  * @param {import('node:net').Socket} socket
+ * @param {Record<string, string>} [headers] the security headers of the site's page
  */
-export function answerClientError(error, socket) {
-  if (socket.writable && socket.bytesWritten === 0) socket.write(clientErrorAnswer(error.code));
+export function answerClientError(error, socket, headers = {}) {
+  if (socket.writable && socket.bytesWritten === 0) socket.write(clientErrorAnswer(error.code, headers));
   socket.destroy(error);
 }

@@ -22,9 +22,56 @@ interface ProviderEndpoints {
 /** Where the real provider serves cover art (its API returns image URLs on these hosts). */
 const SPOTIFY_IMAGE_SOURCES = ['https://*.scdn.co', 'https://*.spotifycdn.com'];
 
+/**
+ * The browser features no page of the app uses, denied to it and to every frame it holds: a script
+ * or markup that slipped into a page can ask for none of them.
+ */
+const UNUSED_FEATURES = [
+  'accelerometer',
+  'camera',
+  'clipboard-read',
+  'clipboard-write',
+  'display-capture',
+  'fullscreen',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+];
+
+/**
+ * The Permissions-Policy: the unused features denied; those the player uses kept for the site and
+ * for the provider's SDK, when its endpoints are given. The player plays without a click on the
+ * page when the music is sent here from another device (autoplay), and the real provider's SDK
+ * plays in a frame of its own origin, which decrypts the stream (encrypted-media): kept for the
+ * site alone, that frame could not play. The mini player is a Picture-in-Picture window.
+ */
+export function permissionsPolicy(endpoints?: Pick<ProviderEndpoints, 'sdkUrl'>): string {
+  const sdk = endpoints && originOf(endpoints.sdkUrl);
+  const player = ['self', sdk && `"${sdk}"`].filter(Boolean).join(' ');
+  return [...UNUSED_FEATURES.map((feature) => `${feature}=()`), `autoplay=(${player})`, `encrypted-media=(${player})`, 'picture-in-picture=(self)'].join(', ');
+}
+
+/**
+ * What every answer of the site carries (the built files too: scripts/serve-site.mjs holds a copy),
+ * a page with its own Content Security Policy and the player's features opened to the provider's
+ * SDK besides (`permissionsPolicy`). No other site may frame any of it (X-Frame-Options for the
+ * browsers that do not read the policy's frame-ancestors).
+ */
 export const FIXED_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Permissions-Policy': permissionsPolicy(),
 };
 
 /**
@@ -44,6 +91,9 @@ function originOf(url: string): string | null {
   }
 }
 
+/** The WebSocket origin on the same host and port as this http(s) origin. */
+const socketOriginOf = (origin: string | null): string | null => (origin ? origin.replace(/^http/, 'ws') : null);
+
 const unique = (list: (string | null)[]): string[] => [...new Set(list.filter((item): item is string => Boolean(item)))];
 
 /**
@@ -54,10 +104,13 @@ export function contentSecurityPolicy(endpoints: ProviderEndpoints, scriptHashes
   const sdk = originOf(endpoints.sdkUrl);
   const api = originOf(endpoints.apiBase);
   const providerImages = endpoints.provider === 'spotify' ? SPOTIFY_IMAGE_SOURCES : [api, sdk];
+  // The sandbox's SDK hears its events over a WebSocket to its own origin; an http source does not
+  // cover ws: in every browser. (The provider's SDK plays in its own frame, outside this policy.)
+  const sdkSocket = endpoints.provider === 'sandbox' ? socketOriginOf(sdk) : null;
   const directives = [
     ['script-src', "'self'", sdk, ...unique(scriptHashes).map((hash) => `'sha256-${hash}'`)],
     // The token URL is the server's alone (DESIGN §1): the browser never reaches it.
-    ['connect-src', "'self'", api, sdk],
+    ['connect-src', "'self'", api, sdk, sdkSocket],
     ['img-src', "'self'", ...providerImages, ...imageSources],
     ['worker-src', "'self'"],
     ['frame-ancestors', "'none'"],

@@ -1,20 +1,22 @@
 import type { AstroCookies } from 'astro';
 import { readProviderConfig } from '../config/provider';
 import { buildAuthorizeUrl, createCodeChallenge, createCodeVerifier, createState } from '../lib/pkce';
-import { cookieAttributes } from './session-cookie';
+import { cookieAttributes, cookieName, LOGIN_COOKIE } from './session-cookie';
 
-/**
+/*
  * A sign-in's PKCE verifier and state live in a short-lived HttpOnly cookie of this
- * browser between the redirect to the provider and /callback, so a code is exchanged only
- * by the browser that asked for it. A few attempts are kept (two tabs may start signing in
- * at once); each is good for one callback.
+ * browser (LOGIN_COOKIE) between the redirect to the provider and /callback, so a code is
+ * exchanged only by the browser that asked for it. A few attempts are kept (two tabs may start
+ * signing in at once); each is good for one callback. A login cookie the browser sends twice
+ * (one planted from another app on this host) reads as none (session-tokens.ts dropForeignCookies).
  */
-const LOGIN_COOKIE = 'my-music-login';
+
 /**
  * Sent to /login, which adds an attempt to those kept, as well as to /callback, which takes one:
  * kept for /callback alone, /login never saw the attempts already there and wrote its own over
  * them, so of two tabs signing in at once the first came back to /auth. It lives only while a
- * sign-in is under way (ten minutes at most, gone with the last attempt).
+ * sign-in is under way (ten minutes at most, gone with the last attempt). A `__Host-` name (an
+ * https site: cookieName) needs Path=/ too.
  */
 const LOGIN_COOKIE_PATH = '/';
 /** The provider's codes live ten minutes; an attempt needs no longer. */
@@ -32,7 +34,7 @@ function isAttempt(value: unknown): value is LoginAttempt {
 }
 
 function readAttempts(cookies: AstroCookies): LoginAttempt[] {
-  const text = cookies.get(LOGIN_COOKIE)?.value;
+  const text = cookies.get(cookieName(LOGIN_COOKIE))?.value;
   if (!text) return [];
   try {
     const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
@@ -44,11 +46,11 @@ function readAttempts(cookies: AstroCookies): LoginAttempt[] {
 
 function writeAttempts(cookies: AstroCookies, attempts: LoginAttempt[]): void {
   if (attempts.length === 0) {
-    cookies.delete(LOGIN_COOKIE, cookieAttributes(LOGIN_COOKIE_PATH));
+    cookies.delete(cookieName(LOGIN_COOKIE), cookieAttributes(LOGIN_COOKIE_PATH));
     return;
   }
   const value = Buffer.from(JSON.stringify(attempts)).toString('base64url');
-  cookies.set(LOGIN_COOKIE, value, { ...cookieAttributes(LOGIN_COOKIE_PATH), maxAge: LOGIN_ATTEMPT_SECONDS });
+  cookies.set(cookieName(LOGIN_COOKIE), value, { ...cookieAttributes(LOGIN_COOKIE_PATH), maxAge: LOGIN_ATTEMPT_SECONDS });
 }
 
 /** Starts a sign-in: a new verifier and state kept in the cookie; resolves to the provider's authorize URL. */

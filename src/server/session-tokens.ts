@@ -5,7 +5,7 @@ import { readTokenClient } from '../config/provider';
 import { refreshLedger } from './refresh-ledger';
 import { createRefresher, type RefreshResult } from './refresher';
 import { isDue } from '../lib/token-timing';
-import { cookieAttributes, isSessionId, SESSION_COOKIE, SESSION_TTL_SECONDS } from './session-cookie';
+import { clearingsBeyondRoot, cookieAttributes, cookieName, cookiesNamed, isSessionId, LOGIN_COOKIE, SESSION_COOKIE, SESSION_TTL_SECONDS } from './session-cookie';
 import { readingOnce, siteSessionStore, type SessionRecord, type SessionStore } from './session-store';
 
 /** A request's view of its session: the cookies (an Astro context has them) and the store the session is kept in. */
@@ -50,21 +50,43 @@ const storeOf = (context: SessionContext): SessionStore => {
 };
 
 /** The session id the browser's cookie carries (the middleware dropped one the site could not have made). */
-const sessionIdOf = (context: SessionContext): string | null => context.cookies.get(SESSION_COOKIE)?.value || null;
+const sessionIdOf = (context: SessionContext): string | null => context.cookies.get(cookieName(SESSION_COOKIE))?.value || null;
 
 /** The cookie of session `id`, for as long as its record lives without a write. */
 function setSessionCookie(context: SessionContext, id: string): void {
-  context.cookies.set(SESSION_COOKIE, id, { ...cookieAttributes(), maxAge: SESSION_TTL_SECONDS });
+  context.cookies.set(cookieName(SESSION_COOKIE), id, { ...cookieAttributes(), maxAge: SESSION_TTL_SECONDS });
 }
 
+/** The requests (by their cookies) that brought the session cookie twice or more: their session counts as ended. */
+const doubledSessions = new WeakSet<AstroCookies>();
+
 /**
- * A session cookie the site did not make is dropped before anything reads the session (the
- * middleware, first thing): the request goes on as a visitor's, and the next sign-in starts a
- * new session.
+ * Drops the session and login cookies the site did not make, before anything reads them (the
+ * middleware, first thing):
+ * - a session id the site never makes (forged, damaged): the request goes on as a visitor's, and
+ *   the next sign-in starts a new session;
+ * - a session or login cookie the request carries more than once. Cookies ignore ports: a page
+ *   of another app on this host can add `my-music-session=<its own session>; Path=/session`
+ *   beside the user's, and the browser sends both to /session/token, the longer path first. The
+ *   site never picks one (the first was the planter's: the page got their token, and every save
+ *   went to their account): the request goes on with neither, a session so brought counts as
+ *   ended (`currentSession`: 'expired', so the page goes to /auth with 'Session Expired'), and
+ *   the name is cleared at every path the request's cookies can have come from, so the user signs
+ *   in again cleanly.
+ * Returns the Set-Cookie headers the answer carries besides Astro's cookies, which clear '/' alone.
  */
-export function dropForeignSessionCookie(cookies: AstroCookies): void {
-  const id = cookies.get(SESSION_COOKIE)?.value;
-  if (id !== undefined && !isSessionId(id)) cookies.delete(SESSION_COOKIE, cookieAttributes());
+export function dropForeignCookies(context: SessionContext & { request: Request }): string[] {
+  const session = cookieName(SESSION_COOKIE);
+  const clearings: string[] = [];
+  for (const name of [session, cookieName(LOGIN_COOKIE)]) {
+    if (cookiesNamed(context.request, name) < 2) continue;
+    context.cookies.delete(name, cookieAttributes());
+    clearings.push(...clearingsBeyondRoot(name, new URL(context.request.url).pathname));
+    if (name === session) doubledSessions.add(context.cookies);
+  }
+  const id = context.cookies.get(session)?.value;
+  if (id !== undefined && !isSessionId(id)) context.cookies.delete(session, cookieAttributes());
+  return clearings;
 }
 
 /** The session's record as stored now; null without a session. Rejects when the store cannot be read. */
@@ -171,7 +193,7 @@ export function joinSession(context: SessionContext, id: string): void {
 /** Ends the session: its tokens go from the store, and the cookie from the browser. */
 export async function endSession(context: SessionContext): Promise<void> {
   const id = sessionIdOf(context);
-  context.cookies.delete(SESSION_COOKIE, cookieAttributes());
+  context.cookies.delete(cookieName(SESSION_COOKIE), cookieAttributes());
   if (!id) return;
   try {
     await storeOf(context).remove(id);
@@ -228,6 +250,9 @@ function spendOnce(refreshToken: string): Promise<RefreshResult> {
  * A refused token is renewed at once, but not twice within FORCED_REFRESH_GAP_MS ('held').
  */
 export async function currentSession(context: SessionContext, refusedAccessToken?: string | null, now = Date.now()): Promise<SessionState> {
+  // Neither of two session cookies is taken (dropForeignCookies), and neither session is ended in
+  // the store: one is the user's, the other a planter's, and nothing says which.
+  if (doubledSessions.has(context.cookies)) return { kind: 'expired' };
   let record: SessionRecord | null;
   try {
     record = await readRecord(context);

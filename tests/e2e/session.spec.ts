@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { accessTokenOf, askTokenRoute } from './helpers/access-token';
-import { logOut } from './helpers/sign-in';
+import { logOut, SESSION_COOKIE, signInOverHttp, signInThroughProvider } from './helpers/sign-in';
+import { expectToastShown } from './helpers/toasts';
 import { thisWorkersStack } from './helpers/urls';
 
 // The worker's own stack (fixtures.ts): these tests name some of its addresses in full.
@@ -196,4 +197,40 @@ test('a session cookie the site never made (forged, damaged) opens the landing p
     expect(app.status(), value).toBe(302);
     expect(app.headers()['location']).toBe('/auth');
   }
+});
+
+test.describe('a session cookie planted by another app on this host', () => {
+  // The token route's 401 to the page with two cookies, the playback the page then cannot read, and
+  // the sandbox's favicon (its page plants the cookie): expected.
+  test.use({ allowErrors: /401|The session has ended|\/favicon\.ico/ });
+
+  test("is taken for neither session: the page goes to /auth with 'Session Expired', both go, and signing in again is clean", { tag: '@viewport-free' }, async ({ page, signIn }) => {
+    // Signed in, on a document of the site that asks for no token while the cookie is planted.
+    await signIn(page, 'guest', { home: false });
+    const [planted] = await signInOverHttp(stack.siteUrl, 'free');
+    // A page of another app on 127.0.0.1 (the sandbox: another port, so another origin) sets the
+    // cookie at a longer path: cookies ignore ports, and the user's (Path=/) stays beside it.
+    const other = await page.context().newPage();
+    await other.goto(`${stack.sandboxUrl}/sdk/player.js`);
+    await other.evaluate(([name, value]) => void (document.cookie = `${name}=${value}; path=/session`), [SESSION_COOKIE, planted!.value]);
+    await other.close();
+    const sessionCookies = async () => (await page.context().cookies(`${stack.siteUrl}/session/token`)).filter((cookie) => cookie.name === SESSION_COOKIE);
+    expect(await sessionCookies()).toHaveLength(2);
+
+    // The page asks for its token with both cookies, the planted one first: it was given the
+    // planter's token, and every save and play went to their account.
+    const token = page.waitForResponse((response) => new URL(response.url()).pathname === '/session/token');
+    await page.goto('/');
+    expect((await token).status()).toBe(401);
+    expect(await sessionCookies()).toEqual([]);
+    // As after any session that ended: the next page is /auth, which says so.
+    await page.goto('/collection');
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await expectToastShown(page, 'Session Expired');
+
+    // Signing in again, from /auth's button, gives one session.
+    await signInThroughProvider(page, stack.siteUrl, stack.sandboxUrl);
+    expect(await sessionCookies()).toHaveLength(1);
+    await expect(page.getByRole('button', { name: 'LogOut' }).first()).toBeAttached();
+  });
 });

@@ -11,5 +11,7 @@ describe('the headers of the built files', () => {
     const { 'Content-Security-Policy': policy, ...fixed } = BUILT_FILE_HEADERS;
     expect(fixed).toEqual(FIXED_HEADERS);
     expect(policy).toBe("frame-ancestors 'none'");
+    expect(fixed['X-Frame-Options']).toBe('DENY');
+    expect(fixed['Permissions-Policy']).toContain('camera=()');
   });
 });

@@ -3,13 +3,16 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // scripts/lib/client-error.mjs, on a real Node server as serve-site.mjs sets it up.
-const { answerClientError, clientErrorAnswer } = (await import(new URL('../../scripts/lib/client-error.mjs', import.meta.url).href)) as {
-  answerClientError(error: Error, socket: unknown): void;
+const { clientErrorAnswer } = (await import(new URL('../../scripts/lib/client-error.mjs', import.meta.url).href)) as {
   clientErrorAnswer(code: string | undefined): string;
+};
+const { answerSiteClientError, BUILT_FILE_HEADERS } = (await import(new URL('../../scripts/serve-site.mjs', import.meta.url).href)) as {
+  answerSiteClientError(error: Error, socket: unknown): void;
+  BUILT_FILE_HEADERS: Record<string, string>;
 };
 
 const server = createServer((_request, response) => response.end('page'));
-server.on('clientError', answerClientError);
+server.on('clientError', answerSiteClientError);
 let port = 0;
 
 beforeAll(async () => {
@@ -37,6 +40,8 @@ describe('a request Node cannot read', () => {
     expect(answer).toContain("clear this site's cookies");
     const [head, body] = answer.split('\r\n\r\n');
     expect(Number(/Content-Length: (\d+)/.exec(head!)![1])).toBe(Buffer.byteLength(body!));
+    // The security headers of every answer of the site: no other site frames it, nor asks for a camera through it.
+    for (const [name, value] of Object.entries(BUILT_FILE_HEADERS)) expect(head!.split('\r\n'), name).toContain(`${name}: ${value}`);
   });
 
   it('with an address over the limit (a search of thousands of letters) gets the page too, which names the address', async () => {

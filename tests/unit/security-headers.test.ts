@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readProviderConfig } from '../../src/config/provider';
 import { THEME_SCRIPT } from '../../src/layouts/head-scripts';
-import { contentSecurityPolicy, FIXED_HEADERS, withSecurityHeaders } from '../../src/lib/security-headers';
+import { contentSecurityPolicy, FIXED_HEADERS, permissionsPolicy, withSecurityHeaders } from '../../src/lib/security-headers';
 
 const directive = (policy: string, name: string) => policy.split('; ').find((part) => part.startsWith(`${name} `))?.split(' ').slice(1);
 const sha = (text: string) => createHash('sha256').update(text).digest('base64');
@@ -14,7 +14,8 @@ describe('contentSecurityPolicy', () => {
     const policy = contentSecurityPolicy(sandbox, [sha(THEME_SCRIPT), sha(other), sha(THEME_SCRIPT)]);
     expect(directive(policy, 'script-src')).toEqual(["'self'", 'http://127.0.0.1:4322', `'sha256-${sha(THEME_SCRIPT)}'`, `'sha256-${sha(other)}'`]);
     expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
-    expect(directive(policy, 'connect-src')).toEqual(["'self'", 'http://127.0.0.1:4322']);
+    // The sandbox's SDK hears its events over a WebSocket to its own origin.
+    expect(directive(policy, 'connect-src')).toEqual(["'self'", 'http://127.0.0.1:4322', 'ws://127.0.0.1:4322']);
     expect(directive(policy, 'img-src')).toEqual(["'self'", 'http://127.0.0.1:4322']);
     for (const fixed of ["frame-ancestors 'none'", "base-uri 'self'", "object-src 'none'", "worker-src 'self'", "form-action 'self'"]) expect(policy).toContain(fixed);
   });
@@ -27,6 +28,33 @@ describe('contentSecurityPolicy', () => {
     expect(directive(policy, 'connect-src')).toEqual(["'self'", 'https://api.spotify.com', 'https://sdk.scdn.co']);
     expect(directive(policy, 'img-src')).toEqual(["'self'", 'https://*.scdn.co', 'https://*.spotifycdn.com', 'https://images.example']);
     expect(policy).not.toContain('127.0.0.1');
+  });
+});
+
+describe('the features a page may use (Permissions-Policy)', () => {
+  const features = (policy: string) => new Map(policy.split(', ').map((part) => [part.slice(0, part.indexOf('=')), part.slice(part.indexOf('=') + 1)]));
+
+  it('denies what the app never uses, and keeps for the site what the player uses', () => {
+    const policy = features(FIXED_HEADERS['Permissions-Policy']!);
+    for (const unused of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'display-capture', 'clipboard-read', 'fullscreen']) {
+      expect(policy.get(unused), unused).toBe('()');
+    }
+    // The SDK plays with no click when the music is sent here (autoplay), the real one decrypts
+    // its stream (encrypted-media), and the mini player is a Picture-in-Picture window.
+    for (const used of ['autoplay', 'encrypted-media', 'picture-in-picture']) expect(policy.get(used), used).toBe('(self)');
+  });
+
+  it("opens the player's features to the provider's SDK, whose real player plays in a frame of its own origin", () => {
+    const spotify = features(permissionsPolicy(readProviderConfig({ PROVIDER: 'spotify', SPOTIFY_CLIENT_ID: 'abc' })));
+    expect(spotify.get('encrypted-media')).toBe('(self "https://sdk.scdn.co")');
+    expect(spotify.get('autoplay')).toBe('(self "https://sdk.scdn.co")');
+    expect(spotify.get('picture-in-picture')).toBe('(self)');
+    expect(spotify.get('camera')).toBe('()');
+    expect(features(permissionsPolicy(sandbox)).get('autoplay')).toBe('(self "http://127.0.0.1:4322")');
+  });
+
+  it('refuses every frame, in the words of the browsers that do not read frame-ancestors too', () => {
+    expect(FIXED_HEADERS['X-Frame-Options']).toBe('DENY');
   });
 });
 

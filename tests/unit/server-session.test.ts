@@ -10,8 +10,8 @@ import type { TokenSet } from '../../src/api/auth';
 import { completeLogin, judgeCallback } from '../../src/server/login-callback';
 import { takeNotice } from '../../src/server/notice';
 import { startLoginAttempt, takeLoginAttempt } from '../../src/server/login-attempt';
-import { SESSION_COOKIE, SESSION_TTL_SECONDS } from '../../src/server/session-cookie';
-import { currentSession, FORCED_REFRESH_GAP_MS, readTokens, startSession } from '../../src/server/session-tokens';
+import { cookiePathsOf, LOGIN_COOKIE, SESSION_COOKIE, SESSION_TTL_SECONDS } from '../../src/server/session-cookie';
+import { currentSession, dropForeignCookies, FORCED_REFRESH_GAP_MS, readTokens, startSession } from '../../src/server/session-tokens';
 import { clearFaults, faultHits } from '../../sandbox/tests/harness';
 import { signIn } from '../../sandbox/tests/oauth';
 import { refreshTokens, toTokenSet } from '../../src/api/auth';
@@ -20,6 +20,7 @@ import { addFault, signInAsGuest, startSandbox, type RunningSandbox } from './he
 import { builtSiteSessions, cookieJar, siteContext, type SessionStore } from './helpers/site-session';
 import { POST as tokenRoute } from '../../src/pages/session/token';
 import { POST as signOutRoute } from '../../src/pages/session/sign-out';
+import { GET as loginRoute } from '../../src/pages/login';
 import { getMe } from '../../src/api/me';
 import { getPlaylistTracks } from '../../src/api/playlists';
 import { pageCapabilities, runPageCalls } from '../../src/server/page-calls';
@@ -42,10 +43,11 @@ function aBrowser() {
   const jar = cookieJar();
   return {
     jar,
-    request(url: string) {
+    /** `headers`: what the browser adds (`Sec-Fetch-Site` for a link from elsewhere). */
+    request(url: string, headers: Record<string, string> = {}) {
       const path = new URL(url, SITE).pathname;
       const cookie = jar.header(path);
-      return siteContext(new Request(new URL(url, SITE), { headers: cookie ? { cookie } : {} }), sessions);
+      return siteContext(new Request(new URL(url, SITE), { headers: cookie ? { ...headers, cookie } : headers }), sessions);
     },
     keep(context: ReturnType<typeof siteContext>) {
       const lines = [...context.cookies.headers()];
@@ -518,5 +520,127 @@ describe("requests of one session that overlap (Astro's session saves a request'
     expect(toast).toBe('Internet Connection Problem');
     expect(await faultHits(running.url)).toEqual([0]);
     expect([...page.cookies.headers()]).toEqual([]);
+  });
+});
+
+describe('cookies planted by another app on this host (cookies ignore ports)', () => {
+  /** The id of the session a browser holds. */
+  const idOf = (browser: ReturnType<typeof aBrowser>) => browser.jar.header('/')!.split('=')[1]!;
+  /** A request as the browser sends it with a second cookie of a name, planted at a longer path: that one comes first. */
+  const withPlanted = (url: string, cookies: string, init: RequestInit = {}) =>
+    siteContext(new Request(new URL(url, SITE), { ...init, headers: { cookie: cookies } }), sessions);
+  const ANSWER_OF_DOUBLED = 'Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax';
+
+  it('takes neither of two session cookies: the token route answers as for an ended session, and the answer clears the name at every path', async () => {
+    const user = await signedInBrowser();
+    const planter = await signedInBrowser();
+    const context = withPlanted('/session/token', `${SESSION_COOKIE}=${idOf(planter.browser)}; ${SESSION_COOKIE}=${idOf(user.browser)}`, { method: 'POST' });
+    const clearings = dropForeignCookies(context);
+    const answer = await tokenRoute(context);
+    expect(answer.status).toBe(401);
+    const body = await answer.text();
+    expect(body).not.toContain(planter.tokens.accessToken);
+    expect(body).not.toContain(user.tokens.accessToken);
+    // As an ended session: /auth says 'Session Expired'; and the name goes from '/' (Astro's
+    // cookies) and from every other path a cookie sent to /session/token can have.
+    const cookies = [...context.cookies.headers()];
+    expect(cookies).toContainEqual(expect.stringMatching(/^my-music-notice=session-expired;/));
+    expect(cookies).toContainEqual(`${SESSION_COOKIE}=deleted; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax`);
+    expect(clearings).toEqual(['/session', '/session/', '/session/token'].map((path) => `${SESSION_COOKIE}=deleted; Path=${path}; ${ANSWER_OF_DOUBLED}`));
+    // Neither session is ended in the store: nothing says which is the user's.
+    expect(sessions.size).toBe(2);
+  });
+
+  it('sends a page with two session cookies to /auth as an ended session, and reads no tokens for it', async () => {
+    const user = await signedInBrowser();
+    const planter = await signedInBrowser();
+    const cookie = `${SESSION_COOKIE}=${idOf(planter.browser)}; ${SESSION_COOKIE}=${idOf(user.browser)}`;
+    const page = withPlanted('/album/al1', cookie);
+    dropForeignCookies(page);
+    expect(await currentSession(page)).toEqual({ kind: 'expired' });
+    expect(await readTokens(page)).toBeNull();
+    // /auth, where it goes, shows the landing page (no session sends it home) and clears the names too.
+    const landing = withPlanted('/auth', cookie);
+    expect(dropForeignCookies(landing)).toEqual([`${SESSION_COOKIE}=deleted; Path=/auth; ${ANSWER_OF_DOUBLED}`]);
+    expect(await readTokens(landing)).toBeNull();
+    // One cookie is the session, as ever.
+    const alone = user.browser.request('/album/al1');
+    expect(dropForeignCookies(alone)).toEqual([]);
+    expect(await currentSession(alone)).toEqual({ kind: 'signed-in', tokens: user.tokens });
+  });
+
+  it('takes neither of two login cookies: a callback with a planted sign-in exchanges nothing', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const browser = aBrowser();
+    const callbackUrl = await startSignIn(browser);
+    const planter = aBrowser();
+    await startSignIn(planter);
+    const planted = planter.jar.header('/callback')!;
+    expect(planted).toMatch(new RegExp(`^${LOGIN_COOKIE}=`));
+    await countTokenRequests();
+    const callback = withPlanted(callbackUrl.href, `${planted}; ${browser.jar.header('/callback')!}`);
+    expect(dropForeignCookies(callback)).toEqual([`${LOGIN_COOKIE}=deleted; Path=/callback; ${ANSWER_OF_DOUBLED}`]);
+    expect(await completeLogin(callback)).toBe('/auth');
+    expect(await tokenRequests()).toBe(0);
+    expect(sessions.size).toBe(0);
+    expect([...callback.cookies.headers()]).toContainEqual(expect.stringMatching(new RegExp(`^${LOGIN_COOKIE}=deleted; Path=/;`)));
+  });
+
+  it('lets /login start a fresh sign-in from within a session: the session ends, so /callback signs in rather than going home', async () => {
+    const { browser } = await signedInBrowser();
+    const login = browser.request('/login');
+    const answer = await loginRoute(login);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get('Location')).toMatch(new RegExp(`^${running.url}/authorize\\?`));
+    const cookies = browser.keep(login);
+    expect(cookies).toContainEqual(expect.stringMatching(new RegExp(`^${SESSION_COOKIE}=deleted; Path=/;`)));
+    expect(cookies).toContainEqual(expect.stringMatching(new RegExp(`^${LOGIN_COOKIE}=`)));
+    expect(sessions.size).toBe(0);
+    const callbackUrl = new URL(await signInAsGuest(answer.headers.get('Location')!));
+    const callback = browser.request(callbackUrl.href);
+    expect(await completeLogin(callback)).toBe('/');
+    browser.keep(callback);
+    expect(await readTokens(browser.request('/'))).not.toBeNull();
+  });
+
+  it('sends a signed-in user who followed a link to /login from another site home, signed in: a link elsewhere does not sign anyone out', async () => {
+    const { browser } = await signedInBrowser();
+    const login = browser.request('/login', { 'Sec-Fetch-Site': 'cross-site' });
+    const answer = await loginRoute(login);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get('Location')).toBe('/');
+    expect(sessions.size).toBe(1);
+    expect(await readTokens(browser.request('/'))).not.toBeNull();
+    // From a page of this site, or the address typed: the fresh sign-in above.
+    expect((await loginRoute(browser.request('/login', { 'Sec-Fetch-Site': 'same-origin' }))).headers.get('Location')).toMatch(/\/authorize\?/);
+  });
+
+  it('names both cookies with the __Host- prefix on an https site, and reads no cookie without it there', async () => {
+    const site = process.env.SITE_URL;
+    process.env.SITE_URL = 'https://music.example';
+    try {
+      const browser = aBrowser();
+      const login = browser.request('/login');
+      await startLoginAttempt(login.cookies);
+      expect([...login.cookies.headers()]).toEqual([expect.stringMatching(new RegExp(`^__Host-${LOGIN_COOKIE}=[^;]+; Max-Age=600; Path=/; HttpOnly; Secure; SameSite=Lax$`))]);
+      const callback = browser.request('/callback');
+      const tokens = toTokenSet(await signIn(running.url, LOGIN_SCOPES));
+      const id = await startSession(callback, tokens);
+      expect([...callback.cookies.headers()]).toEqual([`__Host-${SESSION_COOKIE}=${id}; Max-Age=${SESSION_TTL_SECONDS}; Path=/; HttpOnly; Secure; SameSite=Lax`]);
+      const at = (cookie: string) => siteContext(new Request(`${SITE}/`, { headers: { cookie } }), sessions);
+      expect(await readTokens(at(`__Host-${SESSION_COOKIE}=${id}`))).toEqual(tokens);
+      // Planted over plain http or by a sibling subdomain: a name without the prefix is no session here.
+      expect(await readTokens(at(`${SESSION_COOKIE}=${id}`))).toBeNull();
+    } finally {
+      process.env.SITE_URL = site;
+    }
+  });
+
+  it('knows every path a cookie sent with a request can have been set at', () => {
+    expect(cookiePathsOf('/')).toEqual(['/']);
+    expect(cookiePathsOf('/session/token')).toEqual(['/', '/session', '/session/', '/session/token']);
+    expect(cookiePathsOf('/album/a1/')).toEqual(['/', '/album', '/album/', '/album/a1', '/album/a1/']);
+    // A path no Set-Cookie can name is left out.
+    expect(cookiePathsOf('/search;x')).toEqual(['/']);
   });
 });

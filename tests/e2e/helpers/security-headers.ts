@@ -8,6 +8,9 @@ import { expect } from '../fixtures';
 const EXPECTED_HEADERS: Record<string, RegExp> = {
   'x-content-type-options': /^nosniff$/,
   'referrer-policy': /^strict-origin-when-cross-origin$/,
+  'x-frame-options': /^DENY$/,
+  // The player's features for the site and the sandbox's SDK, the rest denied (src/lib/security-headers.ts).
+  'permissions-policy': /(^|, )camera=\(\)(, |$).*(^|, )autoplay=\(self "http:\/\/127\.0\.0\.1:\d+"\)(, |$)/,
   'content-security-policy': /frame-ancestors 'none'/,
 };
 
@@ -15,7 +18,8 @@ const EXPECTED_HEADERS: Record<string, RegExp> = {
 // the site and the sandbox only (src/lib/security-headers.ts).
 const POLICY: Record<string, RegExp> = {
   'script-src': /^'self' http:\/\/127\.0\.0\.1:\d+( 'sha256-[A-Za-z0-9+/]+=*')+$/,
-  'connect-src': /^'self' http:\/\/127\.0\.0\.1:\d+$/,
+  // The SDK's event stream is a WebSocket to the sandbox.
+  'connect-src': /^'self' http:\/\/127\.0\.0\.1:(\d+) ws:\/\/127\.0\.0\.1:\1$/,
   'img-src': /^'self' http:\/\/127\.0\.0\.1:\d+$/,
   'object-src': /^'none'$/,
 };
