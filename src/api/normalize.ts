@@ -53,11 +53,26 @@ function total(value: unknown): number | null {
   return count(record(value).total);
 }
 
+/**
+ * Whether an image URL is a picture on the web (http or https). Any other scheme (a
+ * `javascript:`, a `data:` or `blob:` one, a relative path) is no image of the provider's: the
+ * image is taken as absent, and the default one shows.
+ */
+function isWebUrl(url: unknown): url is string {
+  if (typeof url !== 'string') return false;
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
 /** Images with a usable url. */
 function toImages(value: unknown): Image[] {
   return list(value)
     .map(record)
-    .filter((image) => typeof image.url === 'string' && image.url !== '')
+    .filter((image) => isWebUrl(image.url))
     .map((image) => ({ url: image.url as string, width: count(image.width), height: count(image.height) }));
 }
 

@@ -19,6 +19,25 @@ describe('provider JSON of either profile into our types', () => {
     expect(toTrack({ uri: 'not-a-uri', name: 'Nothing' })).toBeNull();
   });
 
+  it('keeps only http and https images: any other scheme is as if absent, and the default image shows', () => {
+    const images = [
+      { url: 'javascript:alert(1)', width: 640, height: 640 },
+      { url: 'data:image/svg+xml,<svg onload="alert(1)"/>' },
+      { url: 'blob:https://music.example/1' },
+      { url: 'file:///etc/passwd' },
+      { url: '/relative.png' },
+      { url: '' },
+      { url: 42 },
+      { url: 'http://img.example/b.jpg', width: 300, height: 300 },
+      { url: 'HTTPS://img.example/c.jpg' },
+    ];
+    expect(toAlbum({ id: 'al', name: 'Album', images })?.images).toEqual([
+      { url: 'http://img.example/b.jpg', width: 300, height: 300 },
+      { url: 'HTTPS://img.example/c.jpg', width: null, height: null },
+    ]);
+    expect(toArtist({ id: 'ar', name: 'Artist', images: [{ url: 'javascript:void 0' }] })?.images).toEqual([]);
+  });
+
   it('reads a playlist entry from `item` (development) or `track` (extended)', () => {
     expect(toPlaylistEntry({ added_at: '2024-01-01T00:00:00Z', item: track('1') })?.track.id).toBe('1');
     expect(toPlaylistEntry({ added_at: null, track: track('2') })?.track.id).toBe('2');
