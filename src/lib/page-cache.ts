@@ -51,9 +51,20 @@ export async function noteSignedIn({ response }: { response: Response }): Promis
   return response;
 }
 
-/** The landing or access-denied page the site answered (fetchDidSucceed, on the pages outside the shell): a visitor's, so the mark is set. */
+/**
+ * The landing or access-denied page the site answered (fetchDidSucceed, on the pages outside the
+ * shell): a visitor's, so the mark is set, and the app pages kept for the last user go (the pages
+ * the router showed, and those kept whole but the visitor's own and the error pages; the offline
+ * shell is precached elsewhere). A LogOut forgets them in the page, but a session that ended
+ * otherwise (its cookie ran out, or was cleared) left them here.
+ */
 export async function noteSignedOut({ request, response }: { request: Request; response: Response }): Promise<Response> {
-  if (response.status === 200 && /^\/(auth|access_denied)\/?$/.test(new URL(request.url).pathname)) await caches.open('my-music-signed-out');
+  if (response.status !== 200 || !/^\/(auth|access_denied)\/?$/.test(new URL(request.url).pathname)) return response;
+  await caches.open('my-music-signed-out');
+  await caches.delete('my-music-routed-pages');
+  const pages = await caches.open('my-music-pages');
+  const appPages = (await pages.keys()).filter((kept) => !/^\/(auth|access_denied|404|500)\/?$/.test(new URL(kept.url).pathname));
+  await Promise.all(appPages.map((kept) => pages.delete(kept)));
   return response;
 }
 

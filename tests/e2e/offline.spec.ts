@@ -201,6 +201,26 @@ test.describe('signed out', () => {
     await expect(noConnectionScreen(page)).toHaveCount(0);
     await context.setOffline(false);
   });
+
+  test("a session that ended with no LogOut leaves none of the user's pages kept: the worker forgets them once the site answers the landing page", { tag: '@viewport-free' }, async ({ page, signIn, context }) => {
+    await signIn(page);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // A page kept whole by the worker, and one the client router showed, kept by the page.
+    const shellStarted = page.waitForResponse((response) => new URL(response.url()).pathname === '/session/token');
+    await page.goto('/collection');
+    await shellStarted;
+    await switchInApp(page, '/playlist/popular');
+    await expect.poll(() => cachedPaths(page)).toEqual(expect.arrayContaining(['/collection', '/playlist/popular']));
+
+    // The session's cookie goes (it ran out): nobody signed out, so the page forgot nothing. The
+    // next app page the site sends to /auth.
+    await context.clearCookies();
+    await page.goto('/collection');
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await expect.poll(() => cachedPaths(page)).not.toContain('/collection');
+    expect(await cachedPaths(page)).not.toContain('/playlist/popular');
+    expect(await cachedPaths(page)).toEqual(expect.arrayContaining(['/auth', '/offline']));
+  });
 });
 
 test("offline, an address that is no page says what the site's 404 says, not that it was never opened here", { tag: '@viewport-free' }, async ({ page, signIn, context }) => {

@@ -50,18 +50,24 @@ describe("the app's routes, as the worker holds them", () => {
 });
 
 describe('who is signed in, as the worker knows it offline', () => {
-  /** Cache Storage as the worker sees it: only whether the mark is there. */
-  function withMark(marked: boolean) {
+  /** Cache Storage as the worker sees it: whether the mark is there, and the addresses each cache of pages keeps (`kept`: by cache, paths). */
+  function withMark(marked: boolean, kept: Record<string, string[]> = {}) {
     const mark = { on: marked };
+    const stores = new Map(Object.entries(kept).map(([name, paths]) => [name, new Set(paths.map((path) => `${SITE}${path}`))]));
     vi.stubGlobal('caches', {
       has: async (name: string) => name === SIGNED_OUT_MARK && mark.on,
       open: async (name: string) => {
         if (name === SIGNED_OUT_MARK) mark.on = true;
-        return {};
+        const urls = stores.get(name) ?? new Set<string>();
+        stores.set(name, urls);
+        return {
+          keys: async () => [...urls].map((url) => new Request(url)),
+          delete: async (entry: Request | string) => urls.delete(typeof entry === 'string' ? entry : entry.url),
+        };
       },
-      delete: async (name: string) => (name === SIGNED_OUT_MARK ? !(mark.on = false) : false),
+      delete: async (name: string) => (name === SIGNED_OUT_MARK ? !(mark.on = false) : stores.delete(name)),
     });
-    return mark;
+    return Object.assign(mark, { kept: (name: string) => [...(stores.get(name) ?? [])].map((url) => new URL(url).pathname) });
   }
   afterEach(() => vi.unstubAllGlobals());
   /** A plugin as the worker runs it: its source alone, inlined by the build (astro.config.mjs). */
@@ -82,6 +88,24 @@ describe('who is signed in, as the worker knows it offline', () => {
     expect(mark.on).toBe(false);
     await worker(noteSignedOut)({ request: request('/access_denied'), response: page() });
     expect(mark.on).toBe(true);
+  });
+
+  it("forgets the last user's app pages as it learns nobody is signed in, though the session ended with no LogOut", async () => {
+    const appPages = ['/', '/collection', '/album/a1', '/search?q=rock'];
+    const mark = withMark(false, { [PAGE_CACHE]: ['/auth', '/access_denied', '/404', ...appPages], [ROUTED_PAGE_CACHE]: ['/user/me', '/playlist/p1'] });
+    // An app page's answer says nothing of the kind: everything stays.
+    await worker(noteSignedIn)({ response: page() });
+    await worker(noteSignedOut)({ request: request('/404'), response: page() });
+    expect(mark.kept(PAGE_CACHE)).toHaveLength(7);
+    expect(mark.kept(ROUTED_PAGE_CACHE)).toHaveLength(2);
+    // A landing page the site did not answer (a 503 of a proxy) says nothing either.
+    await worker(noteSignedOut)({ request: request('/auth'), response: page(503) });
+    expect(mark.kept(ROUTED_PAGE_CACHE)).toHaveLength(2);
+
+    await worker(noteSignedOut)({ request: request('/auth'), response: page() });
+    expect(mark.on).toBe(true);
+    expect(mark.kept(PAGE_CACHE).sort()).toEqual(['/404', '/access_denied', '/auth']);
+    expect(mark.kept(ROUTED_PAGE_CACHE)).toEqual([]);
   });
 
   it('sends a visitor from an app address to the landing page, and never shows one the pages kept for the last user', async () => {
