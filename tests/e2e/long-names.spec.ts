@@ -75,7 +75,7 @@ test('a long playlist description shows three lines, and "more" opens the rest (
     // Whole in the page, once, and no tooltip says it again (no finger or key opens one).
     await expect(shown).toHaveText(description);
     await expect(page.getByText(description)).toHaveCount(1);
-    await expect(page.locator('.detail-header [title]')).toHaveCount(0);
+    await expect(page.locator('.detail-header__about [title]')).toHaveCount(0);
     const lines = () => shown.evaluate((element) => element.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(element).lineHeight));
     expect(await lines()).toBeLessThanOrEqual(3.05);
     // The first track follows the header within the first screen on the desktop, not pages further down.
@@ -119,6 +119,38 @@ test('a playlist description offers "more" only where it is cut, measured again 
     await expect(more).toHaveCount(0);
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(more).toBeVisible();
+  } finally {
+    await sandbox.reset();
+  }
+});
+
+test("a long name of many words shows whole in a detail page's header, smaller, and its heading says it whole as a tooltip", async ({ page, signIn, sandbox }, testInfo) => {
+  await signIn(page, 'guest', { home: false });
+  const album = (await providerGet<{ albums: { items: Named[] } }>(page, sandbox.url, 'browse/new-releases?limit=1&offset=0&market=IN')).albums.items[0]!;
+  // 150 letters, and markup that must stay words.
+  const name = "The Extraordinarily Long And Winding Road Of Midnight <b>Symphonies</b> Played Under a Neon Moon (Deluxe Anniversary Remastered Edition) [Live at '97]";
+  expect(name).toHaveLength(150);
+  await seedText(sandbox.url, { kind: 'album', id: album.id, name });
+  try {
+    await page.goto(`/album/${album.id}`);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText(name);
+    await expect(heading).toHaveAttribute('title', name);
+    await expect(heading.locator('b')).toHaveCount(0);
+    const shown = await heading.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { lines: element.scrollHeight / Number.parseFloat(style.lineHeight), size: Number.parseFloat(style.fontSize), height: element.getBoundingClientRect().height };
+    });
+    expect(shown.size, 'a readable size').toBeGreaterThanOrEqual(18);
+    // Whole: nothing folded away under an ellipsis.
+    const narrow = (page.viewportSize()?.width ?? 0) < 900;
+    expect(shown.lines, 'lines, all shown').toBeLessThanOrEqual(narrow ? 6.05 : 3.05);
+    expect(shown.height, "the name's height").toBeLessThanOrEqual(narrow ? 120 : 100);
+    const cut = await heading.evaluate((element) => element.scrollHeight > element.clientHeight + 1);
+    expect(cut, 'the name is cut').toBe(false);
+    // The desktop's first track follows on the first screen (the header was 480 px tall).
+    if (!narrow) await expect(page.locator('.track-row').first()).toBeInViewport();
+    await saveScreen(page, testInfo, 'long-name-header');
   } finally {
     await sandbox.reset();
   }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { Image } from '../../api/types';
+import { nameSize } from '../../lib/name-size';
 import { shownName } from '../../lib/page-title';
 import { openImagePreview } from '../../stores/ui';
 import { Cover } from './Cover';
@@ -102,7 +103,11 @@ export function DetailHeader({ images, type, name: given, description, meta, bad
       <div className="detail-header__text">
         {badge}
         <span className="detail-header__type">{type}</span>
-        <h1 className="detail-header__name">{name}</h1>
+        {/* Folded to a few lines where it is long (detail-header.css): its whole words show to the
+            pointer, as a card's title does. React sets them as text, never as markup. */}
+        <h1 className={`detail-header__name detail-header__name--${nameSize(name)}`} title={name}>
+          {name}
+        </h1>
         {description ? <Description text={description} /> : null}
         {meta ? <p className="detail-header__meta">{meta}</p> : null}
         {action ? <div className="detail-header__action">{action}</div> : null}
