@@ -22,13 +22,20 @@ import { PAGE_CACHE, ROUTED_PAGE_CACHE } from '../lib/page-cache';
 export const FORGET_SESSION_SCRIPT =
   "try{localStorage.clear();sessionStorage.clear();self.caches&&(caches.delete(" + JSON.stringify(PAGE_CACHE) + "),caches.delete(" + JSON.stringify(ROUTED_PAGE_CACHE) + "))}catch(e){}";
 
-/** Applies the stored theme (dark by default) and keeps it across ClientRouter swaps, whose new <html> would otherwise drop it. */
+/**
+ * Applies the stored theme (dark by default) and keeps it across ClientRouter swaps, whose new
+ * <html> would otherwise drop it. It marks too whether the browser opens a mini-player window
+ * (Document Picture-in-Picture: `data-mini-player`), which the server cannot know: the buttons
+ * that open one are in the server's HTML and show from the first paint where it does (global.css),
+ * instead of coming under the pointer once the islands hydrate on the first input.
+ */
 export const THEME_SCRIPT =
   "(function(){" + READ +
   "function t(){try{return r('THEME_MODE_VALUE')==='light'?'light':'dark'}catch(e){return'dark'}}" +
-  "document.documentElement.setAttribute('data-theme',t());" +
+  "function m(d){d.documentElement.toggleAttribute('data-mini-player','documentPictureInPicture'in window)}" +
+  "document.documentElement.setAttribute('data-theme',t());m(document);" +
   "if(window.__mmTheme)return;window.__mmTheme=1;" +
-  "document.addEventListener('astro:before-swap',function(e){e.newDocument.documentElement.setAttribute('data-theme',t())})})();";
+  "document.addEventListener('astro:before-swap',function(e){e.newDocument.documentElement.setAttribute('data-theme',t());m(e.newDocument)})})();";
 
 /**
  * Page swaps without the View Transition API. Astro's ClientRouter uses it where the browser has

@@ -405,22 +405,59 @@ test("every app page ends with SPEC §1's footer, kept as pages change, with lin
   expect(await roomBelow()).toBeLessThan(100);
 });
 
-test("the top bar's and the card's buttons stay where the server drew them as the page hydrates: the mini player's, known only then, comes where there is room", { tag: '@viewport-free' }, async ({ page, signIn }) => {
+test("the top bar's and the card's buttons stay where the server drew them as the page hydrates: the mini player's with them, shown from the first paint where the browser opens its window", { tag: '@viewport-free' }, async ({ page, signIn }) => {
   await signIn(page, 'guest', { home: false });
+  // In the server's HTML of a page loaded whole (a navigation's), in the top bar and on the card both.
+  const html = await (await page.request.get('/notification', { headers: { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate' } })).text();
+  expect(html.match(/aria-label="Open mini player"/g)?.length ?? 0, "the mini player's buttons in the server's HTML").toBe(2);
   await page.goto('/notification');
   const places = () =>
     page.evaluate(() =>
-      [...document.querySelectorAll('.top-bar button, .top-bar a, .player-card__tools > *')]
-        .filter((element) => element.getAttribute('aria-label') !== 'Open mini player')
-        .map((element) => `${element.getAttribute('aria-label') ?? element.textContent?.trim()}@${Math.round(element.getBoundingClientRect().x)}`),
+      [...document.querySelectorAll('.top-bar button, .top-bar a, .player-card__tools > *')].map(
+        (element) => `${element.getAttribute('aria-label') ?? element.textContent?.trim()}@${Math.round(element.getBoundingClientRect().x)}`,
+      ),
     );
+  // This Chromium has Document Picture-in-Picture: the buttons show before any input.
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Open mini player' })).toBeVisible();
+  await expect(page.locator('#player-card').getByRole('button', { name: 'Open mini player' })).toBeVisible();
   const before = await places();
   expect(before.some((place) => place.startsWith('Devices@'))).toBe(true);
+  expect(before.filter((place) => place.startsWith('Open mini player@'))).toHaveLength(2);
   await actOnPage(page);
   await expect(page.locator('.top-bar astro-island[ssr], #player-card astro-island[ssr]')).toHaveCount(0);
-  // This Chromium has Document Picture-in-Picture: the button came, and moved nothing.
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Open mini player' })).toBeVisible();
   expect(await places()).toEqual(before);
+});
+
+test("a browser without Document Picture-in-Picture never shows the mini player's buttons, not even before the page hydrates", { tag: '@viewport-free' }, async ({ page, signIn }) => {
+  await signIn(page, 'guest', { home: false });
+  await page.addInitScript(() => {
+    delete (window as { documentPictureInPicture?: unknown }).documentPictureInPicture;
+  });
+  await page.goto('/notification');
+  const buttons = page.getByRole('button', { name: 'Open mini player' });
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Connect to a device' })).toBeVisible();
+  await expect(buttons).toHaveCount(0);
+  await actOnPage(page);
+  await expect(page.locator('.top-bar astro-island[ssr], #player-card astro-island[ssr]')).toHaveCount(0);
+  await expect(buttons).toHaveCount(0);
+});
+
+test("a button's tooltip does not cover the list it opened: none while it is expanded (the top bar's devices)", { tag: '@viewport-free' }, async ({ page, signIn }) => {
+  await signIn(page);
+  const button = page.getByRole('banner').getByRole('button', { name: 'Connect to a device' });
+  const tooltip = () => button.evaluate((element) => ({ content: getComputedStyle(element, '::after').content, opacity: Number(getComputedStyle(element, '::after').opacity) }));
+  await button.hover();
+  await expect.poll(async () => (await tooltip()).opacity).toBe(1);
+  await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('.device-picker--shell')).toBeVisible();
+  // The pointer still rests on the button, and the keyboard's focus is on it or in the list.
+  await button.hover();
+  await expect.poll(async () => (await tooltip()).opacity).toBe(0);
+  await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect.poll(async () => (await tooltip()).opacity).toBe(1);
+  expect((await tooltip()).content).toContain('Connect to a device');
 });
 
 test('between 900 and 1200 px wide the top bar keeps its buttons round and whole, and inside the window, the rate limit notice shown or not', { tag: '@viewport-free' }, async ({ page, signIn }) => {

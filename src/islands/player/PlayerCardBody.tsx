@@ -34,7 +34,7 @@ interface Props extends PlayerView {
   offset: Offset;
   /** The move handle's pointer and key handlers (useCardDrag). */
   handle: HTMLAttributes<HTMLElement>;
-  /** Whether the browser can open the mini-player (Document Picture-in-Picture). */
+  /** Whether the browser can open the mini-player (Document Picture-in-Picture), as the hydrated card knows. */
   miniSupported: boolean;
   openMini: () => Promise<void>;
 }
@@ -71,11 +71,12 @@ export function PlayerCardBody({ player, otherDeviceName, hydrated, screenKnown,
           <Icon name="drag" size={16} />
         </button>
         <div className="player-card__tools">
-          {/* First of the tools: known only once hydrated (the server cannot tell whether the
-              browser has Document Picture-in-Picture), it then takes free room on the left
-              rather than pushing the tools the server drew. */}
-          {miniSupported && (
-            <button type="button" className="icon-button player-card__tool" aria-label="Open mini player" onClick={() => void openMini()}>
+          {/* In the server's HTML, which cannot tell whether the browser has Document
+              Picture-in-Picture: the head's script marks where it has, and the page shows the
+              button there only, from the first paint (global.css .mini-player-button). Once
+              hydrated the card knows itself. */}
+          {(!hydrated || miniSupported) && (
+            <button type="button" className="icon-button player-card__tool mini-player-button" aria-label="Open mini player" onClick={() => void openMini()}>
               <Icon name="miniplayer" size={18} />
             </button>
           )}

@@ -6,7 +6,6 @@ import { openPalette } from '../../stores/palette';
 import { signOut } from '../../stores/session';
 import { toggleTheme } from '../../stores/theme';
 import { $installPrompt, promptInstall } from '../../stores/install-prompt';
-import { useHydrated } from '../../components/use-hydrated';
 import { INSTALL_BUTTON_MARK } from '../../components/shell/install-without-island';
 
 // The shell's buttons, shared by the wide top bar and the narrow bottom sheet.
@@ -138,15 +137,34 @@ export function PaletteButton(props: ActionProps) {
   return <ShellAction {...props} icon="search" label="Command palette" run={openPalette} />;
 }
 
-/** Opens the mini-player window from the top bar, where the browser has Document Picture-in-Picture. */
+/** How long a press on the top bar's button waits for the card to open the window: a browser lets a press open one for about 5 s after it. */
+const CARD_WAIT_MS = 4000;
+
+/**
+ * Opens the mini-player window, now or as soon as the card can: the button is on the page from
+ * the server's HTML, and a first press hydrates the top bar at once but the card (which holds the
+ * window) only once the browser is idle, within a second.
+ */
+function openMiniPlayerSoon(): void {
+  if ($miniPlayerAvailable.get()) return openMiniPlayer();
+  const stop = $miniPlayerAvailable.listen((available) => {
+    if (!available) return;
+    stop();
+    clearTimeout(giveUp);
+    openMiniPlayer();
+  });
+  const giveUp = setTimeout(stop, CARD_WAIT_MS);
+}
+
+/**
+ * Opens the mini-player window from the top bar. In the server's HTML, so it never comes under a
+ * pointer as the page hydrates: the page shows it only where the browser has Document
+ * Picture-in-Picture, which the head's script marks before the first paint (head-scripts.ts
+ * THEME_SCRIPT, global.css .mini-player-button).
+ */
 export function MiniPlayerButton() {
-  const available = useStore($miniPlayerAvailable);
-  // Not while hydrating: the card may have said so before this island hydrates, and the
-  // server's HTML (which cannot know) has no button.
-  const hydrated = useHydrated();
-  if (!available || !hydrated) return null;
   return (
-    <button type="button" className="icon-button" aria-label="Open mini player" data-tooltip="Open mini player" onClick={openMiniPlayer}>
+    <button type="button" className="icon-button mini-player-button" aria-label="Open mini player" data-tooltip="Open mini player" onClick={openMiniPlayerSoon}>
       <Icon name="miniplayer" />
     </button>
   );

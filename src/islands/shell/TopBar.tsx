@@ -18,8 +18,7 @@ function TopBarView({ searchQuery = '' }: { searchQuery?: string }) {
       <HistoryButton direction="forward" />
       <SearchBox serverQuery={searchQuery} />
       <span className="top-bar__spacer" />
-      {/* Before the buttons the server drew: it shows only once hydrated (MiniPlayerButton), and
-          takes room from the spacer instead of pushing them aside. */}
+      {/* Shown only where the browser opens a mini-player window, from the first paint (MiniPlayerButton). */}
       <MiniPlayerButton />
       <RateLimitNotice />
       <DevicesButton />

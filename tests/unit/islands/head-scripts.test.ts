@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FORGET_SESSION_SCRIPT, INSTANT_SWAP_SCRIPT, PAGE_ADDRESS_SCRIPT, THEME_SCRIPT } from '../../../src/layouts/head-scripts';
 import { catchUpWith, showPageAtAddress, shownPage } from '../../../src/components/shell/page-at-address';
 import { PAGE_CACHE, ROUTED_PAGE_CACHE } from '../../../src/lib/page-cache';
@@ -57,6 +57,23 @@ describe('the theme script (before first paint)', () => {
     const event = Object.assign(new Event('astro:before-swap'), { newDocument });
     document.dispatchEvent(event);
     expect(newDocument.documentElement.getAttribute('data-theme')).toBe('light');
+  });
+});
+
+describe("the theme script's mark of the mini player (before first paint)", () => {
+  afterEach(() => {
+    delete (window as { documentPictureInPicture?: unknown }).documentPictureInPicture;
+  });
+
+  it('marks the page where the browser opens a mini-player window, and the incoming page of a swap', () => {
+    run(THEME_SCRIPT);
+    expect(document.documentElement.hasAttribute('data-mini-player')).toBe(false);
+    (window as { documentPictureInPicture?: unknown }).documentPictureInPicture = {};
+    run(THEME_SCRIPT);
+    expect(document.documentElement.hasAttribute('data-mini-player')).toBe(true);
+    const newDocument = document.implementation.createHTMLDocument('next');
+    document.dispatchEvent(Object.assign(new Event('astro:before-swap'), { newDocument }));
+    expect(newDocument.documentElement.hasAttribute('data-mini-player')).toBe(true);
   });
 });
 
