@@ -114,10 +114,12 @@ describe('marks that share the focus ring', () => {
     expect(declarationsOf(rows, '.track-row__artists a:focus-visible, .track-row__album a:focus-visible')).toMatchObject({ 'outline-offset': '-2px', 'text-decoration': 'underline' });
   });
 
-  it("a tile's artists, the player card's artists and a card in a row that scrolls keep their ring inside: their boxes hide what reaches past them", () => {
+  it("a tile's artists, the player card's artists and a card in a row that scrolls keep their ring within what their boxes show: the boxes hide what reaches past them", () => {
     const cards = sheet('content/cards.css');
     expect(declarationsOf(cards, '.card__subtitle').overflow).toBe('hidden');
-    expect(declarationsOf(cards, '.card__subtitle a:focus-visible')['outline-offset']).toBe('-2px');
+    // A tile's artist: the ring on the link's edge, off its letters, within the 2 px its subtitle's box reaches past its words.
+    expect(declarationsOf(cards, '.card__subtitle')).toMatchObject({ padding: '2px', margin: '-2px' });
+    expect(declarationsOf(cards, '.card__subtitle a:focus-visible')['outline-offset']).toBe('0');
     expect(declarationsOf(cards, '.card-row')['overflow-x']).toBe('auto');
     expect(declarationsOf(cards, '.card-row .card:focus-visible')['outline-offset']).toBe('-2px');
     const player = sheet('player.css');
