@@ -232,7 +232,7 @@ function retryDelay(error: ApiError, request: ApiRequest): number | null {
  * connection problem, not an expired session; a refusal ends the session (SPEC §8's 401).
  */
 function renewalFailure(refresh: 'unreachable' | 'refused'): ApiError {
-  return refresh === 'unreachable' ? new ApiError('network', 'The token URL could not be reached') : new ApiError('http', 'The session has ended', 401);
+  return refresh === 'unreachable' ? new ApiError('network', 'The session could not be renewed: the token URL or the session store is out of reach') : new ApiError('http', 'The session has ended', 401);
 }
 
 /**

@@ -39,7 +39,8 @@ export const POST: APIRoute = async (context) => {
       return answer(200, { accessToken, expiresAt, renewAt });
     }
     case 'unreachable':
-      return answer(503, { error: 'token_url_unreachable' });
+      // The token URL or the session store: either, so the words name neither alone.
+      return answer(503, { error: 'session_unreachable' });
     case 'held': {
       // The page read this like a token URL out of reach: no sign-out, and it tries again later.
       const response = answer(429, { error: 'refresh_held' });
