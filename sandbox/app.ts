@@ -15,6 +15,7 @@ import { createFaults } from './faults/faults';
 import { registerTextSeeding } from './faults/texts';
 import { createRateLimit, RATE_WINDOW_MS } from './http/rate-limit';
 import { registerPlayback } from './playback/index';
+import type { SdkStreams } from './playback/sdk-stream';
 
 export interface SandboxOptions extends Partial<SandboxConfig> {
   /** Copy the catalogue from a template made by an earlier start (default: for the small size only, which tests use). */
@@ -30,6 +31,9 @@ export interface Sandbox {
   db: SandboxDb;
   config: SandboxConfig;
   ctx: SandboxContext;
+  /** The SDK's event streams (WebSockets): the node server hands them its 'upgrade' event. */
+  streams: SdkStreams;
+  /** Ends the streams and closes the database. */
   close: () => void;
 }
 
@@ -95,7 +99,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   registerTextSeeding(app, ctx);
   registerAccounts(app, ctx);
   registerWebApi(app, ctx);
-  registerPlayback(app, ctx);
+  const streams = registerPlayback(app, ctx);
 
   app.notFound((c) => apiError(c, 404, 'Service not found'));
   app.onError((error, c) => {
@@ -104,5 +108,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     return apiError(c, 500, 'Internal server error');
   });
 
-  return { app, db, config, ctx, close: () => db.close() };
+  return {
+    app,
+    db,
+    config,
+    ctx,
+    streams,
+    close: () => {
+      streams.close();
+      db.close();
+    },
+  };
 }

@@ -33,6 +33,11 @@ function start(): void {
   // moment sees a dropped connection (which the client retries: a second request). Like
   // the provider's front ends, keep idle sockets longer than browsers do, so they close first.
   server.keepAliveTimeout = KEEP_ALIVE_MS;
+  // The SDK's event streams are WebSockets on the same port.
+  server.on('upgrade', (request, socket, head) => {
+    if (sandbox) sandbox.streams.upgrade(request, socket, head);
+    else socket.destroy();
+  });
   server.headersTimeout = KEEP_ALIVE_MS + 1000;
   // Asked by a test through POST /__sandbox/restart: end with the code that makes the
   // supervisor (scripts/lib/stack.mjs) start a new process on the same data.
@@ -63,6 +68,8 @@ function start(): void {
     process.exit(1);
   });
   const stop = () => {
+    // Open event streams would hold close() as long as their tabs stay.
+    sandbox?.streams.close();
     server.close(() => {
       sandbox?.close();
       process.exit(0);

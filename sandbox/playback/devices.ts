@@ -9,7 +9,7 @@ import type { DeviceView } from './views';
 
 export interface Device {
   id: string;
-  /** The secret the SDK uses for its event stream and commands (EventSource cannot send headers). */
+  /** The secret the SDK uses for its event stream and commands (a browser's WebSocket cannot send headers). */
   key: string;
   userId: string;
   name: string;
@@ -17,7 +17,7 @@ export interface Device {
   registeredAt: number;
   /** Whether the device was last sent a state (rather than null). */
   playing: boolean;
-  /** Set while the event stream is open. */
+  /** Set while the event stream (a WebSocket, sdk-stream.ts) is open. */
   send: ((event: string, data: unknown) => void) | null;
 }
 

@@ -5,17 +5,17 @@ import { ApiFailure } from '../http/errors';
 import type { Device, DeviceRegistry } from './devices';
 import { next, pause, previous, resume, seek, type PlayerState, type Transition } from './player-state';
 import type { PlayerService } from './player-service';
+import type { SdkStreams } from './sdk-stream';
 
 /**
  * What the sandbox's Web Playback SDK talks to: /sdk/player.js itself, a demo
  * page, and its device protocol under /sdk/v1 (register with the user's token,
- * then an event stream and plain POSTs authenticated by the device's key).
+ * then an event stream (a WebSocket, sdk-stream.ts) and plain POSTs authenticated by
+ * the device's key).
  */
 
 const SDK_SCRIPT = readFileSync(new URL('./sdk/player.js', import.meta.url), 'utf8');
 const DEMO_PAGE = readFileSync(new URL('./sdk/demo.html', import.meta.url), 'utf8');
-/** A comment line on the event stream this often keeps proxies and idle timers from closing it. */
-const HEARTBEAT_MS = 15_000;
 
 async function readJson(c: Context): Promise<Record<string, unknown>> {
   try {
@@ -26,10 +26,7 @@ async function readJson(c: Context): Promise<Record<string, unknown>> {
   }
 }
 
-export function registerSdk(app: Hono<SandboxEnv>, ctx: SandboxContext, player: PlayerService, devices: DeviceRegistry) {
-  const encoder = new TextEncoder();
-  const closers = new Map<string, () => void>();
-
+export function registerSdk(app: Hono<SandboxEnv>, ctx: SandboxContext, player: PlayerService, devices: DeviceRegistry, streams: SdkStreams) {
   app.get('/sdk/player.js', (c) =>
     c.body(SDK_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }),
   );
@@ -54,41 +51,11 @@ export function registerSdk(app: Hono<SandboxEnv>, ctx: SandboxContext, player: 
     return device;
   };
 
+  // The event stream is a WebSocket (sdk-stream.ts), taken from the server's upgrades; a plain GET is told so.
   app.get('/sdk/v1/events', (c) => {
-    const device = deviceOf(c);
-    closers.get(device.key)?.();
-    let heartbeat: ReturnType<typeof setInterval> | undefined;
-    let open = true;
-    const finish = () => {
-      if (!open) return;
-      open = false;
-      clearInterval(heartbeat);
-      closers.delete(device.key);
-      device.send = null;
-      player.disconnected(device);
-    };
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        const write = (text: string) => {
-          if (open) controller.enqueue(encoder.encode(text));
-        };
-        device.send = (event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-        heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
-        heartbeat.unref?.();
-        closers.set(device.key, () => {
-          finish();
-          controller.close();
-        });
-        device.send('ready', { device_id: device.id });
-        player.connected(device);
-      },
-      cancel: finish,
-    });
-    return c.body(body, 200, {
-      'Content-Type': 'text/event-stream',
-      'Cache-Control': 'no-cache',
-      'X-Accel-Buffering': 'no',
-    });
+    deviceOf(c);
+    c.header('Upgrade', 'websocket');
+    return ctx.apiError(c, 426, 'The event stream is a WebSocket');
   });
 
   /** Local controls of the SDK act only when this device is the one playing, as with the real SDK. */
@@ -147,9 +114,7 @@ export function registerSdk(app: Hono<SandboxEnv>, ctx: SandboxContext, player: 
   app.post('/sdk/v1/disconnect', (c) => {
     const device = devices.byKey(c.req.query('key') ?? '');
     if (!device) return c.body(null, 204);
-    const close = closers.get(device.key);
-    if (close) close();
-    else devices.remove(device);
+    if (!streams.end(device)) devices.remove(device);
     return c.body(null, 204);
   });
 

@@ -5,7 +5,7 @@ import { startSandbox, type RunningSandbox } from './harness';
 // bodies, headers, methods) against every route the sandbox serves: none may answer 5xx,
 // and the sandbox must still answer normally afterwards. The generator has a fixed seed,
 // so a failure names a request that can be replayed. /__sandbox/* (test control) and the
-// SDK's event stream (a long-lived answer by design) are left out.
+// SDK's event stream (a WebSocket, tested in playback/sdk-stream.test.ts) are left out.
 
 const REQUESTS = 3000;
 const IN_FLIGHT = 16;

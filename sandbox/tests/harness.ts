@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { WebSocket } from 'ws';
 import { createTokenStore } from '../accounts/tokens';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../app';
 import { ALL_SCOPES, signIn, type Login, type Tokens } from './oauth';
@@ -60,6 +61,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const url = `http://127.0.0.1:${port}`;
   const sandbox = createSandbox({ size: 'small', seed: 42, faults: true, port, publicUrl: url, ...options, dataDir, now: options.now ?? clock.now });
   handle = (request, env) => sandbox.app.fetch(request, env as never);
+  server.on('upgrade', (request, socket, head) => sandbox.streams.upgrade(request, socket, head));
   const tokens = createTokenStore(sandbox.db, sandbox.ctx.now, sandbox.config.tokenTtl);
 
   return {
@@ -78,6 +80,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       }),
     stop: async ({ keepData = false } = {}) => {
       // Event streams and keep-alive sockets would hold close() open forever.
+      sandbox.streams.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       await closed;
@@ -114,7 +117,7 @@ export interface SdkEvent {
   data: Record<string, unknown>;
 }
 
-/** An SDK device spoken to the way /sdk/player.js does: register, then read its event stream. */
+/** An SDK device spoken to the way /sdk/player.js does: register, then read its event stream (a WebSocket). */
 export async function connectDevice(url: string, token: string, name = 'Test device') {
   const response = await fetch(`${url}/sdk/v1/devices`, {
     method: 'POST',
@@ -123,24 +126,29 @@ export async function connectDevice(url: string, token: string, name = 'Test dev
   });
   if (!response.ok) throw new Error(`register answered ${response.status}`);
   const { device_id: deviceId, connection_key: key } = (await response.json()) as { device_id: string; connection_key: string };
-  const abort = new AbortController();
-  const stream = await fetch(`${url}/sdk/v1/events?key=${encodeURIComponent(key)}`, { signal: abort.signal });
-  const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/sdk/v1/events?key=${encodeURIComponent(key)}`);
   const queued: SdkEvent[] = [];
-  let buffer = '';
+  let closed = false;
+  let wake = () => {};
+  socket.on('message', (message) => {
+    queued.push(JSON.parse(String(message)) as SdkEvent);
+    wake();
+  });
+  socket.on('close', () => {
+    closed = true;
+    wake();
+  });
+  socket.on('error', () => undefined);
+  // As the old stream's answer did, opening means the device is connected.
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('unexpected-response', (_request, answer) => reject(new Error(`event stream answered ${answer.statusCode}`)));
+    socket.once('close', () => reject(new Error('event stream closed')));
+  });
 
   async function fill() {
-    const { value, done } = await reader.read();
-    if (done) throw new Error('event stream closed');
-    buffer += value;
-    let end;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const event = /^event: (.*)$/m.exec(block)?.[1];
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (event && data) queued.push({ event, data: JSON.parse(data) as Record<string, unknown> });
-    }
+    if (closed) throw new Error('event stream closed');
+    await new Promise<void>((resolve) => (wake = resolve));
   }
 
   return {
@@ -157,8 +165,12 @@ export async function connectDevice(url: string, token: string, name = 'Test dev
     post(path: string, body: unknown) {
       return fetch(`${url}/sdk/v1/${path}?key=${encodeURIComponent(key)}`, { method: 'POST', body: JSON.stringify(body) });
     },
+    /** Whether the sandbox has closed the stream. */
+    get closed() {
+      return closed;
+    },
     close() {
-      abort.abort();
+      socket.close();
     },
   };
 }

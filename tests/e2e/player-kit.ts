@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, type SandboxControl, type SignIn } from './fixtures';
 import { accessTokenOf } from './helpers/access-token';
 
-/** Test-side instruments, installed before the site's scripts: the audio elements that play, Media Session handlers, event streams. */
+/** Test-side instruments, installed before the site's scripts: the audio elements that play, Media Session handlers, the SDK's event streams (WebSockets). */
 export const INSTRUMENTS = `
   window.__audios = [];
   const play = HTMLMediaElement.prototype.play;
@@ -22,9 +22,9 @@ export const INSTRUMENTS = `
     };
   }
   window.__streams = [];
-  const Source = window.EventSource;
-  window.EventSource = class extends Source {
-    constructor(url, options) { super(url, options); window.__streams.push(String(url)); }
+  const Socket = window.WebSocket;
+  window.WebSocket = class extends Socket {
+    constructor(url, protocols) { super(url, protocols); window.__streams.push(String(url)); }
   };
 `;
 

@@ -3,7 +3,7 @@
  * The sandbox's Web Playback SDK: the same window.Spotify.Player interface as
  * the provider's script, so the product's player code runs unchanged. It
  * registers a device with the user's token, hears the player state over
- * server-sent events, plays /audio/{id} in an audio element and reports where
+ * a WebSocket, plays /audio/{id} in an audio element and reports where
  * that element really is. Every URL comes from this script's own origin.
  */
 (function () {
@@ -34,7 +34,7 @@
       /** @type {Map<string, Set<Function>>} */
       this._listeners = new Map(EVENTS.map((event) => [event, new Set()]));
       /** @type {string | null} */ this._key = null;
-      /** @type {EventSource | null} */ this._source = null;
+      /** @type {WebSocket | null} */ this._socket = null;
       /** @type {any} */ this._state = null;
       this._stateAt = 0;
       this._wanted = false;
@@ -92,7 +92,7 @@
 
     /** @returns {Promise<boolean>} */
     connect() {
-      if (this._source) return Promise.resolve(true);
+      if (this._socket) return Promise.resolve(true);
       // Two quick calls share one registration rather than making two devices.
       if (!this._connecting) this._connecting = this._register().finally(() => { this._connecting = null; });
       return this._connecting;
@@ -135,30 +135,32 @@
     }
 
     _openStream() {
-      const source = new EventSource(`${origin}/sdk/v1/events?key=${encodeURIComponent(this._key || '')}`);
-      this._source = source;
-      source.addEventListener('ready', (event) => {
-        const data = JSON.parse(/** @type {MessageEvent} */ (event).data);
-        this._emit('ready', { device_id: data.device_id });
-      });
-      source.addEventListener('state', (event) => {
-        const data = JSON.parse(/** @type {MessageEvent} */ (event).data);
-        this._applyVolume(data.volume_percent);
-        const hadState = this._state !== null;
-        this._state = data.state;
-        this._stateAt = Date.now();
-        this._syncAudio();
-        if (data.state || hadState) this._emit('player_state_changed', data.state);
-      });
-      source.addEventListener('volume', (event) => {
-        this._applyVolume(JSON.parse(/** @type {MessageEvent} */ (event).data).volume_percent);
-      });
-      source.onerror = () => {
-        // The sandbox forgets a device whose stream closed, so come back as a new device.
-        source.close();
-        if (this._source !== source) return;
-        this._source = null;
-        // The sandbox has forgotten this device: nothing more is posted until it registers again.
+      // A WebSocket, as the provider's SDK has: an EventSource would hold one of the six HTTP
+      // connections a browser allows per host, and six tabs would leave none for the Web API.
+      const socket = new WebSocket(`${origin.replace(/^http/, 'ws')}/sdk/v1/events?key=${encodeURIComponent(this._key || '')}`);
+      this._socket = socket;
+      /** @type {Record<string, (data: any) => void>} */
+      const handlers = {
+        ready: (data) => this._emit('ready', { device_id: data.device_id }),
+        state: (data) => {
+          this._applyVolume(data.volume_percent);
+          const hadState = this._state !== null;
+          this._state = data.state;
+          this._stateAt = Date.now();
+          this._syncAudio();
+          if (data.state || hadState) this._emit('player_state_changed', data.state);
+        },
+        volume: (data) => this._applyVolume(data.volume_percent),
+      };
+      socket.onmessage = (message) => {
+        const { event, data } = JSON.parse(message.data);
+        if (Object.hasOwn(handlers, event)) handlers[event](data);
+      };
+      // An error is always followed by close; a refused stream (a forgotten key, a restart) closes too.
+      socket.onclose = () => {
+        if (this._socket !== socket) return;
+        this._socket = null;
+        // The sandbox forgets a device whose stream closed: nothing more is posted until it registers again, as a new device.
         this._key = null;
         this._state = null;
         this._emit('not_ready', { device_id: this._options.id });
@@ -225,8 +227,8 @@
       clearTimeout(this._retry);
       // Tell the sandbox first; closing the stream alone would also remove the device, a moment later.
       this._post('disconnect', {});
-      if (this._source) this._source.close();
-      this._source = null;
+      if (this._socket) this._socket.close();
+      this._socket = null;
       this._key = null;
       this._state = null;
       this._audioTrack = null;
