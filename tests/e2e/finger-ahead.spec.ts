@@ -25,6 +25,21 @@ test('on a phone, a swipe that starts on an artist link fetches nothing ahead; a
   await page.waitForTimeout(600);
   expect(asked).toEqual([]);
 
+  // The swipe may fling the page on, far past the link (a run's fling left it 800 px above the
+  // screen, and the finger went down on nothing): once the page is still, the link is brought
+  // back into view for the finger to rest on.
+  const stillness = async () => {
+    let lastY = -1;
+    await expect.poll(async () => {
+      const y = await page.evaluate(() => window.scrollY);
+      const still = y === lastY;
+      lastY = y;
+      return still;
+    }, { intervals: [150] }).toBe(true);
+  };
+  await stillness();
+  await link.scrollIntoViewIfNeeded();
+  await stillness();
   const rested = (await link.boundingBox())!;
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: rested.x + rested.width / 2, y: rested.y + rested.height / 2 }] });
   await expect.poll(() => asked.length).toBe(1);
