@@ -1,8 +1,8 @@
 import { MARKET } from './browse';
-import { anotherItemThan } from './capability-probe';
+import { askAboutAnother } from './capability-probe';
 import { callApi } from './client';
 import { list, record, toAlbum, toArtist, toPage, toTrack } from './normalize';
-import { ApiError, PROBE_QUIET_STATUSES } from './errors';
+import { ApiError } from './errors';
 import type { Album, Artist, Page, Track } from './types';
 import { ownId, type DetailAsk, type DetailPage, type DetailSeed } from './page-shapes';
 
@@ -27,11 +27,6 @@ export async function getArtistAlbums(id: string, offset = 0, limit = ARTIST_ALB
   return toPage(body, toAlbum);
 }
 
-const probeTopTracks = async (asked: string): Promise<unknown> =>
-  callApi({ path: `artists/${encodeURIComponent(await anotherItemThan('artist', asked))}/top-tracks`, query: { market: MARKET }, quietStatuses: PROBE_QUIET_STATUSES });
-const probeRelatedArtists = async (asked: string): Promise<unknown> =>
-  callApi({ path: `artists/${encodeURIComponent(await anotherItemThan('artist', asked))}/related-artists`, quietStatuses: PROBE_QUIET_STATUSES });
-
 /** GET artists/{id}/top-tracks (Popular Tracks); gone in development mode. */
 export async function getArtistTopTracks(id: string): Promise<Track[]> {
   const body = await callApi({
@@ -40,7 +35,7 @@ export async function getArtistTopTracks(id: string): Promise<Track[]> {
     name: 'artist-top-tracks',
     catalogue: true,
     capability: 'artistTopTracks',
-    probe: () => probeTopTracks(id),
+    probe: () => askAboutAnother('artist', id, 'top-tracks', { market: MARKET }),
   });
   return list(record(body).tracks)
     .map((track) => toTrack(track))
@@ -54,7 +49,7 @@ export async function getRelatedArtists(id: string): Promise<Artist[]> {
     name: 'related-artists',
     catalogue: true,
     capability: 'relatedArtists',
-    probe: () => probeRelatedArtists(id),
+    probe: () => askAboutAnother('artist', id, 'related-artists'),
   });
   return list(record(body).artists)
     .map(toArtist)

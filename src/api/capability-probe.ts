@@ -1,4 +1,4 @@
-import { callApi } from './client';
+import { callApi, type QueryValue } from './client';
 import { ApiError, PROBE_QUIET_STATUSES } from './errors';
 import { list, record, text } from './normalize';
 
@@ -14,7 +14,7 @@ const PROBE_ITEMS = 2;
  * judgeCapabilityRefusal), so one missing item never hides the endpoint for the session. Never
  * the item asked about: the same question again tells nothing, and asks a removed endpoint twice.
  */
-export async function anotherItemThan(type: 'artist' | 'playlist', asked: string): Promise<string> {
+async function anotherItemThan(type: 'artist' | 'playlist', asked: string): Promise<string> {
   const found = record(
     record(await callApi({ path: 'search', query: { q: 'a', type, limit: PROBE_ITEMS }, quietStatuses: PROBE_QUIET_STATUSES, catalogue: true }))[`${type}s`],
   );
@@ -24,4 +24,14 @@ export async function anotherItemThan(type: 'artist' | 'playlist', asked: string
     .find((candidate) => candidate && candidate !== asked);
   if (!id) throw new ApiError('http', `No ${type} to ask about`, 500);
   return id;
+}
+
+/**
+ * The probe of a call about one item (client.ts `probe`): the same endpoint, `section` of an
+ * item of `type`, asked about another item than `asked` (anotherItemThan). Resolves when it
+ * answers; a refusal says the endpoint is gone.
+ */
+export async function askAboutAnother(type: 'artist' | 'playlist', asked: string, section: string, query?: Record<string, QueryValue>): Promise<unknown> {
+  const other = await anotherItemThan(type, asked);
+  return callApi({ path: `${type}s/${encodeURIComponent(other)}/${section}`, query, quietStatuses: PROBE_QUIET_STATUSES });
 }

@@ -16,7 +16,7 @@ import {
 import { DEFAULT_RETRY_AFTER_SECONDS, isQuotaSpent } from './rate-limit';
 
 export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE';
-type QueryValue = string | number | boolean | null | undefined;
+export type QueryValue = string | number | boolean | null | undefined;
 
 /** One call to the provider's Web API. */
 interface ApiRequest extends FailedCall {

@@ -1,6 +1,6 @@
-import { anotherItemThan } from './capability-probe';
+import { askAboutAnother } from './capability-probe';
 import { callApi, isCapabilityUsable } from './client';
-import { ApiError, PROBE_QUIET_STATUSES, statusOf, UNAVAILABLE_MESSAGE } from './errors';
+import { ApiError, statusOf, UNAVAILABLE_MESSAGE } from './errors';
 import { toPage, toPlaylist, toPlaylistEntryPage } from './normalize';
 import type { Page, Playlist, PlaylistEntry, Unavailable, UserProfile } from './types';
 import type { DetailPage, DetailSeed } from './page-shapes';
@@ -33,16 +33,6 @@ async function getItems(id: string, offset: number, limit: number, name: string,
 }
 
 /**
- * Asks playlists/{id}/tracks about another playlist everyone may see (capability-probe.ts): a
- * first 404 for this one may be "no such playlist for this user" (another user's private
- * playlist, a deleted one, a hand-typed address) rather than DESIGN §2's development mode, which
- * answers 404 for every playlist. Unasked, the first such 404 of a session was learnt as the
- * endpoint gone, for every later playlist of the session.
- */
-const probeLegacyTracks = async (asked: string): Promise<unknown> =>
-  callApi({ path: `playlists/${encodeURIComponent(await anotherItemThan('playlist', asked))}/tracks`, query: { limit: 1, offset: 0 }, quietStatuses: PROBE_QUIET_STATUSES });
-
-/**
  * The playlist's entries: the seed's GET playlists/{id}/tracks first, then
  * development mode's GET playlists/{id}/items (DESIGN §2). Entries without a
  * track or with an empty track name are dropped (SPEC §4). `name` keeps
@@ -65,7 +55,10 @@ export async function getPlaylistTracks(
         query: { limit, offset },
         name,
         capability: 'legacyPlaylistTracks',
-        probe: () => probeLegacyTracks(id),
+        // A first 404 may be "no such playlist for this user" (another user's private playlist, a
+        // deleted one, a hand-typed address), not DESIGN §2's development mode, which answers 404
+        // for every playlist: unasked, it was learnt as the endpoint gone for the session.
+        probe: () => askAboutAnother('playlist', id, 'tracks', { limit: 1, offset: 0 }),
         ...(shared ? { catalogue: true } : {}),
       });
       return toPlaylistEntryPage(body);
