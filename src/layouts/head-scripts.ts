@@ -23,13 +23,16 @@ export const FORGET_SESSION_SCRIPT =
   "try{localStorage.clear();sessionStorage.clear();self.caches&&(caches.delete(" + JSON.stringify(PAGE_CACHE) + "),caches.delete(" + JSON.stringify(ROUTED_PAGE_CACHE) + "))}catch(e){}";
 
 /**
- * Applies the stored theme (dark by default) and keeps it across ClientRouter swaps, whose new
- * <html> would otherwise drop it. It marks too whether the browser opens a mini-player window
- * (Document Picture-in-Picture: `data-mini-player`), which the server cannot know: the buttons
- * that open one are in the server's HTML and show from the first paint where it does (global.css),
- * instead of coming under the pointer once the islands hydrate on the first input.
+ * Marks the page's root (<html>) before the first paint with what only the browser knows, and
+ * keeps the marks across ClientRouter swaps, whose new <html> would otherwise drop them (one
+ * script: one hash in the CSP):
+ * - `data-theme`, the stored theme (dark by default);
+ * - `data-mini-player`, where the browser opens a mini-player window (Document
+ *   Picture-in-Picture): the buttons that open one are in the server's HTML and show from the
+ *   first paint where it does (global.css), instead of coming under the pointer once the islands
+ *   hydrate on the first input.
  */
-export const THEME_SCRIPT =
+export const ROOT_MARKS_SCRIPT =
   "(function(){" + READ +
   "function t(){try{return r('THEME_MODE_VALUE')==='light'?'light':'dark'}catch(e){return'dark'}}" +
   "function m(d){d.documentElement.toggleAttribute('data-mini-player','documentPictureInPicture'in window)}" +

@@ -1,5 +1,5 @@
 import type { Cookie, Page } from '@playwright/test';
-import { THEME_SCRIPT } from '../../src/layouts/head-scripts';
+import { ROOT_MARKS_SCRIPT } from '../../src/layouts/head-scripts';
 import { expect, test } from './fixtures';
 import { saveScreen } from './helpers/screens';
 import { accessTokenOf, askTokenRoute } from './helpers/access-token';
@@ -104,7 +104,7 @@ test('a new visitor opening the app gets a redirect to /auth from the server; /a
   const pageScripts = await page.locator('script').evaluateAll((elements) =>
     elements.map((element) => ({ src: element.getAttribute('src'), type: element.getAttribute('type'), text: element.textContent ?? '' })),
   );
-  expect(pageScripts).toEqual([{ src: null, type: null, text: THEME_SCRIPT }]);
+  expect(pageScripts).toEqual([{ src: null, type: null, text: ROOT_MARKS_SCRIPT }]);
   // Signing in is a plain link to the server's /login.
   const logins = await page.locator('[data-login]').evaluateAll((elements) => elements.map((element) => `${element.tagName} ${element.getAttribute('href')}`));
   expect(logins.length).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readProviderConfig } from '../../src/config/provider';
-import { THEME_SCRIPT } from '../../src/layouts/head-scripts';
+import { ROOT_MARKS_SCRIPT } from '../../src/layouts/head-scripts';
 import { contentSecurityPolicy, FIXED_HEADERS, permissionsPolicy, withSecurityHeaders } from '../../src/lib/security-headers';
 
 const directive = (policy: string, name: string) => policy.split('; ').find((part) => part.startsWith(`${name} `))?.split(' ').slice(1);
@@ -11,8 +11,8 @@ const sandbox = readProviderConfig({ SANDBOX_URL: 'http://127.0.0.1:4322', SITE_
 describe('contentSecurityPolicy', () => {
   it('lets scripts run only from the site, the SDK origin and the listed inline hashes', () => {
     const other = 'console.log(1)';
-    const policy = contentSecurityPolicy(sandbox, [sha(THEME_SCRIPT), sha(other), sha(THEME_SCRIPT)]);
-    expect(directive(policy, 'script-src')).toEqual(["'self'", 'http://127.0.0.1:4322', `'sha256-${sha(THEME_SCRIPT)}'`, `'sha256-${sha(other)}'`]);
+    const policy = contentSecurityPolicy(sandbox, [sha(ROOT_MARKS_SCRIPT), sha(other), sha(ROOT_MARKS_SCRIPT)]);
+    expect(directive(policy, 'script-src')).toEqual(["'self'", 'http://127.0.0.1:4322', `'sha256-${sha(ROOT_MARKS_SCRIPT)}'`, `'sha256-${sha(other)}'`]);
     expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
     // The sandbox's SDK hears its events over a WebSocket to its own origin.
     expect(directive(policy, 'connect-src')).toEqual(["'self'", 'http://127.0.0.1:4322', 'ws://127.0.0.1:4322']);

@@ -160,7 +160,7 @@ function openMiniPlayerSoon(): void {
  * Opens the mini-player window from the top bar. In the server's HTML, so it never comes under a
  * pointer as the page hydrates: the page shows it only where the browser has Document
  * Picture-in-Picture, which the head's script marks before the first paint (head-scripts.ts
- * THEME_SCRIPT, global.css .mini-player-button).
+ * ROOT_MARKS_SCRIPT, global.css .mini-player-button).
  */
 export function MiniPlayerButton() {
   return (

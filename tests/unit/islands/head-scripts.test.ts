@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FORGET_SESSION_SCRIPT, INSTANT_SWAP_SCRIPT, PAGE_ADDRESS_SCRIPT, THEME_SCRIPT } from '../../../src/layouts/head-scripts';
+import { FORGET_SESSION_SCRIPT, INSTANT_SWAP_SCRIPT, PAGE_ADDRESS_SCRIPT, ROOT_MARKS_SCRIPT } from '../../../src/layouts/head-scripts';
 import { catchUpWith, showPageAtAddress, shownPage } from '../../../src/components/shell/page-at-address';
 import { PAGE_CACHE, ROUTED_PAGE_CACHE } from '../../../src/lib/page-cache';
 
@@ -32,10 +32,10 @@ describe('the script of a session the server ended (SPEC §8)', () => {
 
 describe('the theme script (before first paint)', () => {
   it('applies dark by default and the stored light theme otherwise', () => {
-    run(THEME_SCRIPT);
+    run(ROOT_MARKS_SCRIPT);
     expect(document.documentElement.dataset.theme).toBe('dark');
     localStorage.setItem('THEME_MODE_VALUE', '"light"');
-    run(THEME_SCRIPT);
+    run(ROOT_MARKS_SCRIPT);
     expect(document.documentElement.dataset.theme).toBe('light');
   });
 
@@ -43,7 +43,7 @@ describe('the theme script (before first paint)', () => {
     // A hand-edited raw value: the page painted light while the store fell back to dark, so the
     // first toggle set light and nothing changed on screen.
     localStorage.setItem('THEME_MODE_VALUE', 'light');
-    run(THEME_SCRIPT);
+    run(ROOT_MARKS_SCRIPT);
     expect(document.documentElement.dataset.theme).toBe('dark');
     vi.resetModules();
     const { $theme } = await import('../../../src/stores/theme');
@@ -52,7 +52,7 @@ describe('the theme script (before first paint)', () => {
 
   it('puts the theme on the incoming page of a client-router swap', () => {
     localStorage.setItem('THEME_MODE_VALUE', '"light"');
-    run(THEME_SCRIPT);
+    run(ROOT_MARKS_SCRIPT);
     const newDocument = document.implementation.createHTMLDocument('next');
     const event = Object.assign(new Event('astro:before-swap'), { newDocument });
     document.dispatchEvent(event);
@@ -66,10 +66,10 @@ describe("the theme script's mark of the mini player (before first paint)", () =
   });
 
   it('marks the page where the browser opens a mini-player window, and the incoming page of a swap', () => {
-    run(THEME_SCRIPT);
+    run(ROOT_MARKS_SCRIPT);
     expect(document.documentElement.hasAttribute('data-mini-player')).toBe(false);
     (window as { documentPictureInPicture?: unknown }).documentPictureInPicture = {};
-    run(THEME_SCRIPT);
+    run(ROOT_MARKS_SCRIPT);
     expect(document.documentElement.hasAttribute('data-mini-player')).toBe(true);
     const newDocument = document.implementation.createHTMLDocument('next');
     document.dispatchEvent(Object.assign(new Event('astro:before-swap'), { newDocument }));
