@@ -20,6 +20,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { accessTokenOf } from '../tests/e2e/helpers/access-token';
+import { restPointerOn } from '../tests/e2e/helpers/in-app';
 import { signInThroughProvider } from '../tests/e2e/helpers/sign-in';
 import { startBenchWithBrowser } from './lib/bench-stack';
 
@@ -139,7 +140,7 @@ async function inApp(page: Page, siteUrl: string, sandboxUrl: string, target: Ta
   await page.waitForSelector(target.link, { state: 'visible' });
   await settle(page);
   let requests = countRequests(page, sandboxUrl);
-  await page.hover(target.link);
+  await restPointerOn(page.locator(target.link).first());
   await page.waitForTimeout(HOVER_MS);
   const [switchMs, switchSwap] = await clickAndWait(page, target.link, target.content);
   await settle(page);

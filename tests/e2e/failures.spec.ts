@@ -3,7 +3,7 @@ import { providerGet, searchCatalogue } from './helpers/catalogue';
 import { expectToastShown, toasts, toastsShown, toastsShownInTab } from './helpers/toasts';
 import { expect, test, type SandboxControl, type SignIn } from './fixtures';
 import { accessTokenOf } from './helpers/access-token';
-import { actOnPage, followLink, switchInApp } from './helpers/in-app';
+import { actOnPage, followLink, restPointerOn, switchInApp } from './helpers/in-app';
 import { saveScreen } from './helpers/screens';
 import { startPlaying } from './player-kit';
 
@@ -62,7 +62,7 @@ async function reach(page: Page, way: (typeof WAYS)[number], path: string): Prom
     document.querySelector('#content')!.prepend(link);
   }, path);
   const link = page.getByRole('link', { name: 'The next page' });
-  await link.hover();
+  await restPointerOn(link);
   await fetchedAhead;
   await link.click();
 }

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, RESTART_PROBLEMS, test, type SandboxControl, type SignIn } from './fixtures';
 import { saveScreen } from './helpers/screens';
 import { firstCardPath, turnOn } from './helpers/library';
-import { actOnPage, switchInApp } from './helpers/in-app';
+import { actOnPage, restPointerOn, switchInApp } from './helpers/in-app';
 
 // Your Library, the own profile and the toggles (SPEC §2, §4): what a user
 // likes, saves or follows shows in the library, still after a reload and a
@@ -68,7 +68,7 @@ test('a track liked in another tab shows liked on a page fetched ahead as the po
 
   await switchInApp(page, '/collection');
   const fetchedAhead = page.waitForRequest((request) => new URL(request.url()).pathname === '/collection/tracks');
-  await page.getByRole('link', { name: /Liked Songs/ }).hover();
+  await restPointerOn(page.getByRole('link', { name: /Liked Songs/ }));
   await fetchedAhead;
   await page.getByRole('link', { name: /Liked Songs/ }).click();
   await expect(page).toHaveURL(/\/collection\/tracks$/);

@@ -1,7 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { saveScreen } from './helpers/screens';
-import { actOnPage, switchInApp } from './helpers/in-app';
+import { actOnPage, restPointerOn, switchInApp } from './helpers/in-app';
 import { searchCatalogue } from './helpers/catalogue';
 
 // The app shell of SPEC §2 on the wide (desktop) and narrow (mobile) projects.
@@ -588,7 +588,7 @@ test('a page fetched ahead (hover, touch) that is slow to come shows the top loa
   // The pointer's hover (the touch's start) fetches it ahead; the click then waits for that fetch.
   if (isNarrow(testInfo)) await link.tap();
   else {
-    await link.hover();
+    await restPointerOn(link);
     await link.click();
   }
   await expect(bar).toBeVisible({ timeout: 2_000 });
@@ -626,11 +626,7 @@ test.describe('a page fetched ahead that comes back unfit', () => {
         shown = now;
       }).observe(document.documentElement, { childList: true, subtree: true });
     });
-    await link.hover();
-    // A pointer that only came to be over the link (Playwright's hover waits out what covers it,
-    // the pointer already there) is no intent: the link fetches ahead once the pointer moves on it.
-    const box = (await link.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2 + 2, box.y + box.height / 2 + 2);
+    await restPointerOn(link);
     await expect.poll(() => asked).toBe(1);
     await link.click();
     await expect(page).toHaveURL(new RegExp(`${href}$`));

@@ -209,17 +209,19 @@ function inAppLink(target: EventTarget | null): string | null {
 // move on it. A pointer that moves onto a link brings its `pointerover` before the `pointermove`
 // that says it is there (UI Events' order), so it is never taken for still. Pointer events both
 // (a mouse event's place is rounded to whole pixels); a finger is finger-ahead.ts's.
-let pointerAt: { x: number; y: number } | null = null;
+let pointerX = NaN;
+let pointerY = NaN;
 let stillOver: string | null = null;
 const restOn = (href: string) => {
   clearTimeout(resting);
   resting = setTimeout(() => fetchPageAhead(href), AHEAD_DELAY_MS);
 };
 document.addEventListener('pointermove', (event) => {
-  const moved = pointerAt?.x !== event.clientX || pointerAt.y !== event.clientY;
-  pointerAt = { x: event.clientX, y: event.clientY };
-  if (moved && stillOver) restOn(stillOver);
-  if (moved) stillOver = null;
+  if (pointerX === event.clientX && pointerY === event.clientY) return;
+  pointerX = event.clientX;
+  pointerY = event.clientY;
+  if (stillOver) restOn(stillOver);
+  stillOver = null;
 }, { passive: true });
 document.addEventListener('pointerover', (event) => {
   if (event.pointerType === 'touch') return;
@@ -227,7 +229,7 @@ document.addEventListener('pointerover', (event) => {
   stillOver = null;
   const href = inAppLink(event.target);
   if (!href) return;
-  if (pointerAt?.x === event.clientX && pointerAt.y === event.clientY) stillOver = href;
+  if (pointerX === event.clientX && pointerY === event.clientY) stillOver = href;
   else restOn(href);
 });
 document.addEventListener('focusin', (event) => {

@@ -1,6 +1,6 @@
 // Moving inside the app the way a click on a link does, so Astro's client router swaps
 // the page in place (a page.goto would load it whole). Used by e2e tests and benches.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /** Clicks a link to `href` made for the purpose; resolves once the click is made. */
 export async function followLink(page: Page, href: string): Promise<void> {
@@ -34,4 +34,18 @@ export async function actOnPage(page: Page): Promise<void> {
   if (await page.evaluate(() => navigator.maxTouchPoints > 0)) return page.touchscreen.tap(x, y);
   await page.mouse.move(x, y);
   await page.mouse.move(x + 1, y + 1);
+}
+
+/**
+ * The pointer comes to rest on `link` as a mouse user's does: Playwright's hover, then a move on
+ * the link. The shell fetches a link's page ahead only for a pointer that moves onto it
+ * (src/components/shell/shell-client.ts): content that comes under a still pointer is no intent.
+ * A hover that waited out something covering the link, or scrolled the link under a pointer
+ * already there, leaves it still.
+ */
+export async function restPointerOn(link: Locator): Promise<void> {
+  await link.hover();
+  const box = await link.boundingBox();
+  if (!box) throw new Error('The link to rest on is not on the page');
+  await link.page().mouse.move(box.x + box.width / 2 + 1, box.y + box.height / 2 + 1);
 }
