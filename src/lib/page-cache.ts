@@ -162,7 +162,8 @@ export async function routedPageOffline({ request }: { request: Request }, appRo
   ]);
   if (!shell || (isPage && !page)) return undefined;
   const shellHtml = await shell.text();
-  // No page: the shell's template of Page Not Found, read as a page of its own.
+  // No page: the shell's template of Page Not Found, read as a page of its own (its id is
+  // NO_PAGE_TEMPLATE, written out: this source refers to nothing outside itself).
   const noPage = /<template id="no-page" data-title="(.*?)">([\s\S]*?)<\/template>/.exec(shellHtml);
   const pageHtml = page ? await page.text() : noPage && `<title>${noPage[1]}</title></head><main id="content">${noPage[2]}</main>`;
   if (!pageHtml) return undefined;
