@@ -130,8 +130,10 @@ test("a track clicked before this tab's player registered plays in this tab, not
   await page.addInitScript(INSTRUMENTS);
   await signIn(page, 'guest', { home: false });
   const album = await anAlbum(page, sandbox);
-  await page.goto(`/album/${album.id}`);
+  // Read before the page loads: its device may register before a read after the load returns,
+  // and the wait below would then wait for a device after it, which never comes.
   const earlier = await ownDeviceId(page);
+  await page.goto(`/album/${album.id}`);
   await page.waitForFunction((gone) => {
     const id = JSON.parse(localStorage.getItem('DEVICE_ID') ?? 'null') as string | null;
     return id !== null && id !== gone;
