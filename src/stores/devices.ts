@@ -22,6 +22,19 @@ import { openBottomSheet } from './ui';
 
 /** While another device plays, the card reads GET me/player this often to follow it. */
 const OTHER_DEVICE_REFRESH_MS = 5000;
+/**
+ * While another device holds the music paused, every third of those: it may start again from its
+ * own controls (a phone's), which the provider tells nobody, but a card left for an hour over a
+ * paused phone read the playback 720 times. A tab of this browser that plays tells this one at
+ * once (src/lib/tab-news.ts).
+ */
+const PAUSED_READ_EVERY = 3;
+
+/** Whether the card reads the playback of another device at this tick, `ticksSinceRead` ticks (OTHER_DEVICE_REFRESH_MS) after it last did. */
+export function isOtherDeviceReadDue(playing: boolean, ticksSinceRead: number): boolean {
+  return ticksSinceRead >= (playing ? 1 : PAUSED_READ_EVERY);
+}
+
 /** Said when the chosen device left before the transfer reached it. */
 export const DEVICE_GONE = 'That device is no longer available';
 
@@ -183,7 +196,8 @@ async function showCaughtUp(): Promise<void> {
   }
 }
 
-// Reaction: while another device plays, follow it (track changes, pauses) by reading the playback now and then.
+// Reaction: while another device holds the music, follow it (track changes, pauses) by reading
+// the playback now and then (isOtherDeviceReadDue), while the tab is in view.
 onMount($otherDevice, () => {
   let timer: unknown = null;
   const stop = () => {
@@ -192,8 +206,13 @@ onMount($otherDevice, () => {
   };
   const unsubscribe = $otherDevice.subscribe((device) => {
     if (device && timer === null) {
+      let ticksSinceRead = 0;
       timer = playerClock().setInterval(() => {
-        if (typeof document === 'undefined' || document.visibilityState !== 'hidden') void refreshPlayback();
+        if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
+        ticksSinceRead++;
+        if (!isOtherDeviceReadDue($player.get().playback?.isPlaying ?? false, ticksSinceRead)) return;
+        ticksSinceRead = 0;
+        void refreshPlayback();
       }, OTHER_DEVICE_REFRESH_MS);
     } else if (!device) stop();
   });

@@ -516,6 +516,21 @@ export function withPlaybackChange(state: PlayerState, change: Partial<Pick<Play
   return { ...state, playback: { ...playback, ...change } };
 }
 
+/**
+ * The pause the provider took at `now`: the playback paused where the music was then. The
+ * playback's position is the provider's last word, read up to seconds before (another device's
+ * every few seconds), and a resume from it replayed those seconds (SPEC §4: resume from the
+ * current progress); the music was where the bar's moment (`progressAnchor`) has run to since.
+ * This tab's own device says its position itself as it pauses (the SDK's report).
+ */
+export function withPausedAt(state: PlayerState, now: number): PlayerState {
+  const paused = withPlaybackChange(state, { isPlaying: false });
+  const { playback, progressAnchor, currentPlayingTrack } = state;
+  if (!paused.playback || !playback?.isPlaying || !progressAnchor || !currentPlayingTrack || playback.item?.id !== currentPlayingTrack.id) return paused;
+  const positionMs = Math.min(progressAnchor.positionMs + Math.max(0, now - progressAnchor.atMs), currentPlayingTrack.durationMs);
+  return { ...paused, playback: { ...paused.playback, progressMs: positionMs }, progressAnchor: { positionMs, atMs: now } };
+}
+
 /** Which of the player's controls can act now; a disabled one keeps its place and its name. */
 export interface ControlsAllowed {
   /**

@@ -25,6 +25,7 @@ import {
   withTick,
   withVolumeChange,
   withoutLeftDevice,
+  withPausedAt,
   type BeforePlay,
   type DeviceReport,
   type PlayerState,
@@ -361,7 +362,7 @@ export function pausePlayback(): Promise<void> {
     return runPlayerCommand('pause', async (deviceId) => {
       await playerApi.pausePlayback(deviceId);
       notePlaybackChange();
-      $player.set(withPlaybackChange($player.get(), { isPlaying: false }));
+      $player.set(withPausedAt($player.get(), playerClock().now()));
     }).finally(() => {
       // Removed rather than false: the card's state is as it was before the press.
       $player.setKey('pausing', undefined);

@@ -21,6 +21,7 @@ import {
   withDeviceLost,
   withDeviceReport,
   withLastPlayed,
+  withPausedAt,
   withPlaybackChange,
   withPlaybackGone,
   withPlaybackRead,
@@ -247,6 +248,19 @@ describe('the player card rules (SPEC §4, §9)', () => {
     expect(resumePositionMs({ ...paused, progressSeconds: 11 })).toBe(10_970);
     expect(resumePositionMs({ ...paused, progressSeconds: 42 })).toBe(42_000);
     expect(resumePositionMs({ ...paused, playback: null, progressSeconds: 3 })).toBe(3_000);
+  });
+
+  it("a pause of another device's music resumes where the music was at the pause, not where the provider last said it was", () => {
+    // Read at 7.6 s, then 1.7 s more played on the other device before the pause was taken.
+    const read = withPlaybackRead(showing({ currentPlayingTrack: track('a', 60_000) }), playback(track('a', 60_000), { progressMs: 7_600, device: device('elsewhere') }), 1_000);
+    const ticked = withTick(read, 2_700);
+    expect(ticked.progressSeconds).toBe(9);
+    const paused = withPausedAt(ticked, 2_700);
+    expect(paused.playback).toMatchObject({ isPlaying: false, progressMs: 9_300 });
+    expect(resumePositionMs(paused)).toBe(9_300);
+    // Never past the track's end, and a pause of a paused playback moves nothing.
+    expect(withPausedAt(ticked, 120_000).playback?.progressMs).toBe(60_000);
+    expect(withPausedAt(paused, 9_000).playback?.progressMs).toBe(9_300);
   });
 
   it('sets the bar in whole seconds within the track, and the volume within 0 to 100', () => {
