@@ -1,3 +1,4 @@
+import { NOT_FOUND } from '../lib/page-not-found';
 import { callApi } from './client';
 import { record, toAlbum, toPage, toTrack } from './normalize';
 import type { Album, AlbumRef, Page, SavedAlbum, Track } from './types';
@@ -18,7 +19,7 @@ export function withAlbum(page: Page<Track>, album: Album): Page<Track> {
 /** GET albums/{id}. */
 export async function getAlbum(id: string): Promise<Album> {
   const album = toAlbum(await callApi({ path: `albums/${encodeURIComponent(id)}`, name: 'album', catalogue: true }));
-  if (!album) throw new ApiError('http', 'Album Not Found', 404);
+  if (!album) throw new ApiError('http', NOT_FOUND.album, 404);
   return album;
 }
 

@@ -1,3 +1,4 @@
+import { NOT_FOUND } from '../lib/page-not-found';
 import { MARKET } from './browse';
 import { askAboutAnother } from './capability-probe';
 import { callApi } from './client';
@@ -12,7 +13,7 @@ export const ARTIST_ALBUMS_PAGE = 10;
 /** GET artists/{id}. */
 export async function getArtist(id: string): Promise<Artist> {
   const artist = toArtist(await callApi({ path: `artists/${encodeURIComponent(id)}`, name: 'artist', catalogue: true }));
-  if (!artist) throw new ApiError('http', 'Artist Not Found', 404);
+  if (!artist) throw new ApiError('http', NOT_FOUND.artist, 404);
   return artist;
 }
 

@@ -1,3 +1,4 @@
+import { NOT_FOUND } from '../lib/page-not-found';
 import { callApi } from './client';
 import { ApiError } from './errors';
 import { list, record, text, toArtist, toPage, toTrack, toUserProfile } from './normalize';
@@ -8,7 +9,7 @@ import { SECTION_SIZE } from '../lib/see-all';
 /** GET /me. Development mode leaves out email, product, country and followers (null here). */
 export async function getMe(): Promise<UserProfile> {
   const profile = toUserProfile(await callApi({ path: 'me', name: 'me' }));
-  if (!profile) throw new ApiError('http', 'Profile Not Found', 404);
+  if (!profile) throw new ApiError('http', NOT_FOUND.profile, 404);
   return profile;
 }
 

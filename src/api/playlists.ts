@@ -1,3 +1,4 @@
+import { NOT_FOUND } from '../lib/page-not-found';
 import { askAboutAnother } from './capability-probe';
 import { callApi, isCapabilityUsable } from './client';
 import { ApiError, statusOf, UNAVAILABLE_MESSAGE } from './errors';
@@ -11,7 +12,7 @@ const PLAYLIST_TRACKS_PAGE = 10;
 /** GET playlists/{id}. */
 export async function getPlaylist(id: string): Promise<Playlist> {
   const playlist = toPlaylist(await callApi({ path: `playlists/${encodeURIComponent(id)}`, name: 'playlist' }));
-  if (!playlist) throw new ApiError('http', 'Playlist Not Found', 404);
+  if (!playlist) throw new ApiError('http', NOT_FOUND.playlist, 404);
   return playlist;
 }
 

@@ -1,3 +1,4 @@
+import { NOT_FOUND } from '../lib/page-not-found';
 import { callApi, isCapabilityKnown, isCapabilityUsable } from './client';
 import { ApiError, PROBE_QUIET_STATUSES } from './errors';
 import { record, text, toPage, toPlaylist, toUserProfile } from './normalize';
@@ -16,7 +17,7 @@ const userPath = (id: string) => `users/${encodeURIComponent(id)}`;
 async function probeOtherUsers(): Promise<unknown> {
   // Not getMe(): its call is named 'me', and a probe must not cancel the profile's own.
   const me = text(record(await callApi({ path: 'me', quietStatuses: PROBE_QUIET_STATUSES })).id);
-  if (!me) throw new ApiError('http', 'Profile Not Found', 404);
+  if (!me) throw new ApiError('http', NOT_FOUND.profile, 404);
   return callApi({ path: userPath(me), quietStatuses: PROBE_QUIET_STATUSES });
 }
 
@@ -38,7 +39,7 @@ export async function areOtherUsersOpen(me: string | null): Promise<boolean> {
 /** GET users/{id}: another user's profile; gone in development mode. */
 export async function getUser(id: string): Promise<UserProfile> {
   const user = toUserProfile(await callApi({ path: userPath(id), name: 'user', capability: 'otherUsers', probe: probeOtherUsers }));
-  if (!user) throw new ApiError('http', 'User Not Found', 404);
+  if (!user) throw new ApiError('http', NOT_FOUND.user, 404);
   return user;
 }
 

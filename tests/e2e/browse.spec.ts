@@ -378,6 +378,8 @@ test.describe('failures', () => {
     for (const [path, message] of cases) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: message })).toBeVisible();
+      // The tab says it too: a screen reader hears the title as the client router shows a page.
+      if (message.endsWith(' Not Found')) await expect(page).toHaveTitle(`${message} | My Music`);
       // Not sent elsewhere. A stray '%' may come back escaped ('%25'): the same address, which the
       // router can read (src/stores/route.ts).
       const written = path.replace(/[.*+?^${}()|[\]\\!]/g, '\\$&').replace(/%(?![0-9A-F]{2})/gi, '(?:%|%25)');

@@ -1,3 +1,4 @@
+import { NOT_FOUND } from '../../lib/page-not-found';
 import { ArtistLinks } from '../../components/browse/ArtistLinks';
 import { DetailHeader } from '../../components/browse/DetailHeader';
 import { DetailPage } from '../../components/browse/DetailPage';
@@ -39,7 +40,7 @@ function AlbumHeader({ album, background }: { album: Album; background: string }
 function AlbumViewBody() {
   const state = useStore($album);
   return (
-    <DetailPage state={state} notFound="Album Not Found" reload={albumArea.load}>
+    <DetailPage state={state} notFound={NOT_FOUND.album} reload={albumArea.load}>
       {(album) => (
         <>
           <AlbumHeader album={album} background={state.background} />
@@ -63,7 +64,7 @@ export const AlbumView = withErrorBoundary(withCarriedSeed(seededAreaView(albumA
 function AlbumHeadBody() {
   const state = useStore($album);
   return (
-    <DetailPage state={state} notFound="Album Not Found">
+    <DetailPage state={state} notFound={NOT_FOUND.album}>
       {(album) => (
         <>
           <AlbumHeader album={album} background={state.background} />

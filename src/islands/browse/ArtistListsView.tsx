@@ -1,3 +1,4 @@
+import { NOT_FOUND } from '../../lib/page-not-found';
 import { sectionStateOf } from '../../lib/part-state';
 import { shownName } from '../../lib/page-title';
 import { hrefOf } from '../../lib/routes';
@@ -16,7 +17,7 @@ import '../../styles/content.css';
 function ArtistAlbumsBody() {
   const state = useStore($artist);
   return (
-    <DetailPage state={state} notFound="Artist Not Found" reload={artistArea.load}>
+    <DetailPage state={state} notFound={NOT_FOUND.artist} reload={artistArea.load}>
       {(artist) => (
         <>
           <h1 className="page-heading">
@@ -39,7 +40,7 @@ function RelatedArtistsBody() {
   const related = state.sections.relatedArtists;
   const relatedState = sectionStateOf(related);
   return (
-    <DetailPage state={state} notFound="Artist Not Found" reload={artistArea.load}>
+    <DetailPage state={state} notFound={NOT_FOUND.artist} reload={artistArea.load}>
       {(artist) => (
         <>
           <h1 className="page-heading">Fans Also like {shownName(artist.name, 'Artist')}</h1>

@@ -1,3 +1,4 @@
+import { NOT_FOUND } from '../../lib/page-not-found';
 import { hrefOf } from '../../lib/routes';
 import { seeAllHref } from '../../lib/search-query';
 import { hasSeeAll, hasSeeAllAtLeast, SECTION_SIZE } from '../../lib/see-all';
@@ -53,7 +54,7 @@ function ArtistViewBody() {
   const albumsState = listPartState(albums);
   const relatedState = sectionStateOf(relatedArtists);
   return (
-    <DetailPage state={state} notFound="Artist Not Found" reload={artistArea.load}>
+    <DetailPage state={state} notFound={NOT_FOUND.artist} reload={artistArea.load}>
       {(artist) => {
         const params = { artistId: artist.id };
         return (
@@ -127,7 +128,7 @@ export const ArtistView = withErrorBoundary(withCarriedSeed(seededAreaView(artis
 function ArtistHeadBody() {
   const state = useStore($artist);
   return (
-    <DetailPage state={state} notFound="Artist Not Found">
+    <DetailPage state={state} notFound={NOT_FOUND.artist}>
       {(artist) => (
         <>
           <ArtistHeader artist={artist} background={state.background} />

@@ -1,3 +1,4 @@
+import { NOT_FOUND } from '../../lib/page-not-found';
 import { useEffect, type ComponentType } from 'react';
 import type { Playlist } from '../../api/types';
 import { announce } from '../../lib/announce';
@@ -76,7 +77,7 @@ function PlaylistViewBody() {
   const reorders = useStore($changesShownItems);
   useMovesTold();
   return (
-    <DetailPage state={state} notFound="Playlist Not Found" reload={playlistArea.load}>
+    <DetailPage state={state} notFound={NOT_FOUND.playlist} reload={playlistArea.load}>
       {(playlist) => (
         <>
           <PlaylistHeader playlist={playlist} background={state.background} count={songCountOf(playlist.totalTracks, tracks)} />
@@ -127,7 +128,7 @@ function EmptyPlaylistInvite() {
 function PlaylistHeadBody() {
   const state = useStore($playlist);
   return (
-    <DetailPage state={state} notFound="Playlist Not Found">
+    <DetailPage state={state} notFound={NOT_FOUND.playlist}>
       {(playlist) => (
         <>
           <PlaylistHeader playlist={playlist} background={state.background} count={playlist.totalTracks ?? null} />

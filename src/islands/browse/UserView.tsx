@@ -1,3 +1,4 @@
+import { NOT_FOUND } from '../../lib/page-not-found';
 import { PlaylistGrid } from '../../components/browse/Card';
 import { DetailHeader } from '../../components/browse/DetailHeader';
 import { DetailPage } from '../../components/browse/DetailPage';
@@ -14,7 +15,6 @@ import type { UserProfile } from '../../api/types';
 import { $user, userArea, userPlaylists } from '../../stores/user';
 import '../../styles/content.css';
 
-const NOT_FOUND = 'User Not Found';
 /** Development mode: other users' profiles are gone (DESIGN §2). */
 const UNAVAILABLE = { heading: 'Profile', what: "This user's profile" };
 
@@ -39,7 +39,7 @@ function UserHeader({ user, background }: { user: UserProfile; background: strin
 function UserViewBody() {
   const state = useStore($user);
   return (
-    <DetailPage state={state} notFound={NOT_FOUND} unavailable={UNAVAILABLE} reload={userArea.load}>
+    <DetailPage state={state} notFound={NOT_FOUND.user} unavailable={UNAVAILABLE} reload={userArea.load}>
       {(user) => (
         <>
           <UserHeader user={user} background={state.background} />
@@ -66,7 +66,7 @@ export const UserView = withErrorBoundary(withCarriedSeed(seededAreaView(userAre
 function UserHeadBody() {
   const state = useStore($user);
   return (
-    <DetailPage state={state} notFound={NOT_FOUND} unavailable={UNAVAILABLE}>
+    <DetailPage state={state} notFound={NOT_FOUND.user} unavailable={UNAVAILABLE}>
       {(user) => (
         <>
           <UserHeader user={user} background={state.background} />

@@ -1,3 +1,4 @@
+import { NOT_FOUND } from '../../lib/page-not-found';
 import { hrefOf } from '../../lib/routes';
 import type { ReactNode } from 'react';
 import { ArtistCard } from '../../components/browse/Card';
@@ -18,8 +19,6 @@ import { $profile, profileArea, profilePage } from '../../stores/profile';
 import type { UserProfile } from '../../api/types';
 import '../../styles/content.css';
 import '../../styles/library.css';
-
-const NOT_FOUND = 'Profile Not Found';
 
 /**
  * A profile section: hidden when it failed (SPEC §4); empty, its title over SPEC §8's 'Empty Data'
@@ -56,7 +55,7 @@ function ProfileViewBody() {
   const state = useStore($profile);
   const { topArtists, topTracks, following } = state.sections;
   return (
-    <DetailPage state={state} notFound={NOT_FOUND} reload={profileArea.load}>
+    <DetailPage state={state} notFound={NOT_FOUND.profile} reload={profileArea.load}>
       {(me) => (
         <>
           <ProfileHeader me={me} background={state.background} />
@@ -101,7 +100,7 @@ export const ProfileView = withErrorBoundary(withCarriedSeed(seededAreaView(prof
 function ProfileHeadBody() {
   const state = useStore($profile);
   return (
-    <DetailPage state={state} notFound={NOT_FOUND}>
+    <DetailPage state={state} notFound={NOT_FOUND.profile}>
       {(me) => (
         <>
           <ProfileHeader me={me} background={state.background} />
