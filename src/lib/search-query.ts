@@ -6,6 +6,9 @@ export const SEARCH_TYPES = ['track', 'artist', 'album', 'playlist'] as const;
 
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
+/** What a see-all page lists, its heading's first word (`Songs “lo-fi”`) and its tab's. */
+export const SEE_ALL_TITLES: Record<SearchType, string> = { track: 'Songs', artist: 'Artists', album: 'Albums', playlist: 'Playlists' };
+
 /** Whether a route segment is one of SPEC §5's search types. */
 export function isSearchType(value: string): value is SearchType {
   return (SEARCH_TYPES as readonly string[]).includes(value);

@@ -263,8 +263,9 @@ test('odd queries work and are shown back exactly', { tag: '@viewport-free' }, a
     const seeAll = await page.goto(seeAllHref('track', query));
     expect(seeAll?.status(), query).toBe(200);
     await expect(page.locator('.see-all-heading__query')).toHaveText(`“${query}”`);
-    // The tab's title: the words isolated, so a right-to-left query leaves "| My Music" after them.
-    await expect(page).toHaveTitle(`\u2068${query}\u2069 | My Music`);
+    // The tab's title says what the heading says (a screen reader hears it as the page changes),
+    // the words isolated, so a right-to-left query leaves "| My Music" after them.
+    await expect(page).toHaveTitle(`Songs “\u2068${query}\u2069” | My Music`);
     await expect(songs(page).first().or(page.getByRole('heading', { name: 'No track Found' }))).toBeVisible();
     await page.goto(`/search?q=${encodeURIComponent(query)}`);
   }

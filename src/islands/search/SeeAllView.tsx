@@ -6,6 +6,7 @@ import { TrackList } from '../../components/browse/TrackList';
 import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { seededAreaView, useStore } from '../../components/server-snapshot';
+import { SEE_ALL_TITLES } from '../../lib/search-query';
 import { $seeAll, seeAllList, seeAllPage, type SeeAllItem } from '../../stores/search';
 import '../../styles/content.css';
 import '../../styles/search.css';
@@ -13,10 +14,8 @@ import '../../styles/search.css';
 /** SPEC §9: the see-all search shows 20 skeleton rows. */
 export const SEE_ALL_SKELETON_ROWS = 20;
 
-const TITLES: Record<SearchType, string> = { track: 'Songs', artist: 'Artists', album: 'Albums', playlist: 'Playlists' };
-
 function Items({ type, items }: { type: SearchType; items: SeeAllItem[] }) {
-  if (type === 'track') return <TrackList tracks={items as Track[]} showAlbum label={TITLES.track} />;
+  if (type === 'track') return <TrackList tracks={items as Track[]} showAlbum label={SEE_ALL_TITLES.track} />;
   return (
     <div className="card-grid">
       {items.map((item) =>
@@ -39,7 +38,7 @@ function SeeAllViewBody() {
     <>
       {query !== '' ? (
         <h1 className="page-heading see-all-heading">
-          {TITLES[type]} <span className="see-all-heading__query">“{query}”</span>
+          {SEE_ALL_TITLES[type]} <span className="see-all-heading__query">“{query}”</span>
         </h1>
       ) : null}
       <PagedView
