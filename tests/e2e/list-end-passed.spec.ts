@@ -1,6 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { countProviderRequests, searchCatalogue } from './helpers/catalogue';
+import { actOnPage } from './helpers/in-app';
 
 interface CataloguePlaylist {
   id: string;
@@ -65,4 +66,22 @@ test('a flick past the end of a long list before its island hydrated still loads
   expect(offsets[0]).toBe(10);
   // One page per sighting: no page was asked twice.
   expect(new Set(offsets).size).toBe(offsets.length);
+});
+
+test('a jump past the end of a hydrated list in one step (a scroll with no touch: a screen reader, a script) loads its next pages', async ({ page, signIn, sandboxUrl }, testInfo) => {
+  await signIn(page, 'guest', { home: false });
+  const playlists = await searchCatalogue<CataloguePlaylist>(page, sandboxUrl, 'playlist');
+  const long = playlists.find((playlist) => playlist.tracks.total >= 40)!;
+  // What follows the list, the footer, is taller than the screen: the jump takes the last row from
+  // below the screen to above it in one frame, and it never shows.
+  if (testInfo.project.name !== 'mobile') await page.setViewportSize({ width: 1280, height: 420 });
+  await page.goto(`/playlist/${long.id}`);
+  const rows = page.getByRole('list', { name: `Tracks of ${long.name}` }).getByRole('listitem');
+  await expect(rows).toHaveCount(10);
+  await actOnPage(page);
+  await expect(page.locator('#content astro-island[ssr]')).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  expect(await rows.last().evaluate((row) => row.getBoundingClientRect().bottom)).toBeLessThan(0);
+  await expect(rows).not.toHaveCount(10);
+  expect(await rows.count()).toBeGreaterThanOrEqual(20);
 });

@@ -50,8 +50,6 @@ export function isUserInput(event: Pick<Event, 'type' | 'target'>, givenByScript
   return !(event.type === 'focusin' && givenByScript !== null && event.target === givenByScript);
 }
 
-/** A list's end hydrates its island as it shows, when its list would load its next page (PagedView): not before, as a pointer or a finger would have come first. */
-const LIST_END_MARGIN = '0px';
 
 /** The longest an island waits for the browser to be idle once the user has acted: one of a page the router brings, or one the input was not on. */
 const IDLE_BOUND_MS = 1000;
@@ -375,6 +373,8 @@ export default function hydrateOnIntent(load: () => Promise<Hydrate>, options: {
   if (wakeName) state.wakeNames.set(island, wakeName);
   if (showsPlayerOtherwise(island, playingMark()) || state.broken.has(island) || (wakeName !== null && isWoken(wakeName))) return start();
   const ends = [...island.querySelectorAll(`[${LIST_CONTINUES}]`)].map(lastItemBefore).filter((item) => item !== null);
-  // Shown, or passed before the directive ran (a flick to the page's bottom): lib/list-end.ts's one rule.
-  stopWatchingEnds = watchListEnds(ends, start, { rootMargin: LIST_END_MARGIN });
+  // Shown, or passed before the directive ran (a flick to the page's bottom): lib/list-end.ts's one
+  // rule, when its list would load its next page (PagedView), not before: a pointer or a finger
+  // would have come first.
+  stopWatchingEnds = watchListEnds(ends, start);
 }
