@@ -28,15 +28,25 @@ export type ShortcutAction = 'toggle' | 'next' | 'previous' | 'volumeUp' | 'volu
 
 type KeyInfo = Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'> & { target: EventTarget | null };
 
+/** The nearest element from the key's target up that matches `selector`, or null (a target that is no element: the window, a test's plain object). */
+function closestTo(target: EventTarget | null, selector: string): Element | null {
+  return target && typeof (target as Element).closest === 'function' ? (target as Element).closest(selector) : null;
+}
+
 /** True while the user types: a text field, a select, or editable content has the key. */
 function isTyping(target: EventTarget | null): boolean {
-  if (!target || typeof (target as Element).closest !== 'function') return false;
-  const element = target as HTMLElement;
-  if (element.isContentEditable) return true;
-  if (element.closest('textarea, select, [contenteditable="true"]')) return true;
-  const input = element.closest('input');
+  if ((target as HTMLElement | null)?.isContentEditable) return true;
+  if (closestTo(target, 'textarea, select, [contenteditable="true"]')) return true;
+  const input = closestTo(target, 'input') as HTMLInputElement | null;
   return input !== null && !['checkbox', 'radio', 'button', 'submit', 'reset', 'range'].includes(input.type);
 }
+
+/**
+ * A slider (the Seek and Volume ranges) moves on its arrows with Shift as without: there they are
+ * its own, and a keyboard user seeking must not skip the track. Its other keys stay shortcuts
+ * (L, Q; Space on a native range, which does nothing with it, plays or pauses).
+ */
+const SLIDER = 'input[type="range"], [role="slider"]';
 
 /** The keys that are one character alone (WCAG 2.1.4): they listen only while the user leaves them on. */
 export const SINGLE_KEYS = ['L', 'Q', '?'] as const;
@@ -50,13 +60,13 @@ export function shortcutFor(event: KeyInfo, singleKeys = true): ShortcutAction |
   if (!singleKeys && SINGLE_KEYS.some((key) => key === event.key.toUpperCase())) return null;
   if (event.key === '?') return 'help';
   if (event.shiftKey) {
+    if (closestTo(event.target, SLIDER)) return null;
     const shifted: Record<string, ShortcutAction> = { ArrowRight: 'next', ArrowLeft: 'previous', ArrowUp: 'volumeUp', ArrowDown: 'volumeDown' };
     return shifted[event.key] ?? null;
   }
   if (event.key === ' ') {
     // Space on a button or link presses it; that is not the shortcut.
-    const element = event.target as Element | null;
-    return element && typeof element.closest === 'function' && element.closest('button, a, [role="button"], [role="slider"]') ? null : 'toggle';
+    return closestTo(event.target, 'button, a, [role="button"], [role="slider"]') ? null : 'toggle';
   }
   if (event.key === 'l' || event.key === 'L') return 'like';
   if (event.key === 'q' || event.key === 'Q') return 'queue';
@@ -80,23 +90,15 @@ async function likeFromKey(): Promise<void> {
 /** How long the volume's words stay in the region once said: a screen reader's reading of the page later does not come upon them. */
 const VOLUME_SAID_MS = 3_000;
 
-/** The volume slider (VolumeControl.tsx, on Now Playing): with the focus, it reads its own value as it moves. */
-const VOLUME_SLIDER = 'input[type="range"][aria-label="Volume"]';
-
-/** What Shift+Up or Shift+Down says of the volume it set; nothing with the focus on the volume slider, which reads its own value as it moves. */
-export function volumeSaid(percent: number, focused: Element | null): string | null {
-  return focused?.closest(VOLUME_SLIDER) ? null : `Volume ${percent}%`;
-}
-
 /**
  * Shift+Up and Shift+Down: change the volume and say where it is now, politely, in the shell's
  * live region (App.astro, kept through every page): nothing on screen shows the volume but on
- * Now Playing, and a screen reader heard nothing.
+ * Now Playing, and a screen reader heard nothing. Never from the volume slider, whose keys are its
+ * own (SLIDER) and which reads its own value as it moves.
  */
 function changeVolumeFromKey(delta: number): Promise<void> {
   const done = changeVolume(delta);
-  const words = volumeSaid($player.get().volumePercent, document.activeElement);
-  if (words) announce(words, { forMs: VOLUME_SAID_MS });
+  announce(`Volume ${$player.get().volumePercent}%`, { forMs: VOLUME_SAID_MS });
   return done;
 }
 

@@ -39,6 +39,24 @@ describe('keyboard shortcuts', () => {
     expect(shortcutFor(key({ key: ' ', target: button }))).toBeNull();
     expect(shortcutFor(key({ key: 'l', target: range }))).toBe('like');
   });
+
+  it("leave a slider its arrows, with Shift too (the browser steps a range on them): seeking never skips the track", () => {
+    const seek = Object.assign(document.createElement('input'), { type: 'range' });
+    const custom = document.createElement('div');
+    custom.setAttribute('role', 'slider');
+    for (const target of [seek, custom]) {
+      for (const arrow of ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']) {
+        expect(shortcutFor(key({ key: arrow, shiftKey: true, target })), `Shift+${arrow}`).toBeNull();
+        expect(shortcutFor(key({ key: arrow, target })), arrow).toBeNull();
+      }
+    }
+    // Its other keys stay the player's: Space on a native range (which does nothing with it), L, Q, ?.
+    expect(shortcutFor(key({ key: ' ', target: seek }))).toBe('toggle');
+    expect(shortcutFor(key({ key: 'q', target: seek }))).toBe('queue');
+    expect(shortcutFor(key({ key: '?', shiftKey: true, target: seek }))).toBe('help');
+    // Off the slider, Shift+arrows are the player's still.
+    expect(shortcutFor(key({ key: 'ArrowLeft', shiftKey: true, target: document.createElement('button') }))).toBe('previous');
+  });
 });
 
 describe('the card position', () => {

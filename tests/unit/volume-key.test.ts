@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Track } from '../../src/api/types';
 import { ANNOUNCER_ID } from '../../src/lib/announce';
-import { startShortcuts, volumeSaid } from '../../src/playback/shortcuts';
+import { startShortcuts } from '../../src/playback/shortcuts';
 import { $player, resetPlayer } from '../../src/stores/player';
 
 // The provider's answer is not what is said: the volume set here is.
@@ -44,15 +44,13 @@ describe('Shift+Up and Shift+Down say the volume they set (a screen reader heard
     expect(region.textContent).toBe('');
   });
 
-  it('but not with the focus on the volume slider, which reads its own value as it moves', () => {
+  it('but not with the focus on the volume slider: Shift with its arrows is its own, and it reads its own value as it moves', () => {
     const slider = Object.assign(document.createElement('input'), { type: 'range' });
     slider.setAttribute('aria-label', 'Volume');
     document.body.append(slider);
     slider.focus();
-    press('ArrowUp', slider);
-    expect($player.get().volumePercent).toBe(60);
+    expect(press('ArrowUp', slider)).toBe(true); // not prevented: the browser steps the slider
+    expect($player.get().volumePercent).toBe(50);
     expect(region.textContent).toBe('');
-    expect(volumeSaid(60, slider)).toBeNull();
-    expect(volumeSaid(65, document.body)).toBe('Volume 65%');
   });
 });
