@@ -45,9 +45,9 @@ function PlayerCardView({ server }: { server: PlayerState }) {
   const route = useStore($route);
   const queue = useStore($queue);
   const sheet = useStore($shortcutsSheet);
-  const mini = useMiniPlayer();
   // Here, not in the card's body: the card keeps its place while it is hidden (mini-player, closed).
   const card = useRef<HTMLElement>(null);
+  const mini = useMiniPlayer(card);
   const { offset, handle, attach } = useCardDrag(card);
   const narrow = useNarrowScreen();
 
@@ -67,7 +67,7 @@ function PlayerCardView({ server }: { server: PlayerState }) {
       <NowPlayingAnnouncer player={player} />
       {miniPlayer && mini.win && <miniPlayer.MiniPlayerWindow win={mini.win} onClose={mini.close} />}
       {(placement === 'card' || placement === 'both') && (
-        <PlayerCardBody {...view} attach={attach} offset={offset} handle={handle} miniSupported={hydrated && mini.supported} openMini={mini.open} />
+        <PlayerCardBody {...view} attach={attach} offset={offset} handle={handle} miniSupported={hydrated && mini.supported} openMini={mini.open} miniButton={mini.button} />
       )}
       {/* After the card: Tab goes on from the card's Queue button into the queue it opened. */}
       {queuePanel && <queuePanel.QueuePanel />}

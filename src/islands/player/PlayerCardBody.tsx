@@ -1,5 +1,5 @@
 import { useStore } from '../../components/server-snapshot';
-import type { HTMLAttributes, RefCallback } from 'react';
+import type { HTMLAttributes, RefCallback, RefObject } from 'react';
 import { Icon } from '../../components/Icon';
 import { hrefOf } from '../../lib/routes';
 import { $devices, toggleDevicePicker } from '../../stores/devices';
@@ -37,13 +37,15 @@ interface Props extends PlayerView {
   /** Whether the browser can open the mini-player (Document Picture-in-Picture), as the hydrated card knows. */
   miniSupported: boolean;
   openMini: () => Promise<void>;
+  /** The "Open mini player" button's ref (useMiniPlayer): the keyboard comes back to it as the window closes. */
+  miniButton: RefObject<HTMLButtonElement | null>;
 }
 
 /**
  * The visible card on wide screens: its bar, track, like, add-to-playlist, progress,
  * controls and device picker.
  */
-export function PlayerCardBody({ player, otherDeviceName, hydrated, screenKnown, attach, offset, handle, miniSupported, openMini }: Props) {
+export function PlayerCardBody({ player, otherDeviceName, hydrated, screenKnown, attach, offset, handle, miniSupported, openMini, miniButton }: Props) {
   const queue = useStore($queue);
   const devices = useStore($devices);
   const queueOpen = hydrated && queue.open;
@@ -76,7 +78,7 @@ export function PlayerCardBody({ player, otherDeviceName, hydrated, screenKnown,
               button there only, from the first paint (global.css .mini-player-button). Once
               hydrated the card knows itself. */}
           {(!hydrated || miniSupported) && (
-            <button type="button" className="icon-button player-card__tool mini-player-button" aria-label="Open mini player" onClick={() => void openMini()}>
+            <button ref={miniButton} type="button" className="icon-button player-card__tool mini-player-button" aria-label="Open mini player" onClick={() => void openMini()}>
               <Icon name="miniplayer" size={18} />
             </button>
           )}

@@ -142,7 +142,7 @@ describe('the card', () => {
     function Card() {
       const player = useStore($player);
       return (
-        <PlayerCardBody player={player} otherDeviceName={null} hydrated screenKnown attach={(element) => void (card.current = element)} offset={{ x: 0, y: 0 }} handle={{}} miniSupported={false} openMini={async () => undefined} />
+        <PlayerCardBody player={player} otherDeviceName={null} hydrated screenKnown attach={(element) => void (card.current = element)} offset={{ x: 0, y: 0 }} handle={{}} miniSupported={false} openMini={async () => undefined} miniButton={createRef()} />
       );
     }
     render(<Card />);
@@ -236,7 +236,7 @@ describe("the card's Devices button", () => {
   it("says and toggles the card's own picker, not the top bar's, and its devices come right after it in the tab order", () => {
     function Card() {
       const player = useStore($player);
-      return <PlayerCardBody player={player} otherDeviceName={null} hydrated screenKnown attach={() => undefined} offset={{ x: 0, y: 0 }} handle={{}} miniSupported={false} openMini={async () => undefined} />;
+      return <PlayerCardBody player={player} otherDeviceName={null} hydrated screenKnown attach={() => undefined} offset={{ x: 0, y: 0 }} handle={{}} miniSupported={false} openMini={async () => undefined} miniButton={createRef()} />;
     }
     $devices.set({ ...$devices.get(), open: true, place: 'top-bar', list: [], loading: false });
     render(<Card />);

@@ -1,5 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { useRef } from 'react';
 import type { Track } from '../../../src/api/types';
 import { useMiniPlayer } from '../../../src/islands/player/use-mini-player';
 import { QueuePanel } from '../../../src/islands/player/QueuePanel';
@@ -41,7 +42,7 @@ describe('the queue panel', () => {
 });
 
 function MiniButton() {
-  const mini = useMiniPlayer();
+  const mini = useMiniPlayer(useRef<HTMLElement>(null));
   return mini.supported ? <button type="button">Open mini player</button> : null;
 }
 
