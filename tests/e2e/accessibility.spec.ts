@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { seriousViolations as violations } from './helpers/axe';
 import { providerGet, searchCatalogue } from './helpers/catalogue';
@@ -243,11 +243,12 @@ test('the bottom sheet keeps focus while open and gives it back to its button', 
 /**
  * How much of the focus ring of `element`, focused from the keyboard, a box around it hides
  * (overflow other than visible: a cell's ellipsis, a row that scrolls), per side, in px; none
- * when the whole ring shows.
+ * when the whole ring shows. Only the focus scrolls it into view, as the keyboard's does:
+ * Playwright's own scrolling would scroll a cell that clips to the link, which a browser does not
+ * do for a link it shows a little of.
  */
-async function ringCut(page: Page, selector: string): Promise<string[]> {
-  const element = page.locator(selector).first();
-  await element.scrollIntoViewIfNeeded();
+async function ringCut(page: Page, selector: string | Locator): Promise<string[]> {
+  const element = typeof selector === 'string' ? page.locator(selector).first() : selector;
   return element.evaluate((focused: HTMLElement) => {
     focused.focus({ focusVisible: true } as FocusOptions);
     const style = getComputedStyle(focused);
@@ -266,6 +267,28 @@ async function ringCut(page: Page, selector: string): Promise<string[]> {
   });
 }
 
+/**
+ * Where the focus ring of the link `element`, focused from the keyboard, lies over its own words:
+ * the sides on which the ring's band (an inset ring is drawn inside the link's box) reaches in
+ * past where its text begins, in px; none when the ring stays clear of every letter.
+ */
+async function ringOverText(element: Locator): Promise<string[]> {
+  return element.evaluate((focused: HTMLElement) => {
+    focused.focus({ focusVisible: true } as FocusOptions);
+    const style = getComputedStyle(focused);
+    // The ring's inner edge, outside the box by its offset (inside it when the offset is negative).
+    const inner = parseFloat(style.outlineOffset);
+    const box = focused.getBoundingClientRect();
+    const words = document.createRange();
+    words.selectNodeContents(focused);
+    const text = words.getBoundingClientRect();
+    const sides = { left: box.left - inner - text.left, right: text.right - (box.right + inner) };
+    return Object.entries(sides)
+      .filter(([, over]) => over > 0.5)
+      .map(([side, over]) => `${focused.textContent}: ${side} ${over.toFixed(1)} px`);
+  });
+}
+
 test("a focus ring shows whole where a box hides what reaches past it: artists' links in rows, tiles and the player card, cards in a row that scrolls", { tag: '@viewport-free' }, async ({ page, signIn }) => {
   await signIn(page);
   // A track tile's artists (the home's recent plays or tracks).
@@ -275,12 +298,51 @@ test("a focus ring shows whole where a box hides what reaches past it: artists' 
   // The keyboard's focus, as the site shows it (:focus-visible after a key).
   await page.keyboard.press('Tab');
   expect(await ringCut(page, '.track-row__artists a')).toEqual([]);
+  // The ring goes inside the link: clear of its first letter and its last, not over them.
+  expect(await ringOverText(page.locator('.track-row__artists a').first())).toEqual([]);
   expect(await ringCut(page, '.card-row .card')).toEqual([]);
   // The player card's artists, once a track plays.
   await page.locator('.track-row').first().hover();
   await page.locator('.track-row').first().getByRole('button', { name: /^Play / }).click();
   await expect(page.locator('.player-card__artists a').first()).toBeVisible();
   expect(await ringCut(page, '.player-card__artists a')).toEqual([]);
+  // An album's link in its own cell (a list with the album column).
+  await page.goto('/track/recent-played');
+  await expect(page.locator('.track-row__album a').first()).toBeVisible();
+  expect(await ringCut(page, '.track-row__album a')).toEqual([]);
+  expect(await ringOverText(page.locator('.track-row__album a').first())).toEqual([]);
+});
+
+test("on a phone, a row's later artist, past the cell's ellipsis, shows whole while it holds the keyboard's focus, and no row moves", { tag: '@phone-only' }, async ({ page, signIn }) => {
+  await signIn(page);
+  await page.goto('/track/recent-played');
+  const links = page.locator('.track-row__artists a');
+  await expect(links.first()).toBeVisible();
+  // A row's second or later artist that its cell's ellipsis hides, some of it or all.
+  const hidden = await links.evaluateAll((all) =>
+    all.findIndex((link) => link.previousElementSibling !== null && link.getBoundingClientRect().right > link.parentElement!.getBoundingClientRect().right + 0.5),
+  );
+  expect(hidden, 'a row whose later artist reaches past its cell').toBeGreaterThan(-1);
+  const link = links.nth(hidden);
+  // Its row in view: Playwright's scrolling to the link itself would scroll its cell to it.
+  await link.evaluate((found) => found.closest('.track-row')!.scrollIntoView({ block: 'center' }));
+  const rows = () => page.locator('.track-row').evaluateAll((all) => all.map((row) => { const box = row.getBoundingClientRect(); return [box.top, box.height]; }));
+  const before = await rows();
+  // Its whole ring inside every box that clips.
+  expect(await ringCut(page, link)).toEqual([]);
+  // Its words whole: all of them inside the cell, none cut by an ellipsis of the link's own.
+  const shown = await link.evaluate((focused) => {
+    const words = document.createRange();
+    words.selectNodeContents(focused);
+    const text = words.getBoundingClientRect();
+    const cell = focused.parentElement!.getBoundingClientRect();
+    const box = focused.getBoundingClientRect();
+    return { inCell: text.left >= cell.left - 0.5 && text.right <= cell.right + 0.5, inLink: text.right <= box.right + 0.5, focused: focused.matches(':focus-visible') };
+  });
+  expect(shown).toEqual({ inCell: true, inLink: true, focused: true });
+  expect(await rows()).toEqual(before);
+  // Its ring clear of its letters.
+  expect(await ringOverText(link)).toEqual([]);
 });
 
 test('L (like the playing track) says what it did, politely: Added to Liked Songs, then Removed from Liked Songs', { tag: '@viewport-free' }, async ({ page, signIn }) => {
