@@ -5,6 +5,7 @@ import { ErrorScreen } from '../ErrorScreen';
 import { useStore } from '../server-snapshot';
 import { FOCUSABLE } from '../use-focus-trap';
 import { PartBody, retryHandingFocusOn } from './PartBody';
+import { LoadingWords } from './Skeletons';
 
 /** Focuses a control, and says whether it took focus (a hidden one does not). */
 function takesFocus(element: Element): boolean {
@@ -71,7 +72,11 @@ export function PagedView<T>({ list, empty, emptyView, skeleton, children }: Pag
         <>
           {children(state.list)}
           <span ref={anchor} hidden {...{ [LIST_CONTINUES]: watching ? '' : undefined }} />
-          {state.loading ? <div className="paged-view__more" role="status" aria-label="Loading more" /> : null}
+          {state.loading ? (
+            <div className="paged-view__more" role="status" aria-label="Loading more">
+              <LoadingWords words="Loading more" />
+            </div>
+          ) : null}
           {/* A next page that failed: what came stays, with Try again below it. */}
           {state.error ? (
             <ErrorScreen kind="something_went_wrong" compact>

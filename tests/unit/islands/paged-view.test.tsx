@@ -96,6 +96,26 @@ describe('PagedView', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(60);
   });
 
+  it("says 'Loading more' to a screen reader while the next page loads: in its status region's text, not only its name", async () => {
+    let arrive: () => void = () => undefined;
+    const list = createPagedList(async (offset: number, limit: number): Promise<Page<number>> => {
+      if (offset > 0) await new Promise<void>((resolve) => (arrive = resolve));
+      return { items: Array.from({ length: limit }, (_, index) => offset + index), offset, limit, total: 100 };
+    }, 20);
+    await list.loadFirstPage();
+    renderList(list);
+    expect(screen.queryByRole('status')).toBeNull();
+    let next: Promise<void> = Promise.resolve();
+    act(() => void (next = list.loadNextPage()));
+    const status = screen.getByRole('status', { name: 'Loading more' });
+    expect(status.textContent).toBe('Loading more');
+    await act(async () => {
+      arrive();
+      await next;
+    });
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   it('watches nothing when the list has no more data', async () => {
     const { list } = numbers(15);
     await list.loadFirstPage();
