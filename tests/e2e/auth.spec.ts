@@ -115,6 +115,42 @@ test('a new visitor opening the app gets a redirect to /auth from the server; /a
   await saveScreen(page, testInfo, 'auth', { fullPage: true });
 });
 
+test('/auth reflows on a phone down to 320 px (WCAG 1.4.10): nothing runs past the window, every genre tile and its whole name inside it', async ({ page }, testInfo) => {
+  for (const width of [320, 360, 375]) {
+    await page.setViewportSize({ width, height: 568 });
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { name: 'Browse by genre' })).toBeVisible();
+    // A phone widens its window to what the page lays out (innerWidth went to 327 at 320): both are asked.
+    const widths = await page.evaluate(() => ({ window: window.innerWidth, page: document.documentElement.scrollWidth }));
+    expect(widths, `at ${width} px`).toEqual({ window: width, page: width });
+    const tiles = await page.locator('#genres li').evaluateAll((items) =>
+      items.map((item) => {
+        const tile = item.getBoundingClientRect();
+        const name = item.querySelector('h3')!;
+        const words = document.createRange();
+        words.selectNodeContents(name);
+        const lines = new Set([...words.getClientRects()].map((line) => Math.round(line.top))).size;
+        return { name: name.textContent, lines, left: tile.left, right: tile.right, wordsLeft: words.getBoundingClientRect().left, wordsRight: words.getBoundingClientRect().right };
+      }),
+    );
+    expect(tiles).toHaveLength(6);
+    for (const tile of tiles) {
+      const at = `at ${width} px, ${tile.name}'s`;
+      expect(tile.left, `${at} tile`).toBeGreaterThanOrEqual(0);
+      expect(tile.right, `${at} tile`).toBeLessThanOrEqual(width);
+      expect(tile.wordsLeft, `${at} name, in its tile`).toBeGreaterThanOrEqual(tile.left);
+      expect(tile.wordsRight, `${at} name, in its tile`).toBeLessThanOrEqual(tile.right);
+      // Whole: a name broken in two ("Electroni" over "c") would fit, and read badly.
+      expect(tile.lines, `${at} name, on one line`).toBe(1);
+    }
+  }
+  await page.locator('#genres').scrollIntoViewIfNeeded();
+  await saveScreen(page, testInfo, 'auth-375-genres');
+  await page.setViewportSize({ width: 320, height: 568 });
+  await page.locator('#genres').scrollIntoViewIfNeeded();
+  await saveScreen(page, testInfo, 'auth-320-genres');
+});
+
 test('the guest signs in through the sandbox sign-in page and arrives on /, with no token in the browser\'s storage', { tag: '@viewport-free' }, async ({ page, signIn }) => {
   await signIn(page);
   await expect(page).toHaveURL(/\/$/);
