@@ -11,6 +11,7 @@
 // then changed nothing on screen.
 const READ = "function r(k){var v=localStorage.getItem(k);try{return JSON.parse(v)}catch(e){return null}}";
 
+import { BROWSER_BAR_COLOURS } from '../lib/browser-bar';
 import { PAGE_CACHE, ROUTED_PAGE_CACHE } from '../lib/page-cache';
 
 /**
@@ -26,7 +27,8 @@ export const FORGET_SESSION_SCRIPT =
  * Marks the page's root (<html>) before the first paint with what only the browser knows, and
  * keeps the marks across ClientRouter swaps, whose new <html> would otherwise drop them (one
  * script: one hash in the CSP):
- * - `data-theme`, the stored theme (dark by default);
+ * - `data-theme`, the stored theme (dark by default), and the browser's bar in its page's colour
+ *   (the theme-color meta, which the theme store changes on a toggle: src/stores/theme.ts);
  * - `data-mini-player`, where the browser opens a mini-player window (Document
  *   Picture-in-Picture): the buttons that open one are in the server's HTML and show from the
  *   first paint where it does (global.css), instead of coming under the pointer once the islands
@@ -35,10 +37,12 @@ export const FORGET_SESSION_SCRIPT =
 export const ROOT_MARKS_SCRIPT =
   "(function(){" + READ +
   "function t(){try{return r('THEME_MODE_VALUE')==='light'?'light':'dark'}catch(e){return'dark'}}" +
-  "function m(d){d.documentElement.toggleAttribute('data-mini-player','documentPictureInPicture'in window)}" +
-  "document.documentElement.setAttribute('data-theme',t());m(document);" +
+  "var c=" + JSON.stringify(BROWSER_BAR_COLOURS) + ";" +
+  "function k(d){var v=t(),b=d.querySelector('meta[name=theme-color]'),h=d.documentElement;" +
+  "h.setAttribute('data-theme',v);b&&b.setAttribute('content',c[v]);h.toggleAttribute('data-mini-player','documentPictureInPicture'in window)}" +
+  "k(document);" +
   "if(window.__mmTheme)return;window.__mmTheme=1;" +
-  "document.addEventListener('astro:before-swap',function(e){e.newDocument.documentElement.setAttribute('data-theme',t());m(e.newDocument)})})();";
+  "document.addEventListener('astro:before-swap',function(e){k(e.newDocument)})})();";
 
 /**
  * Page swaps without the View Transition API. Astro's ClientRouter uses it where the browser has

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { readStored, STORAGE_KEYS, writeStored } from '../lib/storage';
+import { BROWSER_BAR_COLOURS } from '../lib/browser-bar';
 
 type ThemeMode = 'dark' | 'light';
 
@@ -16,9 +17,14 @@ export function toggleTheme(): void {
   $theme.set($theme.get() === 'dark' ? 'light' : 'dark');
 }
 
-/** Shows `mode` on <html data-theme>, the attribute the head script sets before first paint (src/layouts/head-scripts.ts). */
+/**
+ * Shows `mode` on <html data-theme> and in the browser's bar (the theme-color meta), as the head
+ * script does before the first paint (src/layouts/head-scripts.ts).
+ */
 function showTheme(mode: ThemeMode): void {
-  if (typeof document !== 'undefined') document.documentElement.dataset.theme = mode;
+  if (typeof document === 'undefined') return;
+  document.documentElement.dataset.theme = mode;
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', BROWSER_BAR_COLOURS[mode]);
 }
 
 // Reactions kept apart from the action: persist, and show on the page.

@@ -1,4 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BROWSER_BAR_COLOURS } from '../../../src/lib/browser-bar';
 import { FORGET_SESSION_SCRIPT, INSTANT_SWAP_SCRIPT, PAGE_ADDRESS_SCRIPT, ROOT_MARKS_SCRIPT } from '../../../src/layouts/head-scripts';
 import { catchUpWith, showPageAtAddress, shownPage } from '../../../src/components/shell/page-at-address';
 import { PAGE_CACHE, ROUTED_PAGE_CACHE } from '../../../src/lib/page-cache';
@@ -57,6 +60,66 @@ describe('the theme script (before first paint)', () => {
     const event = Object.assign(new Event('astro:before-swap'), { newDocument });
     document.dispatchEvent(event);
     expect(newDocument.documentElement.getAttribute('data-theme')).toBe('light');
+  });
+});
+
+describe("the browser's bar, in the colour of the theme's page (<meta name=\"theme-color\">)", () => {
+  /** Each theme's page colour as theme.css has it (body's background: --surface-0). */
+  function pageColours(): Record<'dark' | 'light', string> {
+    const sheet = readFileSync(join(import.meta.dirname, '../../../src/styles/theme.css'), 'utf8');
+    const tokens = (block: string) => Object.fromEntries([...(/\{([^}]*)\}/.exec(sheet.slice(sheet.indexOf(block))) ?? ['', ''])[1]!.matchAll(/(--[\w-]+):\s*([^;]+);/g)].map(([, name, value]) => [name!, value!.trim()]));
+    const base = tokens(':root {');
+    const resolve = (value: string) => base[/^var\((--[\w-]+)\)$/.exec(value)?.[1] ?? ''] ?? value;
+    return { dark: resolve(tokens(":root[data-theme='dark'] {")['--surface-0']!), light: resolve(tokens(":root[data-theme='light'] {")['--surface-0']!) };
+  }
+
+  /** A document's head as Base.astro writes it: the dark default, before the head script. */
+  function headOf(target: Document): HTMLMetaElement {
+    const meta = target.createElement('meta');
+    meta.name = 'theme-color';
+    meta.content = pageColours().dark;
+    target.head.append(meta);
+    return meta;
+  }
+
+  let meta: HTMLMetaElement;
+  beforeEach(() => {
+    meta = headOf(document);
+  });
+  afterEach(() => meta.remove());
+
+  it("is each theme's page colour: a light page's phone kept a near-black bar over it", () => {
+    expect(BROWSER_BAR_COLOURS).toEqual(pageColours());
+  });
+
+  it('follows the stored theme before the first paint, and on the incoming page of a client-router swap', () => {
+    run(ROOT_MARKS_SCRIPT);
+    expect(meta.content).toBe(pageColours().dark);
+    localStorage.setItem('THEME_MODE_VALUE', '"light"');
+    run(ROOT_MARKS_SCRIPT);
+    expect(meta.content).toBe(pageColours().light);
+    const newDocument = document.implementation.createHTMLDocument('next');
+    const incoming = headOf(newDocument);
+    document.dispatchEvent(Object.assign(new Event('astro:before-swap'), { newDocument }));
+    expect(incoming.content).toBe(pageColours().light);
+  });
+
+  it("follows the user's toggle, and the theme chosen in another tab", async () => {
+    vi.resetModules();
+    const { $theme, followThemeElsewhere, toggleTheme } = await import('../../../src/stores/theme');
+    expect($theme.get()).toBe('dark');
+    toggleTheme();
+    expect(meta.content).toBe(pageColours().light);
+    toggleTheme();
+    expect(meta.content).toBe(pageColours().dark);
+    const stop = followThemeElsewhere();
+    try {
+      localStorage.setItem('THEME_MODE_VALUE', '"light"');
+      window.dispatchEvent(new StorageEvent('storage', { key: 'THEME_MODE_VALUE' }));
+      expect(meta.content).toBe(pageColours().light);
+    } finally {
+      stop();
+    }
   });
 });
 
