@@ -468,11 +468,33 @@ export function setProgressSeconds(seconds: number): void {
   $player.set(withProgress($player.get(), seconds, playerClock().now()));
 }
 
+/** The player as the user's drag of the progress bar began, while one is held (holdProgressAt). */
+let beforeProgressHold: PlayerState | null = null;
+
+/** The progress bar held at `seconds` under the user's hand: the elapsed second follows it (SPEC §4), and nothing is sent until it is let go (seekToSecond). */
+export function holdProgressAt(seconds: number): void {
+  beforeProgressHold ??= $player.get();
+  setProgressSeconds(seconds);
+}
+
+/**
+ * A hold of the progress bar dropped unsent (the browser cancelled the pointer: a finger that
+ * began on the bar went on as a scroll): the elapsed second goes back to where the music has got
+ * to since, by the timer's own rule (withTick), unless a new track came meanwhile, which has its
+ * own. It stood frozen at the finger's second while the music played on.
+ */
+export function dropProgressHold(): void {
+  const before = beforeProgressHold;
+  beforeProgressHold = null;
+  if (before && before.currentPlayingTrack?.id === $player.get().currentPlayingTrack?.id) setProgressSeconds(withTick(before, playerClock().now()).progressSeconds);
+}
+
 /**
  * Releasing the progress bar: the elapsed second, and the music follows it.
  * **Change** from SPEC §5 (its seek listener does nothing): the music follows the bar.
  */
 export function seekToSecond(seconds: number): Promise<void> {
+  beforeProgressHold = null;
   setProgressSeconds(seconds);
   // As pause, repeat and shuffle: a reading asked before the seek (or while it is on the
   // wire) would put the bar back where the music was.

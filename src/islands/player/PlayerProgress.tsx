@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useHydrated } from '../../components/use-hydrated';
 import { formatSeconds } from '../../lib/format';
-import { seekToSecond, setProgressSeconds } from '../../stores/player';
+import { dropProgressHold, holdProgressAt, seekToSecond } from '../../stores/player';
+import { useHeldSlider } from './use-held-slider';
 
 /** Whether focus came from the keyboard (a pointer's click focuses the slider too, and its thumb should keep moving). */
 function isKeyboardFocus(element: Element): boolean {
@@ -23,8 +24,6 @@ const SEEK_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'H
  */
 export function PlayerProgress({ seconds, durationMs, trackId = null, canSeek = true }: { seconds: number; durationMs: number; trackId?: string | null; canSeek?: boolean }) {
   const total = Math.floor(durationMs / 1000);
-  // While the thumb is held, the bar shows where it is, not the ticking timer.
-  const [held, setHeld] = useState<number | null>(null);
   // While the keyboard is on the slider, its value stands still at the second it came (and at
   // each second the user moves it to): a focused slider's every change is read out, and a
   // ticking one would talk over the user for as long as they stay. The times beside it tick on.
@@ -32,16 +31,19 @@ export function PlayerProgress({ seconds, durationMs, trackId = null, canSeek = 
   // A new track under a still slider: it stands still again at that track's second (read out
   // once), not at a second of the track before.
   if (still !== null && still.trackId !== trackId) setStill({ second: seconds, trackId });
+  // While the thumb is held, the bar shows where it is, not the ticking timer; the elapsed second
+  // follows it (holdProgressAt), and goes back to the music's should the hold be dropped.
+  const { held, hold, release, pointerHandlers } = useHeldSlider({
+    send: (second) => {
+      if (still !== null) setStill({ second, trackId });
+      void seekToSecond(second);
+    },
+    drop: dropProgressHold,
+  });
   // Server-rendered (the Now Playing view): a drag before the island answers would be lost.
   const hydrated = useHydrated();
   const shown = held ?? seconds;
   const onSlider = held ?? still?.second ?? seconds;
-  const release = () => {
-    if (held === null) return;
-    setHeld(null);
-    if (still !== null) setStill({ second: held, trackId });
-    void seekToSecond(held);
-  };
   return (
     <div className="player-card__progress">
       <span className="player-card__time" aria-label="Elapsed">
@@ -72,10 +74,10 @@ export function PlayerProgress({ seconds, durationMs, trackId = null, canSeek = 
         }}
         onChange={(event) => {
           const value = Number(event.currentTarget.value);
-          setHeld(value);
-          setProgressSeconds(value);
+          hold(value);
+          holdProgressAt(value);
         }}
-        onPointerUp={release}
+        {...pointerHandlers}
         onKeyUp={(event) => {
           if (SEEK_KEYS.has(event.key)) release();
         }}

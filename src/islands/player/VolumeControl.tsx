@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { Icon } from '../../components/Icon';
 import { useHydrated } from '../../components/use-hydrated';
 import { changeVolume } from '../../stores/player';
+import { useHeldSlider } from './use-held-slider';
 
 /** Why the slider is disabled: said to a pointer's hover (title) and to a screen reader (its description). */
 export const VOLUME_NOT_SETTABLE = "This device's volume cannot be changed here";
@@ -20,14 +20,10 @@ const NOTE_ID = 'player-volume-note';
  * that moves and is refused in silence.
  */
 export function VolumeControl({ percent, settable = true }: { percent: number; settable?: boolean }) {
-  const [held, setHeld] = useState<number | null>(null);
+  // A dropped hold sends nothing: the slider shows the device's volume again.
+  const { held, hold, release, pointerHandlers } = useHeldSlider({ send: (value) => void changeVolume(value - percent) });
   const hydrated = useHydrated();
   const shown = held ?? percent;
-  const release = () => {
-    if (held === null) return;
-    setHeld(null);
-    void changeVolume(held - percent);
-  };
   return (
     // The title sits on the row: a disabled control gets no hover in some browsers.
     <div className="player-volume" title={settable ? undefined : VOLUME_NOT_SETTABLE}>
@@ -43,8 +39,8 @@ export function VolumeControl({ percent, settable = true }: { percent: number; s
         aria-valuetext={`${shown}%`}
         aria-disabled={!hydrated || undefined}
         aria-describedby={settable ? undefined : NOTE_ID}
-        onChange={(event) => setHeld(Number(event.currentTarget.value))}
-        onPointerUp={release}
+        onChange={(event) => hold(Number(event.currentTarget.value))}
+        {...pointerHandlers}
         onKeyUp={release}
         onBlur={release}
       />
