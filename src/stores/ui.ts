@@ -1,4 +1,5 @@
 import { atom, map, onMount, type ReadableAtom } from 'nanostores';
+import { NARROW_SCREEN } from '../lib/screens';
 import { readStored, STORAGE_KEYS, writeStored } from '../lib/storage';
 import { $paletteOpen, closePalette } from './palette';
 import { $route, routeKeyOf, type Route } from './route';
@@ -51,6 +52,19 @@ export function openBottomSheet(): void {
 export function closeBottomSheet(): void {
   $ui.setKey('openMoreOptionBottomSheet', false);
 }
+
+// Reaction: the sheet is the narrow screen's (SPEC §2). A window made wide (a tablet turned, a
+// desktop's window widened) closes it: the phone's full-width sheet stood over the wide layout,
+// whose own controls (the top bar's) do what it offers. BottomSheet.tsx sees where the focus goes.
+onMount($ui, () => {
+  if (typeof matchMedia !== 'function') return;
+  const narrow = matchMedia(NARROW_SCREEN);
+  const onChange = () => {
+    if (!narrow.matches && $ui.get().openMoreOptionBottomSheet) closeBottomSheet();
+  };
+  narrow.addEventListener('change', onChange);
+  return () => narrow.removeEventListener('change', onChange);
+});
 
 /** Opens the image preview dialog on an image. */
 export function openImagePreview(url: string | null = null, name: string | null = null): void {

@@ -19,15 +19,18 @@ export function TrackMenuPopup({ track, context, anchor, onClose }: PopupProps) 
   const menu = useRef<HTMLDivElement>(null);
   const backdrop = useRef<HTMLDivElement>(null);
   const [place, setPlace] = useState<CSSProperties>({});
-  /** Where the anchor was when the menu was placed; the menu closes once it moves. */
-  const placedAt = useRef<{ top: number; left: number } | null>(null);
+  /**
+   * Where the anchor was when the menu was placed, and the window's width then (the menu is
+   * placed from its right edge): the menu closes once either changes.
+   */
+  const placedAt = useRef<{ top: number; left: number; windowWidth: number } | null>(null);
 
   // Under the button, right-aligned to it, flipped above when the viewport ends.
   useLayoutEffect(() => {
     const box = anchor.current?.getBoundingClientRect();
     const height = menu.current?.offsetHeight ?? 0;
     if (!box) return;
-    placedAt.current = { top: box.top, left: box.left };
+    placedAt.current = { top: box.top, left: box.left, windowWidth: window.innerWidth };
     const below = box.bottom + 4 + height <= window.innerHeight;
     setPlace({
       '--menu-top': `${below ? box.bottom + 4 : Math.max(8, box.top - 4 - height)}px`,
@@ -38,9 +41,12 @@ export function TrackMenuPopup({ track, context, anchor, onClose }: PopupProps) 
     menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus({ preventScroll: true });
   }, [anchor]);
 
-  // A press outside, or a scroll or resize that moves its anchor, closes it. A scroll
-  // that moved nothing stays open: the scroll event of the scroll that brought the row
-  // into view can arrive just after a right click or long press opened the menu.
+  // A press outside, or a scroll or resize that moves its anchor, closes it, and so does a
+  // window made wider or narrower (a phone or tablet turned): the menu stood where the old width
+  // put it, and a phone's sheet may now be a wide screen's dropdown. A scroll that moved nothing
+  // stays open: the scroll event of the scroll that brought the row into view can arrive just
+  // after a right click or long press opened the menu; so does a phone's window growing taller
+  // as its address bar hides.
   useEffect(() => {
     const onPointerDown = (event: PointerEvent) => {
       const target = event.target as Node;
@@ -50,10 +56,12 @@ export function TrackMenuPopup({ track, context, anchor, onClose }: PopupProps) 
       onClose(false);
     };
     const onMove = (event: Event) => {
-      if (menu.current?.contains(event.target as Node)) return;
+      // A scroll of the menu's own items moves nothing. A resize's target is the window, not a
+      // Node, which contains() throws on.
+      if (event.target instanceof Node && menu.current?.contains(event.target)) return;
       const box = anchor.current?.getBoundingClientRect();
       const was = placedAt.current;
-      if (!box || !was || Math.abs(box.top - was.top) > 1 || Math.abs(box.left - was.left) > 1) onClose(false);
+      if (!box || !was || window.innerWidth !== was.windowWidth || Math.abs(box.top - was.top) > 1 || Math.abs(box.left - was.left) > 1) onClose(false);
     };
     document.addEventListener('pointerdown', onPointerDown, true);
     window.addEventListener('scroll', onMove, true);

@@ -97,6 +97,22 @@ describe("a track row's More menu", () => {
     expect(screen.queryByRole('menu')).toBeNull();
   });
 
+  it('closes when the window is made wider or narrower (a phone or tablet turned), its row unmoved: it stood where the old width put it', () => {
+    const { more } = renderRow();
+    vi.spyOn(more, 'getBoundingClientRect').mockImplementation(() => ({ top: 300, left: 900, right: 940, bottom: 340, width: 40, height: 40, x: 900, y: 300, toJSON: () => ({}) }));
+    const width = vi.spyOn(window, 'innerWidth', 'get').mockReturnValue(1024);
+    try {
+      fireEvent.contextMenu(more.closest('[data-track-id]')!);
+      fireEvent(window, new Event('resize')); // a window grown taller only (a phone's address bar hiding)
+      expect(screen.getByRole('menu')).toBeTruthy();
+      width.mockReturnValue(768);
+      fireEvent(window, new Event('resize'));
+      expect(screen.queryByRole('menu')).toBeNull();
+    } finally {
+      width.mockRestore();
+    }
+  });
+
   it('opens on a long touch press, and the click ending the press plays nothing', () => {
     vi.useFakeTimers();
     const { onPlay } = renderRow();
