@@ -24,6 +24,14 @@ afterEach(() => {
   resizable.happyDOM.setViewport({ width: 1024, height: 768 });
 });
 
+/** Opens the sheet as a user does, from its More options button, which has the focus. */
+async function openSheet(): Promise<{ more: HTMLElement; sheet: HTMLElement }> {
+  const more = screen.getByRole('button', { name: 'More options' });
+  more.focus();
+  fireEvent.click(more);
+  return { more, sheet: await screen.findByRole('dialog', { name: 'More options' }, FIRST_LOAD) };
+}
+
 describe("the phone's bottom sheet in a window made wide", () => {
   it('closes once the narrow layout ends, the focus going to the page content, as the More options button it came from is hidden', async () => {
     render(
@@ -37,10 +45,7 @@ describe("the phone's bottom sheet in a window made wide", () => {
         <BottomSheet />
       </>,
     );
-    const more = screen.getByRole('button', { name: 'More options' });
-    more.focus();
-    fireEvent.click(more);
-    const sheet = await screen.findByRole('dialog', { name: 'More options' }, FIRST_LOAD);
+    const { sheet } = await openSheet();
     expect(sheet.contains(document.activeElement)).toBe(true);
 
     // Taller or turned, still narrow: it stays.
@@ -64,10 +69,7 @@ describe("the phone's bottom sheet in a window made wide", () => {
         <BottomSheet />
       </>,
     );
-    const more = screen.getByRole('button', { name: 'More options' });
-    more.focus();
-    fireEvent.click(more);
-    await screen.findByRole('dialog', { name: 'More options' }, FIRST_LOAD);
+    const { more } = await openSheet();
     await act(async () => closeBottomSheet());
     expect(document.activeElement).toBe(more);
   });
