@@ -97,3 +97,15 @@ test("the footer's columns side by side start their lists on one line, a heading
   await footer.scrollIntoViewIfNeeded();
   await saveScreen(page, testInfo, 'footer-columns');
 });
+
+test("Your Library's own tiles show their names whole on a 320 px phone", { tag: '@phone-only' }, async ({ page, signIn }, testInfo) => {
+  await signIn(page, 'guest', { home: false });
+  await page.setViewportSize({ width: 320, height: 568 });
+  await page.goto('/collection');
+  const titles = page.locator('.library-tile .card__title');
+  await expect(titles).toHaveCount(3);
+  const cut = await titles.evaluateAll((elements) => elements.filter((title) => title.scrollWidth > title.clientWidth).map((title) => title.textContent));
+  expect(cut, 'names cut by an ellipsis').toEqual([]);
+  await expect(titles.filter({ hasText: 'Create Playlist' })).toBeVisible();
+  await saveScreen(page, testInfo, 'library-tiles-320');
+});
