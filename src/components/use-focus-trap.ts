@@ -60,7 +60,12 @@ export function useFocusTrap(container: RefObject<HTMLElement | null>, open: boo
     return () => {
       // After the commit's other effects: a native dialog closing in one of them must not keep it inert.
       queueMicrotask(() => {
-        if (previous?.isConnected && returnFocus()) previous.focus();
+        if (!returnFocus()) return;
+        if (previous?.isConnected) previous.focus();
+        // What had it is gone or hidden now (the phone's More options button, which a window
+        // turned wide hides as it closes the sheet): the page's content, not the document, where
+        // the next Tab would start over at the top (WCAG 2.4.3).
+        if (!document.activeElement || document.activeElement === document.body) contentOrNull()?.focus();
       });
     };
   }, [open]);

@@ -1,7 +1,6 @@
 import { useStore } from '../../components/server-snapshot';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
-import { focusContent } from '../../components/use-focus-trap';
 import { useFetched } from '../../components/use-fetched';
 import { fetchedOnce } from '../../lib/fetched-once';
 import { $devices, toggleDevicePicker } from '../../stores/devices';
@@ -23,19 +22,6 @@ function BottomSheetGate() {
   useEffect(() => {
     if (!open && picking) toggleDevicePicker(false);
   }, [open, picking]);
-  // The sheet gives the focus back to what had it before (its focus trap): the More options button,
-  // which a window made wide hides as it closes the sheet (stores/ui.ts). Then, after that
-  // trap's own return, the focus goes to the page's content, not to the document, where the next
-  // Tab would start over at the top (WCAG 2.4.3).
-  const wasOpen = useRef(open);
-  useEffect(() => {
-    const closed = wasOpen.current && !open;
-    wasOpen.current = open;
-    if (!closed) return;
-    queueMicrotask(() => {
-      if (document.activeElement === null || document.activeElement === document.body) focusContent();
-    });
-  }, [open]);
   return view ? <view.BottomSheetView /> : null;
 }
 
