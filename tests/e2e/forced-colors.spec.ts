@@ -20,6 +20,19 @@ async function withoutColour(toggles: Locator[], grey = true): Promise<void> {
   }
 }
 
+/** Turns Shuffle and Repeat off by their buttons (Repeat goes off, all, one, off). */
+async function turnOff(shuffle: Locator, repeat: Locator): Promise<void> {
+  if ((await shuffle.getAttribute('aria-pressed')) === 'true') await shuffle.click();
+  await expect(shuffle).toHaveAttribute('aria-pressed', 'false');
+  for (let press = 0; press < 2; press++) {
+    const was = await repeat.getAttribute('data-repeat');
+    if (was === 'off') break;
+    await repeat.click();
+    await expect(repeat).not.toHaveAttribute('data-repeat', was!);
+  }
+  await expect(repeat).toHaveAttribute('data-repeat', 'off');
+}
+
 test('Shuffle and Repeat show when they are on by more than a colour: with the colour taken away, and in forced colours', async ({ page, sandbox, signIn }, testInfo: TestInfo) => {
   await startPlaying(page, sandbox, signIn);
   // A phone's bar has play/pause only: its Shuffle and Repeat are on Now Playing (/player).
@@ -27,8 +40,9 @@ test('Shuffle and Repeat show when they are on by more than a colour: with the c
   const player = card(page);
   const shuffle = player.getByRole('button', { name: 'Shuffle', exact: true });
   const repeat = player.getByRole('button', { name: /^Repeat/ });
-  await expect(shuffle).toHaveAttribute('aria-pressed', 'false');
-  await expect(repeat).toHaveAttribute('data-repeat', 'off');
+  // The account's playback keeps its modes between tests (the other viewport's run of this one
+  // left them on): both off first, as the user would turn them.
+  await turnOff(shuffle, repeat);
   const looks = async () => ({ shuffle: await looksOf(page, shuffle), repeat: await looksOf(page, repeat) });
 
   await withoutColour([shuffle, repeat]);
@@ -59,6 +73,7 @@ test('Shuffle and Repeat show when they are on by more than a colour: with the c
   await saveScreen(player, testInfo, 'toggles-on-dark');
   await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
   await saveScreen(player, testInfo, 'toggles-on-light');
+  await turnOff(shuffle, repeat);
 });
 
 test("in forced colours the phone's bottom sheet keeps an edge and its handle: both are borders, which forced colours paint", { tag: '@phone-only' }, async ({ page, signIn }, testInfo: TestInfo) => {
