@@ -59,18 +59,19 @@ test('add to queue from a playlist while an album plays, move playback to a seco
   expect(await nextUp.first().locator('a').first().evaluate((link) => getComputedStyle(link).textDecorationLine)).toBe('none');
   await saveScreen(page, testInfo, 'queue-panel');
   if (!isNarrow(page)) {
-    // The button names the panel it opened, and Tab goes on from it into the panel once past the
-    // card's own controls, not back through the whole page (it stood before the card).
+    // The button names the panel it opened, and the keyboard goes with it into the panel, which
+    // stands last in the page, after the card; Escape brings it back to the button.
     const queueButton = card(page).getByRole('button', { name: 'Queue', exact: true });
     await expect(queueButton).toHaveAttribute('aria-controls', 'queue-panel');
     await expect(panel).toHaveAttribute('id', 'queue-panel');
-    await queueButton.focus();
-    let presses = 0;
-    while (presses < 20 && !(await panel.evaluate((element) => element.contains(document.activeElement)))) {
-      await page.keyboard.press('Tab');
-      presses++;
-    }
+    await expect(panel).toBeFocused();
+    await page.keyboard.press('Tab');
     expect(await panel.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(queueButton).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(panel).toBeFocused();
   }
 
   // Next plays it: the card, the provider and the audio element agree; the open panel follows.
@@ -184,10 +185,11 @@ test('while the queue is open, the keyboard reaches no control under it: the pag
   const panel = page.getByRole('complementary', { name: 'Queue' });
   await expect(panel.getByRole('list', { name: 'Next up' }).getByRole('listitem').first()).toContainText(album.tracks[1]!.name);
   const content = page.locator('#content');
+  // The keyboard's focus goes from the page to the panel.
+  await expect(panel).toBeFocused();
   if (isNarrow(page)) {
-    // In the page's place: the page hides, the keyboard's focus goes from it to the panel.
+    // In the page's place: the page hides.
     await expect(content).toBeHidden();
-    await expect(panel).toBeFocused();
   } else {
     // Beside the page: the content ends where the panel begins, the card under the panel.
     const panelBox = (await panel.boundingBox())!;

@@ -6,7 +6,6 @@ import { Icon } from '../../components/Icon';
 import { $queueShown, toggleQueue } from '../../stores/queue';
 import { useEscapeKey } from '../../components/use-escape-key';
 import { useFocusReturn } from '../../components/use-focus-trap';
-import { useNarrowScreen } from '../../components/use-media-query';
 import { $route } from '../../stores/route';
 import { useEffect, useRef, type RefObject } from 'react';
 import { partStateOf } from '../../lib/part-state';
@@ -29,19 +28,19 @@ function QueueRow({ track }: { track: Track }) {
 }
 
 /**
- * On a narrow screen the card's panel (the Q key's, the palette's) takes the page's place, which
- * hides (queue.css): the keyboard's focus, left on the hidden page, goes to the panel as it opens.
- * (A new page closes it: stores/queue.ts.) Not the Now Playing view's panel, which is part of its
- * page (on /player, where the card shows none).
+ * The card's panel (its Queue button, the Q key, the palette's) takes the keyboard's focus as it
+ * opens: on a wide screen it stands last in the page, after the card (the Tab walk reached it 11
+ * stops after its button), and on a narrow one it takes the page's place, which hides (queue.css).
+ * Escape and Close send the focus back (useFocusReturn). Not the Now Playing view's panel, which
+ * is part of its page (on /player, where the card shows none).
  */
-function useFocusInPagesPlace(panel: RefObject<HTMLElement | null>, open: boolean) {
-  const narrow = useNarrowScreen();
+function useFocusOnOpen(panel: RefObject<HTMLElement | null>, open: boolean) {
   const route = useStore($route);
-  const inPagesPlace = narrow && route?.name !== 'player';
+  const partOfPage = route?.name === 'player';
   // After useFocusReturn's layout effect: what had focus as it opened is still where Escape and Close send it back.
   useEffect(() => {
-    if (open && inPagesPlace && !panel.current?.contains(document.activeElement)) panel.current?.focus();
-  }, [panel, open, inPagesPlace]);
+    if (open && !partOfPage && !panel.current?.contains(document.activeElement)) panel.current?.focus();
+  }, [panel, open, partOfPage]);
 }
 
 /**
@@ -56,7 +55,7 @@ export function QueuePanel() {
   const panel = useRef<HTMLElement>(null);
   useEscapeKey(queue.open, closeQueue);
   useFocusReturn(panel, queue.open);
-  useFocusInPagesPlace(panel, queue.open);
+  useFocusOnOpen(panel, queue.open);
   if (!queue.open) return null;
   const { nowPlaying, nextUp, loaded, failed } = queue;
   const state = partStateOf({ answered: loaded, count: (nowPlaying ? 1 : 0) + nextUp.length, failure: failed ? 'error' : null });

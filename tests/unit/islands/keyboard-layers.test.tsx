@@ -18,6 +18,7 @@ import { CommandPalette } from '../../../src/islands/shell/CommandPalette';
 import { useStore } from '../../../src/components/server-snapshot';
 import { $paletteOpen, closePalette, openPalette } from '../../../src/stores/palette';
 import { $ownPlaylists } from '../../../src/stores/my-playlists';
+import { syncRoute } from '../../../src/stores/route';
 
 // Where the keyboard's focus goes as layers open and close (WCAG 2.4.3), and which layer an
 // Escape closes: one at a time.
@@ -25,6 +26,7 @@ followFocusBeforeModal();
 
 afterEach(() => {
   cleanup();
+  syncRoute('/');
   closePalette();
   setShortcutsSheet(false);
   closePremiumPrompt();
@@ -172,6 +174,8 @@ describe('one Escape closes one layer: the modal layers over the queue', () => {
     });
 
     it(`the phone's bottom sheet over the queue (/player) closes alone; its device picker closes before it, the queue stays (from the ${where})`, () => {
+      // On /player, whose queue is part of its page: the panel takes no focus as it opens.
+      syncRoute('/player');
       openQueue();
       openBottomSheet();
       $devices.set({ ...$devices.get(), open: true, place: 'sheet', loading: false, list: [] });
