@@ -54,9 +54,14 @@ test('a link followed, and Back, start the keyboard at the new page\'s content: 
   expect(await focusInContent(page)).toBe(true);
   await expect(page.locator('#content')).not.toBeFocused();
 
+  // The focus leaves the old page before the swap takes the page away (shell-client.ts): removed
+  // with it, the focused content made the browser work out the old page's styles once more.
+  type AtSwap = { focusAtSwap?: string };
+  await page.evaluate(() => document.addEventListener('astro:before-swap', () => void ((window as AtSwap).focusAtSwap = document.activeElement?.tagName), { once: true }));
   await page.goBack();
   await page.waitForURL((url) => url.pathname === '/');
   await expect(page.locator('#content')).toBeFocused();
+  expect(await page.evaluate(() => (window as AtSwap).focusAtSwap)).toBe('BODY');
 });
 
 test('Space says "Paused", and "Now playing" again; Shift+Up and Shift+Down say the volume they set', { tag: '@viewport-free' }, async ({ page, sandbox, signIn }) => {

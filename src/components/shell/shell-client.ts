@@ -246,6 +246,16 @@ document.addEventListener('astro:before-preparation', (event) => {
   const { to, navigationType } = event as TransitionBeforePreparationEvent;
   if (keptScroll && (navigationType !== 'replace' || to.href !== keptScroll.href)) keptScroll = null;
 });
+// The focus leaves the old page before the swap takes the page away: a focused element removed
+// with its page made the browser work out the old page's styles once more (4 ms of a Back) as it
+// left. The same leaving as the swap's (the page's content had it: focusNewContent), a moment sooner.
+// Not from what the router keeps (the search box, the player card: `transition:persist`, which
+// Astro marks so).
+const PERSISTED = 'data-astro-transition-persist';
+document.addEventListener('astro:before-swap', () => {
+  const focused = document.activeElement;
+  if (focused instanceof HTMLElement && focused !== document.body && !focused.closest(`[${PERSISTED}]`)) focused.blur();
+});
 document.addEventListener('astro:after-swap', () => {
   const reloaded = keptScroll !== null;
   window.scrollTo({ top: keptScroll?.top ?? 0, left: 0, behavior: 'instant' });
