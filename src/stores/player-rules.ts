@@ -495,14 +495,24 @@ export function nextRepeat(playback: Pick<Playback, 'repeatState'> | null): Repe
   return NEXT_REPEAT[playback?.repeatState ?? 'off'];
 }
 
-/** Repeat and shuffle as pressed on the card, while the provider has not answered that press. */
-export type PressedModes = Partial<Pick<Playback, 'repeatState' | 'shuffleState'>>;
+/** Repeat, shuffle and the volume as pressed here, while the provider has not answered that press. */
+export type Pressed = Partial<Pick<Playback, 'repeatState' | 'shuffleState'> & Pick<PlayerState, 'volumePercent'>>;
+
+/**
+ * A reading of the playback or the SDK's report shown with what was pressed here and not answered
+ * yet: asked or made while the press was on the wire, it may say what was before it.
+ */
+export function withPressed(state: PlayerState, pressed: Pressed): PlayerState {
+  const { volumePercent, ...modes } = pressed;
+  const shown = Object.keys(modes).length === 0 ? state : withPlaybackChange(state, modes);
+  return volumePercent === undefined ? shown : { ...shown, volumePercent };
+}
 
 /**
  * The modes a new press steps on from: the newest press not answered yet, else the playback's.
  * Two quick presses are two steps (off, context, track), not the same step twice.
  */
-export function modesNow(playback: Playback | null, pressed: PressedModes): Pick<Playback, 'repeatState' | 'shuffleState'> {
+export function modesNow(playback: Playback | null, pressed: Pressed): Pick<Playback, 'repeatState' | 'shuffleState'> {
   return {
     repeatState: pressed.repeatState ?? playback?.repeatState ?? 'off',
     shuffleState: pressed.shuffleState ?? playback?.shuffleState ?? false,

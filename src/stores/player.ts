@@ -30,7 +30,8 @@ import {
   type DeviceReport,
   type PlayerState,
   type PlayingNow,
-  type PressedModes,
+  type Pressed,
+  withPressed,
 } from './player-rules';
 import { readStored, STORAGE_KEYS } from '../lib/storage';
 import { playerClock, wait } from '../lib/clock';
@@ -130,13 +131,29 @@ export function notePlaybackChange(): void {
 }
 
 /**
- * Repeat and shuffle as last pressed, until the provider answers that press. A second press
- * steps on from there, not from the provider's last word (which comes only with the first
- * press's answer), and a reading of the playback in between shows them as pressed.
+ * Repeat, shuffle and the volume as last pressed, until the provider answers that press. A second
+ * press steps on from there, not from the provider's last word (which comes only with the first
+ * press's answer), and a reading of the playback in between shows them as pressed (withPressed).
  */
-let pressedModes: PressedModes = {};
+let pressed: Pressed = {};
 /** How many times each was pressed: only the newest press's answer ends its wait. */
-const modePresses: Record<keyof PressedModes, number> = { repeatState: 0, shuffleState: 0 };
+const presses: Record<keyof Pressed, number> = { repeatState: 0, shuffleState: 0, volumePercent: 0 };
+
+/**
+ * Holds `change` as pressed. Returns its release, for once the provider answered (taken or
+ * refused): the newest press of its kind waits no more, and the provider's word counts again;
+ * says whether this press was the newest.
+ */
+function holdPress(kind: keyof Pressed, change: Pressed): () => boolean {
+  const press = ++presses[kind];
+  pressed = { ...pressed, ...change };
+  return () => {
+    if (presses[kind] !== press) return false;
+    pressed = { ...pressed };
+    delete pressed[kind];
+    return true;
+  };
+}
 
 /**
  * The user's own player actions (a play, a command, a close): a close's reset, 800 ms on,
@@ -157,7 +174,7 @@ export async function refreshPlayback(): Promise<PlaybackReading> {
   try {
     const playback = await playerApi.getPlayback();
     if (!playbackAnswers.isCurrent(asked)) return 'stale';
-    $player.set(withPlaybackChange(withPlaybackRead($player.get(), withoutLeftDevice(playback, leftDeviceId()), playerClock().now()), pressedModes));
+    $player.set(withPressed(withPlaybackRead($player.get(), withoutLeftDevice(playback, leftDeviceId()), playerClock().now()), pressed));
     return 'shown';
   } catch (error) {
     logUnlessCanceled('Could not read the playback', error);
@@ -221,7 +238,7 @@ export function followDeviceReport(report: DeviceReport): boolean {
   if (current.playback && skipsUnderWay === 0) notePlaybackChange();
   const { next: reported, newTrack } = withDeviceReport(current, report, playerClock().now());
   // A press the provider has not answered yet still shows as pressed (the state may predate it).
-  const next = withPlaybackChange(reported, pressedModes);
+  const next = withPressed(reported, pressed);
   $player.set(next);
   // Shuffle or repeat changed on another device: what plays next changed with it.
   const [before, after] = [current.playback, next.playback];
@@ -408,25 +425,20 @@ export function previousTrack(): Promise<void> {
  * A repeat or shuffle press: shown at once, and sent. Its call has a name, so a quicker
  * second press cancels it and the newest is the one the provider keeps (api/player.ts).
  */
-function pressMode(what: string, mode: keyof PressedModes, change: PressedModes, send: (deviceId: string | undefined) => Promise<void>): Promise<void> {
-  const press = ++modePresses[mode];
-  pressedModes = { ...pressedModes, ...change };
+function pressMode(what: string, mode: 'repeatState' | 'shuffleState', change: Pick<Pressed, 'repeatState' | 'shuffleState'>, send: (deviceId: string | undefined) => Promise<void>): Promise<void> {
+  const release = holdPress(mode, change);
   // The card changed here: a reading asked before the press would put it back.
   notePlaybackChange();
   $player.set(withPlaybackChange($player.get(), change));
-  const newest = () => modePresses[mode] === press;
   return runPlaybackCommand(what, async (deviceId) => {
+    let newest = false;
     try {
       await send(deviceId);
     } finally {
-      // Taken or refused, the newest press waits no more: the provider's word counts again (a
-      // refusal reads the playback again, runPlayerCommand).
-      if (newest()) {
-        pressedModes = { ...pressedModes };
-        delete pressedModes[mode];
-      }
+      // Taken or refused (a refusal reads the playback again, runPlayerCommand).
+      newest = release();
     }
-    if (!newest()) return;
+    if (!newest) return;
     notePlaybackChange();
     $player.set(withPlaybackChange($player.get(), change));
     // What the change moves with it shows too: whether Next and Previous can go on (repeat at
@@ -438,13 +450,13 @@ function pressMode(what: string, mode: keyof PressedModes, change: PressedModes,
 
 /** Repeat cycles off, context, track, off, on from the last press. */
 export function cycleRepeat(): Promise<void> {
-  const repeatState = nextRepeat(modesNow($player.get().playback, pressedModes));
+  const repeatState = nextRepeat(modesNow($player.get().playback, pressed));
   return pressMode('repeat', 'repeatState', { repeatState }, (deviceId) => playerApi.setRepeatMode(repeatState, deviceId));
 }
 
 /** Shuffle toggles, from the last press. */
 export function toggleShuffle(): Promise<void> {
-  const shuffleState = !modesNow($player.get().playback, pressedModes).shuffleState;
+  const shuffleState = !modesNow($player.get().playback, pressed).shuffleState;
   return pressMode('shuffle', 'shuffleState', { shuffleState }, (deviceId) => playerApi.setShuffle(shuffleState, deviceId));
 }
 
@@ -514,11 +526,17 @@ export function seekToSecond(seconds: number): Promise<void> {
 export function changeVolume(delta: number): Promise<void> {
   if (!controlsAllowed($player.get()).volume) return Promise.resolve();
   const next = withVolumeChange($player.get(), delta);
-  // A reading asked before the change (or while it is on the wire) would put the volume back.
+  // A reading asked before the change would put the volume back; one asked while it is on the
+  // wire may answer before the provider took it, and shows it as pressed.
+  const release = holdPress('volumePercent', { volumePercent: next.volumePercent });
   notePlaybackChange();
   $player.set(next);
   return runPlayerCommand('volume', async (deviceId) => {
-    await playerApi.setVolume(next.volumePercent, deviceId);
+    try {
+      await playerApi.setVolume(next.volumePercent, deviceId);
+    } finally {
+      release();
+    }
     notePlaybackChange();
   });
 }

@@ -11,6 +11,7 @@ import {
   initialPlayer,
   isSounding,
   modesNow,
+  withPressed,
   nextRepeat,
   playingMarkOf,
   playingMarkOfFound,
@@ -286,6 +287,16 @@ describe('the player card rules (SPEC §4, §9)', () => {
     expect(nextRepeat(modesNow(on, { repeatState: 'context' }))).toBe('track');
     expect(modesNow(on, { shuffleState: true }).shuffleState).toBe(true);
     expect(modesNow(null, {})).toEqual({ repeatState: 'off', shuffleState: false });
+  });
+
+  it('a reading that may predate a press shows what was pressed: the modes in its playback, the volume beside it', () => {
+    const read = showing({ playback: playback(track('a'), { repeatState: 'off', shuffleState: false }), volumePercent: 50 });
+    expect(withPressed(read, {})).toBe(read);
+    const shown = withPressed(read, { shuffleState: true, volumePercent: 40 });
+    expect(shown.playback).toMatchObject({ repeatState: 'off', shuffleState: true });
+    expect(shown.volumePercent).toBe(40);
+    // Without a playback, the volume pressed still shows.
+    expect(withPressed(showing({ volumePercent: 50 }), { volumePercent: 40 }).volumePercent).toBe(40);
   });
 });
 

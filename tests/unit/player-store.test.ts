@@ -725,6 +725,26 @@ describe('player against a real sandbox device', () => {
     expect($player.get().volumePercent).toBe(30);
   });
 
+  it('a volume change on the wire: a reading asked meanwhile and answered before the provider took it shows the volume as pressed, and the next step goes on from there', async () => {
+    // Shift+Down then Shift+Up said 40 % then 60 %: a reading between them put back the 50 % the provider still had.
+    await playFromList(tracks, 0);
+    await changeVolume(50 - $player.get().volumePercent);
+    const wire = holdRequests((method, url) => method === 'PUT' && new URL(url).pathname.endsWith('/me/player/volume'));
+    const lower = changeVolume(-10);
+    await vi.waitFor(() => expect(wire.held()).toBe(1));
+    expect(await refreshPlayback()).toBe('shown'); // the provider still says 50 %
+    expect($player.get().volumePercent).toBe(40);
+    wire.release();
+    await lower;
+    const higher = changeVolume(10);
+    expect($player.get().volumePercent).toBe(50);
+    await vi.waitFor(() => expect(wire.held()).toBe(1));
+    wire.release();
+    await higher;
+    await refreshPlayback();
+    expect($player.get().volumePercent).toBe(50);
+  });
+
   it('closing pauses, and resets 800 ms after the click, while a slow pause is still on its way', async () => {
     await playFromList(tracks, 0);
     const wire = holdRequests((method, url) => method === 'PUT' && new URL(url).pathname === '/v1/me/player/pause');
