@@ -208,13 +208,14 @@ describe("the SDK's device lost (not_ready)", () => {
 });
 
 describe('player against a real sandbox device', () => {
-  // Each test starts from what the provider says is playing now.
+  // Each test starts with this tab's device registered, whether or not the tests before it ran
+  // (one run alone met "No active device"), and from what the provider says is playing now.
   beforeEach(async () => {
-    if (storedDeviceId()) await refreshPlayback();
+    if (!storedDeviceId()) await connectDevice();
+    await refreshPlayback();
   });
 
   it('a list click activates the SDK first and plays the list as uris at the index; clicks while the request is on the wire start none beside it, and the latest is sent once it answers', async () => {
-    await connectDevice();
     let activations = 0;
     setPlaybackActivator(() => activations++);
     const wire = holdRequests(isPlay);
