@@ -254,7 +254,7 @@ document.addEventListener('astro:before-preparation', (event) => {
 const PERSISTED = 'data-astro-transition-persist';
 document.addEventListener('astro:before-swap', () => {
   const focused = document.activeElement;
-  if (focused instanceof HTMLElement && focused !== document.body && !focused.closest(`[${PERSISTED}]`)) focused.blur();
+  if (focused instanceof HTMLElement && !focused.closest(`[${PERSISTED}]`)) focused.blur();
 });
 document.addEventListener('astro:after-swap', () => {
   const reloaded = keptScroll !== null;
