@@ -1,0 +1,69 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { providerGet } from './helpers/catalogue';
+import { saveScreen } from './helpers/screens';
+import { setBrowserTextSize, textFitOf } from './helpers/text-fit';
+
+// WCAG 1.4.4: a listener who reads better with larger letters sets the browser's text size
+// ("Very large", 24 px), and every page's text grows with it, as the browser's own zoom would
+// grow it, without a line cut or a page to scroll sideways. Sizes were pixels, so the setting
+// changed nothing; they are rems now, and what holds text (the mini player's two lines, the
+// footer's columns, the category tiles) makes room for it.
+
+const VERY_LARGE = 24;
+
+/**
+ * The phone's mini player and bottom navigation clip nothing, but their words ran past their
+ * bottom edges over the page (the mini player's two lines were 63 px tall in its 56): the words
+ * of each shown bar that end below it.
+ */
+const wordsPastTheirBar = (page: Page) =>
+  page.locator('.player-bar, .bottom-nav').evaluateAll((bars) =>
+    bars.flatMap((bar) => {
+      const edge = bar.getBoundingClientRect().bottom;
+      return [...bar.querySelectorAll<HTMLElement>('span, a, button')].filter((part) => part.getBoundingClientRect().height > 0 && part.getBoundingClientRect().bottom > edge + 0.5).map((part) => part.textContent!.trim() || part.className);
+    }),
+  );
+
+/**
+ * The font sizes, in px, of the shown page's body and a track row's name and artists. (A page's
+ * heading is left out: its size follows the window's width between a least and a most.)
+ */
+const sizesOf = (page: Page) =>
+  page.evaluate(() => {
+    const size = (selector: string) => Number.parseFloat(getComputedStyle(document.querySelector(selector)!).fontSize);
+    return { body: size('body'), name: size('.track-row__title'), artists: size('.track-row__artists') };
+  });
+
+test('the browser\'s larger text size grows every page\'s text, with no line cut and nothing wider than the window', async ({ page, signIn, sandbox }, testInfo) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'guest', { home: false });
+  const album = (await providerGet<{ albums: { items: { id: string; artists: { id: string }[] }[] } }>(page, sandbox.url, 'browse/new-releases?limit=1&offset=0&market=IN')).albums.items[0]!;
+
+  await page.goto(`/album/${album.id}`);
+  const usual = await sizesOf(page);
+  await setBrowserTextSize(page, VERY_LARGE);
+  await page.reload();
+  const larger = await sizesOf(page);
+  // Each in proportion to the setting, as it grew from 16 to 24 px.
+  for (const part of ['body', 'name', 'artists'] as const) expect(larger[part], part).toBeCloseTo((usual[part] * VERY_LARGE) / 16, 0);
+
+  for (const route of ['/', '/search', `/album/${album.id}`, `/artist/${album.artists[0]!.id}`, '/collection/tracks', '/user/me', '/player']) {
+    await page.goto(route);
+    await expect(page.locator('main h1, main h2').first()).toBeVisible();
+    expect(await textFitOf(page), route).toEqual({ sideways: 0, cut: [] });
+    expect(await wordsPastTheirBar(page), route).toEqual([]);
+  }
+  await page.goto('/search');
+  await saveScreen(page, testInfo, 'text-size-24-browse');
+});
+
+test('the landing page at the larger text size: its header\'s name and Log in each on one line, nothing wider than the window', async ({ page }) => {
+  // Signed out: the page of this test has no session.
+  await setBrowserTextSize(page, VERY_LARGE);
+  await page.goto('/auth');
+  const lines = (selector: string) => page.locator(selector).evaluate((element) => element.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(element).lineHeight));
+  expect(await lines('.landing-header .brand span'), 'the name').toBeLessThan(1.5);
+  expect(await lines('.landing-header .button'), 'Log in').toBeLessThan(1.5);
+  expect(await textFitOf(page)).toEqual({ sideways: 0, cut: [] });
+});
