@@ -7,7 +7,7 @@ import type { Album, Artist, Page, Playlist, SearchResults, SearchType, Track } 
 /** SPEC §9: the search page asks 10 per type. */
 const SEARCH_LIMIT = 10;
 /** SPEC §7: see-all asks 20; development mode allows at most 10 (DESIGN §2). */
-const SEE_ALL_LIMIT = 20;
+export const SEE_ALL_LIMIT = 20;
 
 
 function resultsOf(body: unknown): SearchResults {

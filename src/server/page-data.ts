@@ -8,6 +8,7 @@ import type { Page, UserProfile } from '../api/types';
 import { accessDeniedPath } from '../lib/access-denied';
 import { AHEAD_HEADER } from '../lib/site-request';
 import { randomPaletteColor } from '../lib/colors';
+import { pagesFromStart, shownPagesOf } from '../lib/list-paging';
 import { SHOWN_MARK, type Marked } from '../lib/playing-mark';
 import { settledWithin } from '../lib/settled-within';
 import { ownId, type AreaSeed, type DetailAsk, type DetailFailure, type DetailPage, type FirstPage, type ItemFlag, type LibraryFlags } from '../api/page-shapes';
@@ -56,11 +57,13 @@ export async function listSeedOf<T>(
 }
 
 /**
- * The seed of a page of one paged list (`src/api/list-pages.ts`): its first page, the size the
- * browser's list asks next, and the flags of what it shows, held or asked as the list says.
+ * The seed of a page of one paged list (`src/api/list-pages.ts`): its first page (or as many
+ * pages as its address asks, read with JavaScript off: `shownPagesOf`), the size the browser's
+ * list asks next, and the flags of what it shows, held or asked as the list says.
  */
-export function loadListPage<T>(list: ListPage<T>): Promise<ListSeed<T>> {
-  return listSeedOf(list.load(0, list.limit), (items) => itemFlagsOf(list.library, items));
+export function loadListPage<T>(list: ListPage<T>, address?: URL): Promise<ListSeed<T>> {
+  const pages = address ? shownPagesOf(address) : 1;
+  return listSeedOf(pagesFromStart(list.load, list.limit, pages), (items) => itemFlagsOf(list.library, items));
 }
 
 /** The flags of the items a part of a page shows, held or asked as the part says; none for a part with no buttons or that failed. */
@@ -94,7 +97,10 @@ export function startDetailPage<T, S extends Record<string, unknown>, L extends 
   page: DetailPage<T, S, L>,
   id: string,
   ask: DetailAsk<S, L> = {},
+  address?: URL,
 ): PageParts<AreaSeed<T, S, L>> {
+  // The pages of its list the address asks for, read with JavaScript off (MorePages.astro).
+  const pages = address ? shownPagesOf(address) : 1;
   const entity = detailEntityOf(id, page.load(id));
   const ownKind = ask.own === false ? undefined : page.library;
   const own = ownKind ? libraryFlagsOf(ownKind, [id]).then((flags): LibraryFlags => ({ [ownKind]: flags })) : null;
@@ -105,7 +111,7 @@ export function startDetailPage<T, S extends Record<string, unknown>, L extends 
   });
   const lists = keysOf(page.lists, ask.lists).map((key) => {
     const list = page.lists![key];
-    const first = firstPageOf(list.load(id, 0, list.firstLimit ?? list.limit));
+    const first = firstPageOf(pagesFromStart((offset, limit) => list.load(id, offset, limit), list.limit, pages, list.firstLimit));
     return Promise.all([key, first, first.then((shown) => itemFlagsOf(list.library, typeof shown === 'object' && shown ? shown.items : null))] as const);
   });
   const head = Promise.all([entity, own]).then(([found, flags]): AreaSeed<T, S, L> => (found.data && flags ? { ...found, flags } : found));
@@ -131,8 +137,9 @@ export function loadDetailPage<T, S extends Record<string, unknown>, L extends R
   page: DetailPage<T, S, L>,
   id: string,
   ask: DetailAsk<S, L> = {},
+  address?: URL,
 ): Promise<AreaSeed<T, S, L>> {
-  return startDetailPage(page, id, ask).whole;
+  return startDetailPage(page, id, ask, address).whole;
 }
 
 /** The ids of what a part of a page shows; none for a part that failed. */

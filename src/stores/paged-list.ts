@@ -3,13 +3,11 @@ import { ApiError, isCanceled, isUnavailable, statusOf, UNAVAILABLE_MESSAGE } fr
 import type { FirstPage } from '../api/page-shapes';
 import type { Page } from '../api/types';
 import { createAnswerGuard } from '../lib/answer-guard';
+import { hasMoreAfter, mayLoadAt } from '../lib/list-paging';
 import { partStateOf, type PartState } from '../lib/part-state';
 
 /** DESIGN §2: what a page says where the provider does not offer something to this app. */
 export const NOT_AVAILABLE_MESSAGE = UNAVAILABLE_MESSAGE;
-
-/** SPEC §4: has-more is forced false once the loaded page's offset reaches 80. */
-const PAGING_OFFSET_CAP = 80;
 
 /** SPEC §3's client state of a list area: loading, error, list, has-more and offset. */
 export interface PagedListState<T> {
@@ -48,10 +46,10 @@ export interface PagedList<T> {
 /**
  * SPEC §4: whether the next page may load (when the last item comes into view):
  * a first page has arrived, nothing is loading, no error, more data, and the next
- * offset not past the cap of 80. The one guard of loadNextPage and of the view's observer.
+ * offset not past the cap of 80 (src/lib/list-paging.ts holds the rules). The one guard of loadNextPage and of the view's observer.
  */
 export function canLoadMore(state: PagedListState<unknown>): boolean {
-  return state.loaded && !state.loading && !state.error && state.hasMore && state.offset <= PAGING_OFFSET_CAP;
+  return state.loaded && !state.loading && !state.error && state.hasMore && mayLoadAt(state.offset);
 }
 
 /**
@@ -60,7 +58,7 @@ export function canLoadMore(state: PagedListState<unknown>): boolean {
  * the end: Liked Songs scrolled to its cap shows 100 songs of 150, and the other 50 are liked too.
  */
 export function holdsWhole(state: PagedListState<unknown>): boolean {
-  return state.loaded && !state.error && !state.hasMore && state.offset <= PAGING_OFFSET_CAP;
+  return state.loaded && !state.error && !state.hasMore && mayLoadAt(state.offset);
 }
 
 /**
@@ -75,7 +73,7 @@ function stateWithPage<T>(previous: readonly T[], page: Page<T>, offset: number,
     list: [...kept, ...withoutShown(kept, page.items, distinctBy)],
     loading: false,
     error: null,
-    hasMore: offset < PAGING_OFFSET_CAP && page.total > offset + pageLimit,
+    hasMore: hasMoreAfter(offset, pageLimit, page.total),
     offset: offset + pageLimit,
     loaded: true,
   };

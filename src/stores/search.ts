@@ -1,6 +1,6 @@
 import { atom, map, onMount } from 'nanostores';
 import { isCanceled } from '../api/errors';
-import { search, searchType } from '../api/search';
+import { search, searchType, SEE_ALL_LIMIT } from '../api/search';
 import type { Album, Artist, Playlist, SearchResults, SearchType, Track } from '../api/types';
 import { navigateTo } from '../lib/navigation';
 import { isSearchType, seeAllWordsOfRoute } from '../lib/search-query';
@@ -62,7 +62,7 @@ export const $seeAll = atom<{ type: SearchType; query: string }>({ type: 'track'
 export const seeAllList = createPagedList<SeeAllItem>(async (offset) => {
   const { type, query } = $seeAll.get();
   return searchType(query, type, offset);
-}, 20);
+}, SEE_ALL_LIMIT);
 
 // The q whose results the page adopted from the server: entering /search with it asks nothing.
 const adoptedQuery = createAdoptionMark();

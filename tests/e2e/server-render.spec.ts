@@ -123,6 +123,55 @@ test('every app route reads whole with JavaScript off: its heading and the first
   }
 });
 
+test("with JavaScript off a list's Show more asks the server for one more page, as far as the browser's list would go; with JavaScript the list goes on by itself from the server's pages", { tag: '@viewport-free' }, async ({ page, signIn, browser }, testInfo) => {
+  await signIn(page, 'guest', { home: false });
+  const plain = await withoutJavaScript(browser, page, testInfo);
+  const cards = (shown: Page) => shown.locator('#content .card:visible');
+  const more = (shown: Page) => shown.getByRole('link', { name: 'Show more' });
+  try {
+    await plain.goto('/album/new-release');
+    await expect(cards(plain)).toHaveCount(20);
+    // Page after page, each address one page more: SPEC §4's cap ends it at the page at offset 80.
+    for (const pages of [2, 3, 4, 5]) {
+      await more(plain).click();
+      await expect(plain).toHaveURL(new RegExp(`/album/new-release\\?pages=${pages}$`));
+      await expect(cards(plain)).toHaveCount(pages * 20);
+    }
+    await expect(more(plain)).toHaveCount(0);
+    // The address asks for more than the list may show, or for nothing it can read: the cap, or the first page.
+    await plain.goto('/album/new-release?pages=99');
+    await expect(cards(plain)).toHaveCount(100);
+    await plain.goto('/album/new-release?pages=two');
+    await expect(cards(plain)).toHaveCount(20);
+    await saveScreen(plain, testInfo, 'no-js-show-more');
+    // A see-all list (its address's words kept), and a detail page's list: a playlist's tracks.
+    await plain.goto('/search/album/a');
+    await expect(cards(plain)).toHaveCount(20);
+    await more(plain).click();
+    await expect(plain).toHaveURL(/\/search\/album\/a\?pages=2$/);
+    await expect(cards(plain)).toHaveCount(40);
+    await plain.goto('/');
+    await plain.locator('#content a[href^="/playlist/"]').first().click();
+    await plain.waitForURL(/\/playlist\/\w+$/);
+    const rows = plain.locator('#content .track-row:visible');
+    await expect(rows.first()).toBeVisible();
+    const first = await rows.count();
+    await more(plain).click();
+    await plain.waitForURL(/\/playlist\/\w+\?pages=2$/);
+    await expect(rows.first()).toBeVisible();
+    expect(await rows.count(), "the playlist's tracks with one more page").toBeGreaterThan(first);
+  } finally {
+    await plain.context().close();
+  }
+  // With JavaScript: no link, and the list adopts the server's two pages and asks for the third as its end shows.
+  await page.goto('/album/new-release?pages=2');
+  await expect(cards(page)).toHaveCount(40);
+  await expect(more(page)).toBeHidden();
+  await actOnPage(page);
+  await cards(page).last().scrollIntoViewIfNeeded();
+  await expect(cards(page)).toHaveCount(60);
+});
+
 test('home streams: with the provider slow, the shell and the skeletons of the sections show first, and the sections replace them (JavaScript off too)', { tag: '@viewport-free' }, async ({ page, signIn, sandbox, browser }, testInfo) => {
   await signIn(page, 'guest', { home: false });
   const plain = await withoutJavaScript(browser, page, testInfo);

@@ -50,6 +50,26 @@ describe('a page of one list, served by one definition on both sides', () => {
     stop();
   });
 
+  it("shows as many pages as its address asks (JavaScript off), and the browser's list goes on after them, both stopping at SPEC's cap", async () => {
+    const list = recordedList();
+    const seed = await loadListPage(list, new URL('http://site/album/new-release?pages=3'));
+    expect(list.asked).toEqual([[0, 7], [7, 7], [14, 7]]);
+    const { list: shown, area } = listPageArea(list, ['newRelease']);
+    syncRoute('/album/new-release');
+    area.adopt(seed);
+    const stop = shown.$state.listen(() => undefined);
+    expect(shown.$state.get().list).toHaveLength(21);
+    await shown.loadNextPage();
+    expect(list.asked.at(-1)).toEqual([21, 7]);
+    expect(shown.$state.get().list.map(({ id }) => id)).toEqual(Array.from({ length: 28 }, (_, index) => `i${index}`));
+    stop();
+    // However many it asks, no page past the cap (the page at 77 is the last of 7 a page): as many as the browser's list would show.
+    const most = recordedList();
+    const whole = await loadListPage(most, new URL('http://site/album/new-release?pages=999'));
+    expect(most.asked.map(([offset]) => offset)).toEqual([0, 7, 14, 21, 28, 35, 42, 49, 56, 63, 70, 77]);
+    expect(whole.page && typeof whole.page === 'object' ? whole.page.items : []).toHaveLength(84);
+  });
+
   it('knows a held list is in the library without asking the provider, on either side', async () => {
     const list = recordedList({ kind: 'album', idOf: ({ id }) => id, held: true });
     const seed = await loadListPage(list);

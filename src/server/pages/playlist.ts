@@ -14,8 +14,8 @@ import type { SessionContext } from '../session-tokens';
  * the part that streams waits for it, the head offers removal as before (a playlist of the
  * user's mostly is there).
  */
-export function startPlaylistPage(context: SessionContext, id: string): PageParts<PlaylistSeed> {
-  const { head, whole } = startDetailPage(playlistPage, id);
+export function startPlaylistPage(context: SessionContext, id: string, address?: URL): PageParts<PlaylistSeed> {
+  const { head, whole } = startDetailPage(playlistPage, id, {}, address);
   const viewer = viewerOf(context).then(async (user) => ({ viewer: user, usersOpen: await areOtherUsersOpen(user?.id ?? null) }));
   const withViewer = head.then((shown) => viewer.then((seen) => ({ ...shown, ...seen })));
   const inLibrary = withViewer.then((seed) =>

@@ -1,8 +1,9 @@
 import { categoriesPage } from '../../api/list-pages';
 import type { LibraryFlags } from '../../api/page-shapes';
 import type { SearchSeed, SeeAllSeed } from '../../api/page-seeds';
-import { search, searchType } from '../../api/search';
+import { search, searchType, SEE_ALL_LIMIT } from '../../api/search';
 import type { SearchResults, SearchType } from '../../api/types';
+import { pagesFromStart, shownPagesOf } from '../../lib/list-paging';
 import { limitSearchText, queryFromText } from '../../lib/search-query';
 import { askedFlags, idsOf, libraryFlagsOf, listSeedOf, loadListPage, partOf } from '../page-data';
 
@@ -29,8 +30,10 @@ export async function loadSearchPage(q: string | null): Promise<SearchSeed> {
 }
 
 /** /search/{type}/{query}: the type's first page (20 where the provider allows, else 10) and its flags. */
-export function loadSeeAllPage(type: SearchType, query: string): Promise<SeeAllSeed> {
+export function loadSeeAllPage(type: SearchType, query: string, address?: URL): Promise<SeeAllSeed> {
   // Playlists carry no flag of their own; the other three types are library kinds of the same name.
   const flags = type === 'playlist' ? undefined : askedFlags(type);
-  return listSeedOf(searchType(query, type, 0), flags).then((seed) => ({ ...seed, type, query }));
+  // As many pages as the address asks, read with JavaScript off (MorePages.astro); the provider's page size is the search's own.
+  const pages = address ? shownPagesOf(address) : 1;
+  return listSeedOf(pagesFromStart((offset) => searchType(query, type, offset), SEE_ALL_LIMIT, pages), flags).then((seed) => ({ ...seed, type, query }));
 }
