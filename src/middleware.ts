@@ -13,7 +13,7 @@ import { playingMarkOfFound } from './stores/player-rules';
 import { isAllowedRequest } from './server/request-guard';
 import { accessOf } from './server/route-access';
 import { withSetCookies } from './server/session-cookie';
-import { currentSession, dropForeignCookies, readTokens } from './server/session-tokens';
+import { currentSession, dropForeignCookies, holdsSession } from './server/session-tokens';
 import { loadsWholeDocument } from './server/whole-document';
 
 // Made once per process: the provider configuration is read from the environment at
@@ -68,7 +68,7 @@ async function answer(context: APIContext, next: MiddlewareNext): Promise<Respon
   if (!isAllowedRequest(context.request, readSiteOrigin())) return withSecurityHeaders(refusal(), securityHeaders());
   const access = accessOf(context.routePattern);
   if (access === 'none') return withSecurityHeaders(await context.rewrite('/404'), securityHeaders());
-  if (access === 'visitor-only' && (await readTokens(context))) {
+  if (access === 'visitor-only' && (await holdsSession(context))) {
     return withSecurityHeaders(context.redirect('/', 302), securityHeaders());
   }
   if (access === 'app') {

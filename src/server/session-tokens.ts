@@ -113,6 +113,21 @@ export async function readTokens(context: SessionContext): Promise<TokenSet | nu
   return tokensOf(await readRecordOrNull(context));
 }
 
+/**
+ * Whether the request holds a session, for a page only visitors see (/auth): its tokens read, or
+ * a session cookie whose record the store cannot read now. A signed-in user met the landing page
+ * and its Log in while Redis was away; they go to / instead, which says what failed.
+ */
+export async function holdsSession(context: SessionContext): Promise<boolean> {
+  if (!sessionIdOf(context)) return false;
+  try {
+    return tokensOf(await readRecord(context)) !== null;
+  } catch (error) {
+    console.error('The session store could not be read', error);
+    return true;
+  }
+}
+
 /** A value the session keeps (key: anything but the tokens); undefined without one, or when the store cannot be read. */
 export async function readSessionValue(context: SessionContext, key: string): Promise<unknown> {
   return (await readRecordOrNull(context))?.[key];

@@ -11,7 +11,7 @@ import { completeLogin, judgeCallback } from '../../src/server/login-callback';
 import { takeNotice } from '../../src/server/notice';
 import { startLoginAttempt, takeLoginAttempt } from '../../src/server/login-attempt';
 import { cookiePathsOf, LOGIN_COOKIE, SESSION_COOKIE, SESSION_TTL_SECONDS } from '../../src/server/session-cookie';
-import { currentSession, dropForeignCookies, FORCED_REFRESH_GAP_MS, readTokens, startSession } from '../../src/server/session-tokens';
+import { currentSession, dropForeignCookies, FORCED_REFRESH_GAP_MS, holdsSession, readTokens, startSession } from '../../src/server/session-tokens';
 import { clearFaults, faultHits } from '../../sandbox/tests/harness';
 import { signIn } from '../../sandbox/tests/oauth';
 import { refreshTokens, toTokenSet } from '../../src/api/auth';
@@ -522,6 +522,12 @@ describe("requests of one session that overlap (Astro's session saves a request'
     expect(toast).toBe('Internet Connection Problem');
     expect(await faultHits(running.url)).toEqual([0]);
     expect([...page.cookies.headers()]).toEqual([]);
+
+    // The landing page (/auth) does not take them for a visitor either: they go to /, which says
+    // what failed, rather than to a Log in that cannot keep a session now. A browser with no
+    // session cookie is a visitor, store or not.
+    expect(await holdsSession(requestOf(site, jar, '/auth'))).toBe(true);
+    expect(await holdsSession(requestOf(site, cookieJar(), '/auth'))).toBe(false);
   });
 });
 
