@@ -67,3 +67,36 @@ test('the landing page at the larger text size: its header\'s name and Log in ea
   expect(await lines('.landing-header .button'), 'Log in').toBeLessThan(1.5);
   expect(await textFitOf(page)).toEqual({ sideways: 0, cut: [] });
 });
+
+/**
+ * Each of `selector`'s parts that reach past `box`'s content edges at its sides (inside its border
+ * and padding): cut off where the box hides what overflows, or run over its padding to its edge.
+ */
+const wordsPastTheBox = (page: Page, box: string, selector: string) =>
+  page.locator(box).evaluate((outer, selector) => {
+    const style = getComputedStyle(outer);
+    const edges = outer.getBoundingClientRect();
+    const left = edges.left + outer.clientLeft + Number.parseFloat(style.paddingLeft);
+    const right = edges.left + outer.clientLeft + outer.clientWidth - Number.parseFloat(style.paddingRight);
+    return [...outer.querySelectorAll<HTMLElement>(selector)]
+      .filter((part) => part.getBoundingClientRect().width > 0)
+      .filter((part) => part.getBoundingClientRect().left < left - 0.5 || part.getBoundingClientRect().right > right + 0.5)
+      .map((part) => `${part.textContent!.trim() || part.getAttribute('aria-label')}: ${Math.round(part.getBoundingClientRect().left)}-${Math.round(part.getBoundingClientRect().right)} in ${Math.round(left)}-${Math.round(right)}`);
+  }, selector);
+
+test('what opens over a page at the larger text size: the command palette keeps its words and controls inside it', async ({ page, signIn }, testInfo) => {
+  await signIn(page, 'guest', { home: false });
+  await setBrowserTextSize(page, VERY_LARGE);
+  await page.goto('/collection');
+  await expect(page.locator('main h1, main h2').first()).toBeVisible();
+
+  // The palette's field sized its column: the field's own width at 24 px (the input's 20
+  // characters, the Esc key or the phone's Close) was wider than a phone, and the phone's Close
+  // and every option's right end lay outside the panel, cut off where nothing scrolls.
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(palette.getByRole('option').first()).toBeVisible();
+  expect(await wordsPastTheBox(page, '.command-palette__panel', '.command-palette__field, .command-palette__close, [role="option"], .command-palette__group')).toEqual([]);
+  expect(await textFitOf(page)).toEqual({ sideways: 0, cut: [] });
+  await saveScreen(page, testInfo, 'text-size-24-palette');
+});
