@@ -84,7 +84,7 @@ const wordsPastTheBox = (page: Page, box: string, selector: string) =>
       .map((part) => `${part.textContent!.trim() || part.getAttribute('aria-label')}: ${Math.round(part.getBoundingClientRect().left)}-${Math.round(part.getBoundingClientRect().right)} in ${Math.round(left)}-${Math.round(right)}`);
   }, selector);
 
-test('what opens over a page at the larger text size: the command palette keeps its words and controls inside it', async ({ page, signIn }, testInfo) => {
+test('what opens over a page at the larger text size: the command palette and the shortcuts sheet keep their words and controls inside them', async ({ page, signIn }, testInfo) => {
   await signIn(page, 'guest', { home: false });
   await setBrowserTextSize(page, VERY_LARGE);
   await page.goto('/collection');
@@ -99,4 +99,17 @@ test('what opens over a page at the larger text size: the command palette keeps 
   expect(await wordsPastTheBox(page, '.command-palette__panel', '.command-palette__field, .command-palette__close, [role="option"], .command-palette__group')).toEqual([]);
   expect(await textFitOf(page)).toEqual({ sideways: 0, cut: [] });
   await saveScreen(page, testInfo, 'text-size-24-palette');
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+
+  // The shortcuts sheet was 440 px wide whatever the text size, with 8rem of it for the keys: at
+  // 24 px what a key does took three lines on a desktop, and on a phone a word a line, which ran
+  // over the sheet's right padding to its edge.
+  await page.keyboard.press('?');
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(sheet).toBeVisible();
+  expect(await wordsPastTheBox(page, '.shortcuts-sheet', 'dt, dd')).toEqual([]);
+  const lines = await sheet.locator('dd').evaluateAll((all) => Math.max(...all.map((dd) => Math.round(dd.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(dd).lineHeight)))));
+  expect(lines, 'the most lines a key\'s words take').toBeLessThanOrEqual(2);
+  await saveScreen(page, testInfo, 'text-size-24-shortcuts');
 });
