@@ -4,44 +4,21 @@
 // Enter plays (the player card shows it). On a phone it also opens from the bottom sheet.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { openPaletteByKey, palette, paletteField, paletteReady } from './helpers/palette';
 import { saveScreen } from './helpers/screens';
 import { seriousViolations } from './helpers/axe';
 import { providerGet, searchCatalogue } from './helpers/catalogue';
 import { card, INSTRUMENTS, provider } from './player-kit';
 
-
-const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
-const field = (page: Page) => page.getByRole('combobox', { name: 'Go to a page, run an action or find music' });
 const options = (page: Page) => palette(page).getByRole('option');
 const highlighted = (page: Page) => palette(page).locator('[role="option"][aria-selected="true"]');
-
-/**
- * Waits until the shell's script listens for Ctrl+K: it runs as the page is parsed, before its
- * load event, with no island needed (the palette's island hydrates as the key opens it).
- */
-async function paletteReady(page: Page): Promise<void> {
-  await page.waitForLoadState('load');
-}
-
-/**
- * Ctrl+K: the palette opens with the keyboard in its field. Its island hydrates and its chunk
- * loads on this first use: the press is made again once the palette has not opened in 3 s,
- * never while it shows, since the key also closes it.
- */
-async function openByKey(page: Page): Promise<void> {
-  await expect(async () => {
-    if (!(await palette(page).isVisible())) await page.keyboard.press('Control+k');
-    await expect(palette(page)).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 15_000 });
-  await expect(field(page)).toBeFocused();
-}
 
 /** The highlighted option is the one the field names as its active descendant (the ARIA combobox pattern). */
 async function expectHighlighted(page: Page, label: string | RegExp): Promise<void> {
   await expect(highlighted(page)).toHaveCount(1);
   await expect(highlighted(page)).toContainText(label);
   const id = await highlighted(page).getAttribute('id');
-  await expect(field(page)).toHaveAttribute('aria-activedescendant', id!);
+  await expect(paletteField(page)).toHaveAttribute('aria-activedescendant', id!);
 }
 
 test('finds a page by keyboard alone and opens it; Escape gives focus back to the search box', { tag: '@viewport-free' }, async ({ page, signIn }, testInfo) => {
@@ -55,15 +32,15 @@ test('finds a page by keyboard alone and opens it; Escape gives focus back to th
     // The router's swap is over (the URL changes before it): the palette opens on the page it closes on.
     await expect(page.getByRole('heading', { name: 'Browse All' })).toBeVisible();
     await expect(page.getByRole('searchbox', { name: 'Search' })).toBeFocused();
-    await openByKey(page);
+    await openPaletteByKey(page);
     await page.keyboard.press('Escape');
     await expect(palette(page)).toBeHidden();
     await expect(page.getByRole('searchbox', { name: 'Search' })).toBeFocused();
   }
 
-  await openByKey(page);
-  await expect(field(page)).toHaveAttribute('aria-expanded', 'true');
-  const listId = await field(page).getAttribute('aria-controls');
+  await openPaletteByKey(page);
+  await expect(paletteField(page)).toHaveAttribute('aria-expanded', 'true');
+  const listId = await paletteField(page).getAttribute('aria-controls');
   await expect(page.locator(`[id="${listId}"][role="listbox"]`)).toBeVisible();
   // With nothing typed: the pages, then the actions; the first is highlighted.
   await expect(palette(page).getByRole('group', { name: 'Pages' }).getByRole('option')).toHaveText(['Home', 'Search', 'Your Library', 'Liked Songs', 'Profile']);
@@ -90,8 +67,8 @@ test('finds a page by keyboard alone and opens it; Escape gives focus back to th
   await expect(palette(page)).toBeHidden();
   await expect(page.locator('#content').getByRole('link', { name: /Liked Songs/ }).first()).toBeVisible();
   // The palette opens again, empty, after the page changed.
-  await openByKey(page);
-  await expect(field(page)).toHaveValue('');
+  await openPaletteByKey(page);
+  await expect(paletteField(page)).toHaveValue('');
   await page.keyboard.press('Escape');
   await expect(palette(page)).toBeHidden();
   // Focus was nowhere on this new page: none is given back (not to the top bar's search box, whose focus opens /search).
@@ -115,7 +92,7 @@ test('runs an action by keyboard: the theme switches and back', { tag: '@viewpor
   const before = await theme();
   const other = before === 'light' ? 'dark' : 'light';
 
-  await openByKey(page);
+  await openPaletteByKey(page);
   await page.keyboard.type('theme');
   await expectHighlighted(page, `Switch to ${other} theme`);
   await saveScreen(page, testInfo, 'palette-action');
@@ -125,7 +102,7 @@ test('runs an action by keyboard: the theme switches and back', { tag: '@viewpor
   expect(await page.evaluate(() => localStorage.getItem('THEME_MODE_VALUE'))).toBe(JSON.stringify(other));
 
   // Its name follows the theme: the next one switches back.
-  await openByKey(page);
+  await openPaletteByKey(page);
   await page.keyboard.type('theme');
   await expectHighlighted(page, `Switch to ${before} theme`);
   await saveScreen(page, testInfo, `palette-action-${other}`);
@@ -155,7 +132,7 @@ test('three characters find a track that Enter plays; then the palette pauses it
     const url = new URL(request.url());
     if (url.pathname === '/v1/search') searched.push(url.searchParams.get('q') ?? '');
   });
-  await openByKey(page);
+  await openPaletteByKey(page);
   // Two characters search nothing, however long the typing pauses (past the palette's 200 ms).
   await page.keyboard.type(track.name.slice(0, 2));
   await page.waitForTimeout(600);
@@ -180,7 +157,7 @@ test('three characters find a track that Enter plays; then the palette pauses it
 
   // Once it plays, play or pause is offered, named for what it does; Next as the card's button
   // allows it (one track played alone has nothing next: the provider disallows skipping).
-  await openByKey(page);
+  await openPaletteByKey(page);
   await expect(palette(page).getByRole('option', { name: 'Pause' })).toBeVisible();
   const nextAllowed = await card(page).getByRole('button', { name: 'Next', exact: true }).isEnabled();
   await expect(palette(page).getByRole('option', { name: 'Next track' })).toHaveCount(nextAllowed ? 1 : 0);
@@ -193,7 +170,7 @@ test('three characters find a track that Enter plays; then the palette pauses it
   await expect(card(page).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
 
   // The mini-player opens from the palette too (the key press is the user's gesture the browser wants).
-  await openByKey(page);
+  await openPaletteByKey(page);
   await page.keyboard.type('mini');
   await expectHighlighted(page, 'Open the mini-player');
   const [mini] = await Promise.all([page.context().waitForEvent('page'), page.keyboard.press('Enter')]);
@@ -217,7 +194,7 @@ test('on a phone the bottom sheet opens the palette, and a tap chooses', { tag: 
   await saveScreen(page, testInfo, 'palette-bottom-sheet');
   await page.getByRole('dialog', { name: 'More options' }).getByRole('button', { name: 'Command palette' }).click();
   await expect(palette(page)).toBeVisible();
-  await expect(field(page)).toBeFocused();
+  await expect(paletteField(page)).toBeFocused();
   await expect(page.getByRole('dialog', { name: 'More options' })).toBeHidden();
   await saveScreen(page, testInfo, 'palette-from-sheet');
   // Its Close button (no Escape key on a phone) gives focus back to the sheet's button.
@@ -227,7 +204,7 @@ test('on a phone the bottom sheet opens the palette, and a tap chooses', { tag: 
 
   await more.click();
   await page.getByRole('dialog', { name: 'More options' }).getByRole('button', { name: 'Command palette' }).click();
-  await field(page).fill('liked');
+  await paletteField(page).fill('liked');
   await palette(page).getByRole('option', { name: 'Liked Songs' }).click();
   await page.waitForURL((url) => url.pathname === '/collection/tracks');
   await expect(palette(page)).toBeHidden();
@@ -239,7 +216,7 @@ test('does not open under the image preview (a native modal dialog, above every 
   await page.goto(`/album/${album!.id}`);
   await paletteReady(page);
   // The palette's chunk is loaded: a palette that would open shows at once below.
-  await openByKey(page);
+  await openPaletteByKey(page);
   await page.keyboard.press('Escape');
   await expect(palette(page)).toBeHidden();
 
@@ -260,7 +237,7 @@ test('does not open under the image preview (a native modal dialog, above every 
 
   // Open, with focus put back on the page behind it (a layer closing gives focus back there):
   // its Escape is still its own.
-  await openByKey(page);
+  await openPaletteByKey(page);
   await cover.evaluate((element: HTMLElement) => element.focus());
   await page.keyboard.press('Escape');
   await expect(palette(page)).toBeHidden();

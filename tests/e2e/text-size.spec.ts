@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { providerGet } from './helpers/catalogue';
+import { openPaletteByKey, palette, paletteReady } from './helpers/palette';
 import { saveScreen } from './helpers/screens';
 import { setBrowserTextSize, textFitOf } from './helpers/text-fit';
 
@@ -93,14 +94,14 @@ test('what opens over a page at the larger text size: the command palette and th
   // The palette's field sized its column: the field's own width at 24 px (the input's 20
   // characters, the Esc key or the phone's Close) was wider than a phone, and the phone's Close
   // and every option's right end lay outside the panel, cut off where nothing scrolls.
-  await page.keyboard.press('Control+k');
-  const palette = page.getByRole('dialog', { name: 'Command palette' });
-  await expect(palette.getByRole('option').first()).toBeVisible();
+  await paletteReady(page);
+  await openPaletteByKey(page);
+  await expect(palette(page).getByRole('option').first()).toBeVisible();
   expect(await wordsPastTheBox(page, '.command-palette__panel', '.command-palette__field, .command-palette__close, [role="option"], .command-palette__group')).toEqual([]);
   expect(await textFitOf(page)).toEqual({ sideways: 0, cut: [] });
   await saveScreen(page, testInfo, 'text-size-24-palette');
   await page.keyboard.press('Escape');
-  await expect(palette).toBeHidden();
+  await expect(palette(page)).toBeHidden();
 
   // The shortcuts sheet was 440 px wide whatever the text size, with 8rem of it for the keys: at
   // 24 px what a key does took three lines on a desktop, and on a phone a word a line, which ran
@@ -112,4 +113,21 @@ test('what opens over a page at the larger text size: the command palette and th
   const lines = await sheet.locator('dd').evaluateAll((all) => Math.max(...all.map((dd) => Math.round(dd.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(dd).lineHeight)))));
   expect(lines, 'the most lines a key\'s words take').toBeLessThanOrEqual(2);
   await saveScreen(page, testInfo, 'text-size-24-shortcuts');
+});
+
+// WCAG 1.4.12: a reader's own text spacing (line height 1.5, letters 0.12 em, words 0.16 em
+// apart, paragraphs 2 em) loses no text: no line cut, nothing wider than the window.
+const READERS_SPACING = '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }';
+
+test("a reader's own text spacing (WCAG 1.4.12) cuts no line and widens no page", async ({ page, signIn, sandbox }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'guest', { home: false });
+  const album = (await providerGet<{ albums: { items: { id: string; artists: { id: string }[] }[] } }>(page, sandbox.url, 'browse/new-releases?limit=1&offset=0&market=IN')).albums.items[0]!;
+  for (const route of ['/', '/search', `/album/${album.id}`, `/artist/${album.artists[0]!.id}`, '/collection/tracks', '/user/me', '/player']) {
+    await page.goto(route);
+    await expect(page.locator('main h1, main h2').first()).toBeVisible();
+    await page.addStyleTag({ content: READERS_SPACING });
+    expect(await textFitOf(page), route).toEqual({ sideways: 0, cut: [] });
+    expect(await wordsPastTheirBar(page), route).toEqual([]);
+  }
 });
