@@ -172,6 +172,26 @@ test("with JavaScript off a list's Show more asks the server for one more page, 
   await expect(cards(page)).toHaveCount(60);
 });
 
+test("with JavaScript off the shell shows no control that only a script can run (history, theme, devices, Install App, LogOut, the bottom sheet's button), and keeps what works: the search form, What's New, the navigation", async ({ page, signIn, browser, isMobile }, testInfo) => {
+  await signIn(page, 'guest', { home: false });
+  const plain = await withoutJavaScript(browser, page, testInfo);
+  const scriptOnly = isMobile ? ['More options'] : ['Go Back', 'Go Forward', 'Connect to a device', 'Switch to light theme', 'Install App', 'LogOut'];
+  try {
+    await plain.goto('/search?q=Sol');
+    for (const name of scriptOnly) await expect(plain.getByRole('button', { name, exact: true }), name).toBeHidden();
+    await expect(plain.getByRole('button', { name: 'Clear search' })).toBeHidden();
+    await expect(plain.getByRole('searchbox', { name: 'Search' })).toHaveValue('Sol');
+    await expect(plain.getByRole('link', { name: "What's New" })).toBeVisible();
+    await expect(plain.getByRole('link', { name: /^(Your Library|Search)$/ }).first()).toBeVisible();
+    await saveScreen(plain, testInfo, 'no-js-shell');
+  } finally {
+    await plain.context().close();
+  }
+  // With JavaScript they are there, before their island has hydrated too.
+  await page.goto('/search?q=Sol');
+  for (const name of scriptOnly) await expect(page.getByRole('button', { name, exact: true }), name).toBeVisible();
+});
+
 test('home streams: with the provider slow, the shell and the skeletons of the sections show first, and the sections replace them (JavaScript off too)', { tag: '@viewport-free' }, async ({ page, signIn, sandbox, browser }, testInfo) => {
   await signIn(page, 'guest', { home: false });
   const plain = await withoutJavaScript(browser, page, testInfo);

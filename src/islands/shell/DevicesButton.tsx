@@ -26,7 +26,7 @@ export function DevicesButton() {
     return () => document.removeEventListener('pointerdown', onPointer);
   }, [open]);
   return (
-    <span className="devices-button" ref={around}>
+    <span className="devices-button" ref={around} data-needs-script>
       <button
         type="button"
         className={`icon-button${hydrated && otherDevice ? ' is-on' : ''}`}

@@ -10,6 +10,7 @@ function MoreOptionsButtonView() {
       className="icon-button"
       aria-label="More options"
       aria-haspopup="dialog"
+      data-needs-script
       onClick={openBottomSheet}
     >
       <Icon name="more" />

@@ -126,9 +126,9 @@ export function SearchBox({ serverQuery = '' }: { serverQuery?: string }) {
       {/* In the server's HTML too: the box shows q from the first paint (SPEC §2: the icon shows
           with text), and a tap on it before the island has hydrated is held and given to it once
           it has (hydrate-on-intent.ts). With JavaScript off it would do nothing: the style sheet
-          hides it then (shell.css, scripting: none). */}
+          hides it then (global.css, data-needs-script). */}
       {text !== '' && (
-        <button type="button" className="search-box__clear" aria-label="Clear search" onClick={clear}>
+        <button type="button" className="search-box__clear" aria-label="Clear search" data-needs-script onClick={clear}>
           <Icon name="close" size={18} />
         </button>
       )}

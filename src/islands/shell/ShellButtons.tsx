@@ -27,6 +27,7 @@ export function InstallButton({ className = 'button button--ghost', onDone, tool
       className={className}
       data-tooltip={tooltip ? 'Install App' : undefined}
       disabled={!offer}
+      data-needs-script
       {...INSTALL_BUTTON_MARK}
       onClick={() => {
         onDone?.();
@@ -46,6 +47,7 @@ function ShellAction({ className = 'button', onDone, tooltip = false, icon, labe
       type="button"
       className={className}
       data-tooltip={tooltip ? label : undefined}
+      data-needs-script
       onClick={() => {
         onDone?.();
         run();
@@ -88,6 +90,7 @@ export function ThemeToggle({ className = 'icon-button', withLabel = false }: Ac
       data-tooltip={withLabel ? undefined : themeToggleWords('dark').label}
       data-tooltip-when-light={withLabel ? undefined : themeToggleWords('light').label}
       data-theme-toggle
+      data-needs-script
       onClick={() => toggleTheme()}
     >
       {THEMES.map((shown) => (
@@ -120,6 +123,7 @@ export function HistoryButton({ direction, className = 'icon-button', onDone, wi
       className={className}
       aria-label={label}
       data-tooltip={withLabel ? undefined : label}
+      data-needs-script
       onClick={() => {
         onDone?.();
         if (direction === 'back') history.back();
@@ -164,7 +168,7 @@ function openMiniPlayerSoon(): void {
  */
 export function MiniPlayerButton() {
   return (
-    <button type="button" className="icon-button mini-player-button" aria-label="Open mini player" data-tooltip="Open mini player" onClick={openMiniPlayerSoon}>
+    <button type="button" className="icon-button mini-player-button" aria-label="Open mini player" data-tooltip="Open mini player" data-needs-script onClick={openMiniPlayerSoon}>
       <Icon name="miniplayer" />
     </button>
   );
