@@ -16,10 +16,29 @@ export interface GuardedRequest {
  */
 export function isAllowedRequest(request: GuardedRequest, siteOrigin: string): boolean {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return true;
-  if (request.headers.get(SITE_REQUEST_HEADER) !== SITE_REQUEST_VALUE) return false;
+  return isSiteRequest(request) && comesFromSite(request, siteOrigin);
+}
+
+/** Whether the request carries the site's custom header: its own scripts' requests do, a plain form cannot. */
+export function isSiteRequest(request: GuardedRequest): boolean {
+  return request.headers.get(SITE_REQUEST_HEADER) === SITE_REQUEST_VALUE;
+}
+
+/** Whether the browser says the request comes from the site's own pages: its Origin, or without one its Sec-Fetch-Site. */
+function comesFromSite(request: GuardedRequest, siteOrigin: string): boolean {
   const origin = request.headers.get('Origin');
   if (origin !== null) return origin === siteOrigin;
   return request.headers.get('Sec-Fetch-Site') === 'same-origin';
+}
+
+/**
+ * Whether a POST is a plain form of the site's own pages (no script, so no custom header): taken
+ * only where the worst a forged one could do is what the user may always do, LogOut with
+ * JavaScript off (src/components/shell/PlainSignOut.astro). The Origin a browser sends with every
+ * form's POST is the site's; SameSite=Lax keeps the session cookie off another site's POST anyway.
+ */
+export function isSitePlainForm(request: GuardedRequest, siteOrigin: string): boolean {
+  return request.method.toUpperCase() === 'POST' && comesFromSite(request, siteOrigin);
 }
 
 /** The most a request of the site's own routes carries (the token route's `{"refused": token}`). */

@@ -172,13 +172,19 @@ test("with JavaScript off a list's Show more asks the server for one more page, 
   await expect(cards(page)).toHaveCount(60);
 });
 
-test("with JavaScript off the shell shows no control that only a script can run (history, theme, devices, Install App, LogOut, the bottom sheet's button), and keeps what works: the search form, What's New, the navigation", async ({ page, signIn, browser, isMobile }, testInfo) => {
+test("with JavaScript off the shell shows no control that only a script can run (history, theme, devices, Install App, the script's LogOut, the bottom sheet's button), and keeps what works: the search form, What's New, the navigation, a plain LogOut", async ({ page, signIn, browser, isMobile }, testInfo) => {
   await signIn(page, 'guest', { home: false });
   const plain = await withoutJavaScript(browser, page, testInfo);
-  const scriptOnly = isMobile ? ['More options'] : ['Go Back', 'Go Forward', 'Connect to a device', 'Switch to light theme', 'Install App', 'LogOut'];
+  const scriptOnly = isMobile ? ['More options'] : ['Go Back', 'Go Forward', 'Connect to a device', 'Switch to light theme', 'Install App'];
   try {
     await plain.goto('/search?q=Sol');
     for (const name of scriptOnly) await expect(plain.getByRole('button', { name, exact: true }), name).toBeHidden();
+    // One LogOut shows, the plain form's, in either top bar.
+    await expect(plain.getByRole('button', { name: 'LogOut', exact: true })).toHaveCount(1);
+    await expect(plain.locator('form.plain-sign-out').getByRole('button', { name: 'LogOut', exact: true })).toBeVisible();
+    // Nor the player, none of whose controls can run: the card stood over the page's corner with a Close that did not close.
+    expect(await plain.locator('.player-card, .player-bar').count(), 'the player in the HTML').toBeGreaterThan(0);
+    await expect(plain.getByRole('region', { name: 'Player' })).toBeHidden();
     await expect(plain.getByRole('button', { name: 'Clear search' })).toBeHidden();
     await expect(plain.getByRole('searchbox', { name: 'Search' })).toHaveValue('Sol');
     await expect(plain.getByRole('link', { name: "What's New" })).toBeVisible();
@@ -187,9 +193,33 @@ test("with JavaScript off the shell shows no control that only a script can run 
   } finally {
     await plain.context().close();
   }
-  // With JavaScript they are there, before their island has hydrated too.
+  // With JavaScript they are there, before their island has hydrated too, and the plain LogOut is not.
   await page.goto('/search?q=Sol');
   for (const name of scriptOnly) await expect(page.getByRole('button', { name, exact: true }), name).toBeVisible();
+  await expect(page.locator('form.plain-sign-out:visible')).toHaveCount(0);
+});
+
+test.describe('LogOut with JavaScript off', () => {
+  // It ends the session: one of its own, not the worker's.
+  test.use({ ownSession: true });
+
+  test('the plain LogOut ends the session on the server and opens /auth; the app then sends to /auth', async ({ page, signIn, browser }, testInfo) => {
+    await signIn(page, 'guest', { home: false });
+    const plain = await withoutJavaScript(browser, page, testInfo);
+    try {
+      await plain.goto('/collection');
+      await plain.getByRole('button', { name: 'LogOut', exact: true }).click();
+      await plain.waitForURL(/\/auth$/);
+      await expect(plain.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
+      await plain.goto('/collection');
+      await expect(plain).toHaveURL(/\/auth$/);
+    } finally {
+      await plain.context().close();
+    }
+    // The session is gone on the server, for the tab that shared its cookie too.
+    await page.goto('/collection');
+    await expect(page).toHaveURL(/\/auth$/);
+  });
 });
 
 test('home streams: with the provider slow, the shell and the skeletons of the sections show first, and the sections replace them (JavaScript off too)', { tag: '@viewport-free' }, async ({ page, signIn, sandbox, browser }, testInfo) => {

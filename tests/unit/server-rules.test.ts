@@ -9,7 +9,7 @@ import { TokenError, type TokenSet } from '../../src/api/auth';
 import { isDue, renewAt } from '../../src/lib/token-timing';
 import { CLAIM_LEASE_MS, memoryLedger, redisLedger, type RefreshLedger } from '../../src/server/refresh-ledger';
 import { createRefresher } from '../../src/server/refresher';
-import { isAllowedRequest } from '../../src/server/request-guard';
+import { isAllowedRequest, isSitePlainForm } from '../../src/server/request-guard';
 import { accessOf } from '../../src/server/route-access';
 import { leaveNotice, markNewSession, takeNewSession, takeNotice } from '../../src/server/notice';
 import { FORCED_REFRESH_GAP_MS, refreshDecision, withRefreshedTokens } from '../../src/server/session-tokens';
@@ -35,6 +35,16 @@ describe('which requests may change state (RFC 10017 CSRF advice)', () => {
     expect(isAllowedRequest(request('POST', { 'X-My-Music': '1', 'Sec-Fetch-Site': 'same-site' }), SITE)).toBe(false);
     // An Origin decides even when Sec-Fetch-Site claims same-origin.
     expect(isAllowedRequest(request('POST', { 'X-My-Music': '1', Origin: 'null', 'Sec-Fetch-Site': 'same-origin' }), SITE)).toBe(false);
+  });
+
+  it("knows a plain form's POST of the site's own pages (LogOut with JavaScript off) by its Origin, and refuses another site's", () => {
+    expect(isSitePlainForm(request('POST', { Origin: SITE, 'Content-Type': 'application/x-www-form-urlencoded' }), SITE)).toBe(true);
+    expect(isSitePlainForm(request('POST', { 'Sec-Fetch-Site': 'same-origin' }), SITE)).toBe(true);
+    expect(isSitePlainForm(request('POST', { Origin: 'https://evil.example' }), SITE)).toBe(false);
+    expect(isSitePlainForm(request('POST', { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' }), SITE)).toBe(false);
+    expect(isSitePlainForm(request('POST', { 'Sec-Fetch-Site': 'cross-site' }), SITE)).toBe(false);
+    expect(isSitePlainForm(request('POST', {}), SITE)).toBe(false);
+    expect(isSitePlainForm(request('GET', { Origin: SITE }), SITE)).toBe(false);
   });
 });
 

@@ -62,6 +62,8 @@ export function PlayerBar({ player, otherDeviceName, screenKnown }: PlayerView) 
       aria-busy={isPlaybackLoading}
       data-device={player.device}
       data-screen={screenKnown ? undefined : 'unknown'}
+      // With JavaScript off nothing on it can run, nor does a tap open Now Playing (global.css hides it then).
+      data-needs-script
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}

@@ -66,6 +66,9 @@ export function PlayerCardBody({ player, otherDeviceName, hydrated, screenKnown,
       tabIndex={-1}
       data-device={device}
       data-screen={screenKnown ? undefined : 'unknown'}
+      // With JavaScript off nothing on it can run, and it would stand over the page's corner for
+      // good, with no Close that closes (global.css hides it then).
+      data-needs-script
       style={{ transform: `translate(${offset.x}px, ${offset.y}px)` }}
     >
       <div className="player-card__bar">
