@@ -190,6 +190,11 @@ test("with JavaScript off the shell shows no control that only a script can run 
     await expect(plain.getByRole('link', { name: "What's New" })).toBeVisible();
     await expect(plain.getByRole('link', { name: /^(Your Library|Search)$/ }).first()).toBeVisible();
     await saveScreen(plain, testInfo, 'no-js-shell');
+    // Now Playing shows what plays, and none of the controls a script would run.
+    await plain.goto('/player');
+    await expect(plain.getByRole('heading', { name: 'Now Playing', level: 1 })).toBeVisible();
+    await expect(plain.locator('#content').getByRole('button', { name: /^(Play|Pause|Shuffle|Next|Previous|Devices|Queue|Close)$/ })).toHaveCount(0);
+    await expect(plain.locator('#content').getByRole('slider')).toHaveCount(0);
   } finally {
     await plain.context().close();
   }

@@ -101,7 +101,8 @@ function NowPlaying({ server, lastPlayed }: { server: Playback | null; lastPlaye
         ) : (
           <NothingPlaying />
         )}
-        <div className="now-playing__tools">
+        {/* These and the transport, seek and volume need the page's script (data-needs-script: hidden with JavaScript off, where /player shows what plays and the queue). */}
+        <div className="now-playing__tools" data-needs-script>
           <button type="button" className={`button button--ghost${otherDevice && hydrated ? ' is-on' : ''}`} aria-expanded={hydrated && pickerOpen} onClick={() => toggleDevicePicker(!pickerOpen, 'card')}>
             <Icon name="devices" size={18} />
             Devices

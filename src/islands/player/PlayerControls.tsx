@@ -48,7 +48,7 @@ export function PlayerControls({ playback, playing, controls, busy }: TransportP
   const repeat = playback?.repeatState ?? 'off';
   const shuffle = playback?.shuffleState ?? false;
   return (
-    <div className="player-card__controls">
+    <div className="player-card__controls" data-needs-script>
       <button
         type="button"
         className={`icon-button player-card__toggle${shuffle ? ' is-on' : ''}`}

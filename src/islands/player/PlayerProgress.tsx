@@ -45,7 +45,7 @@ export function PlayerProgress({ seconds, durationMs, trackId = null, canSeek = 
   const shown = held ?? seconds;
   const onSlider = held ?? still?.second ?? seconds;
   return (
-    <div className="player-card__progress">
+    <div className="player-card__progress" data-needs-script>
       <span className="player-card__time" aria-label="Elapsed">
         {formatSeconds(shown)}
       </span>

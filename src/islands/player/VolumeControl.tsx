@@ -26,7 +26,7 @@ export function VolumeControl({ percent, settable = true }: { percent: number; s
   const shown = held ?? percent;
   return (
     // The title sits on the row: a disabled control gets no hover in some browsers.
-    <div className="player-volume" title={settable ? undefined : VOLUME_NOT_SETTABLE}>
+    <div className="player-volume" title={settable ? undefined : VOLUME_NOT_SETTABLE} data-needs-script>
       <Icon name="volume" size={18} />
       <input
         type="range"
