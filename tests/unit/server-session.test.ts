@@ -20,6 +20,7 @@ import { addFault, signInAsGuest, startSandbox, type RunningSandbox } from './he
 import { builtSiteSessions, cookieJar, siteContext, type SessionStore } from './helpers/site-session';
 import { POST as tokenRoute } from '../../src/pages/session/token';
 import { POST as signOutRoute } from '../../src/pages/session/sign-out';
+import { SITE_REQUEST_HEADER, SITE_REQUEST_VALUE } from '../../src/lib/site-request';
 import { GET as loginRoute } from '../../src/pages/login';
 import { getMe } from '../../src/api/me';
 import { getPlaylistTracks } from '../../src/api/playlists';
@@ -413,7 +414,7 @@ describe("requests of one session that overlap (Astro's session saves a request'
   /** One request of this browser; `finished` ends it as Astro does and keeps what it set in the jar. */
   function requestOf(site: Site, jar: ReturnType<typeof cookieJar>, path: string, init: RequestInit = {}) {
     const cookie = jar.header(path);
-    const request = site.request(new Request(`${SITE}${path}`, { ...init, headers: cookie ? { cookie } : {} }));
+    const request = site.request(new Request(`${SITE}${path}`, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), ...(cookie ? { cookie } : {}) } }));
     return Object.assign(request, {
       async finished() {
         await request.finish();
@@ -422,7 +423,9 @@ describe("requests of one session that overlap (Astro's session saves a request'
     });
   }
 
-  const post = (site: Site, jar: ReturnType<typeof cookieJar>, path: string, body: unknown = {}) => requestOf(site, jar, path, { method: 'POST', body: JSON.stringify(body) });
+  /** A POST of the site's own script (its custom header: src/lib/site-request.ts). */
+  const post = (site: Site, jar: ReturnType<typeof cookieJar>, path: string, body: unknown = {}) =>
+    requestOf(site, jar, path, { method: 'POST', body: JSON.stringify(body), headers: { [SITE_REQUEST_HEADER]: SITE_REQUEST_VALUE } });
 
   async function signOut(site: Site, jar: ReturnType<typeof cookieJar>) {
     const request = post(site, jar, '/session/sign-out');
@@ -434,6 +437,18 @@ describe("requests of one session that overlap (Astro's session saves a request'
   async function until(check: () => Promise<boolean>) {
     while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 10));
   }
+
+  it("LogOut's plain form (JavaScript off, no custom header) ends the session and sends the browser to /auth; the script's LogOut gets 204", async () => {
+    const site = await builtSiteSessions();
+    const jar = await signedInOn(site, toTokenSet(await signIn(running.url, LOGIN_SCOPES)));
+    const cookie = jar.header('/')!;
+    const form = requestOf(site, jar, '/session/sign-out', { method: 'POST', body: '', headers: { Origin: SITE, 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const answer = await signOutRoute(form);
+    await form.finished();
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('Location')).toBe('/auth');
+    expect(await readTokens(site.request(new Request(`${SITE}/`, { headers: { cookie } })))).toBeNull();
+  });
 
   it('a sign-out while a token request refreshes stays a sign-out: the refresh writes nothing back, nor sets the cookie again', async () => {
     const site = await builtSiteSessions();
