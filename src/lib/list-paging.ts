@@ -26,12 +26,13 @@ export function mayLoadAt(offset: number): boolean {
 export const SHOWN_PAGES_PARAM = 'pages';
 
 /**
- * How many pages of a list the address asks to show at once (`?pages=3`): 1 without it, or when
- * it is not a whole number from 1. However many it asks, the pages stop where the browser's list
- * would (`pagesFromStart`): past the cap, none is asked.
+ * How many pages of a list the address asks to show at once (`?pages=3`): 1 without it (or with
+ * no address: a list loaded for another page), or when it is not a whole number from 1. However
+ * many it asks, the pages stop where the browser's list would (`pagesFromStart`): past the cap,
+ * none is asked.
  */
-export function shownPagesOf(url: URL): number {
-  const asked = url.searchParams.get(SHOWN_PAGES_PARAM);
+export function shownPagesOf(url: URL | undefined): number {
+  const asked = url?.searchParams.get(SHOWN_PAGES_PARAM) ?? null;
   return asked !== null && /^[1-9]\d{0,2}$/.test(asked) ? Number(asked) : 1;
 }
 

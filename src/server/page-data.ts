@@ -62,7 +62,7 @@ export async function listSeedOf<T>(
  * list asks next, and the flags of what it shows, held or asked as the list says.
  */
 export function loadListPage<T>(list: ListPage<T>, address?: URL): Promise<ListSeed<T>> {
-  const pages = address ? shownPagesOf(address) : 1;
+  const pages = shownPagesOf(address);
   return listSeedOf(pagesFromStart(list.load, list.limit, pages), (items) => itemFlagsOf(list.library, items));
 }
 
@@ -100,7 +100,7 @@ export function startDetailPage<T, S extends Record<string, unknown>, L extends 
   address?: URL,
 ): PageParts<AreaSeed<T, S, L>> {
   // The pages of its list the address asks for, read with JavaScript off (MorePages.astro).
-  const pages = address ? shownPagesOf(address) : 1;
+  const pages = shownPagesOf(address);
   const entity = detailEntityOf(id, page.load(id));
   const ownKind = ask.own === false ? undefined : page.library;
   const own = ownKind ? libraryFlagsOf(ownKind, [id]).then((flags): LibraryFlags => ({ [ownKind]: flags })) : null;

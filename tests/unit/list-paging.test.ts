@@ -26,6 +26,7 @@ describe("SPEC §4's paging rules, one set for the browser's lists and the serve
 
   it('reads ?pages= as a whole number from 1, and anything else as one page', () => {
     expect(shownPagesOf(at('/collection/tracks'))).toBe(1);
+    expect(shownPagesOf(undefined)).toBe(1);
     expect(shownPagesOf(at('/collection/tracks?pages=3'))).toBe(3);
     for (const odd of ['0', '-2', '2.5', 'abc', '', '1e3', '0003', '10000', '%20', '3;drop']) expect(shownPagesOf(at(`/collection/tracks?pages=${odd}`)), odd).toBe(1);
   });

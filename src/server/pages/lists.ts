@@ -13,7 +13,7 @@ import { listSeedOf } from '../page-data';
  * pages as the address asks, read with JavaScript off: `shownPagesOf`).
  */
 async function titledPlaylists(load: (offset: number, limit: number) => Promise<CategoryPlaylists>, address: URL | undefined): Promise<ListSeed<Playlist>> {
-  const pages = address ? shownPagesOf(address) : 1;
+  const pages = shownPagesOf(address);
   let title = '';
   const seed = await listSeedOf(
     pagesFromStart(

@@ -34,6 +34,6 @@ export function loadSeeAllPage(type: SearchType, query: string, address?: URL): 
   // Playlists carry no flag of their own; the other three types are library kinds of the same name.
   const flags = type === 'playlist' ? undefined : askedFlags(type);
   // As many pages as the address asks, read with JavaScript off (MorePages.astro); the provider's page size is the search's own.
-  const pages = address ? shownPagesOf(address) : 1;
+  const pages = shownPagesOf(address);
   return listSeedOf(pagesFromStart((offset) => searchType(query, type, offset), SEE_ALL_LIMIT, pages), flags).then((seed) => ({ ...seed, type, query }));
 }
