@@ -5,13 +5,12 @@ import { defineMiddleware } from 'astro:middleware';
 import { readProviderConfig, readSiteOrigin } from './config/provider';
 import { INLINE_SCRIPTS } from './layouts/inline-scripts';
 import { contentSecurityPolicy, FIXED_HEADERS, permissionsPolicy, SESSION_PAGE_HEADERS, withSecurityHeaders } from './lib/security-headers';
-import { SESSION_ROUTES } from './lib/site-request';
 import { leaveNotice, takeNewSession } from './server/notice';
 import { notePlayingRead, pageCapabilities, pageLimitedUntil, quietPart, runPageCalls } from './server/page-calls';
 import { pageLeaving, pagePremiumPrompt, pageToast } from './server/page-data';
 import { findPlayingNow, withItsHeart } from './server/pages/player';
 import { playingMarkOfFound } from './stores/player-rules';
-import { isAllowedRequest, isSitePlainForm } from './server/request-guard';
+import { isAllowedRequest } from './server/request-guard';
 import { accessOf } from './server/route-access';
 import { withSetCookies } from './server/session-cookie';
 import { currentSession, dropForeignCookies, holdsSession } from './server/session-tokens';
@@ -64,12 +63,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   return withSetCookies(await answer(context, next), clearings);
 });
 
-/** LogOut's plain form, with JavaScript off: the one route a form of the site's own pages may POST to. */
-const isPlainSignOut = (context: APIContext) => context.url.pathname === SESSION_ROUTES.signOut && isSitePlainForm(context.request, readSiteOrigin());
-
 /** The request's answer, with the security headers, once its foreign cookies are dropped. */
 async function answer(context: APIContext, next: MiddlewareNext): Promise<Response> {
-  if (!isAllowedRequest(context.request, readSiteOrigin()) && !isPlainSignOut(context)) return withSecurityHeaders(refusal(), securityHeaders());
+  if (!isAllowedRequest(context.request, readSiteOrigin(), context.url.pathname)) return withSecurityHeaders(refusal(), securityHeaders());
   const access = accessOf(context.routePattern);
   if (access === 'none') return withSecurityHeaders(await context.rewrite('/404'), securityHeaders());
   if (access === 'visitor-only' && (await holdsSession(context))) {

@@ -1,6 +1,6 @@
-import { SITE_REQUEST_HEADER, SITE_REQUEST_VALUE } from '../lib/site-request';
+import { SESSION_ROUTES, SITE_REQUEST_HEADER, SITE_REQUEST_VALUE } from '../lib/site-request';
 
-/** Methods that change nothing; every other method is refused unless the request is the site's own. */
+/** Methods that change nothing; every other method is refused unless the request is the site's own (`isAllowedRequest`). */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The parts of a request the guard reads. */
@@ -10,13 +10,24 @@ export interface GuardedRequest {
 }
 
 /**
- * Whether a request may change state on the site: safe methods always; others only from
- * the site's own pages, shown by an Origin equal to the site's (or, without one, the
- * browser's Sec-Fetch-Site) and by the custom header a cross-site form or fetch cannot set.
+ * The routes a plain form of the site's own pages may POST to (no script, so no custom header):
+ * only where the worst a forged one could do is what the user may always do. LogOut with
+ * JavaScript off (src/components/shell/PlainSignOut.astro).
  */
-export function isAllowedRequest(request: GuardedRequest, siteOrigin: string): boolean {
-  if (SAFE_METHODS.has(request.method.toUpperCase())) return true;
-  return isSiteRequest(request) && comesFromSite(request, siteOrigin);
+const PLAIN_FORM_ROUTES: ReadonlySet<string> = new Set([SESSION_ROUTES.signOut]);
+
+/**
+ * Whether a request to `path` may change state on the site: safe methods always; others only from
+ * the site's own pages, shown by an Origin equal to the site's (or, without one, the browser's
+ * Sec-Fetch-Site), and by the custom header a cross-site form or fetch cannot set, but for a
+ * plain form's POST to a route that takes one (the Origin a browser sends with every form's POST
+ * is the site's; SameSite=Lax keeps the session cookie off another site's POST anyway).
+ */
+export function isAllowedRequest(request: GuardedRequest, siteOrigin: string, path = ''): boolean {
+  const method = request.method.toUpperCase();
+  if (SAFE_METHODS.has(method)) return true;
+  if (!comesFromSite(request, siteOrigin)) return false;
+  return isSiteRequest(request) || (method === 'POST' && PLAIN_FORM_ROUTES.has(path));
 }
 
 /** Whether the request carries the site's custom header: its own scripts' requests do, a plain form cannot. */
@@ -29,16 +40,6 @@ function comesFromSite(request: GuardedRequest, siteOrigin: string): boolean {
   const origin = request.headers.get('Origin');
   if (origin !== null) return origin === siteOrigin;
   return request.headers.get('Sec-Fetch-Site') === 'same-origin';
-}
-
-/**
- * Whether a POST is a plain form of the site's own pages (no script, so no custom header): taken
- * only where the worst a forged one could do is what the user may always do, LogOut with
- * JavaScript off (src/components/shell/PlainSignOut.astro). The Origin a browser sends with every
- * form's POST is the site's; SameSite=Lax keeps the session cookie off another site's POST anyway.
- */
-export function isSitePlainForm(request: GuardedRequest, siteOrigin: string): boolean {
-  return request.method.toUpperCase() === 'POST' && comesFromSite(request, siteOrigin);
 }
 
 /** The most a request of the site's own routes carries (the token route's `{"refused": token}`). */

@@ -9,7 +9,7 @@ import { TokenError, type TokenSet } from '../../src/api/auth';
 import { isDue, renewAt } from '../../src/lib/token-timing';
 import { CLAIM_LEASE_MS, memoryLedger, redisLedger, type RefreshLedger } from '../../src/server/refresh-ledger';
 import { createRefresher } from '../../src/server/refresher';
-import { isAllowedRequest, isSitePlainForm } from '../../src/server/request-guard';
+import { isAllowedRequest } from '../../src/server/request-guard';
 import { accessOf } from '../../src/server/route-access';
 import { leaveNotice, markNewSession, takeNewSession, takeNotice } from '../../src/server/notice';
 import { FORCED_REFRESH_GAP_MS, refreshDecision, withRefreshedTokens } from '../../src/server/session-tokens';
@@ -37,14 +37,16 @@ describe('which requests may change state (RFC 10017 CSRF advice)', () => {
     expect(isAllowedRequest(request('POST', { 'X-My-Music': '1', Origin: 'null', 'Sec-Fetch-Site': 'same-origin' }), SITE)).toBe(false);
   });
 
-  it("knows a plain form's POST of the site's own pages (LogOut with JavaScript off) by its Origin, and refuses another site's", () => {
-    expect(isSitePlainForm(request('POST', { Origin: SITE, 'Content-Type': 'application/x-www-form-urlencoded' }), SITE)).toBe(true);
-    expect(isSitePlainForm(request('POST', { 'Sec-Fetch-Site': 'same-origin' }), SITE)).toBe(true);
-    expect(isSitePlainForm(request('POST', { Origin: 'https://evil.example' }), SITE)).toBe(false);
-    expect(isSitePlainForm(request('POST', { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' }), SITE)).toBe(false);
-    expect(isSitePlainForm(request('POST', { 'Sec-Fetch-Site': 'cross-site' }), SITE)).toBe(false);
-    expect(isSitePlainForm(request('POST', {}), SITE)).toBe(false);
-    expect(isSitePlainForm(request('GET', { Origin: SITE }), SITE)).toBe(false);
+  it("takes a plain form's POST of the site's own pages (no custom header) at sign-out alone (LogOut with JavaScript off), and refuses another site's", () => {
+    const SIGN_OUT = '/session/sign-out';
+    expect(isAllowedRequest(request('POST', { Origin: SITE, 'Content-Type': 'application/x-www-form-urlencoded' }), SITE, SIGN_OUT)).toBe(true);
+    expect(isAllowedRequest(request('POST', { 'Sec-Fetch-Site': 'same-origin' }), SITE, SIGN_OUT)).toBe(true);
+    expect(isAllowedRequest(request('POST', { Origin: SITE }), SITE, '/session/token')).toBe(false);
+    expect(isAllowedRequest(request('PUT', { Origin: SITE }), SITE, SIGN_OUT)).toBe(false);
+    expect(isAllowedRequest(request('POST', { Origin: 'https://evil.example' }), SITE, SIGN_OUT)).toBe(false);
+    expect(isAllowedRequest(request('POST', { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' }), SITE, SIGN_OUT)).toBe(false);
+    expect(isAllowedRequest(request('POST', { 'Sec-Fetch-Site': 'cross-site' }), SITE, SIGN_OUT)).toBe(false);
+    expect(isAllowedRequest(request('POST', {}), SITE, SIGN_OUT)).toBe(false);
   });
 });
 
