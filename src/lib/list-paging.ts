@@ -6,7 +6,7 @@
  */
 
 /** SPEC §4: has-more is forced false once the loaded page's offset reaches 80. */
-export const PAGING_OFFSET_CAP = 80;
+const PAGING_OFFSET_CAP = 80;
 
 /**
  * Whether a list goes on after the page at `offset` of `limit` items (the provider's own limit
@@ -23,7 +23,7 @@ export function mayLoadAt(offset: number): boolean {
 }
 
 /** The address parameter that says how many pages of a list show at once, with JavaScript off. */
-export const SHOWN_PAGES_PARAM = 'pages';
+const SHOWN_PAGES_PARAM = 'pages';
 
 /**
  * How many pages of a list the address asks to show at once (`?pages=3`): 1 without it (or with
