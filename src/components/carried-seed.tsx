@@ -45,8 +45,9 @@ const onServer = typeof window === 'undefined';
  * rendered the rows with (src/lib/playing-mark.ts), for the rows as they hydrate and for the
  * directive, which wakes the island only when the player shows otherwise.
  */
-export function withCarriedSeed<S>(View: ComponentType<{ seed: S }>) {
-  function CarriedSeedIsland({ seed }: { seed: CarriedSeed<S> }) {
+export function withCarriedSeed<S, Props extends object = object>(View: ComponentType<Props & { seed: S }>) {
+  // The island's other props (a list page's name and words) are Astro's, as any island's are.
+  function CarriedSeedIsland({ seed, ...props }: Omit<Props, 'seed'> & { seed: CarriedSeed<S> }) {
     const id = seed.block;
     const [block] = useState((): { text: string; value: S; mark: PlayingMark | null } => {
       if (onServer) {
@@ -66,7 +67,7 @@ export function withCarriedSeed<S>(View: ComponentType<{ seed: S }>) {
             runs either way). The page the browser loaded whole is kept once: the router's first
             look at a page does not ask. */}
         <script type="application/json" id={id} data-astro-rerun="" {...markAttribute} dangerouslySetInnerHTML={{ __html: block.text }} />
-        <View seed={block.value} />
+        <View {...(props as Props)} seed={block.value} />
       </ShownMarkContext.Provider>
     );
   }

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { getCategoryPlaylists, getFeaturedPlaylists } from '../api/browse';
-import { categoriesPage, LIST_PAGE_SIZE, newReleasesPage } from '../api/list-pages';
+import { categoriesPage, LIST_PAGE_SIZE } from '../api/list-pages';
 import type { Playlist } from '../api/types';
 import { createPagedList, type PageLoader } from './paged-list';
 import { listArea, listPageArea } from './list-area';
@@ -26,9 +26,8 @@ export const featuredPlaylistsList = createPagedList<Playlist>(async (offset, li
   return answer.playlists;
 }, LIST_PAGE_SIZE);
 
-// Browse lists load when their pages are entered and repaint from memory on return
-// (the category browse lives on /search).
-export const { list: newReleasesList, area: newReleasesArea } = listPageArea(newReleasesPage, ['newRelease']);
+// Browse lists load when their pages are entered and repaint from memory on return (new
+// releases, a page of one list, is made with the others: src/stores/list-pages.ts).
 // The category browse is /search without q.
 export const { list: categoriesList, area: categoriesArea } = listPageArea(categoriesPage, ['search'], { shows: (route) => searchQueryOf(route) === '' });
 export const featuredPlaylistsArea = listArea(featuredPlaylistsList, ['popularPlaylists'], { title: $playlistListTitle });

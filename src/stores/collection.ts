@@ -1,13 +1,9 @@
-import { likedSongsPage, myPlaylistsPage, savedAlbumsPage } from '../api/list-pages';
-import { forgetOnChange } from './library';
+import { myPlaylistsPage } from '../api/list-pages';
 import { listPageArea } from './list-area';
+// Your Library's own lists, Saved Albums and Liked Songs, are pages of one list, made with the
+// others; loaded here as before, with every island that can change a playlist or the library
+// (a track's menu, a playlist page), so a change finds them (src/stores/list-pages.ts).
+import './list-pages';
 
-// Your Library's lists load when their pages are entered, and repaint from memory on return.
-/** Saved Albums (/collection/albums, /user/me/saved-albums): a save or unsave makes what is remembered stale. */
-export const { list: savedAlbumsList, area: savedAlbumsArea } = listPageArea(savedAlbumsPage, ['collectionAlbums', 'mySavedAlbums']);
-forgetOnChange('album', savedAlbumsArea);
-/** Liked Songs (/collection/tracks, /user/me/saved-tracks): a like or unlike makes what is remembered stale. */
-export const { list: savedTracksList, area: savedTracksArea } = listPageArea(likedSongsPage, ['collectionTracks', 'mySavedTracks']);
-forgetOnChange('track', savedTracksArea);
 /** Your Library's playlists as remembered for a return to /collection; a playlist change forgets them. */
 export const { list: myPlaylistsList, area: myPlaylistsArea } = listPageArea(myPlaylistsPage, ['collection']);

@@ -2,7 +2,7 @@ import { onMount, onNotify, type WritableAtom } from 'nanostores';
 import type { ListPage } from '../api/list-pages';
 import type { ListSeed } from '../api/page-seeds';
 import { createAreaMemory, heldOverPage, pastFirstPage } from './area-memory';
-import { adoptLibraryFlags, keepItemFlagsOf, librarySnapshot } from './library';
+import { adoptLibraryFlags, forgetOnChange, keepItemFlagsOf, librarySnapshot } from './library';
 import { addHolder, forgetPagesWhere, pageReached } from './page-memory';
 import { createPagedList, firstPageState, holdsWhole, type PagedList, type PagedListState } from './paged-list';
 import { $route, onRoute, parseRoute, routeKeyOf, type Route, type RouteName } from './route';
@@ -138,10 +138,12 @@ export function listPageArea<T>(page: ListPage<T>, names: readonly RouteName[], 
   keepItemFlagsOf(page.library, list.$state, (state) => state.list);
   const area = listArea(list, names, options);
   if (page.library?.held) {
-    const { idOf } = page.library;
+    const { idOf, kind } = page.library;
     area.changed = heldListChange(list, idOf);
     // Known only of a list whole: one in part, or stopped at SPEC §4's cap, may hold it further on.
     area.lacks = (id) => area.states().some((state) => holdsWhole(state) && !state.list.some((item) => idOf(item) === id));
+    // A like, save or follow makes what it remembers stale.
+    forgetOnChange(kind, area);
   }
   return { list, area };
 }

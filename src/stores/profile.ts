@@ -1,11 +1,9 @@
 import { atom, onMount } from 'nanostores';
 import { myProfilePage, type ProfileSeed } from '../api/me';
-import { followingPage, topArtistsPage, topTracksPage } from '../api/list-pages';
 import { getMe } from '../api/me';
 import type { UserProfile } from '../api/types';
 import { createDetailArea } from './detail-area';
 import { forgetOnChange } from './library';
-import { listPageArea } from './list-area';
 import { forgetPagesWhere } from './page-memory';
 import { onRoute, parseRoute } from './route';
 
@@ -58,12 +56,8 @@ onMount($profile, () =>
     profileArea.reset,
   ),
 );
-/** The full lists of /user/me/top-tracks, /user/me/top-artists and /user/me/following. */
-export const { list: topTracksList, area: topTracksArea } = listPageArea(topTracksPage, ['myTopTracks']);
-export const { list: topArtistsList, area: topArtistsArea } = listPageArea(topArtistsPage, ['myTopArtists']);
-export const { list: followingList, area: followingArea } = listPageArea(followingPage, ['myFollowing']);
-// A follow or unfollow makes Your Following stale, on the profile and in full.
-forgetOnChange('artist', followingArea);
+// A follow or unfollow makes Your Following stale, on the profile (the full list forgets itself:
+// a list of the library's own, src/stores/list-area.ts).
 forgetOnChange('artist', {
   forget: () => {
     profileArea.forget();

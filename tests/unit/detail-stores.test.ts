@@ -4,9 +4,9 @@ import { clientTiming } from '../../src/api/client';
 import { search } from '../../src/api/search';
 import { $album, albumArea, albumTracks } from '../../src/stores/album';
 import { $artist, artistAlbums, artistArea, isVerified } from '../../src/stores/artist';
-import { categoriesList, newReleasesList } from '../../src/stores/browse';
+import { categoriesList } from '../../src/stores/browse';
+import { listPageAreas } from '../../src/stores/list-pages';
 import { $inLibrary, $libraryPending, $likedTracks, checkLibrary, toggleInLibrary, toggleLikeTrack } from '../../src/stores/library';
-import { savedAlbumsList, savedTracksList } from '../../src/stores/collection';
 import { $playlist, isDescriptionShown, playlistArea, playlistTracks, songCountOf } from '../../src/stores/playlist';
 import { $myProfile, $profile, profileArea } from '../../src/stores/profile';
 import { queryFromText } from '../../src/lib/search-query';
@@ -16,6 +16,10 @@ import { $user, userArea, userPlaylists } from '../../src/stores/user';
 import { $session } from '../../src/stores/session';
 import { openSeeAll } from './helpers/see-all';
 import { addFault, type RunningSandbox, startSignedIn } from './helpers/sandbox';
+
+const { list: newReleasesList } = listPageAreas.newReleases;
+const { list: savedAlbumsList } = listPageAreas.savedAlbums;
+const { list: savedTracksList } = listPageAreas.likedSongs;
 
 let running: RunningSandbox;
 

@@ -7,12 +7,15 @@ import { checkInLibrary } from '../../src/api/library';
 import { search } from '../../src/api/search';
 import { $capabilities } from '../../src/stores/capabilities';
 import { $inLibrary, checkLibrary, toggleInLibrary, toggleLikeTrack } from '../../src/stores/library';
-import { savedAlbumsList, savedTracksList } from '../../src/stores/collection';
-import { followingList } from '../../src/stores/profile';
+import { listPageAreas } from '../../src/stores/list-pages';
 import { $seeAll, seeAllList } from '../../src/stores/search';
 import { syncRoute } from '../../src/stores/route';
 import { addFault, restartSandbox, startSignedIn, type RunningSandbox } from './helpers/sandbox';
 import { openSeeAll } from './helpers/see-all';
+
+const { list: savedAlbumsList } = listPageAreas.savedAlbums;
+const { list: savedTracksList } = listPageAreas.likedSongs;
+const { list: followingList } = listPageAreas.following;
 
 let running: RunningSandbox;
 let visits: { path: string; replace: boolean }[];

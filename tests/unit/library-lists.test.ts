@@ -7,12 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSavedAlbums } from '../../src/api/albums';
 import { getSavedTracks } from '../../src/api/me';
 import { addToLibrary, removeFromLibrary } from '../../src/api/library';
-import { savedAlbumsArea, savedAlbumsList, savedTracksList } from '../../src/stores/collection';
+import { listPageAreas } from '../../src/stores/list-pages';
 import { $inLibrary, adoptLibraryFlags, toggleInLibrary } from '../../src/stores/library';
 import type { PagedList } from '../../src/stores/paged-list';
 import { syncRoute } from '../../src/stores/route';
 import { addFault, startSignedIn, type RunningSandbox } from './helpers/sandbox';
 import { clearFaults } from '../../sandbox/tests/harness';
+
+const { list: savedAlbumsList, area: savedAlbumsArea } = listPageAreas.savedAlbums;
+const { list: savedTracksList } = listPageAreas.likedSongs;
 
 let running: RunningSandbox;
 

@@ -5,10 +5,12 @@ import { getAlbumTracks } from '../../src/api/albums';
 import { $album, albumArea, albumTracks } from '../../src/stores/album';
 import { $search } from '../../src/stores/search';
 import { $inLibrary } from '../../src/stores/library';
-import { savedTracksList } from '../../src/stores/collection';
+import { listPageAreas } from '../../src/stores/list-pages';
 import { syncRoute } from '../../src/stores/route';
 import { clearFaults, faultHits } from '../../sandbox/tests/harness';
 import { addFault, type RunningSandbox, startSignedIn } from './helpers/sandbox';
+
+const { list: savedTracksList } = listPageAreas.likedSongs;
 
 let running: RunningSandbox;
 

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LIST_PAGES } from '../../src/api/list-pages';
 import { hrefOf, ROUTES, type RouteName } from '../../src/lib/routes';
 import { parseRoute } from '../../src/stores/route';
 
@@ -46,6 +47,23 @@ describe('the route registry', () => {
       .filter((path) => !outside.test(path))
       .map((path) => `/${path.replace(/\[(\w+)\]/g, ':$1')}`);
     expect(pages.sort()).toEqual(Object.values(ROUTES).sort());
+  });
+
+  // A page of one list is its route, its definition and its page file: the definition names the
+  // routes its browser list is tied to, so those must be the routes of the pages that show it, and
+  // a page must load the list its island shows.
+  it('ties each page of one list to the routes of the page files that show it, each loading the list its island shows', () => {
+    const shownBy = new Map<string, string[]>();
+    for (const file of sources.filter((name) => name.startsWith('pages/') && name.endsWith('.astro'))) {
+      const text = readFileSync(join(src, file), 'utf8');
+      const loaded = [...text.matchAll(/LIST_PAGES\.(\w+)/g)].map(([, name]) => name!);
+      const shown = [...text.matchAll(/<ListPageView[^>]*\spage="(\w+)"/g)].map(([, name]) => name!);
+      expect(shown, file).toEqual(loaded);
+      const route = `/${file.slice('pages/'.length, -'.astro'.length).replace(/(^|\/)index$/, '').replace(/\[(\w+)\]/g, ':$1')}`;
+      for (const name of shown) shownBy.set(name, [...(shownBy.get(name) ?? []), route]);
+    }
+    const routesOf = Object.fromEntries(Object.entries(LIST_PAGES).map(([name, page]) => [name, page.routes.map((route) => ROUTES[route]).sort()]));
+    expect(Object.fromEntries([...shownBy].map(([name, routes]) => [name, routes.sort()]))).toEqual(routesOf);
   });
 
   it('makes every link to an app route: none is written by hand in a page, a component or an island', () => {

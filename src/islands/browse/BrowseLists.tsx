@@ -1,4 +1,4 @@
-import { AlbumGrid, PlaylistGrid } from '../../components/browse/Card';
+import { PlaylistGrid } from '../../components/browse/Card';
 import { PagedView } from '../../components/browse/PagedView';
 import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
@@ -14,8 +14,6 @@ import {
   categoryPlaylistsList,
   featuredPlaylistsArea,
   featuredPlaylistsList,
-  newReleasesArea,
-  newReleasesList,
 } from '../../stores/browse';
 import { $home, adoptRecentPlayed, loadRecentPlays, recentPlayedSnapshot } from '../../stores/home';
 import { isListNotFound, isListUnavailable } from '../../stores/paged-list';
@@ -24,20 +22,6 @@ import type { Playlist } from '../../api/types';
 import '../../styles/content.css';
 
 const playlistGrid = (playlists: Playlist[]) => <PlaylistGrid playlists={playlists} />;
-
-/** /album/new-release: every new release, paged by infinite scroll. */
-function NewReleasesBody() {
-  return (
-    <>
-      <h1 className="page-heading">New Release</h1>
-      <PagedView list={newReleasesList} empty="No New Release Albums Available." skeleton={<CardSkeletons count={12} />}>
-        {(albums) => (
-          <AlbumGrid albums={albums} />
-        )}
-      </PagedView>
-    </>
-  );
-}
 
 /** /playlist/popular: the featured playlists under the provider's own title. */
 function PopularPlaylistsBody() {
@@ -100,7 +84,6 @@ export function RecentPlayedSkeleton() {
 }
 
 // Each page as the server rendered it (its seed); the browser asks only for what comes after.
-export const NewReleasesView = withErrorBoundary(withCarriedSeed(seededAreaView(newReleasesArea, NewReleasesBody)));
 export const PopularPlaylistsView = withErrorBoundary(withCarriedSeed(seededAreaView(featuredPlaylistsArea, PopularPlaylistsBody)));
 export const CategoryPlaylistsView = withErrorBoundary(withCarriedSeed(seededAreaView(categoryPlaylistsArea, CategoryPlaylistsBody)));
 export const RecentPlayedView = withErrorBoundary(withCarriedSeed(function RecentPlayedView({ seed }: { seed: RecentPlayedSeed }) {
