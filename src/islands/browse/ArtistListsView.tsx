@@ -6,7 +6,7 @@ import { AlbumGrid, ArtistGrid } from '../../components/browse/Card';
 import { DetailPage } from '../../components/browse/DetailPage';
 import { PagedView } from '../../components/browse/PagedView';
 import { PartBody } from '../../components/browse/PartBody';
-import { CardSkeletons } from '../../components/browse/Skeletons';
+import { CardSkeletons, GRID_SKELETON_CARDS } from '../../components/browse/Skeletons';
 import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { seededAreaView, useStore } from '../../components/server-snapshot';
@@ -23,7 +23,7 @@ function ArtistAlbumsBody() {
           <h1 className="page-heading">
             Albums By <a href={hrefOf('artist', { artistId: artist.id })}>{shownName(artist.name, 'Artist')}</a>
           </h1>
-          <PagedView list={artistAlbums} empty="No Albums Available." skeleton={<CardSkeletons count={12} />}>
+          <PagedView list={artistAlbums} empty="No Albums Available." skeleton={<CardSkeletons count={GRID_SKELETON_CARDS} />}>
             {(albums) => (
               <AlbumGrid albums={albums} />
             )}
@@ -49,7 +49,7 @@ function RelatedArtistsBody() {
               that list alone. */}
           <PartBody
             state={relatedState}
-            skeleton={<CardSkeletons count={12} />}
+            skeleton={<CardSkeletons count={GRID_SKELETON_CARDS} />}
             empty="No Related Artists Found."
             onRetry={() => void artistArea.retrySection('relatedArtists')}
           >

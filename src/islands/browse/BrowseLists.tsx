@@ -1,6 +1,6 @@
 import { PlaylistGrid } from '../../components/browse/Card';
 import { PagedView } from '../../components/browse/PagedView';
-import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
+import { CardSkeletons, GRID_SKELETON_CARDS, RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
 import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
@@ -29,7 +29,7 @@ function PopularPlaylistsBody() {
   return (
     <>
       <h1 className="page-heading">{title || 'Popular Playlists'}</h1>
-      <PagedView list={featuredPlaylistsList} empty="No Playlist Available" skeleton={<CardSkeletons count={12} />}>
+      <PagedView list={featuredPlaylistsList} empty="No Playlist Available" skeleton={<CardSkeletons count={GRID_SKELETON_CARDS} />}>
         {playlistGrid}
       </PagedView>
     </>
@@ -53,7 +53,7 @@ function CategoryPlaylistsBody() {
   return (
     <>
       <h1 className="page-heading">{title || 'Playlists'}</h1>
-      <PagedView list={categoryPlaylistsList} skeleton={<CardSkeletons count={12} />}>
+      <PagedView list={categoryPlaylistsList} skeleton={<CardSkeletons count={GRID_SKELETON_CARDS} />}>
         {playlistGrid}
       </PagedView>
     </>

@@ -6,7 +6,7 @@ import { Cover } from '../../components/browse/Cover';
 import { PagedView } from '../../components/browse/PagedView';
 import { retryHandingFocusOn } from '../../components/browse/PartBody';
 import { SectionHeader } from '../../components/browse/SectionHeader';
-import { CardSkeletons, RowSkeletons } from '../../components/browse/Skeletons';
+import { CardSkeletons, GRID_SKELETON_CARDS, RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
 import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
@@ -43,7 +43,7 @@ function BrowseAll() {
       <h1 id="browse-all" className="page-heading">
         Browse All
       </h1>
-      <PagedView list={categoriesList} empty="No Category Available." skeleton={<CardSkeletons count={12} />}>
+      <PagedView list={categoriesList} empty="No Category Available." skeleton={<CardSkeletons count={GRID_SKELETON_CARDS} />}>
         {(categories) => (
           <div className="category-grid">
             {categories.map((category) => (
