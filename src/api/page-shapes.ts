@@ -1,3 +1,4 @@
+import type { PageStart } from '../lib/list-paging';
 import type { LibraryKind } from './library';
 import type { Page } from './types';
 
@@ -12,8 +13,10 @@ export type DetailFailure = 'not-found' | 'unavailable' | 'error' | null;
 /**
  * A list's first page as the server got it: null when it failed, 'unavailable' when the provider
  * does not offer it to this app (DESIGN §2), 'not-found' when what it belongs to is not there.
+ * With JavaScript off the address may ask for several pages at once (`?pages=`), joined into one
+ * (src/lib/list-paging.ts `pagesFromStart`), which says where the last of them begins.
  */
-export type FirstPage<T> = Page<T> | 'unavailable' | 'not-found' | null;
+export type FirstPage<T> = (Page<T> & { lastPageStart?: PageStart }) | 'unavailable' | 'not-found' | null;
 
 /** Library flags by kind and id (SPEC §4: saved albums, liked tracks, followed artists and users). */
 export type LibraryFlags = Partial<Record<LibraryKind, Record<string, boolean>>>;

@@ -36,12 +36,34 @@ export function shownPagesOf(url: URL | undefined): number {
   return asked !== null && /^[1-9]\d{0,2}$/.test(asked) ? Number(asked) : 1;
 }
 
+/**
+ * Where the last of several pages shown at once begins (`pagesFromStart`): its number (2 for
+ * `?pages=2`) and the index of its first item in the joined list, which can differ from its offset
+ * (a playlist drops entries with no name, SPEC §4; the provider may answer smaller pages).
+ */
+export interface PageStart {
+  page: number;
+  index: number;
+}
+
 /** A page of a list, as the provider answered it (`Page` in src/api/types.ts). */
 export interface ListPageOf<T> {
   items: T[];
   offset: number;
   limit: number;
   total: number;
+  /** Pages joined by `pagesFromStart`: where the last of them begins, for Show more to land on (`pageStartId`). */
+  lastPageStart?: PageStart;
+}
+
+/**
+ * The id the server gives the first item of a list's page `page` when the address shows several
+ * (`?pages=`): the fragment of Show more's link (`morePagesHref`), so the browser opens the
+ * longer page where the new items begin, not at its top, past everything already read. One list
+ * of a page has Show more, so the id is the page's own.
+ */
+export function pageStartId(page: number): string {
+  return `list-page-${page}`;
 }
 
 /**
@@ -63,6 +85,7 @@ export async function pagesFromStart<T>(
   let { total } = first;
   let last = 0;
   let next = first.limit > 0 ? first.limit : firstLimit;
+  let lastPageStart: PageStart | undefined;
   for (let shown = 1; shown < pages && hasMoreAfter(last, next - last, total) && mayLoadAt(next); shown++) {
     let page: ListPageOf<T>;
     try {
@@ -70,23 +93,27 @@ export async function pagesFromStart<T>(
     } catch {
       break;
     }
+    // A page that came with nothing to show (every entry dropped) has no first item to land on.
+    lastPageStart = page.items.length > 0 ? { page: shown + 1, index: items.length } : undefined;
     items.push(...page.items);
     total = page.total;
     last = next;
     next += page.limit > 0 ? page.limit : limit;
   }
-  return { items, offset: 0, limit: next, total };
+  return { items, offset: 0, limit: next, total, ...(lastPageStart ? { lastPageStart } : {}) };
 }
 
 /**
  * The address that shows one more page of the list than `url` does (its other parameters kept),
  * or null when the browser's list would load no more after `shown` (what `pagesFromStart` gave
- * for that address).
+ * for that address). Its fragment names the new page's first item (`pageStartId`): the browser
+ * scrolls to where the reader left off.
  */
 export function morePagesHref(url: URL, shown: Pick<ListPageOf<unknown>, 'offset' | 'limit' | 'total'>): string | null {
   const next = shown.offset + shown.limit;
   if (!(shown.total > next && mayLoadAt(next))) return null;
   const more = new URL(url);
-  more.searchParams.set(SHOWN_PAGES_PARAM, String(shownPagesOf(url) + 1));
-  return `${more.pathname}${more.search}`;
+  const pages = shownPagesOf(url) + 1;
+  more.searchParams.set(SHOWN_PAGES_PARAM, String(pages));
+  return `${more.pathname}${more.search}#${pageStartId(pages)}`;
 }

@@ -3,7 +3,7 @@ import { ApiError, isCanceled, isUnavailable, statusOf, UNAVAILABLE_MESSAGE } fr
 import type { FirstPage } from '../api/page-shapes';
 import type { Page } from '../api/types';
 import { createAnswerGuard } from '../lib/answer-guard';
-import { hasMoreAfter, mayLoadAt } from '../lib/list-paging';
+import { hasMoreAfter, mayLoadAt, type PageStart } from '../lib/list-paging';
 import { partStateOf, type PartState } from '../lib/part-state';
 
 /** DESIGN §2: what a page says where the provider does not offer something to this app. */
@@ -19,6 +19,12 @@ export interface PagedListState<T> {
   offset: number;
   /** Whether a first page has arrived (an empty list before it is not "empty"). */
   loaded: boolean;
+  /**
+   * Where the last page begins, in a list the server rendered several pages of at once (JavaScript
+   * off's Show more, `?pages=`): its first item carries the id Show more's link lands on
+   * (PagedView). Gone with the next page the browser loads: nobody follows that link then.
+   */
+  lastPageStart?: PageStart;
 }
 
 export interface PagedList<T> {
@@ -100,7 +106,8 @@ export function firstPageState<T>(page: FirstPage<T> | undefined, limit: number)
   if (page === 'unavailable') return { ...initialState<T>(), loaded: true, hasMore: false, error: new ApiError('unavailable', UNAVAILABLE_MESSAGE) };
   if (page === 'not-found') return { ...initialState<T>(), loaded: true, hasMore: false, error: new ApiError('http', 'Not Found', 404) };
   if (!page) return { ...initialState<T>(), loaded: true, hasMore: false, error: new Error('The first page failed on the server') };
-  return stateWithPage([], page, 0, limit);
+  const state = stateWithPage([], page, 0, limit);
+  return page.lastPageStart ? { ...state, lastPageStart: page.lastPageStart } : state;
 }
 
 /**

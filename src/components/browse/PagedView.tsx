@@ -4,6 +4,7 @@ import { canLoadMore, listPartState, type PagedList } from '../../stores/paged-l
 import { ErrorScreen } from '../ErrorScreen';
 import { useStore } from '../server-snapshot';
 import { FOCUSABLE } from '../use-focus-trap';
+import { ListPageStart } from './list-page-start';
 import { PartBody, retryHandingFocusOn } from './PartBody';
 import { LoadingWords } from './Skeletons';
 
@@ -70,7 +71,8 @@ export function PagedView<T>({ list, empty, emptyView, skeleton, children }: Pag
     <PartBody state={listPartState(state)} skeleton={skeleton} empty={empty} emptyView={emptyView} onRetry={retry}>
       {() => (
         <>
-          {children(state.list)}
+          {/* The list's items know which one begins the last page the server joined (Show more's landing). */}
+          <ListPageStart.Provider value={state.lastPageStart}>{children(state.list)}</ListPageStart.Provider>
           <span ref={anchor} hidden {...{ [LIST_CONTINUES]: watching ? '' : undefined }} />
           {state.loading ? (
             <div className="paged-view__more" role="status" aria-label="Loading more">

@@ -7,6 +7,7 @@ import { idsHeldTwice } from '../../stores/player-rules';
 import { playFrom } from './play';
 import type { TrackMenuContext } from './track-menu-items';
 import { TrackRow } from './TrackRow';
+import { usePageStartId } from './list-page-start';
 
 interface TrackListProps {
   tracks: readonly Track[];
@@ -83,6 +84,7 @@ export function TrackList({ tracks, contextUri, numbered = true, showCover = tru
   const heldTwice = idsHeldTwice(tracks);
   const list = useRef<HTMLDivElement>(null);
   const keptFocus = useFocusStaysInList(list, tracks.length);
+  const pageStartId = usePageStartId();
   const moving = onMove && drag?.row != null ? drag.row : null;
   // Only a row dragged in this list is dropped here (dragOverRows), and only wide screens drag rows.
   const dropHandlers = onMove
@@ -114,7 +116,7 @@ export function TrackList({ tracks, contextUri, numbered = true, showCover = tru
   return (
     <div ref={list} className="track-list" role="list" aria-label={label} {...dropHandlers} {...keptFocus}>
       {tracks.map((track, index) => (
-        <div role="listitem" key={keys[index]} className={markOf(index)} data-row-index={index}>
+        <div role="listitem" key={keys[index]} className={markOf(index)} data-row-index={index} id={pageStartId(index)}>
           <TrackRow
             track={track}
             number={numbered ? index + 1 : undefined}

@@ -3,6 +3,7 @@ import { AlbumCard, ArtistCard, PlaylistCard } from '../../components/browse/Car
 import { PagedView } from '../../components/browse/PagedView';
 import { RowSkeletons } from '../../components/browse/Skeletons';
 import { TrackList } from '../../components/browse/TrackList';
+import { usePageStartId } from '../../components/browse/list-page-start';
 import { withCarriedSeed } from '../../components/carried-seed';
 import { withErrorBoundary } from '../../components/ErrorBoundary';
 import { seededAreaView, useStore } from '../../components/server-snapshot';
@@ -15,16 +16,17 @@ import '../../styles/search.css';
 export const SEE_ALL_SKELETON_ROWS = 20;
 
 function Items({ type, items }: { type: SearchType; items: SeeAllItem[] }) {
+  const pageStartId = usePageStartId();
   if (type === 'track') return <TrackList tracks={items as Track[]} showAlbum label={SEE_ALL_TITLES.track} />;
   return (
     <div className="card-grid">
-      {items.map((item) =>
+      {items.map((item, index) =>
         type === 'artist' ? (
-          <ArtistCard key={item.id} artist={item as Artist} toggle />
+          <ArtistCard key={item.id} artist={item as Artist} toggle id={pageStartId(index)} />
         ) : type === 'album' ? (
-          <AlbumCard key={item.id} album={item as Album} toggle />
+          <AlbumCard key={item.id} album={item as Album} toggle id={pageStartId(index)} />
         ) : (
-          <PlaylistCard key={item.id} playlist={item as Playlist} />
+          <PlaylistCard key={item.id} playlist={item as Playlist} id={pageStartId(index)} />
         ),
       )}
     </div>

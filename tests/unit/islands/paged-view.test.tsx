@@ -1,10 +1,12 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Page } from '../../../src/api/types';
+import type { Page, Playlist, Track } from '../../../src/api/types';
 import { renderToString } from 'react-dom/server';
+import { PlaylistGrid } from '../../../src/components/browse/Card';
 import { PagedView } from '../../../src/components/browse/PagedView';
+import { TrackList } from '../../../src/components/browse/TrackList';
 import { lastItemBefore, LIST_CONTINUES } from '../../../src/lib/list-end';
-import { createPagedList } from '../../../src/stores/paged-list';
+import { createPagedList, firstPageState } from '../../../src/stores/paged-list';
 
 // SPEC §4: the next page loads when the LAST ITEM comes into view. IntersectionObserver is
 // stubbed (happy-dom has none): the test sees what is observed and says when it shows.
@@ -191,5 +193,49 @@ describe("PagedView's Try again, pressed from the keyboard", () => {
     await act(async () => again.click());
     expect(screen.getAllByRole('listitem')).toHaveLength(40);
     expect(document.activeElement).toBe(screen.getByRole('link', { name: '19' }));
+  });
+});
+
+// JavaScript off's Show more (src/lib/list-paging.ts): the server joins the pages the address asks
+// for, and the first item of the last one carries the id the link's fragment names, so the
+// browser opens the longer page where the new items begin.
+describe("the first item of the page Show more added, in the server's HTML", () => {
+  const track = (n: number): Track => ({ id: `t${n}`, name: `Track ${n}`, uri: `spotify:track:t${n}`, durationMs: 1000, artists: [], album: null });
+  const playlist = (n: number): Playlist => ({
+    id: `p${n}`,
+    name: `Playlist ${n}`,
+    uri: `spotify:playlist:p${n}`,
+    type: 'playlist',
+    description: '',
+    images: [],
+    owner: { id: 'u', displayName: 'U' },
+    totalTracks: null,
+    followers: null,
+    collaborative: false,
+    snapshotId: null,
+  });
+  /** A list as the server rendered `pages` of it at once. */
+  function joined<T>(make: (n: number) => T, size: number, lastPageStart?: { page: number; index: number }) {
+    const list = createPagedList<T>(async () => ({ items: [], offset: 0, limit: 10, total: 0 }), 10);
+    list.restore(firstPageState({ items: Array.from({ length: size }, (_, n) => make(n)), offset: 0, limit: size, total: 100, ...(lastPageStart ? { lastPageStart } : {}) }, 10));
+    return list;
+  }
+  const idsIn = (html: string) => {
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    return [...container.querySelectorAll('[id]')].map((element) => [element.id, element.getAttribute('data-row-index') ?? element.getAttribute('href')]);
+  };
+
+  it("a track list's row and a grid's tile: that one alone, by the page's number", () => {
+    const rows = joined(track, 30, { page: 3, index: 20 });
+    expect(idsIn(renderToString(<PagedView list={rows} skeleton={null}>{(items) => <TrackList tracks={items} label="Tracks" />}</PagedView>))).toEqual([['list-page-3', '20']]);
+    const tiles = joined(playlist, 40, { page: 2, index: 20 });
+    expect(idsIn(renderToString(<PagedView list={tiles} skeleton={null}>{(items) => <PlaylistGrid playlists={items} />}</PagedView>))).toEqual([['list-page-2', '/playlist/p20']]);
+  });
+
+  it('none for one page, nor for a list outside PagedView', () => {
+    const rows = joined(track, 20);
+    expect(idsIn(renderToString(<PagedView list={rows} skeleton={null}>{(items) => <TrackList tracks={items} label="Tracks" />}</PagedView>))).toEqual([]);
+    expect(idsIn(renderToString(<TrackList tracks={[track(1), track(2)]} label="Tracks" />))).toEqual([]);
   });
 });
