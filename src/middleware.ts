@@ -6,7 +6,8 @@ import { readProviderConfig, readSiteOrigin } from './config/provider';
 import { INLINE_SCRIPTS } from './layouts/inline-scripts';
 import { contentSecurityPolicy, FIXED_HEADERS, permissionsPolicy, SESSION_PAGE_HEADERS, withSecurityHeaders } from './lib/security-headers';
 import { leaveNotice, takeNewSession } from './server/notice';
-import { notePlayingRead, pageCapabilities, pageLimitedUntil, quietPart, runPageCalls } from './server/page-calls';
+import { notePlayingRead, pageCapabilities, pageLimitedUntil, quietPart, runPageCalls, tellOnce } from './server/page-calls';
+import { mayHoldPageNotice, takePageNotice } from './server/page-notice';
 import { pageLeaving, pagePremiumPrompt, pageToast } from './server/page-data';
 import { findPlayingNow, withItsHeart } from './server/pages/player';
 import { playingMarkOfFound } from './stores/player-rules';
@@ -81,7 +82,10 @@ async function answer(context: APIContext, next: MiddlewareNext): Promise<Respon
     // token URL or the session store out of reach it renders with no usable token: each call
     // renews first, and the page says 'Internet Connection Problem' while that fails.
     const tokens = state.kind === 'signed-in' ? state.tokens : null;
-    context.locals.serverToast = pageToast;
+    // What a plain form's change met (JavaScript off: the library's buttons, src/pages/session/library.ts),
+    // told by the page the browser was sent back to, loaded whole, as this render's own toast would be.
+    const carried = loadsWholeDocument(context.request) && mayHoldPageNotice(context.cookies) ? await takePageNotice(context) : null;
+    context.locals.serverToast = carried === null ? pageToast : () => (tellOnce('toast') ? carried : null);
     context.locals.premiumPrompt = pagePremiumPrompt;
     context.locals.limitedUntil = pageLimitedUntil;
     context.locals.leaving = pageLeaving;

@@ -19,4 +19,6 @@ export const SESSION_ROUTES = {
   token: '/session/token',
   /** POST: ends the session. */
   signOut: '/session/sign-out',
+  /** POST, a plain form's: saves or removes one item of the library, then back to the page (JavaScript off). */
+  library: '/session/library',
 } as const;

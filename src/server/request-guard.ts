@@ -11,10 +11,12 @@ export interface GuardedRequest {
 
 /**
  * The routes a plain form of the site's own pages may POST to (no script, so no custom header):
- * only where the worst a forged one could do is what the user may always do. LogOut with
- * JavaScript off (src/components/shell/PlainSignOut.astro).
+ * only where the worst a forged one could do is what the user may always do, and only from the
+ * site's Origin (another site's form, or a sandboxed frame's null Origin, is still refused).
+ * With JavaScript off: LogOut (src/components/shell/PlainSignOut.astro), and the library's
+ * buttons, one item saved or removed (src/components/browse/LibraryForm.astro).
  */
-const PLAIN_FORM_ROUTES: ReadonlySet<string> = new Set([SESSION_ROUTES.signOut]);
+const PLAIN_FORM_ROUTES: ReadonlySet<string> = new Set([SESSION_ROUTES.signOut, SESSION_ROUTES.library]);
 
 /**
  * Whether a request to `path` may change state on the site: safe methods always; others only from

@@ -37,7 +37,7 @@ describe('which requests may change state (RFC 10017 CSRF advice)', () => {
     expect(isAllowedRequest(request('POST', { 'X-My-Music': '1', Origin: 'null', 'Sec-Fetch-Site': 'same-origin' }), SITE)).toBe(false);
   });
 
-  it("takes a plain form's POST of the site's own pages (no custom header) at sign-out alone (LogOut with JavaScript off), and refuses another site's", () => {
+  it("takes a plain form's POST of the site's own pages (no custom header) at sign-out (LogOut with JavaScript off; the library's route too, library-form.test.ts), not at the token route, and refuses another site's", () => {
     const SIGN_OUT = '/session/sign-out';
     expect(isAllowedRequest(request('POST', { Origin: SITE, 'Content-Type': 'application/x-www-form-urlencoded' }), SITE, SIGN_OUT)).toBe(true);
     expect(isAllowedRequest(request('POST', { 'Sec-Fetch-Site': 'same-origin' }), SITE, SIGN_OUT)).toBe(true);

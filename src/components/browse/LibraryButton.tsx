@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { libraryFormButton } from '../../lib/library-form';
 import { $inLibrary, $libraryCheckFailed, $libraryPending, checkLibrary, toggleInLibrary, type LibraryKind } from '../../stores/library';
 import { Icon } from '../Icon';
 import { useSeededFlag, useStore } from '../server-snapshot';
@@ -9,7 +10,11 @@ const LABELS: Record<Exclude<LibraryKind, 'track'>, [off: string, on: string]> =
   user: ['Follow', 'Following'],
 };
 
-/** Save/Saved for an album, Follow/Following for an artist or user: flips only on the provider's 2xx (SPEC §4). */
+/**
+ * Save/Saved for an album, Follow/Following for an artist or user: flips only on the provider's 2xx
+ * (SPEC §4). With JavaScript off it submits the page's library form (src/lib/library-form.ts); with
+ * it, its click makes the change here and cancels that submit.
+ */
 export function LibraryButton({ kind, id, name, compact = false }: {
   kind: Exclude<LibraryKind, 'track'>;
   id: string;
@@ -30,7 +35,7 @@ export function LibraryButton({ kind, id, name, compact = false }: {
   const [off, onLabel] = LABELS[kind];
   return (
     <button
-      type="button"
+      {...libraryFormButton(kind, id, on)}
       className={
         compact
           ? `icon-button library-button--compact${on ? ' library-button--on' : ''}`
@@ -41,7 +46,10 @@ export function LibraryButton({ kind, id, name, compact = false }: {
       // Until the provider said whether it is saved, a click could only guess (while it is asked).
       disabled={flag === undefined && !checkFailed}
       aria-label={`${on ? onLabel : off} ${name}`}
-      onClick={() => void toggleInLibrary(kind, id)}
+      onClick={(event) => {
+        event.preventDefault();
+        void toggleInLibrary(kind, id);
+      }}
     >
       {pending ? <span className="spinner" aria-hidden="true" /> : <Icon name={on ? 'check' : 'plus'} size={16} />}
       {compact ? null : <span>{on ? onLabel : off}</span>}

@@ -6,12 +6,14 @@ import { useStore } from '../../components/server-snapshot';
 import { $savingPlaylist, $shownPlaylistInLibrary, removePlaylist, savePlaylist } from '../../stores/my-playlists';
 import { PlaylistEditDialog } from './PlaylistEditDialog';
 import { shownName } from '../../lib/page-title';
+import { libraryFormButton } from '../../lib/library-form';
 import '../../styles/playlists.css';
 
 /**
  * The actions of a playlist the user owns, under its header: Edit details, and Remove from Your
  * Library (asked first); once it is not in their library, Save in its place, the library
- * button's look (LibraryButton), which puts it back.
+ * button's look (LibraryButton), which puts it back. With JavaScript off, Save submits the page's
+ * library form (src/lib/library-form.ts).
  */
 export function OwnerActions({ playlist }: { playlist: Playlist }) {
   const [open, setOpen] = useState<'edit' | 'remove' | null>(null);
@@ -25,11 +27,14 @@ export function OwnerActions({ playlist }: { playlist: Playlist }) {
       </button>
       {removed ? (
         <button
-          type="button"
+          {...libraryFormButton('playlist', playlist.id, false)}
           className="button button--ghost library-button"
           aria-busy={saving}
           aria-label={`Save ${shownName(playlist.name, 'Playlist')}`}
-          onClick={() => void savePlaylist(playlist)}
+          onClick={(event) => {
+            event.preventDefault();
+            void savePlaylist(playlist);
+          }}
         >
           {saving ? <span className="spinner" aria-hidden="true" /> : <Icon name="plus" size={16} />}
           <span>Save</span>

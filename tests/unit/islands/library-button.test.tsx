@@ -1,6 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LibraryButton } from '../../../src/components/browse/LibraryButton';
+import { LikeButton } from '../../../src/components/browse/LikeButton';
+import { LIBRARY_FORM_ID } from '../../../src/lib/library-form';
 import { $inLibrary, $libraryCheckFailed } from '../../../src/stores/library';
 
 // A page's Save or Follow button is disabled until the provider has said whether the album
@@ -19,6 +21,7 @@ vi.mock('../../../src/api/library', async (original) => ({
     return ids.map(() => answer);
   },
   addToLibrary: async (_kind: string, ids: string[]) => void added.push(...ids),
+  removeFromLibrary: async () => undefined,
 }));
 
 afterEach(() => {
@@ -26,7 +29,7 @@ afterEach(() => {
   asked.length = 0;
   added.length = 0;
   provider.answers = [];
-  for (const kind of ['album', 'artist'] as const) {
+  for (const kind of ['album', 'artist', 'track'] as const) {
     $inLibrary[kind].set({});
     $libraryCheckFailed[kind].set({});
   }
@@ -70,5 +73,37 @@ describe("a page's own Save or Follow button", () => {
     await clickAfterFailedCheck('a2', 'Other', true);
     expect(added).toEqual(['a1']);
     expect(asked.map(([, ids]) => ids[0])).toEqual(['a1', 'a1', 'a2', 'a2']);
+  });
+});
+
+// With JavaScript off a library button submits the page's one library form (src/lib/library-form.ts);
+// with a script its click makes the change itself and the form is never sent.
+describe("a library button and the page's library form", () => {
+  it('names the form, with the change its label offers; its click saves here and cancels the submit', async () => {
+    $inLibrary.album.setKey('a1', false);
+    const submitted = vi.fn((event: Event) => event.preventDefault());
+    render(
+      <>
+        <form id={LIBRARY_FORM_ID} method="post" action="/session/library" ref={(form) => form?.addEventListener('submit', submitted)} />
+        <LibraryButton kind="album" id="a1" name="Album" />
+        <LikeButton trackId="t1" name="Song" />
+      </>,
+    );
+    const save = screen.getByRole('button', { name: 'Save Album' }) as HTMLButtonElement;
+    expect([save.type, save.getAttribute('form'), save.name, save.value]).toEqual(['submit', LIBRARY_FORM_ID, 'add', 'album:a1']);
+    expect(save.form?.id).toBe(LIBRARY_FORM_ID);
+    const clicked = new MouseEvent('click', { bubbles: true, cancelable: true });
+    save.dispatchEvent(clicked);
+    expect(clicked.defaultPrevented).toBe(true);
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Saved Album' })).toBeTruthy());
+    expect(added).toEqual(['a1']);
+    const saved = screen.getByRole('button', { name: 'Saved Album' }) as HTMLButtonElement;
+    expect([saved.name, saved.value]).toEqual(['remove', 'album:a1']);
+    const heart = screen.getByRole('button', { name: /Save to Liked: Song/ }) as HTMLButtonElement;
+    expect([heart.type, heart.getAttribute('form'), heart.name, heart.value]).toEqual(['submit', LIBRARY_FORM_ID, 'add', 'track:t1']);
+    const liked = new MouseEvent('click', { bubbles: true, cancelable: true });
+    heart.dispatchEvent(liked);
+    expect(liked.defaultPrevented).toBe(true);
+    expect(submitted).not.toHaveBeenCalled();
   });
 });
