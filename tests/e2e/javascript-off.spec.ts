@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { providerGet, searchCatalogue } from './helpers/catalogue';
 import { firstCardPath } from './helpers/library';
+import { saveScreen } from './helpers/screens';
 import { withoutJavaScript } from './helpers/without-javascript';
 
 // With JavaScript off the content's controls either work or are not shown (docs/ARCHITECTURE.md,
@@ -207,4 +208,51 @@ test("with JavaScript, a library button never sends the page's form: a press bef
   } finally {
     await sandbox.reset();
   }
+});
+
+test("with JavaScript off the content shows no control only a script runs (Play, a row's More, the cover's preview, Add to playlist, an owner's Edit and Remove, Create Playlist, the queue's Close), and keeps what they hold: names, pictures", async ({ page, signIn, browser, sandboxUrl }, testInfo) => {
+  await signIn(page, 'guest', { home: false });
+  const albumPath = await firstCardPath(page, '/search/album/Sol');
+  const me = await providerGet<{ id: string }>(page, sandboxUrl, 'me');
+  const mine = await providerGet<{ items: { id: string; owner: { id: string } }[] }>(page, sandboxUrl, 'me/playlists?limit=50');
+  const own = mine.items.find((playlist) => playlist.owner.id === me.id);
+  expect(own, "a playlist of the guest's own").toBeTruthy();
+  const plain = await withoutJavaScript(browser, page, testInfo);
+  const content = (shown: Page) => shown.locator('#content');
+  /** The script's controls, by the names a screen reader hears. */
+  const scriptOnly = (shown: Page) =>
+    content(shown).getByRole('button', { name: /^(Play |More options for |Show the picture of |Add to playlist$|Edit details$|Remove from Your Library$|Create (P|p)laylist$|Close queue$|Try again$)/ });
+  const check = async (shown: Page, path: string) => {
+    await shown.goto(path);
+    await expect(content(shown).getByRole('heading', { level: 1 }).first(), path).toBeVisible();
+    await expect(scriptOnly(shown), path).toHaveCount(0);
+  };
+  try {
+    await check(plain, albumPath);
+    // The rows' names and the cover stay, where they were; the heart stays (it works).
+    const row = content(plain).locator('.track-row').first();
+    await expect(row.locator('.track-row__title')).toBeVisible();
+    await expect(row.getByRole('button', { name: /^(Save to|Remove from) Liked/ })).toBeVisible();
+    await expect(content(plain).locator('.detail-header__cover:visible')).toHaveCount(1);
+    await expect(row.locator('.track-row__play')).toBeHidden();
+    await check(plain, `/playlist/${own!.id}`);
+    await check(plain, '/');
+    // Recent Played's tiles: their pictures and names stay.
+    await expect(content(plain).locator('.track-card .card__title').first()).toBeVisible();
+    await expect(content(plain).locator('.track-card .card__cover').first()).toBeVisible();
+    await check(plain, '/collection');
+    await check(plain, '/player');
+    await saveScreen(plain, testInfo, 'no-js-album-controls');
+  } finally {
+    await plain.context().close();
+  }
+  // With JavaScript they are there, before the page's islands have hydrated too.
+  await page.goto(albumPath);
+  await expect(content(page).getByRole('button', { name: /^More options for / }).first()).toBeVisible();
+  await expect(content(page).getByRole('button', { name: /^Show the picture of / })).toBeVisible();
+  await expect(page.locator('#content astro-island[ssr]')).toHaveCount(1);
+  await page.goto(`/playlist/${own!.id}`);
+  await expect(content(page).getByRole('button', { name: 'Edit details' })).toBeVisible();
+  await page.goto('/collection');
+  await expect(content(page).getByRole('button', { name: 'Create playlist', exact: true })).toBeVisible();
 });

@@ -310,7 +310,8 @@ test('artist, album and playlist pages stream when their lists are slow: the hea
   const pages = [
     { name: 'artist', path: `/artist/${artist!.id}`, held: `^/v1/artists/${artist!.id}/top-tracks`, heading: artist!.name, button: /^(Follow|Following) /, list: `Popular tracks of ${artist!.name}` },
     { name: 'album', path: `/album/${album!.id}`, held: `^/v1/albums/${album!.id}/tracks`, heading: album!.name, button: /^(Save|Saved) /, list: `Tracks of ${album!.name}` },
-    { name: 'playlist', path: `/playlist/${playlist.id}`, held: `^/v1/playlists/${playlist.id}/(tracks|items)`, heading: playlist.name, button: /^Show the picture of /, list: `Tracks of ${playlist.name}` },
+    // The playlist's header has no button of its own for the guest: its cover, whose preview is a script's (hidden here), shows.
+    { name: 'playlist', path: `/playlist/${playlist.id}`, held: `^/v1/playlists/${playlist.id}/(tracks|items)`, heading: playlist.name, button: null, list: `Tracks of ${playlist.name}` },
   ];
   const plain = await withoutJavaScript(browser, page, testInfo);
   await page.goto('about:blank');
@@ -325,7 +326,8 @@ test('artist, album and playlist pages stream when their lists are slow: the hea
       expect(responses[index]?.status(), one.path).toBe(200);
       // The provider still holds the list: the header is there, skeletons below it, no track yet.
       await expect(tab.getByRole('heading', { level: 1, name: one.heading }), one.path).toBeVisible();
-      await expect(tab.locator('.detail-header').getByRole('button', { name: one.button }), one.path).toBeVisible();
+      if (one.button) await expect(tab.locator('.detail-header').getByRole('button', { name: one.button }), one.path).toBeVisible();
+      await expect(tab.locator('.detail-header .detail-header__cover'), one.path).toBeVisible();
       await expect(tab.locator('[data-testid="skeleton-row"]:visible').first(), one.path).toBeVisible();
       // The phone's navigation came with the first bytes too (shown on narrow screens only).
       expect(await tab.locator('nav.bottom-nav').count(), one.path).toBe(1);
@@ -350,7 +352,7 @@ test('artist, album and playlist pages stream when their lists are slow: the hea
   await expect(page.getByRole('list', { name: artistPage!.list }).locator('[data-track-id]').first()).toBeVisible();
   await expect(page.locator('.detail-header')).toHaveCount(1);
   await expect(page.locator('.streamed__skeleton')).toHaveCount(0);
-  await expect(page.locator('.detail-header').getByRole('button', { name: artistPage!.button })).toBeEnabled();
+  await expect(page.locator('.detail-header').getByRole('button', { name: artistPage!.button! })).toBeEnabled();
 });
 
 test("the own profile and a user's page stream when a section is slow: the header (and status) with the first bytes, skeletons where the sections come, then the sections", { tag: '@viewport-free' }, async ({ page, signIn, sandbox, browser }, testInfo) => {

@@ -96,7 +96,8 @@ export function DetailHeader({ images, type, name: given, description, meta, bad
       {round && images.length === 0 ? (
         <div className={frame}>{cover}</div>
       ) : (
-        <button type="button" className={frame} aria-label={`Show the picture of ${name}`} onClick={() => openImagePreview(large, name)}>
+        // The preview is a script's dialog: with scripting off the button goes, the picture stays (global.css).
+        <button type="button" className={frame} data-needs-script="content-stays" aria-label={`Show the picture of ${name}`} onClick={() => openImagePreview(large, name)}>
           {cover}
         </button>
       )}

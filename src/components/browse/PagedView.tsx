@@ -82,7 +82,7 @@ export function PagedView<T>({ list, empty, emptyView, skeleton, children }: Pag
           {/* A next page that failed: what came stays, with Try again below it. */}
           {state.error ? (
             <ErrorScreen kind="something_went_wrong" compact>
-              <button type="button" className="button button--ghost" onClick={retryNextPage}>
+              <button type="button" className="button button--ghost" data-needs-script onClick={retryNextPage}>
                 Try again
               </button>
             </ErrorScreen>

@@ -49,7 +49,7 @@ export function PartBody({ state, skeleton, empty, emptyView, notFound, compact 
       return (
         <ErrorScreen kind="something_went_wrong" compact={compact} level={level}>
           {onRetry ? (
-            <button type="button" className="button button--ghost" onClick={() => retryHandingFocusOn(onRetry)}>
+            <button type="button" className="button button--ghost" data-needs-script onClick={() => retryHandingFocusOn(onRetry)}>
               Try again
             </button>
           ) : null}

@@ -13,7 +13,8 @@ export function TrackCard({ track, onPlay, eager = false }: { track: Track; onPl
   const { isCurrent, isPlaying } = useNowPlaying(track.id);
   return (
     <div className={`card track-card${isCurrent ? ' track-card--current' : ''}`} data-track-id={track.id} aria-current={isCurrent ? 'true' : undefined}>
-      <button type="button" className="track-card__play" onClick={onPlay} aria-label={`Play ${track.name}`}>
+      {/* Only a script plays: with scripting off the button goes, its picture and name stay (global.css). */}
+      <button type="button" className="track-card__play" data-needs-script="content-stays" onClick={onPlay} aria-label={`Play ${track.name}`}>
         <Cover images={track.album?.images ?? []} alt="" size={180} eager={eager} className="card__cover" />
         <span className="card__title" title={track.name}>
           {isPlaying ? <Equalizer className="track-card__equalizer" /> : null}

@@ -41,6 +41,8 @@ export function TrackMenu({ track, context, open, onOpenChange }: TrackMenuProps
         ref={button}
         className="icon-button icon-button--plain track-row__more"
         aria-label={`More options for ${track.name}`}
+        // Its menu is a script's (a popup loaded on first use): with scripting off it is not shown (global.css).
+        data-needs-script
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => onOpenChange(!open)}

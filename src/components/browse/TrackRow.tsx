@@ -164,8 +164,15 @@ export function TrackRow({ track, number, onPlay, showCover = true, showAlbum = 
       <span className="track-row__main">
         {/* Its name says what the row's look says (the accent, the equalizer): a screen reader's
             user tabbing the list hears which row is the one playing. */}
-        <button type="button" className="track-row__name" onClick={onPlay} aria-label={`Play ${track.name}${isPlaying ? ', now playing' : isCurrent ? ', paused' : ''}`}>
-          <span className="track-row__play" aria-hidden="true">
+        {/* Only a script plays: with scripting off the button and its mark go, its name stays (global.css). */}
+        <button
+          type="button"
+          className="track-row__name"
+          data-needs-script="content-stays"
+          onClick={onPlay}
+          aria-label={`Play ${track.name}${isPlaying ? ', now playing' : isCurrent ? ', paused' : ''}`}
+        >
+          <span className="track-row__play" aria-hidden="true" data-needs-script>
             <Icon name="play" filled size={14} />
           </span>
           <span className="track-row__title">{track.name}</span>

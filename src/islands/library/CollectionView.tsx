@@ -34,7 +34,7 @@ function CollectionViewBody() {
           <span className="card__title">Saved Albums</span>
           <span className="card__subtitle">Albums</span>
         </a>
-        <button type="button" className="card library-tile library-tile--create" disabled={creating} onClick={createPlaylistAndOpen}>
+        <button type="button" className="card library-tile library-tile--create" data-needs-script disabled={creating} onClick={createPlaylistAndOpen}>
           <span className="cover card__cover library-tile__art" aria-hidden="true">
             <Icon name="plus" size={64} />
           </span>
@@ -50,6 +50,7 @@ function CollectionViewBody() {
             type="button"
             className="icon-button"
             aria-label="Create playlist"
+            data-needs-script
             disabled={creating}
             onClick={createPlaylistAndOpen}
           >

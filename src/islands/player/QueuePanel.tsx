@@ -63,7 +63,7 @@ export function QueuePanel() {
     <aside ref={panel} id={QUEUE_PANEL_ID} className="queue-panel" aria-label="Queue" aria-busy={queue.loading} tabIndex={-1}>
       <header className="queue-panel__header">
         <h2>Queue</h2>
-        <button type="button" className="icon-button" aria-label="Close queue" onClick={closeQueue}>
+        <button type="button" className="icon-button" aria-label="Close queue" data-needs-script onClick={closeQueue}>
           <Icon name="close" size={18} />
         </button>
       </header>

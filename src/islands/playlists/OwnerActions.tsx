@@ -13,7 +13,8 @@ import '../../styles/playlists.css';
  * The actions of a playlist the user owns, under its header: Edit details, and Remove from Your
  * Library (asked first); once it is not in their library, Save in its place, the library
  * button's look (LibraryButton), which puts it back. With JavaScript off, Save submits the page's
- * library form (src/lib/library-form.ts).
+ * library form (src/lib/library-form.ts), and the two others, a script's dialogs, are not shown
+ * (data-needs-script).
  */
 export function OwnerActions({ playlist }: { playlist: Playlist }) {
   const [open, setOpen] = useState<'edit' | 'remove' | null>(null);
@@ -22,7 +23,7 @@ export function OwnerActions({ playlist }: { playlist: Playlist }) {
   const saving = useStore($savingPlaylist);
   return (
     <div className="playlist-owner-actions">
-      <button type="button" className="button button--ghost" onClick={() => setOpen('edit')}>
+      <button type="button" className="button button--ghost" data-needs-script onClick={() => setOpen('edit')}>
         Edit details
       </button>
       {removed ? (
@@ -40,7 +41,7 @@ export function OwnerActions({ playlist }: { playlist: Playlist }) {
           <span>Save</span>
         </button>
       ) : (
-        <button type="button" className="button button--ghost" onClick={() => setOpen('remove')}>
+        <button type="button" className="button button--ghost" data-needs-script onClick={() => setOpen('remove')}>
           Remove from Your Library
         </button>
       )}

@@ -111,7 +111,7 @@ function ResultsState() {
   if (error) {
     return (
       <ErrorScreen kind="something_went_wrong">
-        <button type="button" className="button button--ghost" onClick={() => retryHandingFocusOn(() => void runSearch(query))}>
+        <button type="button" className="button button--ghost" data-needs-script onClick={() => retryHandingFocusOn(() => void runSearch(query))}>
           Try again
         </button>
       </ErrorScreen>
