@@ -30,10 +30,10 @@ function makeChange({ kind, id, inLibrary }: LibraryFormChange): Promise<void> {
  * pages use (src/server/page-calls.ts: the session's token, refreshed and replayed on a 401, the
  * capabilities it learnt), and sends the browser back, 303, to the page the form came from, which
  * renders the new state (per-user flags are never in the shared catalogue cache). A refusal
- * changes nothing and leaves SPEC §8's words for that page (a failure SPEC keeps silent with a
- * script, a 4xx with the provider's message, says 'Something went wrong' here: the page comes
- * back the same, and would say nothing of why); a session the provider ended leaves the page as
- * a render's does (/auth with 'Session Expired', or /access_denied).
+ * changes nothing and leaves SPEC §8's words for that page (**Change** from SPEC §8: a failure it
+ * keeps silent with a script, a 4xx with the provider's message, says 'Something went wrong' here:
+ * the page comes back the same, and would say nothing of why); a session the provider ended
+ * leaves the page as a render's does (/auth with 'Session Expired', or /access_denied).
  */
 export const POST: APIRoute = async (context) => {
   const body = await readSmallBody(context.request);
