@@ -13,15 +13,21 @@ const READ = "function r(k){var v=localStorage.getItem(k);try{return JSON.parse(
 
 import { BROWSER_BAR_COLOURS } from '../lib/browser-bar';
 import { PAGE_CACHE, ROUTED_PAGE_CACHE } from '../lib/page-cache';
+import { SIGN_OUT_MARK } from '../lib/storage';
 
 /**
  * SPEC §8: a 401 or a 403 that ended the session clears local storage. The server ends the
  * session and sends the browser to /auth or /access_denied, pages without any other script:
  * this one forgets what the browser kept (its storage and both caches of pages: those loaded
- * whole and those the client router showed) before the theme script reads it.
+ * whole and those the client router showed) before the theme script reads it. The first page of
+ * a new session runs it too, and its clear is what tells a tab still open on the last account's
+ * pages (another user signed in from a landing page left open, whose /login ended that session
+ * without a LogOut) to leave them: so it is marked first (storage.ts SIGN_OUT_MARK), since the
+ * clear of an empty storage tells no tab, and the free account, with no player device to keep,
+ * often stores nothing at all.
  */
 export const FORGET_SESSION_SCRIPT =
-  "try{localStorage.clear();sessionStorage.clear();self.caches&&(caches.delete(" + JSON.stringify(PAGE_CACHE) + "),caches.delete(" + JSON.stringify(ROUTED_PAGE_CACHE) + "))}catch(e){}";
+  "try{try{localStorage.setItem(" + JSON.stringify(SIGN_OUT_MARK) + ",'1')}catch(e){}localStorage.clear();sessionStorage.clear();self.caches&&(caches.delete(" + JSON.stringify(PAGE_CACHE) + "),caches.delete(" + JSON.stringify(ROUTED_PAGE_CACHE) + "))}catch(e){}";
 
 /**
  * Marks the page's root (<html>) before the first paint with what only the browser knows, and

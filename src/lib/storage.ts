@@ -46,9 +46,10 @@ export function writeStored(key: StorageKey, value: unknown): void {
 
 /**
  * A key set only for a moment before a sign-out's clear: HTML's clear() of an empty storage
- * changes nothing and so tells no other tab, which would then stay signed in on screen.
+ * changes nothing and so tells no other tab, which would then stay signed in on screen. The
+ * head script of a session's end or start (src/layouts/head-scripts.ts) sets it too.
  */
-const SIGN_OUT_MARK = 'SIGNED_OUT';
+export const SIGN_OUT_MARK = 'SIGNED_OUT';
 
 /**
  * Clears all of local storage, as logout and the fatal request errors require (SPEC §4, §8).

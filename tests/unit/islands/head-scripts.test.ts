@@ -31,6 +31,27 @@ describe('the script of a session the server ended (SPEC §8)', () => {
     expect(localStorage.length).toBe(0);
     expect(deleted.mock.calls.map(([name]) => name).sort()).toEqual([PAGE_CACHE, ROUTED_PAGE_CACHE].sort());
   });
+
+  it("tells the other tabs even when the storage is empty: a tab left on the last account's pages (the free account stores nothing) leaves them", () => {
+    // HTML's clear() of an empty storage changes nothing and fires no storage event elsewhere: what reaches other tabs is recorded.
+    const kept = new Map<string, string>();
+    const heard: string[] = [];
+    vi.stubGlobal('localStorage', {
+      get length() {
+        return kept.size;
+      },
+      setItem: (key: string, value: string) => void (kept.set(key, value), heard.push(key)),
+      clear: () => void (kept.size > 0 && heard.push('(cleared)'), kept.clear()),
+    });
+    vi.stubGlobal('caches', { delete: async () => true });
+    try {
+      run(FORGET_SESSION_SCRIPT);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(heard.at(-1)).toBe('(cleared)');
+    expect(kept.size).toBe(0);
+  });
 });
 
 describe('the theme script (before first paint)', () => {
