@@ -20,6 +20,17 @@ export class SessionEndedError extends Error {
 }
 
 /**
+ * The browser holds another session than the one the page was rendered for (someone signed in
+ * while it loaded): the site gives it no token of that session.
+ */
+export class SessionChangedError extends Error {
+  constructor() {
+    super('The browser holds another session than this page');
+    this.name = 'SessionChangedError';
+  }
+}
+
+/**
  * How long the page waits for its token: the site's own wait for the token URL (30 s,
  * TOKEN_URL_TIMEOUT_MS in auth.ts) and a little, so that the site's answer (503: unreachable)
  * comes first; given up, the page reads it the same way (no sign-out).
@@ -33,16 +44,17 @@ const site = () => wretch().headers({ [SITE_REQUEST_HEADER]: SITE_REQUEST_VALUE 
 /**
  * Asks the site's server for the session's access token. `refused` names a token the provider
  * just refused: the server refreshes then, unless the session already holds a newer one.
- * Rejects with SessionEndedError when there is no session any more; any other rejection means
- * the site or its token URL could not be reached.
+ * `session` names the session the page was rendered for (its head's mark), when it has one.
+ * Rejects with SessionEndedError when there is no session any more, SessionChangedError when the
+ * browser holds another one; any other rejection means the site or its token URL could not be reached.
  */
-export async function requestAccessToken(refused?: string | null): Promise<AccessGrant> {
+export async function requestAccessToken(refused?: string | null, session?: string | null): Promise<AccessGrant> {
   try {
     const grant = await withTimeLimit(SITE_TOKEN_TIMEOUT_MS, 'The site did not answer in time', (signal) =>
       site()
         .options({ signal })
         .url(SESSION_ROUTES.token)
-        .json(refused ? { refused } : {})
+        .json({ ...(refused ? { refused } : {}), ...(session ? { session } : {}) })
         .post()
         .json<AccessGrant>(),
     );
@@ -51,6 +63,7 @@ export async function requestAccessToken(refused?: string | null): Promise<Acces
     return { accessToken: grant.accessToken, expiresAt: time(grant.expiresAt), renewAt: time(grant.renewAt) };
   } catch (error) {
     if ((error as { status?: number }).status === 401) throw new SessionEndedError();
+    if ((error as { status?: number }).status === 409) throw new SessionChangedError();
     throw error;
   }
 }

@@ -13,6 +13,12 @@ export const SITE_REQUEST_VALUE = '1';
  */
 export const AHEAD_HEADER = 'X-My-Music-Ahead';
 
+/**
+ * The name of the meta in an app page's head that names the session it was rendered for (the
+ * server's `sessionTagOf`), which the page sends with its token requests (src/stores/session.ts).
+ */
+export const PAGE_SESSION_META = 'my-music-session';
+
 /** The site's session routes (src/pages/session/). */
 export const SESSION_ROUTES = {
   /** POST: a short-lived access token for the browser's provider calls and the SDK. */

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { AstroCookies } from 'astro';
 import { refreshTokens, type TokenSet } from '../api/auth';
 import { readTokenClient } from '../config/provider';
@@ -51,6 +51,18 @@ const storeOf = (context: SessionContext): SessionStore => {
 
 /** The session id the browser's cookie carries (the middleware dropped one the site could not have made). */
 const sessionIdOf = (context: SessionContext): string | null => context.cookies.get(cookieName(SESSION_COOKIE))?.value || null;
+
+/**
+ * What a page says of the session it was rendered for, and the token route of the session it
+ * serves: a one-way digest of the session's id, so a page can tell that the browser's session is
+ * another one now (another person signed in while it loaded) without holding the id itself, which
+ * the HttpOnly cookie keeps from scripts. Null for a visitor. Stable while the session lives:
+ * a refresh keeps its id.
+ */
+export function sessionTagOf(context: SessionContext): string | null {
+  const id = sessionIdOf(context);
+  return id ? createHash('sha256').update(id).digest('base64url').slice(0, 22) : null;
+}
 
 /** The cookie of session `id`, for as long as its record lives without a write. */
 function setSessionCookie(context: SessionContext, id: string): void {

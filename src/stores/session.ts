@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { RefreshOutcome } from '../api/auth';
-import { endSiteSession, requestAccessToken, SessionEndedError, type AccessGrant } from '../api/site-session';
+import { endSiteSession, requestAccessToken, SessionChangedError, SessionEndedError, type AccessGrant } from '../api/site-session';
 import { accessDeniedPath } from '../lib/access-denied';
 import type { PageLeaving } from '../lib/page-leaving';
 import { navigateTo } from '../lib/navigation';
@@ -97,6 +97,26 @@ async function denyAccess(message?: string): Promise<void> {
   navigateTo(accessDeniedPath(message), { replace: true });
 }
 
+/**
+ * The session this document was rendered for (its head's mark, the server's `sessionTagOf`), or
+ * null where it has none (the offline shell). Sent with every token request: a page that loaded
+ * while someone else signed in heard no storage event (its script did not run yet), and would
+ * otherwise take the new account's token under the old account's page.
+ */
+let pageSession: string | null = null;
+
+/**
+ * The browser holds another person's session than this page was rendered for: the page goes, as
+ * a tab follows a sign-out elsewhere (to /auth, which sends it to the new account's home), without
+ * clearing the storage the new session has started to fill, and with nothing said meanwhile.
+ */
+function followSessionChange(): void {
+  if (sessionEnded) return;
+  sessionEnded = true;
+  $session.set(null);
+  navigateTo('/auth', { replace: true });
+}
+
 let asking: Promise<RefreshOutcome> | null = null;
 
 /**
@@ -108,7 +128,7 @@ let asking: Promise<RefreshOutcome> | null = null;
 export function refreshSession(): Promise<RefreshOutcome> {
   if (asking) return asking;
   const refused = $session.get()?.accessToken ?? null;
-  asking = requestAccessToken(refused)
+  asking = requestAccessToken(refused, pageSession)
     .then((grant): RefreshOutcome => {
       sessionEnded = false;
       $session.set(grant);
@@ -116,6 +136,10 @@ export function refreshSession(): Promise<RefreshOutcome> {
     })
     .catch((error: unknown): RefreshOutcome => {
       if (error instanceof SessionEndedError) return 'refused';
+      if (error instanceof SessionChangedError) {
+        followSessionChange();
+        return 'unreachable';
+      }
       console.warn('Could not get an access token from the site', error);
       return 'unreachable';
     })
@@ -136,8 +160,9 @@ export async function freshAccessToken(): Promise<string> {
   return $session.get()?.accessToken ?? '';
 }
 
-/** The shell's start on every full page load: the first token, so the player can connect. */
-export function startSession(): void {
+/** The shell's start on every full page load, with the session the page was rendered for: the first token, so the player can connect. */
+export function startSession(session: string | null = null): void {
+  pageSession = session;
   void freshAccessToken();
 }
 
@@ -165,6 +190,8 @@ export async function followServerLeaving(leaving: PageLeaving, here: string): P
 
 /** Carries out SPEC §8's outcome of a failed call, as src/api/errors.ts decided it. */
 function carryOut(outcome: ErrorOutcome, call: { reads: boolean }): void {
+  // A page on its way out (signed out, or the browser holds another session) says nothing more.
+  if (sessionEnded) return;
   switch (outcome.type) {
     case 'silent':
       return;

@@ -6,6 +6,7 @@ import { followFocusBeforeModal } from '../focus-before-modal';
 import { navigateTo, setNavigator } from '../../lib/navigation';
 import { KEPT_COPY_ATTRIBUTE, keepRoutedPage, OFFLINE_SHELL, standInFor } from '../../lib/page-cache';
 import { PREMIUM_PROMPT_MARK, type PageLeaving } from '../../lib/page-leaving';
+import { PAGE_SESSION_META } from '../../lib/site-request';
 import { fetchPageAhead, forgetPage, keepPage, keptPage, notePageSource, notePageTraversed, showsMoreThanItsHtml } from '../../stores/page-memory';
 import { parseRoute } from '../../stores/route';
 import { checkSiteAnswers, isCodeGone, noteConnectionBack, noteConnectionLost, reportNoConnection, reportNothingDone, waitForSite } from '../../stores/connection';
@@ -357,8 +358,10 @@ followThemeElsewhere();
 // whose buttons hydrate later.
 followLibraryElsewhere();
 
-// The page's first access token (memory only), so the player connects and calls can start.
-startSession();
+// The page's first access token (memory only), so the player connects and calls can start; asked
+// for the session the document was rendered for (App.astro's mark), which the page keeps however
+// the router swaps its head.
+startSession(document.querySelector(`meta[name="${PAGE_SESSION_META}"]`)?.getAttribute('content') || null);
 
 /**
  * Starts a part of the shell whose code comes apart (below). Should the connection go before it

@@ -1,22 +1,26 @@
 import type { APIRoute } from 'astro';
 import { leaveNotice } from '../../server/notice';
 import { readSmallBody } from '../../server/request-guard';
-import { currentSession } from '../../server/session-tokens';
+import { currentSession, sessionTagOf } from '../../server/session-tokens';
 
 export const prerender = false;
 
 const answer = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
 
-/** The token the page says the provider refused, if any; undefined for a body too large to read. */
-async function refusedToken(request: Request): Promise<string | null | undefined> {
+/**
+ * What the page says as it asks: the token the provider refused, if any, and the session the page
+ * was rendered for (`sessionTagOf`), if it knows it; undefined for a body too large to read.
+ */
+async function readAsking(request: Request): Promise<{ refused: string | null; session: string | null } | undefined> {
   const text = await readSmallBody(request);
   if (text === null) return undefined;
   try {
-    const body = JSON.parse(text) as { refused?: unknown } | null;
-    return typeof body?.refused === 'string' ? body.refused : null;
+    const body = JSON.parse(text) as { refused?: unknown; session?: unknown } | null;
+    const textOf = (value: unknown) => (typeof value === 'string' ? value : null);
+    return { refused: textOf(body?.refused), session: textOf(body?.session) };
   } catch {
-    return null; // no body: the page just wants a token
+    return { refused: null, session: null }; // no body: the page just wants a token
   }
 }
 
@@ -26,13 +30,21 @@ async function refusedToken(request: Request): Promise<string | null | undefined
  * site's custom header and same origin (src/middleware.ts refuses anything else), never
  * cached. A body `{"refused": token}` says the provider refused that token: the server
  * refreshes unless the session already holds a newer one, or unless it was forced to refresh
- * less than FORCED_REFRESH_GAP_MS ago (429, with Retry-After). 401 means the session is over; 503
- * that the token URL or the session store could not be reached (the page signs nobody out).
+ * less than FORCED_REFRESH_GAP_MS ago (429, with Retry-After). `"session": tag` names the
+ * session the page was rendered for: 409 when the browser holds another one now. 401 means the
+ * session is over; 503 that the token URL or the session store could not be reached (the page
+ * signs nobody out).
  */
 export const POST: APIRoute = async (context) => {
-  const refused = await refusedToken(context.request);
-  if (refused === undefined) return answer(413, { error: 'request_too_large' });
-  const state = await currentSession(context, refused);
+  const asking = await readAsking(context.request);
+  if (asking === undefined) return answer(413, { error: 'request_too_large' });
+  // A page rendered for another session than the one the browser holds now (someone signed in
+  // while it loaded, and it heard nothing): it gets no token of this session, with which its page
+  // of the other account would act for this one, nor a refresh; 409 has it load again as this
+  // session's. With no session at all it is told so (401), as any page is.
+  const current = sessionTagOf(context);
+  if (asking.session !== null && current !== null && asking.session !== current) return answer(409, { error: 'session_changed' });
+  const state = await currentSession(context, asking.refused);
   switch (state.kind) {
     case 'signed-in': {
       const { accessToken, expiresAt, renewAt } = state.tokens;

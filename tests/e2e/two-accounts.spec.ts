@@ -1,0 +1,40 @@
+import { expect, test } from './fixtures';
+import { logOut, signInThroughProvider } from './helpers/sign-in';
+
+// One browser, two accounts, one after the other (a family computer): what the first account's
+// tabs do once another person has signed in. Sessions of its own: it signs out and in.
+// Expected: the free account's player cannot register (403 on the SDK's devices, SPEC §6's
+// premium), and the held tab's token request is refused as another session's (409).
+test.use({
+  ownSession: true,
+  allowErrors: /(HTTP 403: POST |status of 403 \(Forbidden\) \(at )\S+\/sdk\/v1\/devices|(HTTP 409: POST |status of 409 \(Conflict\) \(at )\S+\/session\/token/,
+});
+
+test("a tab that loaded the first account's page while the second signed in leaves it, and takes no token of the second", async ({ page, signIn, baseURL, sandboxUrl, isMobile }) => {
+  await signIn(page, 'guest');
+  // A second tab shows the guest's Liked Songs, but its scripts reach it only after the guest
+  // signed out and the free account signed in (a slow network): they run too late to hear either
+  // storage event, and asked for the session's token, it got the free account's, under the
+  // guest's Liked Songs, whose hearts then acted for the free account.
+  const other = await page.context().newPage();
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await other.route(/\/_astro\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const loading = other.goto('/collection/tracks');
+  await expect(other.getByRole('heading', { name: 'Liked Songs' })).toBeVisible();
+
+  await logOut(page, isMobile);
+  await signInThroughProvider(page, baseURL!, sandboxUrl, 'free');
+  release();
+  await loading;
+
+  // It goes the way a tab goes after a sign-out elsewhere: /auth, which sends it to the free account's home.
+  await expect(other).toHaveURL(`${baseURL}/`);
+  await expect(other.getByRole('heading', { name: 'Recent Played' })).toBeVisible();
+  await expect(other.getByRole('heading', { name: 'Liked Songs' })).toHaveCount(0);
+  // The free account's own tab is untouched by it.
+  await expect(page).toHaveURL(`${baseURL}/`);
+});
