@@ -4,7 +4,7 @@ import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { readProviderConfig, readSiteOrigin } from './config/provider';
 import { INLINE_SCRIPTS } from './layouts/inline-scripts';
-import { contentSecurityPolicy, FIXED_HEADERS, permissionsPolicy, SESSION_PAGE_HEADERS, withSecurityHeaders } from './lib/security-headers';
+import { contentSecurityPolicy, FIXED_HEADERS, permissionsPolicy, SESSION_PAGE_HEADERS, VISITOR_PAGE_HEADERS, withSecurityHeaders } from './lib/security-headers';
 import { leaveNotice, takeNewSession } from './server/notice';
 import { notePlayingRead, pageCapabilities, pageLimitedUntil, quietPart, runPageCalls, tellOnce } from './server/page-calls';
 import { mayHoldPageNotice, takePageNotice } from './server/page-notice';
@@ -69,8 +69,9 @@ async function answer(context: APIContext, next: MiddlewareNext): Promise<Respon
   if (!isAllowedRequest(context.request, readSiteOrigin(), context.url.pathname)) return withSecurityHeaders(refusal(), securityHeaders());
   const access = accessOf(context.routePattern);
   if (access === 'none') return withSecurityHeaders(await context.rewrite('/404'), securityHeaders());
-  if (access === 'visitor-only' && (await holdsSession(context))) {
-    return withSecurityHeaders(context.redirect('/', 302), securityHeaders());
+  if (access === 'visitor-only') {
+    if (await holdsSession(context)) return withSecurityHeaders(context.redirect('/', 302), securityHeaders());
+    return withSecurityHeaders(await next(), { ...securityHeaders(), ...VISITOR_PAGE_HEADERS });
   }
   if (access === 'app') {
     const state = await currentSession(context);

@@ -82,6 +82,15 @@ export const FIXED_HEADERS: Readonly<Record<string, string>> = {
  */
 export const SESSION_PAGE_HEADERS: Readonly<Record<string, string>> = { 'Cache-Control': 'private, no-store' };
 
+/**
+ * What a visitor's page (/auth, /access_denied) carries besides: the site answers a signed-in
+ * browser's request for it with a redirect to / (SPEC §2), so no copy of the page may stand in for
+ * that answer. The back/forward cache kept the landing page a sign-in left: Back after signing in
+ * showed it, with the session live, and its Log in ended that session (/login). The service
+ * worker's copy for offline visitors is the worker's own (page-cache.ts).
+ */
+export const VISITOR_PAGE_HEADERS: Readonly<Record<string, string>> = { 'Cache-Control': 'no-store' };
+
 function originOf(url: string): string | null {
   try {
     const { origin } = new URL(url);

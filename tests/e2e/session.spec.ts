@@ -169,6 +169,17 @@ test("a page rendered for a session is kept by no shared cache and by no browser
   }
 });
 
+test("a visitor's page (/auth, /access_denied) is kept by no browser cache: Back to it after signing in is the site's redirect to /", { tag: '@viewport-free' }, async ({ request }) => {
+  // Chromium's Back takes a page from its HTTP cache, however old, unless it was no-store: after
+  // signing in, Back past the provider's page showed the landing page, with Log in (which ends the
+  // session it finds), where the site sends a signed-in browser to / (SPEC §2).
+  for (const path of ['/auth', '/access_denied']) {
+    const answer = await request.get(`${stack.siteUrl}${path}`, { maxRedirects: 0 });
+    expect(answer.status(), path).toBe(200);
+    expect(answer.headers()['cache-control'], path).toBe('no-store');
+  }
+});
+
 test('the token route answers no-store, and never to a visitor', { tag: '@viewport-free' }, async ({ page, signIn }) => {
   const visitor = await askTokenRoute(page, stack.siteUrl);
   expect(visitor.status()).toBe(401);
