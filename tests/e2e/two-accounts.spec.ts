@@ -10,7 +10,7 @@ test.use({
   allowErrors: /(HTTP 403: POST |status of 403 \(Forbidden\) \(at )\S+\/sdk\/v1\/devices|(HTTP 409: POST |status of 409 \(Conflict\) \(at )\S+\/session\/token/,
 });
 
-test("a tab that loaded the first account's page while the second signed in leaves it, and takes no token of the second", async ({ page, signIn, baseURL, sandboxUrl, isMobile }) => {
+test("the first account's tabs leave its pages once another signs in: one whose page loaded meanwhile takes no token of the second, and one that stored nothing hears the sign-in", async ({ page, signIn, baseURL, sandboxUrl, isMobile }) => {
   await signIn(page, 'guest');
   // A second tab shows the guest's Liked Songs, but its scripts reach it only after the guest
   // signed out and the free account signed in (a slow network): they run too late to hear either
@@ -27,6 +27,9 @@ test("a tab that loaded the first account's page while the second signed in leav
   await expect(other.getByRole('heading', { name: 'Liked Songs' })).toBeVisible();
 
   await logOut(page, isMobile);
+  // A landing page left open while signed out, for the next person.
+  const landing = await page.context().newPage();
+  await landing.goto('/auth');
   await signInThroughProvider(page, baseURL!, sandboxUrl, 'free');
   release();
   await loading;
@@ -36,5 +39,20 @@ test("a tab that loaded the first account's page while the second signed in leav
   await expect(other.getByRole('heading', { name: 'Recent Played' })).toBeVisible();
   await expect(other.getByRole('heading', { name: 'Liked Songs' })).toHaveCount(0);
   // The free account's own tab is untouched by it.
+  await expect(page).toHaveURL(`${baseURL}/`);
+  // (Closed: a first token it asked for late would meet the moment below with no session, a 401.)
+  await other.close();
+
+  // The guest signs in again from the landing page left open: its Log in ends the free account's
+  // session without a LogOut. The free account's tabs stored nothing (no player device), and the
+  // clear of an empty storage by the guest's first page told them nothing: they stayed on the
+  // free account's pages. They follow now, to the guest's home.
+  expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  await page.evaluate(() => Object.assign(window, { freeAccountsPage: true }));
+  await landing.locator('[data-login]').first().click();
+  await landing.waitForURL((url) => url.href.startsWith(`${sandboxUrl}/authorize`));
+  await landing.getByRole('button', { name: 'Continue as guest' }).click();
+  await landing.waitForURL(`${baseURL}/`);
+  await expect.poll(() => page.evaluate(() => 'freeAccountsPage' in window)).toBe(false);
   await expect(page).toHaveURL(`${baseURL}/`);
 });
