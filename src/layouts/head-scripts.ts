@@ -14,20 +14,40 @@ const READ = "function r(k){var v=localStorage.getItem(k);try{return JSON.parse(
 import { BROWSER_BAR_COLOURS } from '../lib/browser-bar';
 import { PAGE_CACHE, ROUTED_PAGE_CACHE } from '../lib/page-cache';
 import { SIGN_OUT_MARK } from '../lib/storage';
+import { PAGE_SESSION_META } from '../lib/site-request';
+
+// Forgets the storage, and tells every other tab (the storage event of the clear): marked first
+// (storage.ts SIGN_OUT_MARK), since the clear of an empty storage tells no tab, and the free
+// account, with no player device to keep, often stores nothing at all.
+const FORGET_STORAGE =
+  "try{localStorage.setItem(" + JSON.stringify(SIGN_OUT_MARK) + ",'1')}catch(e){}localStorage.clear();sessionStorage.clear();";
 
 /**
  * SPEC §8: a 401 or a 403 that ended the session clears local storage. The server ends the
  * session and sends the browser to /auth or /access_denied, pages without any other script:
  * this one forgets what the browser kept (its storage and both caches of pages: those loaded
- * whole and those the client router showed) before the theme script reads it. The first page of
- * a new session runs it too, and its clear is what tells a tab still open on the last account's
- * pages (another user signed in from a landing page left open, whose /login ended that session
- * without a LogOut) to leave them: so it is marked first (storage.ts SIGN_OUT_MARK), since the
- * clear of an empty storage tells no tab, and the free account, with no player device to keep,
- * often stores nothing at all.
+ * whole and those the client router showed) before the theme script reads it. /login runs it too
+ * as it ends a session on the way to the provider; its clear is what sends that session's other
+ * tabs to /auth.
  */
 export const FORGET_SESSION_SCRIPT =
-  "try{try{localStorage.setItem(" + JSON.stringify(SIGN_OUT_MARK) + ",'1')}catch(e){}localStorage.clear();sessionStorage.clear();self.caches&&(caches.delete(" + JSON.stringify(PAGE_CACHE) + "),caches.delete(" + JSON.stringify(ROUTED_PAGE_CACHE) + "))}catch(e){}";
+  "try{" + FORGET_STORAGE + "self.caches&&(caches.delete(" + JSON.stringify(PAGE_CACHE) + "),caches.delete(" + JSON.stringify(ROUTED_PAGE_CACHE) + "))}catch(e){}";
+
+/**
+ * The first page of a new session forgets what the browser kept of any earlier one, as
+ * FORGET_SESSION_SCRIPT does, and its clear tells a tab still open on the last account's pages
+ * (a session that ended without a LogOut) to leave them. But the worker is keeping this very page
+ * as it arrives, into the cache it opened at the answer's first bytes: the whole cache deleted
+ * under it, the new account's first page was never kept (offline right after signing in, home
+ * "has not been opened on this device before"). So the pages loaded whole go one by one once the
+ * page is parsed, but for a copy of this session's own (its head's `my-music-session` mark,
+ * session-tokens.ts sessionTagOf), which the earlier account's copy of the same address never has.
+ */
+export const NEW_SESSION_SCRIPT =
+  "try{" + FORGET_STORAGE + "if(self.caches){caches.delete(" + JSON.stringify(ROUTED_PAGE_CACHE) + ");" +
+  "document.addEventListener('DOMContentLoaded',function(){var m=document.querySelector('meta[name=\"" + PAGE_SESSION_META + "\"]'),t=m&&m.getAttribute('content');" +
+  "caches.open(" + JSON.stringify(PAGE_CACHE) + ").then(function(c){return c.keys().then(function(ks){ks.forEach(function(k){" +
+  "(t?c.match(k).then(function(r){return r?r.text():''}):Promise.resolve('')).then(function(h){if(!t||h.indexOf(t)<0)c.delete(k)})})})})})}}catch(e){}";
 
 /**
  * Marks the page's root (<html>) before the first paint with what only the browser knows, and

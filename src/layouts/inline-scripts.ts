@@ -4,7 +4,7 @@ import loadDirective from 'astro/client/load.prebuilt.js';
 import mediaDirective from 'astro/client/media.prebuilt.js';
 import onlyDirective from 'astro/client/only.prebuilt.js';
 import visibleDirective from 'astro/client/visible.prebuilt.js';
-import { FORGET_SESSION_SCRIPT, INSTANT_SWAP_SCRIPT, PAGE_ADDRESS_SCRIPT, ROOT_MARKS_SCRIPT } from './head-scripts';
+import { FORGET_SESSION_SCRIPT, INSTANT_SWAP_SCRIPT, NEW_SESSION_SCRIPT, PAGE_ADDRESS_SCRIPT, ROOT_MARKS_SCRIPT } from './head-scripts';
 
 /**
  * The `client:intent` directive's script as Astro inlines it: the build defines it
@@ -21,6 +21,7 @@ export const INTENT_DIRECTIVE_SCRIPT: string = typeof __INTENT_DIRECTIVE_SCRIPT_
  */
 export const INLINE_SCRIPTS: readonly string[] = [
   FORGET_SESSION_SCRIPT,
+  NEW_SESSION_SCRIPT,
   ROOT_MARKS_SCRIPT,
   PAGE_ADDRESS_SCRIPT,
   INSTANT_SWAP_SCRIPT,

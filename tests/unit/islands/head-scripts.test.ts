@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BROWSER_BAR_COLOURS } from '../../../src/lib/browser-bar';
-import { FORGET_SESSION_SCRIPT, INSTANT_SWAP_SCRIPT, PAGE_ADDRESS_SCRIPT, ROOT_MARKS_SCRIPT } from '../../../src/layouts/head-scripts';
+import { FORGET_SESSION_SCRIPT, INSTANT_SWAP_SCRIPT, NEW_SESSION_SCRIPT, PAGE_ADDRESS_SCRIPT, ROOT_MARKS_SCRIPT } from '../../../src/layouts/head-scripts';
+import { PAGE_SESSION_META } from '../../../src/lib/site-request';
 import { catchUpWith, showPageAtAddress, shownPage } from '../../../src/components/shell/page-at-address';
 import { PAGE_CACHE, ROUTED_PAGE_CACHE } from '../../../src/lib/page-cache';
 
@@ -51,6 +52,54 @@ describe('the script of a session the server ended (SPEC §8)', () => {
     }
     expect(heard.at(-1)).toBe('(cleared)');
     expect(kept.size).toBe(0);
+  });
+});
+
+describe("the script of a new session's first page", () => {
+  /** Cache Storage with the worker's two caches of pages, as `caches` gives them to a page. */
+  function pageCaches(pages: Record<string, string>) {
+    const kept = new Map(Object.entries(pages));
+    const deletedCaches: string[] = [];
+    const cache = {
+      keys: async () => [...kept.keys()].map((url) => new Request(url)),
+      match: async (request: Request) => (kept.has(request.url) ? new Response(kept.get(request.url)) : undefined),
+      delete: async (request: Request) => kept.delete(request.url),
+    };
+    return { kept, deletedCaches, caches: { open: async (name: string) => (name === PAGE_CACHE ? cache : null), delete: async (name: string) => (deletedCaches.push(name), true) } };
+  }
+
+  it("forgets the earlier account's pages and tells the other tabs, but keeps the copy of itself the worker is making", async () => {
+    // The worker keeps this page as it arrives, into the cache it opened at the first bytes: the
+    // whole cache deleted under it, the new account's first page was never kept for offline use.
+    const tag = 'new-session-tag-000000a';
+    const { kept, deletedCaches, caches } = pageCaches({
+      'http://127.0.0.1/': `<head><meta name="${PAGE_SESSION_META}" content="${tag}"></head>`,
+      'http://127.0.0.1/user/me': '<head><meta name="my-music-session" content="earlier-session-tag-0b"></head>Guest',
+      'http://127.0.0.1/collection': '<head></head>an older build, no mark',
+    });
+    const heard: string[] = [];
+    const storage = new Map<string, string>([['DEVICE_ID', '"earlier"']]);
+    vi.stubGlobal('localStorage', {
+      get length() {
+        return storage.size;
+      },
+      setItem: (key: string, value: string) => void (storage.set(key, value), heard.push(key)),
+      clear: () => void (storage.size > 0 && heard.push('(cleared)'), storage.clear()),
+    });
+    vi.stubGlobal('caches', caches);
+    const meta = Object.assign(document.createElement('meta'), { name: PAGE_SESSION_META, content: tag });
+    try {
+      run(NEW_SESSION_SCRIPT);
+      document.head.append(meta);
+      document.dispatchEvent(new Event('DOMContentLoaded'));
+      await vi.waitFor(() => expect([...kept.keys()]).toEqual(['http://127.0.0.1/']));
+    } finally {
+      meta.remove();
+      vi.unstubAllGlobals();
+    }
+    expect(deletedCaches).toEqual([ROUTED_PAGE_CACHE]);
+    expect(heard.at(-1)).toBe('(cleared)');
+    expect(storage.size).toBe(0);
   });
 });
 
