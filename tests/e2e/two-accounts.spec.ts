@@ -54,11 +54,16 @@ test("the first account's tabs leave its pages once another signs in: one whose 
   // Another landing page, opened signed out, for the last step.
   const lastLanding = await page.context().newPage();
   await lastLanding.goto('/auth');
+  // Both tabs become the guest's, each asking for its first token as it starts (waited for below:
+  // one asked late would meet the last step's ended session, a 401).
+  const tokenOf = (tab: Page) => tab.waitForResponse((answer) => new URL(answer.url()).pathname === '/session/token' && answer.status() === 200);
+  const guestTokens = Promise.all([tokenOf(landing), tokenOf(page)]);
   await signInFromLanding(landing, sandboxUrl);
   await landing.waitForURL(`${baseURL}/`);
   // (Asked again while the tab is between two documents.)
   await expect.poll(() => page.evaluate(() => 'freeAccountsPage' in window).catch(() => null)).toBe(false);
   await expect(page).toHaveURL(`${baseURL}/`);
+  await guestTokens;
 
   // Log in on a landing page left open ends the session it finds, the guest's: the guest's tabs
   // leave its pages at once, before anyone signs in at the provider (who may give up there). A
