@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { FORGET_SESSION_SCRIPT } from '../layouts/head-scripts';
 import { startLoginAttempt } from '../server/login-attempt';
 import { endSession, holdsSession, readTokens } from '../server/session-tokens';
+import { noStoreAnswer, noStoreRedirect } from '../server/no-store';
 
 export const prerender = false;
 
@@ -17,7 +18,7 @@ const attributeText = (text: string): string => text.replace(/&/g, '&amp;').repl
  */
 function leavingSessionFor(authorizeUrl: string): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>My Music</title><script>${FORGET_SESSION_SCRIPT}</script><meta http-equiv="refresh" content="0;url=${attributeText(authorizeUrl)}"></head><body></body></html>`;
-  return new Response(html, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+  return noStoreAnswer(200, html, 'text/html; charset=utf-8');
 }
 
 /**
@@ -37,5 +38,5 @@ export const GET: APIRoute = async (context) => {
   await endSession(context);
   const authorizeUrl = await startLoginAttempt(context.cookies);
   if (ending) return leavingSessionFor(authorizeUrl);
-  return new Response(null, { status: 302, headers: { Location: authorizeUrl, 'Cache-Control': 'no-store' } });
+  return noStoreRedirect(authorizeUrl, 302);
 };

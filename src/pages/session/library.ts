@@ -10,12 +10,13 @@ import { leavingRedirect, pageToast } from '../../server/page-data';
 import { leavePageNotice } from '../../server/page-notice';
 import { readSmallBody } from '../../server/request-guard';
 import { currentSession } from '../../server/session-tokens';
+import { noStoreAnswer, noStoreRedirect } from '../../server/no-store';
 
 export const prerender = false;
 
-const seeOther = (location: string) => new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
+const seeOther = (location: string) => noStoreRedirect(location, 303);
 
-const refused = (status: number, text: string) => new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+const refused = (status: number, text: string) => noStoreAnswer(status, text, 'text/plain; charset=utf-8');
 
 /** The provider call the change is: the same API modules, and so the same rules (DESIGN §2's fallbacks), as the browser's toggle. */
 function makeChange({ kind, id, inLibrary }: LibraryFormChange): Promise<void> {

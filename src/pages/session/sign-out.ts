@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { leaveNotice } from '../../server/notice';
 import { isSiteRequest } from '../../server/request-guard';
 import { endSession } from '../../server/session-tokens';
+import { noStoreAnswer, noStoreRedirect } from '../../server/no-store';
 
 export const prerender = false;
 
@@ -19,6 +20,6 @@ export const POST: APIRoute = async (context) => {
   if (context.url.searchParams.has('expired')) leaveNotice(context.cookies, 'session-expired');
   // LogOut's plain form, with JavaScript off (src/components/shell/PlainSignOut.astro): the browser
   // follows the answer, to the landing page, as the script's LogOut goes there itself.
-  if (!isSiteRequest(context.request)) return new Response(null, { status: 303, headers: { Location: '/auth', 'Cache-Control': 'no-store' } });
-  return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+  if (!isSiteRequest(context.request)) return noStoreRedirect('/auth', 303);
+  return noStoreAnswer(204);
 };

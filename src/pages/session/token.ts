@@ -2,11 +2,12 @@ import type { APIRoute } from 'astro';
 import { leaveNotice } from '../../server/notice';
 import { readSmallBody } from '../../server/request-guard';
 import { currentSession, sessionTagOf } from '../../server/session-tokens';
+import { noStoreAnswer } from '../../server/no-store';
 
 export const prerender = false;
 
 const answer = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
+  noStoreAnswer(status, JSON.stringify(body), 'application/json');
 
 /**
  * What the page says as it asks: the token the provider refused, if any, and the session the page
