@@ -58,9 +58,18 @@ export async function signOut(): Promise<void> {
  * clear and before this event (its SDK's device id).
  */
 export function followSignOutElsewhere(): void {
+  leaveForAuth({ clearing: true });
+}
+
+/**
+ * The page leaves a session that is no longer this browser's, once, for /auth (which sends a
+ * browser with a session to its home): clearing the storage where that session's is (a sign-out
+ * elsewhere), not where the next session has started to fill it (`followSessionChange`).
+ */
+function leaveForAuth({ clearing }: { clearing: boolean }): void {
   if (sessionEnded) return;
   sessionEnded = true;
-  clearStorage({ quietly: true });
+  if (clearing) clearStorage({ quietly: true });
   $session.set(null);
   navigateTo('/auth', { replace: true });
 }
@@ -111,10 +120,7 @@ let pageSession: string | null = null;
  * clearing the storage the new session has started to fill, and with nothing said meanwhile.
  */
 function followSessionChange(): void {
-  if (sessionEnded) return;
-  sessionEnded = true;
-  $session.set(null);
-  navigateTo('/auth', { replace: true });
+  leaveForAuth({ clearing: false });
 }
 
 let asking: Promise<RefreshOutcome> | null = null;
